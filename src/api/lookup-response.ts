@@ -1,0 +1,41 @@
+// What the browser knows about one answer from the proxy: the shared type of the data layer and the viewer.
+import type { HttpMethod } from '../lookups/define-lookup.ts';
+
+export type ResponseSource = 'live' | 'demo' | 'unknown';
+
+export interface LookupResponse {
+  /** Relative proxy URL that was requested, e.g. `/proxy/a/movie/550?language=en-US` (never holds a key). */
+  url: string;
+  method: HttpMethod;
+  /** JSON text sent as the body (POST lookups). */
+  requestBody?: string;
+  status: number;
+  statusText: string;
+  headers: Array<[name: string, value: string]>;
+  /** From the proxy's `x-lookup-source` header. */
+  source: ResponseSource;
+  /** Upstream time reported by the proxy (`x-lookup-upstream-ms`), when present. */
+  upstreamMs?: number;
+  /** Browser-measured time from send to the whole body. */
+  timeMs: number;
+  sizeBytes: number;
+  contentType: string;
+  /** The body as text, exactly as received. */
+  text: string;
+  /** The body parsed (JSON, or XML turned into the same shape); undefined when it could not be parsed. */
+  body: unknown;
+  /** Why the body could not be parsed, when it could not. */
+  parseError?: string;
+}
+
+/** A request that produced no HTTP answer: network failure, timeout or cancellation. */
+export class LookupTransportError extends Error {
+  constructor(
+    readonly kind: 'network' | 'timeout' | 'cancelled',
+    message: string,
+    readonly url: string,
+  ) {
+    super(message);
+    this.name = 'LookupTransportError';
+  }
+}

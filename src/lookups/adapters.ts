@@ -1,0 +1,57 @@
+// Small helpers that definitions compose into their response adapters.
+import type { GeoPoint, PageInfo, Params } from './define-lookup.ts';
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Reads a dot path (`status.code`, `data.item`) from a body; undefined when any step is missing. */
+export function readPath(value: unknown, path: string): unknown {
+  let current = value;
+  for (const key of path.split('.')) {
+    if (Array.isArray(current) && /^\d+$/.test(key)) current = current[Number(key)];
+    else if (isRecord(current)) current = current[key];
+    else return undefined;
+  }
+  return current;
+}
+
+/** The array at `path` (the body itself for ''), or undefined. */
+export function arrayAt(body: unknown, path = ''): unknown[] | undefined {
+  const value = path ? readPath(body, path) : body;
+  return Array.isArray(value) ? value : undefined;
+}
+
+/** A number from a number or a numeric string (H's and D/G's string coordinates). */
+export function toNumber(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+  if (typeof value === 'string' && value.trim() !== '') {
+    const parsed = Number(value);
+    return Number.isFinite(parsed) ? parsed : undefined;
+  }
+  return undefined;
+}
+
+/** A point from two fields of a record, rejecting out-of-range and the (0,0) "no location" placeholder. */
+export function pointFrom(record: unknown, latPath: string, lonPath: string): GeoPoint | undefined {
+  const lat = toNumber(readPath(record, latPath));
+  const lon = toNumber(readPath(record, lonPath));
+  if (lat === undefined || lon === undefined) return undefined;
+  if (lat < -90 || lat > 90 || lon < -180 || lon > 180) return undefined;
+  if (lat === 0 && lon === 0) return undefined;
+  return { lat, lon };
+}
+
+/** Paging by a page parameter: "Page 2 of 7", with neighbours when in range. */
+export function pageNumberPaging(page: number, totalPages: number, params: Params, pageParam?: string): PageInfo {
+  const info: PageInfo = { summary: totalPages > 0 ? `Page ${page} of ${totalPages}` : 'No pages' };
+  if (pageParam) {
+    if (page < totalPages) info.next = { ...params, [pageParam]: page + 1 };
+    if (page > 1) info.prev = { ...params, [pageParam]: page - 1 };
+  }
+  return info;
+}
+
+export function plural(count: number, word: string): string {
+  return `${count.toLocaleString('en-US')} ${word}${count === 1 ? '' : 's'}`;
+}

@@ -1,0 +1,216 @@
+// Parameter builders: each returns a zod schema that parses the string a form or URL holds
+// (or the typed value of a JSON body) and carries its UI hints through zod 4's `.meta()`.
+// Messages are predicates ("must be between -90 and 90"); the form prefixes the parameter's
+// name, so the user reads "lat must be between -90 and 90".
+import { z } from 'zod';
+
+export type ParamLocation = 'path' | 'query' | 'body';
+
+export type Widget =
+  | 'text'
+  | 'number'
+  | 'integer'
+  | 'boolean'
+  | 'enum'
+  | 'list'
+  | 'date'
+  | 'datetime'
+  | 'latitude'
+  | 'longitude'
+  | 'radius'
+  | 'distance'
+  | 'prox'
+  | 'epoch-ms';
+
+export interface ParamMeta {
+  in: ParamLocation;
+  /** Human words for the parameter; the control's accessible name stays the spec's name. */
+  title: string;
+  help: string;
+  widget: Widget;
+  required: boolean;
+  example?: string;
+  /** What the provider assumes when the parameter is left out (shown, never sent). */
+  defaultHint?: string;
+  /** Choices for `enum` widgets, and suggestions for `list` widgets. */
+  options?: readonly string[];
+  min?: number;
+  max?: number;
+}
+
+interface Common {
+  in: ParamLocation;
+  title: string;
+  help: string;
+  required?: boolean;
+  example?: string;
+  defaultHint?: string;
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const ISO_DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
+const DISTANCE = /^(\d+(\.\d+)?|\.\d+)(mi|km|ft|m)$/;
+
+function finish<T extends z.ZodType>(schema: T, common: Common, hints: Omit<ParamMeta, keyof Common | 'required'>) {
+  const required = common.required ?? false;
+  const meta: ParamMeta = { ...common, ...hints, required };
+  const shaped = required ? schema : schema.optional();
+  return shaped.meta(meta as unknown as Record<string, unknown>);
+}
+
+const requiredMessage = { error: (issue: { input?: unknown }) => (issue.input === undefined ? 'is required' : undefined) };
+
+function isRealDate(value: string): boolean {
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+function numberSchema(integer: boolean, min?: number, max?: number) {
+  const kind = integer ? 'a whole number' : 'a number';
+  let schema = z.coerce.number({ error: (issue) => (issue.input === undefined ? 'is required' : `must be ${kind}`) });
+  if (integer) schema = schema.int({ error: 'must be a whole number' });
+  if (min !== undefined && max !== undefined) {
+    const message = `must be between ${min} and ${max}`;
+    return schema.min(min, { error: message }).max(max, { error: message });
+  }
+  if (min !== undefined) schema = schema.min(min, { error: `must be at least ${min}` });
+  if (max !== undefined) schema = schema.max(max, { error: `must be at most ${max}` });
+  return schema;
+}
+
+export const param = {
+  text(common: Common & { pattern?: RegExp; patternMessage?: string; maxLength?: number }) {
+    let schema = z.string(requiredMessage).trim().min(1, { error: 'is required' });
+    if (common.maxLength) schema = schema.max(common.maxLength, { error: `must be at most ${common.maxLength} characters` });
+    if (common.pattern) schema = schema.regex(common.pattern, { error: common.patternMessage ?? 'has an invalid format' });
+    const { pattern: _p, patternMessage: _m, maxLength: _l, ...rest } = common;
+    return finish(schema, rest, { widget: 'text' });
+  },
+
+  integer(common: Common & { min?: number; max?: number }) {
+    const { min, max, ...rest } = common;
+    return finish(numberSchema(true, min, max), rest, { widget: 'integer', min, max });
+  },
+
+  number(common: Common & { min?: number; max?: number }) {
+    const { min, max, ...rest } = common;
+    return finish(numberSchema(false, min, max), rest, { widget: 'number', min, max });
+  },
+
+  latitude(common: Common) {
+    return finish(numberSchema(false, -90, 90), common, { widget: 'latitude', min: -90, max: 90 });
+  },
+
+  longitude(common: Common) {
+    return finish(numberSchema(false, -180, 180), common, { widget: 'longitude', min: -180, max: 180 });
+  },
+
+  boolean(common: Common) {
+    const schema = z.union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')], {
+      error: (issue) => (issue.input === undefined ? 'is required' : 'must be true or false'),
+    });
+    return finish(schema, common, { widget: 'boolean', options: ['true', 'false'] });
+  },
+
+  /** One of fixed choices. Numbers travel as their text (F's cylinders). */
+  enum<const T extends readonly [string, ...string[]]>(common: Common & { options: T }) {
+    const { options, ...rest } = common;
+    const schema = z.enum(options, {
+      error: (issue) => (issue.input === undefined ? 'is required' : `must be one of ${options.join(', ')}`),
+    });
+    return finish(schema, rest, { widget: 'enum', options });
+  },
+
+  /** A comma-separated list, e.g. `USD,GBP` or `1,2`; parsed to an array, sent joined by commas. */
+  list(common: Common & { item?: RegExp; itemMessage?: string; maxItems?: number; suggestions?: readonly string[] }) {
+    const { item, itemMessage, maxItems, suggestions, ...rest } = common;
+    const schema = z
+      .string(requiredMessage)
+      .transform((value) => value.split(',').map((part) => part.trim()).filter(Boolean))
+      .check((ctx) => {
+        const items = ctx.value;
+        if (items.length === 0) ctx.issues.push({ code: 'custom', message: 'is required', input: ctx.value });
+        if (maxItems !== undefined && items.length > maxItems)
+          ctx.issues.push({ code: 'custom', message: `must list at most ${maxItems} items`, input: ctx.value });
+        const bad = item ? items.filter((entry) => !item.test(entry)) : [];
+        if (bad.length > 0)
+          ctx.issues.push({ code: 'custom', message: `${itemMessage ?? 'has invalid items'}: ${bad.join(', ')}`, input: ctx.value });
+      });
+    return finish(schema, rest, { widget: 'list', options: suggestions });
+  },
+
+  date(common: Common & { min?: string }) {
+    const { min, ...rest } = common;
+    let schema = z
+      .string(requiredMessage)
+      .regex(DATE, { error: 'must be a date YYYY-MM-DD' })
+      .refine(isRealDate, { error: 'is not a real calendar date' });
+    if (min) schema = schema.refine((value) => value >= min, { error: `must be on or after ${min}` });
+    return finish(schema, rest, { widget: 'date' });
+  },
+
+  datetime(common: Common) {
+    const schema = z
+      .string(requiredMessage)
+      .regex(ISO_DATETIME, { error: 'must be a date-time like 2020-12-01T15:53:00.000Z' })
+      .refine((value) => !Number.isNaN(Date.parse(value)), { error: 'is not a real date-time' });
+    return finish(schema, common, { widget: 'datetime' });
+  },
+
+  /** Epoch milliseconds (T's published_before/after). */
+  epochMs(common: Common) {
+    return finish(numberSchema(true, 0, 8.64e15), common, { widget: 'epoch-ms', min: 0 });
+  },
+
+  /** A distance with a unit: `10mi`, `.25mi`, `15km`, `500m`, `300ft` (L, M). */
+  distance(common: Common) {
+    const schema = z
+      .string(requiredMessage)
+      .trim()
+      .regex(DISTANCE, { error: 'must be a number with a unit: mi, km, ft or m (e.g. 10mi, .25mi, 15km)' });
+    return finish(schema, common, { widget: 'distance' });
+  },
+
+  /** "lat,lon,radius" with the radius in metres (B's prox). */
+  prox(common: Common & { maxRadius: number }) {
+    const { maxRadius, ...rest } = common;
+    const schema = z.string(requiredMessage).check((ctx) => {
+      const message = proxProblem(ctx.value, maxRadius);
+      if (message) ctx.issues.push({ code: 'custom', message, input: ctx.value });
+    });
+    return finish(schema, rest, { widget: 'prox', max: maxRadius });
+  },
+};
+
+/** Parses B's `prox` ("lat,lon,radius"); undefined when malformed. */
+export function parseProx(value: string): { lat: number; lon: number; radius: number } | undefined {
+  const parts = value.split(',').map((part) => part.trim());
+  if (parts.length !== 3 || parts.some((part) => part === '')) return undefined;
+  const [lat, lon, radius] = parts.map(Number) as [number, number, number];
+  if ([lat, lon, radius].some((n) => !Number.isFinite(n))) return undefined;
+  return { lat, lon, radius };
+}
+
+function proxProblem(value: string, maxRadius: number): string | undefined {
+  const parsed = parseProx(value);
+  if (!parsed) return 'must be lat,lon,radius (e.g. 52.52,13.40,5000)';
+  if (parsed.lat < -90 || parsed.lat > 90) return 'latitude must be between -90 and 90';
+  if (parsed.lon < -180 || parsed.lon > 180) return 'longitude must be between -180 and 180';
+  if (parsed.radius <= 0 || parsed.radius > maxRadius) return `radius must be between 1 and ${maxRadius} metres`;
+  return undefined;
+}
+
+/** Reads the hints a builder attached; undefined for a field built without one. */
+export function paramMeta(schema: z.ZodType): ParamMeta | undefined {
+  const meta = schema.meta() as unknown as ParamMeta | undefined;
+  return meta && typeof meta.widget === 'string' ? meta : undefined;
+}
+
+/** Converts a distance like `10mi` or `.25mi` to metres. */
+export function distanceToMetres(value: string): number | undefined {
+  const match = DISTANCE.exec(value.trim());
+  if (!match) return undefined;
+  const amount = Number(match[1]);
+  const factor = { mi: 1609.344, km: 1000, ft: 0.3048, m: 1 }[match[3] as 'mi' | 'km' | 'ft' | 'm'];
+  return amount * factor;
+}
