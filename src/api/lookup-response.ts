@@ -39,3 +39,14 @@ export class LookupTransportError extends Error {
     this.name = 'LookupTransportError';
   }
 }
+
+/**
+ * An HTTP answer outside 2xx (proxy refusal, upstream 4xx/5xx). It carries the whole response so
+ * the viewer can show status, headers and body; the query's retry rule reads `response.status`.
+ */
+export class LookupHttpError extends Error {
+  constructor(readonly response: LookupResponse) {
+    super(`HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`);
+    this.name = 'LookupHttpError';
+  }
+}

@@ -56,6 +56,7 @@ export const movie = defineLookup({
       method: 'GET',
       path: '/movie/{movie_id}',
       format: 'json',
+      example: { movie_id: '550', language: 'en-US' },
       params: z.object({
         movie_id: param.integer({
           in: 'path',

@@ -63,6 +63,9 @@ export interface XmlShape {
   arrayElements: readonly string[];
 }
 
+/** Result tab shown first for an operation (B, E, H, L, M open on the map). */
+export type ResultTab = 'own' | 'map' | 'table' | 'tree' | 'raw' | 'request';
+
 export interface Operation {
   /** Stable id, written to the URL as `op` when a lookup has several operations. */
   id: string;
@@ -71,8 +74,19 @@ export interface Operation {
   method: HttpMethod;
   /** Path template relative to the base URL, with `{name}` path parameters. */
   path: string;
-  /** Parameters as a zod object; each field carries ParamMeta through `.meta()`. */
+  /**
+   * Parameters as a zod object; each field carries ParamMeta through `.meta()`. Rules that span
+   * fields (end_date after start_date, "at least one filter") are `.superRefine` checks on the
+   * object whose issues name the field they concern (`path: ['end_date']`).
+   */
   params: z.ZodObject;
+  /**
+   * A complete, valid set of form values (the text each control holds) for which the demo
+   * upstream answers with records: the form's "Try an example", and the end-to-end tests.
+   */
+  example: Readonly<Record<string, string>>;
+  /** The tab the result viewer opens on; defaults to the lookup's own view, else the table. */
+  defaultTab?: ResultTab;
   /** Mirrors the spec's field tables; unknown extra fields are allowed. */
   response: z.ZodType;
   format: BodyFormat;

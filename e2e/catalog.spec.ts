@@ -1,0 +1,28 @@
+import { expect, test } from '@playwright/test';
+
+test('the catalog lists twenty lookups, filters by typing and links to a lookup route', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Lookup catalog' })).toBeVisible();
+  await expect(page.getByRole('listitem')).toHaveCount(20);
+
+  await page.getByLabel('Filter lookups').fill('charging');
+  await expect(page.getByRole('listitem')).toHaveCount(1);
+  await expect(page).toHaveURL(/\?q=charging$/);
+
+  await page.getByRole('link', { name: /B\. / }).click();
+  await expect(page).toHaveURL(/\/lookups\/b$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('B');
+  await expect(page.getByText('/ev/stations.json').first()).toBeVisible();
+});
+
+test('the servers publish the OpenAPI document and lookup modes', async ({ request }) => {
+  const openapi = await request.get('/openapi.json');
+  expect(openapi.ok()).toBe(true);
+  const doc = await openapi.json();
+  expect(doc.openapi).toBe('3.1.0');
+  expect(Object.keys(doc.paths)).toContain('/movie/{movie_id}');
+
+  const health = await request.get('/healthz');
+  const text = await health.text();
+  expect(text).toContain('demo');
+});

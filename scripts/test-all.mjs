@@ -1,0 +1,43 @@
+// The whole suite, as CI runs it: typecheck, lint, unit and component tests, build, end-to-end.
+// Every step runs even after a failure (so one report shows everything); the closing line sums
+// both runners' JSON reports as `N passed, N failed`, and the exit code is non-zero on any failure.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+
+const steps = [
+  ['browser', 'bash', ['scripts/ensure-chromium.sh']],
+  ['typecheck', 'npx', ['tsc', '--noEmit', '-p', '.']],
+  ['lint', 'npx', ['eslint', '.', '--max-warnings=0']],
+  ['unit', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=reports/unit.json']],
+  ['build', 'npx', ['vite', 'build', '--logLevel', 'warn']],
+  ['e2e', 'npx', ['playwright', 'test']],
+];
+
+rmSync('reports', { recursive: true, force: true });
+mkdirSync('reports', { recursive: true });
+
+const failedSteps = [];
+for (const [name, command, args] of steps) {
+  console.log(`\n── ${name}: ${command} ${args.join(' ')}`);
+  const started = Date.now();
+  const { status } = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '0' } });
+  console.log(`── ${name}: ${status === 0 ? 'ok' : `FAILED (exit ${status})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (status !== 0) failedSteps.push(name);
+}
+
+function readJson(path) {
+  return existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : undefined;
+}
+
+const unit = readJson('reports/unit.json');
+const e2e = readJson('reports/e2e.json');
+const passed = (unit?.numPassedTests ?? 0) + (e2e?.stats?.expected ?? 0) + (e2e?.stats?.flaky ?? 0);
+const failed = (unit?.numFailedTests ?? 0) + (e2e?.stats?.unexpected ?? 0);
+const skipped = (unit?.numPendingTests ?? 0) + (unit?.numTodoTests ?? 0) + (e2e?.stats?.skipped ?? 0);
+
+if (failedSteps.length > 0) console.log(`\nFailed steps: ${failedSteps.join(', ')}`);
+console.log(`\nunit: ${unit ? `${unit.numPassedTests} passed, ${unit.numFailedTests} failed` : 'no report'}; e2e: ${e2e ? `${e2e.stats.expected} passed, ${e2e.stats.unexpected} failed` : 'no report'}`);
+// A failed step with no failing test (typecheck, lint, build) still counts as one failure.
+const failures = failed + (failed === 0 && failedSteps.length > 0 ? failedSteps.length : 0);
+console.log(`${passed} passed, ${failures} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failedSteps.length > 0 || failed > 0 || passed === 0 ? 1 : 0);

@@ -1,0 +1,61 @@
+import { Link, useSearchParams } from 'react-router';
+import { allLookups } from '../lookups/registry.ts';
+import { filterCatalog } from './catalog-filter.ts';
+import { useDocumentTitle } from './use-document-title.ts';
+
+export function CatalogPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const query = searchParams.get('q') ?? '';
+  const shown = filterCatalog(allLookups, query);
+  useDocumentTitle('Catalog');
+
+  return (
+    <section className="catalog" aria-labelledby="catalog-title">
+      <h1 id="catalog-title">Lookup catalog</h1>
+      <p className="lede">Twenty read-only data lookups. Pick one to build a request, send it through the key-holding proxy and explore the answer.</p>
+      <div className="catalog-filter">
+        <label htmlFor="catalog-filter">Filter lookups</label>
+        <input
+          id="catalog-filter"
+          type="search"
+          value={query}
+          placeholder="e.g. map, property, US, free…"
+          onChange={(event) => setSearchParams(event.target.value ? { q: event.target.value } : {}, { replace: true })}
+          aria-describedby="catalog-count"
+        />
+        <span id="catalog-count" role="status">
+          {shown.length} of {allLookups.length} lookups
+        </span>
+      </div>
+      {shown.length === 0 ? (
+        <p className="empty">No lookup matches “{query}”.</p>
+      ) : (
+        <ul className="catalog-list">
+          {shown.map((lookup) => (
+            <li key={lookup.id} className="catalog-card">
+              <h2>
+                <span className="letter" aria-hidden="true">{lookup.id}</span>
+                <Link to={`/lookups/${lookup.slug}`}>
+                  <span className="visually-hidden">{lookup.id}. </span>
+                  {lookup.title}
+                </Link>
+              </h2>
+              <p>{lookup.catalog.subject}</p>
+              <dl className="facts">
+                <div><dt>Coverage</dt><dd>{lookup.catalog.coverage}</dd></div>
+                <div><dt>Price</dt><dd>{lookup.catalog.price}</dd></div>
+                <div><dt>Trial</dt><dd>{lookup.catalog.trial}</dd></div>
+                <div><dt>Version</dt><dd>{lookup.catalog.version}</dd></div>
+              </dl>
+              <p className="endpoint">
+                {lookup.operations.map((operation) => (
+                  <code key={operation.id}>{operation.method} {operation.path}</code>
+                ))}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { LOOKUP_IDS } from './define-lookup.ts';
+import { allLookups, lookupBySlug, lookups } from './registry.ts';
+import { paramMeta } from './param.ts';
+import { pathParamNames } from './path-template.ts';
+
+describe('registry', () => {
+  it('holds exactly the lookups A to T, in order', () => {
+    expect(Object.keys(lookups)).toEqual([...'ABCDEFGHIJKLMNOPQRST']);
+    expect(allLookups.map((lookup) => lookup.id)).toEqual([...LOOKUP_IDS]);
+  });
+
+  it('gives each lookup its lowercase letter as slug', () => {
+    for (const lookup of allLookups) {
+      expect(lookup.slug).toBe(lookup.id.toLowerCase());
+      expect(lookupBySlug(lookup.slug)).toBe(lookup);
+    }
+    expect(lookupBySlug('u')).toBeUndefined();
+  });
+
+  it.each(allLookups.map((lookup) => [lookup.id, lookup] as const))('%s: every parameter carries its hints and path parameters match the template', (_id, lookup) => {
+    for (const operation of lookup.operations) {
+      expect(operation.path.startsWith('/')).toBe(true);
+      const shape = operation.params.shape as Record<string, z.ZodType>;
+      for (const [name, field] of Object.entries(shape)) {
+        const meta = paramMeta(field);
+        expect(meta, `${lookup.id}.${name} has no meta`).toBeDefined();
+        expect(meta!.title.length).toBeGreaterThan(0);
+        expect(meta!.help.length).toBeGreaterThan(0);
+      }
+      const declaredPath = Object.entries(shape).filter(([, field]) => paramMeta(field)?.in === 'path').map(([name]) => name);
+      expect(declaredPath.sort()).toEqual(pathParamNames(operation.path).sort());
+      if (operation.method === 'GET') expect(Object.values(shape).some((field) => paramMeta(field)?.in === 'body')).toBe(false);
+    }
+    expect(new Set(lookup.operations.map((operation) => operation.id)).size).toBe(lookup.operations.length);
+    for (const fact of Object.values(lookup.catalog)) expect(fact.length).toBeGreaterThan(0);
+  });
+});

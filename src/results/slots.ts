@@ -1,0 +1,32 @@
+// Props of the views the result viewer hosts but does not own: the map (src/map/, lazy) and a
+// lookup's own domain view (src/views/). The app passes them in, so results/ never imports either.
+import type { LookupDefinition, Operation, Params } from '../lookups/define-lookup.ts';
+
+export interface RecordSelection {
+  /** Index into `records` of the selected record, shared by table, map and own view. */
+  selectedIndex: number | undefined;
+  onSelect: (index: number | undefined) => void;
+}
+
+export interface MapSlotProps extends RecordSelection {
+  lookup: LookupDefinition;
+  operation: Operation;
+  /** The parameters the records answer (draws B's/L's/M's search circle). */
+  params: Params;
+  /** The main records, from the operation's `records` adapter; points come from its `point` adapter. */
+  records: readonly unknown[];
+  /** Whether personal data is masked; `records` are already masked when it is. */
+  masked: boolean;
+  /** Selects the record and switches the viewer to its Table tab (the popup's "Show in table"). */
+  onOpenTable: (index: number) => void;
+}
+
+export interface OwnViewProps extends RecordSelection {
+  lookup: LookupDefinition;
+  operation: Operation;
+  params: Params;
+  /** The parsed body (after masking when masking is on). */
+  body: unknown;
+  records: readonly unknown[];
+  masked: boolean;
+}
