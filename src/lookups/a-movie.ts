@@ -48,7 +48,13 @@ export const movie = defineLookup({
     trial: 'free',
   },
   keyTransport: { param: 'api_key' },
-  personalData: [],
+  // Reviews (appended with append_to_response=reviews) name private people by their user names.
+  personalData: [
+    'reviews.results.*.author',
+    'reviews.results.*.author_details.name',
+    'reviews.results.*.author_details.username',
+    'reviews.results.*.author_details.avatar_path',
+  ],
   operations: [
     {
       id: 'details',

@@ -67,15 +67,22 @@ function isRealDate(value: string): boolean {
 
 function numberSchema(integer: boolean, min?: number, max?: number) {
   const kind = integer ? 'a whole number' : 'a number';
-  let schema = z.coerce.number({ error: (issue) => (issue.input === undefined ? 'is required' : `must be ${kind}`) });
+  let schema = z.number({ error: (issue) => (issue.input === undefined ? 'is required' : `must be ${kind}`) });
   if (integer) schema = schema.int({ error: 'must be a whole number' });
   if (min !== undefined && max !== undefined) {
     const message = `must be between ${min} and ${max}`;
-    return schema.min(min, { error: message }).max(max, { error: message });
+    schema = schema.min(min, { error: message }).max(max, { error: message });
+  } else {
+    if (min !== undefined) schema = schema.min(min, { error: `must be at least ${min}` });
+    if (max !== undefined) schema = schema.max(max, { error: `must be at most ${max}` });
   }
-  if (min !== undefined) schema = schema.min(min, { error: `must be at least ${min}` });
-  if (max !== undefined) schema = schema.max(max, { error: `must be at most ${max}` });
-  return schema;
+  // Text from a form or URL becomes a number here, not through z.coerce: coercion would turn a
+  // missing value into NaN ("must be a number") and an empty one into 0.
+  return z.preprocess((value) => {
+    if (typeof value !== 'string') return value;
+    const text = value.trim();
+    return text === '' ? undefined : Number(text);
+  }, schema);
 }
 
 export const param = {

@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import { defineLookup } from './define-lookup.ts';
+import type { Operation, XmlShape } from './define-lookup.ts';
+import { param } from './param.ts';
+import { arrayAt, isRecord, plural, pointFrom, readPath } from './adapters.ts';
+
+const integer = () => z.number().int();
+
+export const chargingConnectorSchema = z.looseObject({
+  supplierName: z.string(),
+  connectorType: z.looseObject({ name: z.string(), id: z.string() }),
+  chargeCapacity: z.string(),
+  maxPowerLevel: z.number(),
+  customerChargeLevel: z.string(),
+  customerConnectorName: z.string(),
+  fixedCable: z.boolean(),
+  connectorDetails: z.looseObject({
+    privateAccess: z.boolean(),
+    open24x7: z.boolean(),
+    openingHours: z.looseObject({
+      regularOpeningHours: z.array(
+        z.looseObject({
+          daymask: integer(),
+          period: z.array(z.looseObject({ from: z.string(), to: z.string() })),
+        }),
+      ),
+      // Element shape: not shown in the spec.
+      annualOpenings: z.array(z.unknown()),
+    }),
+    pay: z.boolean(),
+    manufacturer: z.string(),
+  }),
+  chargingPoint: z.looseObject({
+    chargeMode: z.string(),
+    voltsRange: z.string(),
+    phases: integer(),
+    ampsRange: z.string(),
+    numberOfConnectors: integer(),
+  }),
+});
+
+export const chargingStationSchema = z.looseObject({
+  poolId: z.string(),
+  totalNumberOfConnectors: integer(),
+  connectors: z.looseObject({ connector: z.array(chargingConnectorSchema) }),
+  evStationDetails: z.looseObject({
+    privateAccess: z.boolean(),
+    restrictedAccess: z.boolean(),
+    accessibilityType: z.string(),
+    paymentMethods: z.looseObject({
+      subscription: z.looseObject({ provider: z.string(), accept: z.boolean() }),
+      note: z.string(),
+    }),
+    notes: z.string(),
+  }),
+  address: z.looseObject({
+    city: z.string(),
+    country: z.string(),
+    region: z.string(),
+    street: z.string(),
+    streetNumber: z.string(),
+    postalCode: z.string(),
+  }),
+  contacts: z.looseObject({ phone: z.array(z.looseObject({ value: z.string(), label: z.string() })) }),
+  distance: integer(),
+  position: z.looseObject({ latitude: z.number(), longitude: z.number() }),
+  name: z.string(),
+  id: z.string(),
+  lastUpdateTimestamp: z.string(),
+  timeZone: z.string(),
+});
+
+export const chargingStationsResponse = z.looseObject({
+  hasMore: z.boolean(),
+  count: integer(),
+  evStations: z.looseObject({ evStation: z.array(chargingStationSchema) }),
+});
+
+/** The XML document carries the JSON content under this root; these elements repeat for arrays. */
+export const chargingStationsXml: XmlShape = {
+  root: 'evStationsResponse',
+  arrayElements: ['evStation', 'connector', 'phone', 'regularOpeningHours', 'period', 'annualOpenings'],
+};
+
+/** Connector type ids the demo and the form suggest (the provider's numeric connector ids). */
+export const CONNECTOR_TYPE_SUGGESTIONS = ['29', '33', '13', '31', '32', '41'] as const;
+
+const params = z.object({
+  prox: param.prox({
+    in: 'query',
+    title: 'Search circle',
+    help: 'Centre and radius as lat,lon,radius with the radius in metres (at most 200 km), e.g. 52.52,13.405,5000.',
+    required: true,
+    maxRadius: 200_000,
+    example: '52.5200,13.4050,3000',
+  }),
+  connectortype: param.list({
+    in: 'query',
+    title: 'Connector types',
+    help: 'Comma list of numeric connector type ids; a station matches when one of its connectors has one of them (e.g. 29 = Type 2, 33 = CCS Combo 2, 13 = CHAdeMO).',
+    item: /^\d+$/,
+    itemMessage: 'must be whole-number connector ids separated by commas',
+    suggestions: CONNECTOR_TYPE_SUGGESTIONS,
+    example: '29,33',
+  }),
+});
+
+const adapters = {
+  records: (body: unknown) => arrayAt(body, 'evStations.evStation'),
+  paging: (body: unknown) => {
+    const count = readPath(body, 'count');
+    if (typeof count !== 'number') return undefined;
+    const more = readPath(body, 'hasMore') === true;
+    return { summary: more ? `${plural(count, 'station')} shown, more available` : plural(count, 'station') };
+  },
+  point: (record: unknown) => pointFrom(record, 'position.latitude', 'position.longitude'),
+  label: (record: unknown) => (isRecord(record) ? String(record.name ?? record.id ?? '') : ''),
+};
+
+const shared = {
+  method: 'GET',
+  params,
+  example: { prox: '52.5200,13.4050,3000', connectortype: '29,33' },
+  defaultTab: 'map',
+  response: chargingStationsResponse,
+  adapters,
+  locationSearch: { kind: 'prox', param: 'prox' },
+  notes: [
+    'At most 20 stations per answer, nearest first; hasMore says that more lie within the circle and count is the number returned.',
+    'prox takes the radius in metres, up to 200 km; connectortype takes numeric connector ids.',
+  ],
+} as const satisfies Omit<Operation, 'id' | 'label' | 'path' | 'format'>;
+
+export const chargingStations = defineLookup({
+  id: 'B',
+  slug: 'b',
+  title: 'EV charging stations',
+  catalog: {
+    subject: 'Electric-vehicle charging stations within a search geometry',
+    coverage: 'global',
+    version: 'no version in the path',
+    price: 'on request',
+    trial: 'free',
+  },
+  keyTransport: { param: 'api_key' },
+  personalData: [],
+  operations: [
+    { ...shared, id: 'json', label: 'JSON', path: '/ev/stations.json', format: 'json' },
+    { ...shared, id: 'xml', label: 'XML', path: '/ev/stations.xml', format: 'xml', xml: chargingStationsXml },
+  ],
+  notes: [
+    'The .xml path returns the same content as the .json path, wrapped in <evStationsResponse>; each array item is a repeated element named after its field.',
+    'Station phone numbers are operator hotlines, not personal data.',
+  ],
+});

@@ -1,0 +1,42 @@
+import { defineLookup } from './define-lookup.ts';
+import {
+  propertyAdapters,
+  propertyEnvelope,
+  propertyExample,
+  propertyNotes,
+  propertyParams,
+  propertyPersonalData,
+  propertyWithMortgageSchema,
+} from './property-sections.ts';
+
+export const propertyMortgageResponse = propertyEnvelope(propertyWithMortgageSchema);
+
+export const propertyMortgage = defineLookup({
+  id: 'G',
+  slug: 'g',
+  title: 'Property mortgage',
+  catalog: {
+    subject: 'Property mortgage details, by property record id',
+    coverage: 'US',
+    version: 'no version in the path; status.version, a string, in the body',
+    price: 'on request',
+    trial: 'free',
+  },
+  keyTransport: { param: 'api_key' },
+  personalData: propertyPersonalData,
+  operations: [
+    {
+      id: 'detailmortgage',
+      label: 'Property detail with mortgage',
+      method: 'GET',
+      path: '/property/detailmortgage',
+      format: 'json',
+      example: propertyExample,
+      params: propertyParams,
+      response: propertyMortgageResponse,
+      adapters: propertyAdapters,
+      notes: [...propertyNotes, 'mortgage.date and mortgage.duedate may be empty strings when no date is recorded.'],
+    },
+  ],
+  notes: ['The key parameter name is not shown in the spec; api_key is the default and the server configuration can change it.'],
+});

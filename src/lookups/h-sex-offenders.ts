@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { defineLookup } from './define-lookup.ts';
+import { arrayAt, isRecord, plural, pointFrom, readPath } from './adapters.ts';
+import { param } from './param.ts';
+
+const text = () => z.string();
+
+export const sexOffenderRecord = z.looseObject({
+  sex_offender_state: text(),
+  sex_offender_location: text(),
+  sex_offender_zipcode: text(),
+  // The provider sends coordinates as strings.
+  sex_offender_lat: text(),
+  sex_offender_lon: text(),
+  sex_offender_name: text(),
+  sex_offender_first_name: text(),
+  sex_offender_middle_name: text(),
+  sex_offender_last_name: text(),
+  sex_offender_birthdate: text(),
+  sex_offender_age: z.number().int(),
+  sex_offender_address_line1: text(),
+  sex_offender_address_line2: text(),
+  sex_offender_sex: text(),
+  sex_offender_race: text(),
+  sex_offender_height: text(),
+  sex_offender_weight: text(),
+  sex_offender_hair: text(),
+  sex_offender_eyes: text(),
+  sex_offender_marks: text(),
+  sex_offender_aliases: text(),
+  sex_offender_charges: text(),
+  sex_offender_changes: text(),
+  sex_offender_is_predator: text(),
+  sex_offender_is_absconder: text(),
+  sex_offender_image_url: text(),
+});
+
+export const sexOffendersResponse = z.looseObject({
+  sex_offenders_count: z.number().int(),
+  pages_count: z.number().int(),
+  sex_offenders: z.array(sexOffenderRecord),
+});
+
+/** Records per page (not shown in the spec; there is no page parameter, so a page holds many). */
+export const OFFENDERS_PER_PAGE = 100;
+
+export const sexOffenders = defineLookup({
+  id: 'H',
+  slug: 'h',
+  title: 'Sex offender registry',
+  catalog: {
+    subject: 'Registered sex offender records, by name or zip code',
+    coverage: 'regional (US)',
+    version: 'path prefix /v3',
+    price: 'on request',
+    trial: 'free',
+  },
+  keyTransport: { param: 'api_key' },
+  // Every record field is personal data (the spec says so of all sex_offender_ fields).
+  personalData: Object.keys(sexOffenderRecord.shape).map((field) => `sex_offenders.*.${field}`),
+  operations: [
+    {
+      id: 'records',
+      label: 'Offender records',
+      method: 'GET',
+      path: '/v3/sex-offenders/records',
+      format: 'json',
+      params: z
+        .object({
+          zipcode: param.text({
+            in: 'query',
+            title: 'Zip code',
+            help: 'Five-digit US zip code of the registered address, e.g. 62701.',
+            pattern: /^\d{5}$/,
+            patternMessage: 'must be a 5-digit US zip code',
+            example: '62701',
+          }),
+          name: param.text({
+            in: 'query',
+            title: 'Name',
+            help: 'Part of the offender’s name, any case; with a zip code too, both must match.',
+            maxLength: 100,
+            example: 'Smith',
+          }),
+        })
+        .superRefine((value, ctx) => {
+          if (value.zipcode === undefined && value.name === undefined)
+            ctx.addIssue({ code: 'custom', path: ['zipcode'], message: 'or name is required', input: value.zipcode });
+        }),
+      example: { zipcode: '62701' },
+      defaultTab: 'map',
+      response: sexOffendersResponse,
+      adapters: {
+        // Provider errors (403 bad key, 429 rate limit) carry only {message}.
+        success: (body) =>
+          isRecord(body) && typeof body.message === 'string' && !('sex_offenders' in body)
+            ? { ok: false, message: body.message }
+            : { ok: true },
+        records: (body) => arrayAt(body, 'sex_offenders'),
+        paging: (body) => {
+          const count = readPath(body, 'sex_offenders_count');
+          const pages = readPath(body, 'pages_count');
+          if (typeof count !== 'number' || typeof pages !== 'number') return undefined;
+          return { summary: pages > 1 ? `${plural(count, 'record')}, page 1 of ${pages}` : plural(count, 'record') };
+        },
+        point: (record) => pointFrom(record, 'sex_offender_lat', 'sex_offender_lon'),
+        label: (record) => (isRecord(record) ? String(record.sex_offender_name ?? '') : ''),
+      },
+      notes: [
+        'At least one of zipcode and name is required; both together must both match. zipcode is a 5-digit US zip code; name matches any part of the name, ignoring case.',
+        `There is no page parameter: pages_count counts pages of ${OFFENDERS_PER_PAGE} records and the answer holds the first.`,
+      ],
+    },
+  ],
+  notes: ['Every sex_offender_ field is personal data and is masked in demo mode.'],
+});

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { defineLookup } from './define-lookup.ts';
+import { arrayAt, isRecord, pageNumberPaging, pointFrom, readPath } from './adapters.ts';
+import { param } from './param.ts';
+import { locationWindowFields, locationWindowNotes, locationWindowSearch, windowInOrder } from './l-m-location-window.ts';
+
+export const incidentSchema = z.looseObject({
+  city_key: z.string(),
+  incident_code: z.string(),
+  incident_date: z.string(),
+  incident_offense: z.string(),
+  incident_offense_code: z.string(),
+  incident_offense_description: z.string(),
+  incident_offense_detail_description: z.string(),
+  incident_offense_crime_against: z.string(),
+  incident_offense_action: z.string(),
+  incident_source_original_type: z.string(),
+  incident_source_name: z.string(),
+  incident_latitude: z.number(),
+  incident_longitude: z.number(),
+  incident_address: z.string(),
+});
+
+export const crimeIncidentsEnvelope = z.looseObject({
+  total_incidents: z.number().int(),
+  total_pages: z.number().int(),
+  incidents: z.array(incidentSchema),
+});
+
+/** The body is an array whose element is the envelope. */
+export const crimeIncidentsResponse = z.array(crimeIncidentsEnvelope);
+
+/** Incidents per page (the provider's page size is not shown). */
+export const INCIDENTS_PER_PAGE = 50;
+
+export const crimeIncidents = defineLookup({
+  id: 'L',
+  slug: 'l',
+  title: 'Crime incidents',
+  catalog: {
+    subject: 'Crime incidents near a location',
+    coverage: 'regional',
+    version: 'path prefix /v1',
+    price: 'on request',
+    trial: 'free',
+  },
+  keyTransport: { param: 'api_key' },
+  personalData: ['*.incidents.*.incident_address'],
+  operations: [
+    {
+      id: 'incidents',
+      label: 'Crime incidents',
+      method: 'GET',
+      path: '/v1/incidents/raw-data',
+      format: 'json',
+      params: z
+        .object({
+          ...locationWindowFields,
+          page: param.integer({
+            in: 'query',
+            title: 'Page',
+            help: `Page of results, from 1; each page holds up to ${INCIDENTS_PER_PAGE} incidents.`,
+            min: 1,
+            example: '1',
+            defaultHint: '1',
+          }),
+        })
+        .superRefine(windowInOrder),
+      example: {
+        lat: '37.7749',
+        lon: '-122.4194',
+        distance: '1mi',
+        datetime_ini: '2024-05-01T00:00:00.000Z',
+        datetime_end: '2024-05-08T00:00:00.000Z',
+        page: '1',
+      },
+      defaultTab: 'map',
+      response: crimeIncidentsResponse,
+      locationSearch: locationWindowSearch,
+      adapters: {
+        records: (body) => arrayAt(body, '0.incidents'),
+        paging: (body, params) => {
+          const totalPages = readPath(body, '0.total_pages');
+          if (typeof totalPages !== 'number') return undefined;
+          const page = typeof params.page === 'number' ? params.page : 1;
+          return pageNumberPaging(page, totalPages, params, 'page');
+        },
+        point: (record) => pointFrom(record, 'incident_latitude', 'incident_longitude'),
+        label: (record) =>
+          isRecord(record) ? `${String(record.incident_offense_description ?? record.incident_offense ?? 'Incident')} at ${String(record.incident_address ?? '')}`.trim() : '',
+      },
+      notes: [
+        ...locationWindowNotes,
+        `page starts at 1 (the default); a page holds up to ${INCIDENTS_PER_PAGE} incidents, newest first.`,
+      ],
+    },
+  ],
+  notes: ['incident_address is treated as personal data: an incident’s address can identify a victim’s home.'],
+});

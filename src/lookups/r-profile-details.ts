@@ -1,0 +1,239 @@
+import { z } from 'zod';
+import { defineLookup } from './define-lookup.ts';
+import { param } from './param.ts';
+import { arrayAt, isRecord } from './adapters.ts';
+
+// The spec shows no response fields for R. The schema below is the shape professional-network
+// profile APIs commonly return; every object is loose, so a provider's extra fields pass through.
+
+const place = z.looseObject({ city: z.string().nullable(), country: z.string(), country_code: z.string() });
+
+const contactInfo = z.looseObject({
+  emails: z.array(z.string()),
+  phone_numbers: z.array(z.looseObject({ number: z.string(), type: z.string() })),
+  websites: z.array(z.looseObject({ url: z.string(), category: z.string() })),
+  twitter_handle: z.string().nullable(),
+  address: z.string().nullable(),
+});
+
+const recommendation = z.looseObject({
+  author_name: z.string(),
+  author_profile_id: z.string(),
+  author_headline: z.string(),
+  relationship: z.string(),
+  text: z.string(),
+  date: z.string(),
+});
+
+const relatedProfile = z.looseObject({
+  profile_id: z.string(),
+  profile_type: z.enum(['personal', 'company']),
+  display_name: z.string(),
+  headline: z.string(),
+  profile_url: z.string(),
+});
+
+const networkInfo = z.looseObject({
+  connections_count: z.number().int(),
+  followers_count: z.number().int(),
+  connection_degree: z.number().int().nullable(),
+});
+
+/** Sections that appear only when their boolean parameter asks for them. */
+const optionalSections = {
+  contact_info: contactInfo.optional(),
+  recommendations: z.array(recommendation).optional(),
+  related_profiles: z.array(relatedProfile).optional(),
+  network_info: networkInfo.optional(),
+};
+
+export const experienceEntry = z.looseObject({
+  title: z.string(),
+  company_name: z.string(),
+  company_id: z.string().nullable(),
+  location: z.string().nullable(),
+  start_date: z.string(),
+  end_date: z.string().nullable(),
+  is_current: z.boolean(),
+  description: z.string().nullable(),
+});
+
+export const personalProfile = z.looseObject({
+  profile_id: z.string(),
+  profile_type: z.literal('personal'),
+  profile_url: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  full_name: z.string(),
+  headline: z.string(),
+  summary: z.string().nullable(),
+  location: place,
+  industry: z.string(),
+  profile_picture_url: z.string().nullable(),
+  experience: z.array(experienceEntry),
+  education: z.array(
+    z.looseObject({
+      school: z.string(),
+      degree: z.string().nullable(),
+      field_of_study: z.string().nullable(),
+      start_year: z.number().int().nullable(),
+      end_year: z.number().int().nullable(),
+    }),
+  ),
+  skills: z.array(z.string()),
+  languages: z.array(z.string()),
+  ...optionalSections,
+});
+
+export const companyLocation = z.looseObject({
+  city: z.string(),
+  country: z.string(),
+  country_code: z.string(),
+  address_line: z.string(),
+  is_headquarters: z.boolean(),
+});
+
+export const companyProfile = z.looseObject({
+  profile_id: z.string(),
+  profile_type: z.literal('company'),
+  profile_url: z.string(),
+  name: z.string(),
+  tagline: z.string().nullable(),
+  description: z.string(),
+  industry: z.string(),
+  company_size: z.string(),
+  employee_count: z.number().int(),
+  founded_year: z.number().int().nullable(),
+  website: z.string().nullable(),
+  logo_url: z.string().nullable(),
+  specialties: z.array(z.string()),
+  locations: z.array(companyLocation),
+  ...optionalSections,
+});
+
+export const profileDetailsResponse = z.discriminatedUnion('profile_type', [personalProfile, companyProfile]);
+
+/** The provider-style error body the demo sends (404 for an unknown profile). */
+export const profileErrorResponse = z.looseObject({
+  error: z.looseObject({ status: z.number().int(), code: z.string(), message: z.string() }),
+});
+
+export const profileDetails = defineLookup({
+  id: 'R',
+  slug: 'r',
+  title: 'Profile details',
+  catalog: {
+    subject: 'Complete details of a professional-network profile',
+    coverage: 'global',
+    version: 'no version in the path',
+    price: 'from $0.006 per call',
+    trial: 'none',
+  },
+  keyTransport: { param: 'api_key' },
+  personalData: [
+    'profile_id',
+    'profile_url',
+    'first_name',
+    'last_name',
+    'full_name',
+    'headline',
+    'summary',
+    'location.city',
+    'experience.*.location',
+    'profile_picture_url',
+    'contact_info.emails.*',
+    'contact_info.phone_numbers.*.number',
+    'contact_info.websites.*.url',
+    'contact_info.twitter_handle',
+    'contact_info.address',
+    'recommendations.*.author_name',
+    'recommendations.*.author_profile_id',
+    'recommendations.*.author_headline',
+    'recommendations.*.relationship',
+    'recommendations.*.text',
+    'related_profiles.*.profile_id',
+    'related_profiles.*.display_name',
+    'related_profiles.*.headline',
+    'related_profiles.*.profile_url',
+  ],
+  operations: [
+    {
+      id: 'details',
+      label: 'Profile details',
+      method: 'POST',
+      path: '/profile-details',
+      format: 'json',
+      example: { profile_id: 'jane-doe-4a1b2c', profile_type: 'personal', contact_info: 'true', recommendations: 'true', related_profiles: 'false', network_info: 'true' },
+      params: z.object({
+        profile_id: param.text({
+          in: 'body',
+          title: 'Profile id',
+          help: 'The public handle of the profile, as in its address (e.g. jane-doe-4a1b2c or acme-corp).',
+          required: true,
+          pattern: /^[A-Za-z0-9][A-Za-z0-9._-]*$/,
+          patternMessage: 'must be a handle of letters, digits, dots, dashes or underscores',
+          maxLength: 100,
+          example: 'jane-doe-4a1b2c',
+        }),
+        profile_type: param.enum({
+          in: 'body',
+          title: 'Profile type',
+          help: 'personal for a person, company for an organisation page.',
+          options: ['personal', 'company'],
+          example: 'personal',
+          defaultHint: 'personal',
+        }),
+        contact_info: param.boolean({
+          in: 'body',
+          title: 'Contact info',
+          help: 'true to include e-mail addresses, phone numbers and websites.',
+          example: 'true',
+          defaultHint: 'false',
+        }),
+        recommendations: param.boolean({
+          in: 'body',
+          title: 'Recommendations',
+          help: 'true to include the recommendations others wrote.',
+          example: 'true',
+          defaultHint: 'false',
+        }),
+        related_profiles: param.boolean({
+          in: 'body',
+          title: 'Related profiles',
+          help: 'true to include the "people also viewed" profiles.',
+          example: 'false',
+          defaultHint: 'false',
+        }),
+        network_info: param.boolean({
+          in: 'body',
+          title: 'Network info',
+          help: 'true to include connection and follower counts.',
+          example: 'true',
+          defaultHint: 'false',
+        }),
+      }),
+      response: profileDetailsResponse,
+      adapters: {
+        success: (body) =>
+          isRecord(body) && isRecord(body.error)
+            ? { ok: false, message: String(body.error.message ?? body.error.code ?? 'The provider reported an error') }
+            : { ok: true },
+        // A person's records are their positions; a company's are its offices.
+        records: (body) => (isRecord(body) && body.profile_type === 'company' ? arrayAt(body, 'locations') : arrayAt(body, 'experience')),
+        label: (record) => {
+          if (!isRecord(record)) return '';
+          if ('company_name' in record) return `${String(record.title ?? '')} at ${String(record.company_name)}`;
+          return String(record.city ?? record.address_line ?? '');
+        },
+      },
+      notes: [
+        'The parameters travel in a JSON body, as profile APIs that are called by POST take them (the spec leaves query or body open).',
+        'profile_type defaults to personal; the four section flags default to false and each adds its section (contact_info, recommendations, related_profiles, network_info) only when true.',
+        'The response fields are not shown in the spec: the schema is the shape such profile APIs commonly return, with personal and company profiles told apart by profile_type.',
+      ],
+    },
+  ],
+  notes: [
+    'Personal data: names, handle and address of the profile, headline, summary, city (also of each position), picture, every contact field, recommendation authors, relationships (they name both people) and texts, and related profiles. profile_id and profile_url are masked for company pages too, since the paths cannot tell the two apart.',
+  ],
+});

@@ -1,0 +1,9 @@
+// A body holding every field of the spec's "O. Prospecting response".
+export const prospectingSample = {
+  total_companies: 57,
+  total_pages: 3,
+  data: [
+    { id: 100417, name: 'Kessler Software GmbH' },
+    { id: 100982, name: 'Brightwave Ltd' },
+  ],
+};
