@@ -31,7 +31,8 @@ export default defineConfig({
     // The build is made by the test script before Playwright starts; this only serves it.
     command: 'tsx src/server/start.ts',
     url: `http://127.0.0.1:${port}/healthz`,
-    env: { PORT: String(port), HOST: '127.0.0.1' },
+    // The whole environment passes through, so DIST_DIR can point the server at another build.
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1' } as Record<string, string>,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,
   },

@@ -1,0 +1,19 @@
+// Runs every benchmark in its own process (each starts and stops what it needs) and passes
+// their printed figures through. `npm run bench -- <name>` runs the benchmarks whose file name
+// contains <name>.
+import { spawnSync } from 'node:child_process';
+
+const benches = ['bundle-size.ts', 'proxy-overhead.ts', 'table-tree.ts', 'map-points.ts'];
+const filter = process.argv[2];
+const failed: string[] = [];
+
+for (const file of benches.filter((name) => !filter || name.includes(filter))) {
+  console.log(`\n### ${file}`);
+  const { status } = spawnSync('npx', ['tsx', `bench/${file}`], { stdio: 'inherit' });
+  if (status !== 0) failed.push(file);
+}
+
+if (failed.length > 0) {
+  console.error(`\nBenchmarks that failed: ${failed.join(', ')}`);
+  process.exit(1);
+}

@@ -1,0 +1,110 @@
+// @vitest-environment node
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { movie } from '../lookups/a-movie.ts';
+import type { LookupDefinition } from '../lookups/define-lookup.ts';
+import {
+  ConfigError,
+  DEFAULT_MAX_BYTES,
+  DEFAULT_TILE_URL,
+  DEFAULT_TIMEOUT_MS,
+  environmentWithDotEnv,
+  lookupModes,
+  parseServerConfig,
+} from './config.ts';
+
+const headerLookup: LookupDefinition = { ...movie, id: 'B', slug: 'b', keyTransport: { header: 'X-Token' } };
+const lookups = [movie, headerLookup];
+
+function configError(env: Record<string, string>): ConfigError {
+  try {
+    parseServerConfig(env, lookups);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('parseServerConfig', () => {
+  it('runs every lookup on demo data with the documented defaults when nothing is set', () => {
+    const config = parseServerConfig({}, lookups);
+    expect(lookupModes(config)).toEqual({ A: 'demo', B: 'demo' });
+    expect(config.timeoutMs).toBe(DEFAULT_TIMEOUT_MS);
+    expect(config.maxBytes).toBe(DEFAULT_MAX_BYTES);
+    expect(config.map.tileUrl).toBe(DEFAULT_TILE_URL);
+    expect(config.map.tileAttribution).toContain('OpenStreetMap');
+  });
+
+  it('makes a lookup live with a base URL and a key, with the key transport from the definition or the environment', () => {
+    const config = parseServerConfig(
+      {
+        LOOKUP_A_BASE_URL: 'https://movies.example/3/',
+        LOOKUP_A_KEY: 'secret',
+        LOOKUP_B_BASE_URL: 'http://127.0.0.1:4174/b',
+        LOOKUP_B_KEY: 'other',
+        LOOKUP_TIMEOUT_MS: '2500',
+        LOOKUP_MAX_BYTES: '1000',
+      },
+      lookups,
+    );
+    expect(config.lookups.A).toEqual({ mode: 'live', baseUrl: 'https://movies.example/3', key: 'secret', keyPlacement: { in: 'query', name: 'api_key' } });
+    expect(config.lookups.B).toMatchObject({ mode: 'live', keyPlacement: { in: 'header', name: 'X-Token' } });
+    expect(config.timeoutMs).toBe(2500);
+    expect(config.maxBytes).toBe(1000);
+
+    const overridden = parseServerConfig({ LOOKUP_A_BASE_URL: 'https://m.example', LOOKUP_A_KEY: 'k', LOOKUP_A_KEY_HEADER: 'Authorization-Key' }, lookups);
+    expect(overridden.lookups.A).toMatchObject({ keyPlacement: { in: 'header', name: 'Authorization-Key' } });
+    const param = parseServerConfig({ LOOKUP_B_BASE_URL: 'https://m.example', LOOKUP_B_KEY: 'k', LOOKUP_B_KEY_PARAM: 'apikey' }, lookups);
+    expect(param.lookups.B).toMatchObject({ keyPlacement: { in: 'query', name: 'apikey' } });
+  });
+
+  it('stays on demo data with half a configuration, and says so', () => {
+    const config = parseServerConfig({ LOOKUP_A_KEY: 'secret', LOOKUP_B_BASE_URL: 'https://x.example', LOOKUP_Z_KEY: 'k', LOOKUP_A_BASE_URL: ' ' }, lookups);
+    expect(lookupModes(config)).toEqual({ A: 'demo', B: 'demo' });
+    expect(config.warnings).toEqual([
+      'LOOKUP_A_KEY is set without LOOKUP_A_BASE_URL: lookup A runs on demo data',
+      'LOOKUP_B_BASE_URL is set without LOOKUP_B_KEY: lookup B runs on demo data',
+      'LOOKUP_Z_KEY is set but there is no lookup Z',
+    ]);
+    expect(config.warnings.join('\n')).not.toContain('secret');
+  });
+
+  it.each([
+    [{ LOOKUP_A_BASE_URL: 'ftp://movies.example' }, 'LOOKUP_A_BASE_URL must be an http or https URL'],
+    [{ LOOKUP_A_BASE_URL: 'not a url' }, 'LOOKUP_A_BASE_URL must be an http or https URL'],
+    [{ LOOKUP_B_BASE_URL: 'https://x.example/?key=1' }, 'LOOKUP_B_BASE_URL must not hold a query'],
+    [{ LOOKUP_A_KEY: 'two\nlines' }, 'LOOKUP_A_KEY must be one line'],
+    [{ LOOKUP_A_KEY_PARAM: 'api key' }, 'LOOKUP_A_KEY_PARAM must be a query parameter name'],
+    [{ LOOKUP_A_KEY_HEADER: 'X Api: Key' }, 'LOOKUP_A_KEY_HEADER must be an HTTP header name'],
+    [{ LOOKUP_A_KEY_HEADER: 'X-Key', LOOKUP_A_KEY_PARAM: 'key' }, 'LOOKUP_A_KEY_HEADER and LOOKUP_A_KEY_PARAM are both set'],
+    [{ LOOKUP_TIMEOUT_MS: 'soon' }, 'LOOKUP_TIMEOUT_MS must be a whole number'],
+    [{ LOOKUP_TIMEOUT_MS: '0' }, 'LOOKUP_TIMEOUT_MS must be at least 1'],
+    [{ LOOKUP_MAX_BYTES: '1.5' }, 'LOOKUP_MAX_BYTES must be a whole number'],
+    [{ MAP_TILE_URL: 'https://tiles.example/tile.png' }, 'MAP_TILE_URL must be an http(s) tile URL template'],
+  ])('stops on %j with a message naming the variable', (env, message) => {
+    const error = configError(env);
+    expect(error.message).toContain(message);
+    expect(error.variable).toBe(message.split(' ')[0]);
+  });
+
+  it('never puts a key into its message', () => {
+    expect(configError({ LOOKUP_A_KEY: 'hunter2\u0007' }).message).not.toContain('hunter2');
+  });
+});
+
+describe('environmentWithDotEnv', () => {
+  it('reads a .env file, and the real environment wins over it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lookup-env-'));
+    const file = join(dir, '.env');
+    writeFileSync(file, '# comment\nLOOKUP_A_KEY=from-file\nLOOKUP_TIMEOUT_MS=1000\nMAP_TILE_ATTRIBUTION="Tiles, with a comma"\n');
+    const env = environmentWithDotEnv({ LOOKUP_TIMEOUT_MS: '2000' }, file);
+    expect(env).toMatchObject({ LOOKUP_A_KEY: 'from-file', LOOKUP_TIMEOUT_MS: '2000', MAP_TILE_ATTRIBUTION: 'Tiles, with a comma' });
+  });
+
+  it('uses the environment alone when there is no file', () => {
+    expect(environmentWithDotEnv({ A: '1' }, join(tmpdir(), 'no-such-dir', '.env'))).toEqual({ A: '1' });
+  });
+});

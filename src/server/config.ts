@@ -1,0 +1,166 @@
+// Server configuration, parsed once at start-up from the environment and an optional `.env` file
+// ("parse at every boundary"). A malformed setting stops start-up with a ConfigError that names the
+// variable — never its value, which may be a key.
+import { existsSync, readFileSync } from 'node:fs';
+import { parseEnv } from 'node:util';
+import { z } from 'zod';
+import type { LookupDefinition, LookupId } from '../lookups/define-lookup.ts';
+
+export const DEFAULT_TIMEOUT_MS = 15_000;
+export const DEFAULT_MAX_BYTES = 20 * 1024 * 1024;
+export const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+export const DEFAULT_TILE_ATTRIBUTION =
+  '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
+/** The spec's parameter name for A, and the usual default elsewhere. */
+const FALLBACK_KEY_PARAM = 'api_key';
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    problem: string,
+  ) {
+    super(`${variable} ${problem}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const httpUrl = z
+  .string()
+  .trim()
+  .check((ctx) => {
+    let url: URL;
+    try {
+      url = new URL(ctx.value);
+    } catch {
+      ctx.issues.push({ code: 'custom', message: 'must be an http or https URL', input: ctx.value });
+      return;
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      ctx.issues.push({ code: 'custom', message: 'must be an http or https URL', input: ctx.value });
+    else if (url.search || url.hash || ctx.value.includes('#'))
+      ctx.issues.push({ code: 'custom', message: 'must not hold a query or fragment (only scheme, host and path)', input: ctx.value });
+    else if (url.username || url.password)
+      ctx.issues.push({ code: 'custom', message: 'must not hold credentials (use the KEY variable)', input: ctx.value });
+  })
+  .transform((value) => value.replace(/\/+$/, ''));
+
+// eslint-disable-next-line no-control-regex
+const keyText = z.string().regex(/^[^\u0000-\u001f\u007f]+$/, { error: 'must be one line of text without control characters' });
+const queryName = z.string().trim().regex(/^[A-Za-z0-9_.~-]+$/, { error: 'must be a query parameter name (letters, digits, _ . ~ -)' });
+const headerName = z.string().trim().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, { error: 'must be an HTTP header name' });
+const positiveInt = (max: number) =>
+  z.coerce
+    .number({ error: 'must be a whole number' })
+    .int({ error: 'must be a whole number' })
+    .min(1, { error: 'must be at least 1' })
+    .max(max, { error: `must be at most ${max}` });
+const tileUrl = z
+  .string()
+  .trim()
+  .refine((value) => /^https?:\/\//.test(value) && ['{z}', '{x}', '{y}'].every((part) => value.includes(part)), {
+    error: 'must be an http(s) tile URL template holding {z}, {x} and {y}',
+  });
+
+const globalSchema = z.object({
+  LOOKUP_TIMEOUT_MS: positiveInt(600_000).default(DEFAULT_TIMEOUT_MS),
+  LOOKUP_MAX_BYTES: positiveInt(1024 * 1024 * 1024).default(DEFAULT_MAX_BYTES),
+  MAP_TILE_URL: tileUrl.default(DEFAULT_TILE_URL),
+  MAP_TILE_ATTRIBUTION: z.string().trim().min(1).default(DEFAULT_TILE_ATTRIBUTION),
+});
+
+const lookupSchema = z.object({
+  BASE_URL: httpUrl.optional(),
+  KEY: keyText.optional(),
+  KEY_PARAM: queryName.optional(),
+  KEY_HEADER: headerName.optional(),
+});
+
+/** Where the key travels on a live request. */
+export type KeyPlacement = { in: 'query' | 'header'; name: string };
+
+export type LookupMode =
+  | { mode: 'demo' }
+  | { mode: 'live'; baseUrl: string; key: string; keyPlacement: KeyPlacement };
+
+export type MapConfig = { tileUrl: string; tileAttribution: string };
+
+export interface ServerConfig {
+  lookups: Partial<Record<LookupId, LookupMode>>;
+  timeoutMs: number;
+  maxBytes: number;
+  map: MapConfig;
+  /** Settings that are well-formed but have no effect (a key without a base URL, an unknown letter). */
+  warnings: string[];
+}
+
+type Env = Record<string, string | undefined>;
+
+/** An empty value in a `.env` file means "not set", as it does for most tools. */
+function present(env: Env): Env {
+  return Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''));
+}
+
+function parseOrThrow<T extends z.ZodType>(schema: T, input: Env, variableOf: (field: string) => string): z.output<T> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  throw new ConfigError(variableOf(String(issue.path[0] ?? '')), issue.message);
+}
+
+function keyPlacement(lookup: LookupDefinition, settings: z.output<typeof lookupSchema>, prefix: string): KeyPlacement {
+  if (settings.KEY_HEADER && settings.KEY_PARAM)
+    throw new ConfigError(`${prefix}KEY_HEADER`, `and ${prefix}KEY_PARAM are both set: the key travels in one place only`);
+  if (settings.KEY_HEADER) return { in: 'header', name: settings.KEY_HEADER };
+  if (settings.KEY_PARAM) return { in: 'query', name: settings.KEY_PARAM };
+  if (lookup.keyTransport.header) return { in: 'header', name: lookup.keyTransport.header };
+  return { in: 'query', name: lookup.keyTransport.param ?? FALLBACK_KEY_PARAM };
+}
+
+function lookupMode(lookup: LookupDefinition, env: Env, warnings: string[]): LookupMode {
+  const prefix = `LOOKUP_${lookup.id}_`;
+  const input = Object.fromEntries(Object.keys(lookupSchema.shape).map((field) => [field, env[prefix + field]]));
+  const settings = parseOrThrow(lookupSchema, present(input), (field) => prefix + field);
+  const placement = keyPlacement(lookup, settings, prefix);
+  if (settings.BASE_URL && settings.KEY)
+    return { mode: 'live', baseUrl: settings.BASE_URL, key: settings.KEY, keyPlacement: placement };
+  if (settings.BASE_URL) warnings.push(`${prefix}BASE_URL is set without ${prefix}KEY: lookup ${lookup.id} runs on demo data`);
+  if (settings.KEY) warnings.push(`${prefix}KEY is set without ${prefix}BASE_URL: lookup ${lookup.id} runs on demo data`);
+  return { mode: 'demo' };
+}
+
+/** Parses the configuration from a plain environment object (process.env merged with `.env`). */
+export function parseServerConfig(env: Env, lookups: readonly LookupDefinition[]): ServerConfig {
+  const global = parseOrThrow(globalSchema, present(env), (field) => field);
+  const warnings: string[] = [];
+  const modes: ServerConfig['lookups'] = {};
+  for (const lookup of lookups) modes[lookup.id] = lookupMode(lookup, env, warnings);
+  const known = new Set(lookups.map((lookup) => `LOOKUP_${lookup.id}_`));
+  for (const name of Object.keys(present(env))) {
+    const perLookup = /^LOOKUP_([A-Z])_(BASE_URL|KEY|KEY_PARAM|KEY_HEADER)$/.exec(name);
+    if (perLookup && !known.has(`LOOKUP_${perLookup[1]}_`)) warnings.push(`${name} is set but there is no lookup ${perLookup[1]}`);
+  }
+  return {
+    lookups: modes,
+    timeoutMs: global.LOOKUP_TIMEOUT_MS,
+    maxBytes: global.LOOKUP_MAX_BYTES,
+    map: { tileUrl: global.MAP_TILE_URL, tileAttribution: global.MAP_TILE_ATTRIBUTION },
+    warnings,
+  };
+}
+
+/** Reads a `.env` file when there is one; the real environment wins over it. */
+export function environmentWithDotEnv(env: Env = process.env, envFile = '.env'): Env {
+  if (!existsSync(envFile)) return env;
+  let fromFile: Env;
+  try {
+    fromFile = parseEnv(readFileSync(envFile, 'utf8'));
+  } catch (error) {
+    throw new ConfigError(envFile, `cannot be read: ${(error as Error).message}`);
+  }
+  return { ...fromFile, ...env };
+}
+
+/** Which lookups answer live and which from the demo: what /healthz and the start-up line show. */
+export function lookupModes(config: ServerConfig): Record<string, 'live' | 'demo'> {
+  return Object.fromEntries(Object.entries(config.lookups).map(([id, mode]) => [id, mode.mode]));
+}

@@ -1,0 +1,40 @@
+// Everything the servers answer besides the app's files: /healthz, /openapi.json,
+// /map-config.json and the proxy. Lookups, demo generators and the OpenAPI document are passed
+// in, so tests can run the handler over a registry of their own.
+import type { LookupDefinition, LookupId } from '../lookups/define-lookup.ts';
+import { lookupModes, type ServerConfig } from './config.ts';
+import type { DemoGenerator } from './demo/demo-types.ts';
+import { sendError, sendJson, splitTarget } from './http-io.ts';
+import { createProxyHandler, type RequestHandler } from './proxy-handler.ts';
+
+export interface LookupHandlerOptions {
+  lookups: readonly LookupDefinition[];
+  generators: Partial<Record<LookupId, DemoGenerator>>;
+  config: ServerConfig;
+  openApiDocument: () => unknown;
+  log?: (line: string) => void;
+}
+
+export function createLookupHandler(options: LookupHandlerOptions): RequestHandler {
+  const proxy = createProxyHandler(options);
+  let openApi: unknown;
+  const documents: Record<string, () => unknown> = {
+    // Modes only: never a key or base URL.
+    '/healthz': () => ({ status: 'ok', lookups: lookupModes(options.config) }),
+    // Built once, on first request: the definitions do not change while the server runs.
+    '/openapi.json': () => (openApi ??= options.openApiDocument()),
+    '/map-config.json': () => ({ tileUrl: options.config.map.tileUrl, tileAttribution: options.config.map.tileAttribution }),
+  };
+
+  return async (req, res) => {
+    const { path } = splitTarget(req.url ?? '/');
+    const document = documents[path];
+    if (!document) return proxy(req, res);
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      sendError(res, 405, 'method_not_allowed', `${path} accepts GET only`, { headers: { allow: 'GET, HEAD' } });
+      return true;
+    }
+    sendJson(res, 200, document());
+    return true;
+  };
+}

@@ -1,0 +1,322 @@
+// @vitest-environment node
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { movie } from '../lookups/a-movie.ts';
+import { defineLookup, type LookupDefinition } from '../lookups/define-lookup.ts';
+import { param } from '../lookups/param.ts';
+import { parseServerConfig, type ServerConfig } from './config.ts';
+import { createLookupHandler } from './lookup-handler.ts';
+import { createProxyHandler } from './proxy-handler.ts';
+import { rawRequest, serveHandler, startUpstream, type Responder, type RunningServer } from './testing/http-fixtures.ts';
+
+// A key with characters that encode differently in URLs, forms and JSON.
+const KEY = 'k3y/Secret+value&x=1';
+const ENCODED_KEY = encodeURIComponent(KEY);
+const LOWER_HEX_KEY = ENCODED_KEY.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase());
+
+// A POST lookup of our own, so body forwarding is tested without depending on R's definition.
+const profile = defineLookup({
+  id: 'R',
+  slug: 'r',
+  title: 'Test profile',
+  catalog: { subject: 'test', coverage: 'test', version: 'none', price: 'free', trial: 'free' },
+  keyTransport: { header: 'X-Api-Key' },
+  personalData: [],
+  operations: [
+    {
+      id: 'profile',
+      label: 'Profile',
+      method: 'POST',
+      path: '/profile-details',
+      format: 'json',
+      example: { profile_id: '7' },
+      params: z.object({
+        profile_id: param.text({ in: 'body', title: 'Profile id', help: 'Id.', required: true }),
+        recommendations: param.boolean({ in: 'body', title: 'Recommendations', help: 'Include them.' }),
+      }),
+      response: z.looseObject({}),
+    },
+  ],
+});
+const lookups: readonly LookupDefinition[] = [movie, profile];
+
+const answerOk: Responder = (_hit, _req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+let upstream: Awaited<ReturnType<typeof startUpstream>>;
+const servers: RunningServer[] = [];
+const logLines: string[] = [];
+
+beforeAll(async () => {
+  upstream = await startUpstream();
+});
+afterAll(() => upstream.close());
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => server.close()));
+  upstream.hits.length = 0;
+  upstream.respond(answerOk);
+  logLines.length = 0;
+});
+
+async function proxyWith(env: Record<string, string>): Promise<RunningServer> {
+  const config: ServerConfig = parseServerConfig(env, lookups);
+  const handler = createLookupHandler({
+    lookups,
+    generators: { A: () => ({ status: 200, body: { id: 550, title: 'Demo movie' } }) },
+    config,
+    openApiDocument: () => ({ openapi: '3.1.0' }),
+    log: (line) => logLines.push(line),
+  });
+  const server = await serveHandler(handler);
+  servers.push(server);
+  return server;
+}
+
+const liveA = (extra: Record<string, string> = {}) => ({ LOOKUP_A_BASE_URL: `${upstream.url}/base`, LOOKUP_A_KEY: KEY, ...extra });
+
+function expectNoKey(response: { text: string; headers: Record<string, unknown> }): void {
+  const everything = `${response.text}\n${JSON.stringify(response.headers)}`;
+  for (const form of [KEY, ENCODED_KEY, LOWER_HEX_KEY, 'Secret']) expect(everything).not.toContain(form);
+}
+
+describe('live forwarding', () => {
+  it('attaches the key as the query parameter and forwards only declared parameters', async () => {
+    const proxy = await proxyWith(liveA());
+    const response = await rawRequest(proxy.port, 'GET', '/proxy/a/movie/550?language=en-US&api_key=stolen&debug=1&language=fr-FR', {
+      headers: { cookie: 'session=1', authorization: 'Bearer user', 'accept-language': 'de', 'x-api-key': 'stolen' },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers['x-lookup-source']).toBe('live');
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['server-timing']).toMatch(/^upstream;dur=\d+(\.\d+)?$/);
+    expect(Number(response.headers['x-lookup-upstream-ms'])).toBeGreaterThanOrEqual(0);
+    expect(upstream.hits).toHaveLength(1);
+    const hit = upstream.hits[0]!;
+    expect(hit.url).toBe(`/base/movie/550?language=en-US&api_key=${ENCODED_KEY}`);
+    expect(hit.headers['accept-language']).toBe('de');
+    expect(hit.headers.cookie).toBeUndefined();
+    expect(hit.headers.authorization).toBeUndefined();
+    expect(hit.headers['x-api-key']).toBeUndefined();
+  });
+
+  it('attaches the key as a header when configured so, and never in the query', async () => {
+    const proxy = await proxyWith(liveA({ LOOKUP_A_KEY_HEADER: 'X-Api-Key' }));
+    const response = await rawRequest(proxy.port, 'GET', '/proxy/a/movie/550?api_key=stolen', { headers: { 'x-api-key': 'stolen' } });
+    expect(response.status).toBe(200);
+    const hit = upstream.hits[0]!;
+    expect(hit.headers['x-api-key']).toBe(KEY);
+    expect(hit.url).toBe('/base/movie/550');
+  });
+
+  it('forwards the parsed JSON body of a POST with only its declared fields', async () => {
+    const proxy = await proxyWith({ LOOKUP_R_BASE_URL: upstream.url, LOOKUP_R_KEY: KEY });
+    const response = await rawRequest(proxy.port, 'POST', '/proxy/r/profile-details?api_key=x', {
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ profile_id: ' 7 ', recommendations: 'true', api_key: 'stolen', extra: 1 }),
+    });
+    expect(response.status).toBe(200);
+    const hit = upstream.hits[0]!;
+    expect(hit.method).toBe('POST');
+    expect(hit.url).toBe('/profile-details');
+    expect(hit.headers['x-api-key']).toBe(KEY);
+    expect(hit.headers['content-type']).toBe('application/json');
+    expect(JSON.parse(hit.body)).toEqual({ profile_id: '7', recommendations: true });
+  });
+
+  it('scrubs the key from body and headers even when the upstream echoes it', async () => {
+    upstream.respond((hit, _req, res) => {
+      const body = JSON.stringify({ url: hit.url, raw: KEY, note: `key=${LOWER_HEX_KEY}` });
+      res.writeHead(429, {
+        'content-type': 'application/json',
+        'retry-after': '30',
+        link: `<http://up${hit.url}>; rel="next"`,
+        'x-ratelimit-remaining': KEY,
+      });
+      res.end(body);
+    });
+    const proxy = await proxyWith(liveA());
+    const response = await rawRequest(proxy.port, 'GET', '/proxy/a/movie/550');
+    expect(response.status).toBe(429);
+    expect(response.headers['retry-after']).toBe('30');
+    expectNoKey(response);
+    expect(JSON.parse(response.text)).toEqual({ url: '/base/movie/550?api_key=<API_KEY>', raw: '<API_KEY>', note: 'key=<API_KEY>' });
+    expect(response.headers.link).toContain('api_key=<API_KEY>');
+    expect(response.headers['x-ratelimit-remaining']).toBe('<API_KEY>');
+  });
+
+  it('passes a 5xx through with its body and content type', async () => {
+    upstream.respond((_hit, _req, res) => res.writeHead(503, { 'content-type': 'text/plain', 'retry-after': '120' }).end('down for maintenance'));
+    const proxy = await proxyWith(liveA());
+    const response = await rawRequest(proxy.port, 'GET', '/proxy/a/movie/550');
+    expect(response.status).toBe(503);
+    expect(response.text).toBe('down for maintenance');
+    expect(response.headers['content-type']).toBe('text/plain');
+    expect(response.headers['retry-after']).toBe('120');
+    expect(response.headers['x-lookup-source']).toBe('live');
+  });
+
+  it('answers 504 when the upstream does not answer in time', async () => {
+    upstream.respond(() => undefined);
+    const proxy = await proxyWith(liveA({ LOOKUP_TIMEOUT_MS: '150' }));
+    const response = await rawRequest(proxy.port, 'GET', '/proxy/a/movie/550');
+    expect(response.status).toBe(504);
+    expect(JSON.parse(response.text).error.code).toBe('upstream_timeout');
+    expect(response.headers['x-lookup-source']).toBe('live');
+  });
+
+  it('answers 502 when the upstream resets the connection', async () => {
+    upstream.respond((_hit, req) => req.socket.destroy());
+    const proxy = await proxyWith(liveA());
+    const response = await rawRequest(proxy.port, 'GET', '/proxy/a/movie/550');
+    expect(response.status).toBe(502);
+    expect(JSON.parse(response.text).error.code).toBe('upstream_unreachable');
+    expectNoKey(response);
+  });
+
+  it('answers 502 when nothing listens at the base URL', async () => {
+    const closed = await startUpstream();
+    await closed.close();
+    const proxy = await proxyWith({ LOOKUP_A_BASE_URL: closed.url, LOOKUP_A_KEY: KEY });
+    const response = await rawRequest(proxy.port, 'GET', '/proxy/a/movie/550');
+    expect(response.status).toBe(502);
+    expect(JSON.parse(response.text).error).toMatchObject({ code: 'upstream_unreachable', message: expect.stringContaining('ECONNREFUSED') });
+  });
+
+  it('answers 502 upstream_too_large for a body over the cap, streamed or declared', async () => {
+    upstream.respond((_hit, _req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      for (let i = 0; i < 10; i++) res.write('x'.repeat(500));
+      res.end();
+    });
+    const proxy = await proxyWith(liveA({ LOOKUP_MAX_BYTES: '2000' }));
+    const streamed = await rawRequest(proxy.port, 'GET', '/proxy/a/movie/550');
+    expect(streamed.status).toBe(502);
+    expect(JSON.parse(streamed.text).error).toMatchObject({ code: 'upstream_too_large', message: expect.stringContaining('2000 bytes') });
+
+    upstream.respond((_hit, _req, res) => res.writeHead(200, { 'content-length': '5000' }).end('y'.repeat(5000)));
+    const declared = await rawRequest(proxy.port, 'GET', '/proxy/a/movie/550');
+    expect(declared.status).toBe(502);
+  });
+
+  it('aborts the upstream request when the browser goes away', async () => {
+    upstream.respond(() => undefined);
+    const proxy = await proxyWith(liveA());
+    const { request } = await import('node:http');
+    const client = request({ host: '127.0.0.1', port: proxy.port, path: '/proxy/a/movie/550' });
+    client.on('error', () => undefined);
+    client.end();
+    await expect.poll(() => upstream.hits.length).toBe(1);
+    client.destroy();
+    await expect(upstream.hits[0]!.aborted).resolves.toBeUndefined();
+    await expect.poll(() => logLines.join('\n')).toMatch(/^GET \/proxy\/a\/movie\/550 499 \d+ms$/);
+  });
+
+  it('logs one line per request without the query or the key', async () => {
+    const proxy = await proxyWith(liveA());
+    await rawRequest(proxy.port, 'GET', `/proxy/a/movie/550?language=en-US`);
+    await rawRequest(proxy.port, 'GET', `/proxy/a/movie/${ENCODED_KEY}`);
+    await expect.poll(() => logLines.length).toBe(2);
+    expect(logLines[0]).toMatch(/^GET \/proxy\/a\/movie\/550 200 \d+ms$/);
+    expect(logLines.join('\n')).not.toContain(ENCODED_KEY);
+    expect(logLines[1]).toContain('<API_KEY>');
+  });
+});
+
+describe('refusals', () => {
+  const refused: Array<[method: string, path: string, status: number, code: string]> = [
+    ['GET', '/proxy/zz/movie/550', 404, 'unknown_lookup'],
+    ['GET', '/proxy', 404, 'unknown_lookup'],
+    ['GET', '/proxy/a/tv/550', 404, 'unknown_path'],
+    ['GET', '/proxy/a/movie/550/credits', 404, 'unknown_path'],
+    ['GET', '/proxy/a/movie/../../admin', 404, 'unknown_path'],
+    ['POST', '/proxy/a/movie/550', 405, 'method_not_allowed'],
+    ['DELETE', '/proxy/a/movie/550', 405, 'method_not_allowed'],
+    ['GET', '/proxy/a/movie/..', 400, 'unsafe_path_parameter'],
+    ['GET', '/proxy/a/movie/.', 400, 'unsafe_path_parameter'],
+    ['GET', '/proxy/a/movie/%2e%2e', 400, 'unsafe_path_parameter'],
+    ['GET', '/proxy/a/movie/1%2F..%2Fadmin', 400, 'unsafe_path_parameter'],
+    ['GET', '/proxy/a/movie/1%5Cadmin', 400, 'unsafe_path_parameter'],
+    ['GET', '/proxy/a/movie/1%01', 400, 'unsafe_path_parameter'],
+    ['GET', '/proxy/a/movie/1%00', 400, 'unsafe_path_parameter'],
+    ['GET', '/proxy/a/movie/%E0%A4%A', 400, 'unsafe_path_parameter'],
+    ['GET', `/proxy/a/movie/${'1'.repeat(201)}`, 400, 'unsafe_path_parameter'],
+    ['GET', '/proxy/a/movie/abc', 400, 'invalid_parameter'],
+    ['GET', '/proxy/a/movie/550?language=english', 400, 'invalid_parameter'],
+    ['POST', '/proxy/r/profile-details', 400, 'invalid_parameter'],
+  ];
+
+  it.each(refused)('%s %s → %i %s, reaching no upstream', async (method, path, status, code) => {
+    const proxy = await proxyWith({ ...liveA(), LOOKUP_R_BASE_URL: upstream.url, LOOKUP_R_KEY: KEY });
+    const response = await rawRequest(proxy.port, method, path, method === 'POST' ? { body: '{}' } : {});
+    expect(response.status).toBe(status);
+    expect(response.headers['content-type']).toContain('application/json');
+    expect(JSON.parse(response.text)).toMatchObject({ error: { code, message: expect.any(String) } });
+    expect(upstream.hits).toHaveLength(0);
+  });
+
+  it('names the method allowed and the parameter at fault', async () => {
+    const proxy = await proxyWith(liveA());
+    const wrongMethod = await rawRequest(proxy.port, 'POST', '/proxy/a/movie/550');
+    expect(wrongMethod.headers.allow).toBe('GET');
+    const invalid = await rawRequest(proxy.port, 'GET', '/proxy/a/movie/0?language=english');
+    expect(JSON.parse(invalid.text).error.fields).toEqual({
+      movie_id: 'movie_id must be at least 1',
+      language: 'language must be a language tag like en-US',
+    });
+  });
+
+  it('refuses a POST body that is not a JSON object', async () => {
+    const proxy = await proxyWith({ LOOKUP_R_BASE_URL: upstream.url, LOOKUP_R_KEY: KEY });
+    for (const body of ['not json', '[1]', 'null']) {
+      const response = await rawRequest(proxy.port, 'POST', '/proxy/r/profile-details', { body });
+      expect(response.status).toBe(400);
+      expect(JSON.parse(response.text).error.code).toBe('invalid_body');
+    }
+    expect(upstream.hits).toHaveLength(0);
+  });
+});
+
+describe('demo mode and service documents', () => {
+  it('answers A from the demo generator when A has no base URL and key', async () => {
+    const proxy = await proxyWith({ LOOKUP_A_KEY: KEY });
+    const response = await rawRequest(proxy.port, 'GET', '/proxy/a/movie/550?language=en-US');
+    expect(response.status).toBe(200);
+    expect(response.headers['x-lookup-source']).toBe('demo');
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(response.headers['server-timing']).toMatch(/^upstream;dur=/);
+    expect(JSON.parse(response.text)).toEqual({ id: 550, title: 'Demo movie' });
+    expect(upstream.hits).toHaveLength(0);
+  });
+
+  it('reports each lookup mode on /healthz, without keys or base URLs', async () => {
+    const proxy = await proxyWith(liveA());
+    const response = await rawRequest(proxy.port, 'GET', '/healthz');
+    expect(JSON.parse(response.text)).toEqual({ status: 'ok', lookups: { A: 'live', R: 'demo' } });
+    expect(response.text).not.toContain(upstream.url);
+    expectNoKey(response);
+  });
+
+  it('serves the OpenAPI document and the map configuration', async () => {
+    const proxy = await proxyWith({ MAP_TILE_URL: 'https://tiles.example/{z}/{x}/{y}.png', MAP_TILE_ATTRIBUTION: 'Example tiles' });
+    expect(JSON.parse((await rawRequest(proxy.port, 'GET', '/openapi.json')).text)).toEqual({ openapi: '3.1.0' });
+    expect(JSON.parse((await rawRequest(proxy.port, 'GET', '/map-config.json')).text)).toEqual({
+      tileUrl: 'https://tiles.example/{z}/{x}/{y}.png',
+      tileAttribution: 'Example tiles',
+    });
+    expect((await rawRequest(proxy.port, 'POST', '/healthz')).status).toBe(405);
+  });
+
+  it('serves the demo at the root with any key, as the demo upstream server does', async () => {
+    const handler = createProxyHandler({ lookups, generators: { A: () => ({ status: 200, body: { id: 1 } }) }, config: parseServerConfig({}, lookups), prefix: '', log: () => undefined });
+    const server = await serveHandler(handler);
+    servers.push(server);
+    const response = await rawRequest(server.port, 'GET', '/a/movie/550?api_key=anything', { headers: { 'x-api-key': 'anything' } });
+    expect(response.status).toBe(200);
+    expect(JSON.parse(response.text)).toEqual({ id: 1 });
+    expect((await rawRequest(server.port, 'GET', '/proxy/a/movie/550')).status).toBe(404);
+  });
+
+  it('leaves every other path to the next handler', async () => {
+    const proxy = await proxyWith({});
+    const response = await rawRequest(proxy.port, 'GET', '/proxyish/a');
+    expect(response.text).toBe('not handled');
+  });
+});

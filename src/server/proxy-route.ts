@@ -1,0 +1,120 @@
+// Decides whether a proxy request is one the spec allows: the lookup's letter, one of its
+// methods and path templates (matched on the raw, still-encoded path), and parameters its own
+// schema accepts. Everything else is refused here, before any upstream is contacted.
+import type { LookupDefinition, Operation, Params } from '../lookups/define-lookup.ts';
+import { paramMeta } from '../lookups/param.ts';
+import { matchPath } from '../lookups/path-template.ts';
+
+export interface Refusal {
+  ok: false;
+  status: number;
+  code: string;
+  message: string;
+  fields?: Record<string, string>;
+  headers?: Record<string, string>;
+}
+
+export interface Route {
+  ok: true;
+  lookup: LookupDefinition;
+  operation: Operation;
+  /** The upstream path exactly as the client sent it (it matched the template segment by segment). */
+  upstreamPath: string;
+  pathParams: Record<string, string>;
+}
+
+function refuse(status: number, code: string, message: string, headers?: Record<string, string>): Refusal {
+  return { ok: false, status, code, message, ...(headers && { headers }) };
+}
+
+/** Routes `/<slug><upstream path>` (the part after the proxy's prefix) to a lookup's operation. */
+export function routeRequest(lookups: readonly LookupDefinition[], method: string, path: string): Route | Refusal {
+  const slug = /^\/([^/]*)/.exec(path)?.[1] ?? '';
+  const lookup = lookups.find((candidate) => candidate.slug === slug);
+  if (!lookup) return refuse(404, 'unknown_lookup', `There is no lookup "${slug.slice(0, 40)}"`);
+  const upstreamPath = path.slice(slug.length + 1);
+  const matches = lookup.operations.map((operation) => ({ operation, match: matchPath(operation.path, upstreamPath) }));
+  const onPath = matches.filter(({ match }) => match.ok || match.reason === 'unsafe');
+  if (onPath.length === 0) {
+    const paths = [...new Set(lookup.operations.map((operation) => operation.path))].join(', ');
+    return refuse(404, 'unknown_path', `Lookup ${lookup.id} has no path like this; its paths are ${paths}`);
+  }
+  const withMethod = onPath.filter(({ operation }) => operation.method === method);
+  if (withMethod.length === 0) {
+    const allow = [...new Set(onPath.map(({ operation }) => operation.method))].join(', ');
+    return refuse(405, 'method_not_allowed', `This path of lookup ${lookup.id} accepts ${allow} only`, { allow });
+  }
+  const matched = withMethod.find(({ match }) => match.ok) ?? withMethod[0]!;
+  if (!matched.match.ok) {
+    const message = matched.match.reason === 'unsafe' ? matched.match.message : 'The path does not match';
+    return refuse(400, 'unsafe_path_parameter', `${message}: a path parameter must be one safe segment`);
+  }
+  return { ok: true, lookup, operation: matched.operation, upstreamPath, pathParams: matched.match.params };
+}
+
+function formDecode(text: string): string | undefined {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return undefined;
+  }
+}
+
+export interface ParsedParams {
+  ok: true;
+  params: Params;
+  /** The raw `name=value` pairs of the declared query parameters, as the client sent them. */
+  forwardQuery: string[];
+  /** The parsed body parameters of a POST operation. */
+  body?: Record<string, unknown>;
+}
+
+/**
+ * Parses the request's parameters again with the operation's schema. Only declared parameters
+ * are read; anything else in the query (a key the client tried to send included) is dropped.
+ */
+export function parseParams(
+  operation: Operation,
+  pathParams: Record<string, string>,
+  rawQuery: string,
+  body: Record<string, unknown> | undefined,
+): ParsedParams | Refusal {
+  const locations = new Map(
+    Object.entries(operation.params.shape).map(([name, field]) => [name, paramMeta(field as never)?.in ?? 'query']),
+  );
+  const queryText = new Map<string, { raw: string; value: string }>();
+  for (const pair of rawQuery.split('&')) {
+    if (!pair) continue;
+    const equals = pair.indexOf('=');
+    const name = formDecode(equals === -1 ? pair : pair.slice(0, equals));
+    const value = formDecode(equals === -1 ? '' : pair.slice(equals + 1));
+    // The first occurrence wins, and it is the one both parsed and forwarded.
+    if (name === undefined || locations.get(name) !== 'query' || queryText.has(name)) continue;
+    if (value === undefined) return { ...refuse(400, 'invalid_parameter', `${name} is not valid percent-encoding`), fields: { [name]: `${name} is not valid percent-encoding` } };
+    queryText.set(name, { raw: pair, value });
+  }
+  const input: Record<string, unknown> = {};
+  for (const [name, location] of locations) {
+    if (location === 'path') input[name] = pathParams[name];
+    else if (location === 'body') input[name] = body?.[name];
+    else input[name] = queryText.get(name)?.value;
+  }
+  const result = operation.params.safeParse(input);
+  if (!result.success) {
+    const fields: Record<string, string> = {};
+    const general: string[] = [];
+    for (const issue of result.error.issues) {
+      const name = issue.path[0];
+      if (typeof name === 'string') fields[name] ??= `${name} ${issue.message}`;
+      else general.push(issue.message);
+    }
+    const message = [...Object.values(fields), ...general].join('; ');
+    return { ...refuse(400, 'invalid_parameter', message || 'The parameters are not valid'), fields };
+  }
+  const params = result.data as Params;
+  const parsedBody =
+    operation.method === 'POST'
+      ? Object.fromEntries([...locations].filter(([name, location]) => location === 'body' && params[name] !== undefined).map(([name]) => [name, params[name]]))
+      : undefined;
+  return { ok: true, params, forwardQuery: [...queryText.values()].map(({ raw }) => raw), ...(parsedBody && { body: parsedBody }) };
+}
