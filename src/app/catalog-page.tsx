@@ -35,8 +35,8 @@ export function CatalogPage() {
             <li key={lookup.id} className="catalog-card">
               <h2>
                 <span className="letter" aria-hidden="true">{lookup.id}</span>
-                <Link to={`/lookups/${lookup.slug}`}>
-                  <span className="visually-hidden">{lookup.id}. </span>
+                {/* The name holds the letter the badge shows, e.g. "B. EV charging stations". */}
+                <Link to={`/lookups/${lookup.slug}`} aria-label={`${lookup.id}. ${lookup.title}`}>
                   {lookup.title}
                 </Link>
               </h2>

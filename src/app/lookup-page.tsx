@@ -35,7 +35,7 @@ export function LookupPage() {
 
 function LookupExplorer({ lookup }: { lookup: LookupDefinition }) {
   const { masked } = usePreferences();
-  const { operation, urlValues, submittedParams, submit, changeOperation } = useLookupUrlState(lookup);
+  const { operation, urlValues, submittedParams, urlErrors, submit, navigate, changeOperation } = useLookupUrlState(lookup);
   const [draft, setDraft] = useState({ source: urlValues, values: urlValues });
   // Back/forward or a new link replaces the draft with what the URL holds.
   if (draft.source !== urlValues) setDraft({ source: urlValues, values: urlValues });
@@ -53,8 +53,12 @@ function LookupExplorer({ lookup }: { lookup: LookupDefinition }) {
             operation={operation}
             values={draft.values}
             onValuesChange={(values) => setDraft({ source: urlValues, values })}
-            onOperationChange={changeOperation}
-            onSubmit={(values) => submit(values)}
+            onOperationChange={(id) => changeOperation(id, draft.values)}
+            // Sending the query the URL already holds asks for a fresh answer.
+            onSubmit={(values) => {
+              if (!submit(values)) void query.refetch();
+            }}
+            urlErrors={urlErrors}
             isRunning={query.isFetching}
             onCancel={query.cancel}
           >
@@ -78,7 +82,7 @@ function LookupExplorer({ lookup }: { lookup: LookupDefinition }) {
               response={query.data}
               error={query.error}
               isFetching={query.isFetching}
-              onNavigate={(params) => submit(params)}
+              onNavigate={navigate}
               onRetry={() => void query.refetch()}
               renderMap={operation.adapters?.point ? renderMap : undefined}
               renderOwnView={OwnView ? (props) => <OwnView {...props} /> : undefined}

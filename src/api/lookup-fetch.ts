@@ -1,0 +1,98 @@
+// The fetcher: one relative request to the proxy, measured and parsed. HTTP errors keep the whole
+// answer (the viewer shows it); failures without an answer become LookupTransportError.
+import type { LookupDefinition, Operation, Params } from '../lookups/define-lookup.ts';
+import { buildRequest } from '../lookups/request.ts';
+import { LookupHttpError, LookupTransportError, type LookupResponse, type ResponseSource } from './lookup-response.ts';
+import { proxyUrl } from './proxy-url.ts';
+
+/** The browser gives up on an answer after this long (the proxy's own upstream timeout is shorter). */
+export const CLIENT_TIMEOUT_MS = 30_000;
+
+export async function fetchLookup(
+  lookup: LookupDefinition,
+  operation: Operation,
+  params: Params,
+  signal?: AbortSignal,
+): Promise<LookupResponse> {
+  const request = buildRequest(operation, params);
+  const url = proxyUrl(lookup, request);
+  const requestBody = request.body ? JSON.stringify(request.body) : undefined;
+  const headers: Record<string, string> = { accept: operation.format === 'xml' ? 'application/xml' : 'application/json' };
+  if (requestBody !== undefined) headers['content-type'] = 'application/json';
+
+  // One controller for the caller's cancellation and our timeout, so both stop the body read too.
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, CLIENT_TIMEOUT_MS);
+  const cancel = () => controller.abort();
+  if (signal?.aborted) controller.abort();
+  signal?.addEventListener('abort', cancel);
+
+  const started = performance.now();
+  try {
+    const response = await fetch(url, { method: request.method, headers, body: requestBody, signal: controller.signal });
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    const timeMs = Math.round(performance.now() - started);
+    const text = new TextDecoder().decode(bytes);
+    const contentType = response.headers.get('content-type') ?? '';
+    const parsed = await parseBody(text, contentType, operation);
+    const result: LookupResponse = {
+      url,
+      method: request.method,
+      ...(requestBody !== undefined ? { requestBody } : {}),
+      status: response.status,
+      statusText: response.statusText,
+      headers: [...response.headers.entries()],
+      source: sourceOf(response.headers.get('x-lookup-source')),
+      ...upstreamMs(response.headers.get('x-lookup-upstream-ms')),
+      timeMs,
+      sizeBytes: bytes.byteLength,
+      contentType,
+      text,
+      ...parsed,
+    };
+    if (!response.ok) throw new LookupHttpError(result);
+    return result;
+  } catch (error) {
+    if (error instanceof LookupHttpError) throw error;
+    if (timedOut) throw new LookupTransportError('timeout', `No answer within ${CLIENT_TIMEOUT_MS / 1000} s`, url);
+    if (signal?.aborted) throw new LookupTransportError('cancelled', 'The request was cancelled', url);
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new LookupTransportError('network', `The proxy could not be reached (${reason})`, url);
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', cancel);
+  }
+}
+
+function sourceOf(header: string | null): ResponseSource {
+  return header === 'live' || header === 'demo' ? header : 'unknown';
+}
+
+function upstreamMs(header: string | null): { upstreamMs?: number } {
+  if (header === null || header.trim() === '') return {};
+  const value = Number(header);
+  return Number.isFinite(value) ? { upstreamMs: value } : {};
+}
+
+type Parsed = { body: unknown; parseError?: string };
+
+/** JSON, or XML for XML operations; a malformed body is kept as text with the reason, never thrown. */
+async function parseBody(text: string, contentType: string, operation: Operation): Promise<Parsed> {
+  if (text.trim() === '') return { body: undefined, parseError: 'The body is empty' };
+  const looksXml = /xml/i.test(contentType) || (operation.format === 'xml' && !/json/i.test(contentType));
+  try {
+    if (looksXml) {
+      // The XML parser is its own chunk: only B's XML operation ever needs it.
+      const { fromXml } = await import('../lookups/xml.ts');
+      return { body: fromXml(text, operation) };
+    }
+    return { body: JSON.parse(text) as unknown };
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return { body: undefined, parseError: `${looksXml ? 'Could not read the XML body' : 'Not valid JSON'}: ${reason}` };
+  }
+}

@@ -1,0 +1,82 @@
+// Query options and the hook for every lookup: one key per (lookup, operation, params), the
+// superseded request cancelled through the signal, and retries only where a retry can help.
+import { hashKey, keepPreviousData, queryOptions, skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import type { LookupDefinition, Operation, Params } from '../lookups/define-lookup.ts';
+import { buildRequest } from '../lookups/request.ts';
+import { fetchLookup } from './lookup-fetch.ts';
+import { LookupHttpError, LookupTransportError, type LookupResponse } from './lookup-response.ts';
+import { proxyUrl } from './proxy-url.ts';
+
+const MAX_RETRIES = 2;
+const TRANSIENT_STATUSES = new Set([502, 503, 504]);
+
+export function lookupQueryKey(lookup: LookupDefinition, operation: Operation, params: Params | undefined) {
+  return ['lookup', lookup.id, operation.id, params ?? null] as const;
+}
+
+/**
+ * Whether a failed call is worth repeating: only GETs (a POST may cost a paid call twice), only
+ * failures that say "try again" (no connection, gateway trouble), never a 4xx, a timeout or a cancel.
+ */
+export function shouldRetry(operation: Operation, failureCount: number, error: unknown): boolean {
+  if (operation.method !== 'GET' || failureCount >= MAX_RETRIES) return false;
+  if (error instanceof LookupTransportError) return error.kind === 'network';
+  if (error instanceof LookupHttpError) return TRANSIENT_STATUSES.has(error.response.status);
+  return false;
+}
+
+export function lookupQueryOptions(lookup: LookupDefinition, operation: Operation, params: Params) {
+  return queryOptions({
+    queryKey: lookupQueryKey(lookup, operation, params),
+    queryFn: ({ signal }) => fetchLookup(lookup, operation, params, signal),
+    retry: (failureCount, error) => shouldRetry(operation, failureCount, error),
+    retryDelay: (attempt) => Math.min(500 * 2 ** attempt, 4_000),
+    // Back/forward to a recent query shows its answer without spending another (maybe paid) call.
+    staleTime: 5 * 60_000,
+    // While the next page loads, the previous answer of the same operation stays on screen.
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2] === operation.id ? keepPreviousData(previous) : undefined),
+  });
+}
+
+export interface LookupQuery {
+  data: LookupResponse | undefined;
+  error: Error | null;
+  isFetching: boolean;
+  /** Stops the request in flight; the viewer then shows it as cancelled. */
+  cancel: () => void;
+  refetch: () => Promise<unknown>;
+}
+
+export function useLookupQuery(lookup: LookupDefinition, operation: Operation, params: Params | undefined): LookupQuery {
+  const queryClient = useQueryClient();
+  const queryKey = lookupQueryKey(lookup, operation, params);
+  const keyHash = hashKey(queryKey);
+  const query = useQuery(params ? lookupQueryOptions(lookup, operation, params) : { queryKey, queryFn: skipToken });
+  // Cancelling reverts the query to its state before the fetch, which would read as "nothing
+  // happened"; remember which query was cancelled so the viewer can say so.
+  const [cancelled, setCancelled] = useState<{ keyHash: string; error: LookupTransportError }>();
+  const showCancelled =
+    cancelled?.keyHash === keyHash && !query.isFetching && (query.data === undefined || query.isPlaceholderData);
+
+  const cancel = useCallback(() => {
+    if (!params) return;
+    void queryClient.cancelQueries({ queryKey: lookupQueryKey(lookup, operation, params), exact: true });
+    const url = proxyUrl(lookup, buildRequest(operation, params));
+    setCancelled({ keyHash: hashKey(lookupQueryKey(lookup, operation, params)), error: new LookupTransportError('cancelled', 'The request was cancelled', url) });
+  }, [queryClient, lookup, operation, params]);
+
+  const { refetch: refetchQuery } = query;
+  const refetch = useCallback(() => {
+    setCancelled(undefined);
+    return refetchQuery();
+  }, [refetchQuery]);
+
+  return {
+    data: query.data,
+    error: query.error ?? (showCancelled ? cancelled.error : null),
+    isFetching: query.isFetching,
+    cancel,
+    refetch,
+  };
+}

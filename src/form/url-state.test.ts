@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { movie } from '../lookups/a-movie.ts';
+import { carryValues, operationSearch, paramsToValues, parseUrlQuery, readUrlQuery, sentQuerySearch } from './url-state.ts';
+import { everyWidgetLookup, postLookup } from './testing/every-widget-lookup.ts';
+
+const details = movie.operations[0];
+
+describe('URL state', () => {
+  it('round-trips values through the URL (values → URL → values)', () => {
+    const values = { movie_id: '550', language: 'en-US', append_to_response: 'videos,images' };
+    const search = sentQuerySearch(movie, details, values);
+    expect(search).toBe('?movie_id=550&language=en-US&append_to_response=videos%2Cimages');
+    const back = readUrlQuery(movie, search);
+    expect(back).toEqual({ operation: details, values, sent: true });
+  });
+
+  it('round-trips every widget kind of a second operation, with `op`', () => {
+    const [, summary] = everyWidgetLookup.operations;
+    const values = { region: 'south west', lang: 'de' };
+    const search = sentQuerySearch(everyWidgetLookup, summary!, values);
+    expect(search).toBe('?op=summary&region=south+west&lang=de');
+    expect(readUrlQuery(everyWidgetLookup, search)).toEqual({ operation: summary, values, sent: true });
+
+    const search2 = everyWidgetLookup.operations[0];
+    const all = { ...search2.example, datetime_ini: '2020-12-01T15:53:00.000Z', prox: '52.52,13.4,5000', symbols: 'USD,GBP', verified: 'false' };
+    expect(readUrlQuery(everyWidgetLookup, sentQuerySearch(everyWidgetLookup, search2, all)).values).toEqual(all);
+  });
+
+  it('leaves blanks and unknown keys out', () => {
+    expect(sentQuerySearch(movie, details, { movie_id: '7', language: ' ' })).toBe('?movie_id=7');
+    expect(readUrlQuery(movie, '?movie_id=7&api_key=secret&junk=1').values).toEqual({ movie_id: '7' });
+  });
+
+  it('marks a sent query without values with `run`, and an unsent form has no marker', () => {
+    const [operation] = postLookup.operations;
+    expect(sentQuerySearch(postLookup, operation, {})).toBe('?run');
+    expect(readUrlQuery(postLookup, '?run').sent).toBe(true);
+    expect(readUrlQuery(postLookup, '').sent).toBe(false);
+    expect(parseUrlQuery(postLookup, '?run').submittedParams).toEqual({});
+    expect(operationSearch(everyWidgetLookup, everyWidgetLookup.operations[1]!)).toBe('?op=summary');
+    expect(readUrlQuery(everyWidgetLookup, '?op=summary').sent).toBe(false);
+  });
+
+  it('parses a valid sent query into params and an invalid one into field messages', () => {
+    expect(parseUrlQuery(movie, '?movie_id=550').submittedParams).toEqual({ movie_id: 550 });
+    const invalid = parseUrlQuery(movie, '?movie_id=abc');
+    expect(invalid.submittedParams).toBeUndefined();
+    expect(invalid.urlErrors?.fields).toEqual({ movie_id: 'movie_id must be a whole number' });
+    expect(parseUrlQuery(movie, '').submittedParams).toBeUndefined();
+  });
+
+  it('turns paging params back into control text and carries shared values across operations', () => {
+    expect(paramsToValues(details, { movie_id: 551, append_to_response: ['videos', 'credits'], language: undefined })).toEqual({
+      movie_id: '551',
+      append_to_response: 'videos,credits',
+    });
+    const [search, summary] = everyWidgetLookup.operations;
+    expect(carryValues({ region: 'north', q: 'storm', lang: '' }, summary!)).toEqual({ region: 'north' });
+    expect(carryValues({ region: 'north', lang: 'de' }, search)).toEqual({ region: 'north' });
+  });
+});

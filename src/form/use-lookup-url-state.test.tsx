@@ -1,0 +1,86 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { act, cleanup, render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { useState } from 'react';
+import type { LookupDefinition } from '../lookups/define-lookup.ts';
+import { movie } from '../lookups/a-movie.ts';
+import { type LookupUrlState, useLookupUrlState } from './use-lookup-url-state.ts';
+import { everyWidgetLookup } from './testing/every-widget-lookup.ts';
+
+afterEach(cleanup);
+
+function mount(lookup: LookupDefinition, path: string) {
+  const seen: LookupUrlState[] = [];
+  let rerender = () => {};
+  function Probe() {
+    const [, setTick] = useState(0);
+    rerender = () => setTick((tick) => tick + 1);
+    seen.push(useLookupUrlState(lookup));
+    return null;
+  }
+  const router = createMemoryRouter([{ path: '/lookups/:slug', element: <Probe /> }], { initialEntries: [path] });
+  render(<RouterProvider router={router} />);
+  return { router, latest: () => seen.at(-1)!, rerender: () => act(rerender) };
+}
+
+describe('useLookupUrlState', () => {
+  it('restores the form and the sent query from a link', () => {
+    const { latest } = mount(movie, '/lookups/a?movie_id=550&language=en-US');
+    expect(latest().urlValues).toEqual({ movie_id: '550', language: 'en-US' });
+    expect(latest().submittedParams).toEqual({ movie_id: 550, language: 'en-US' });
+    expect(latest().urlErrors).toBeUndefined();
+  });
+
+  it('keeps urlValues the same object while the URL stays the same', () => {
+    const { latest, rerender } = mount(movie, '/lookups/a?movie_id=550');
+    const first = latest().urlValues;
+    rerender();
+    expect(latest().urlValues).toBe(first);
+  });
+
+  it('shows the problems of an invalid link and runs nothing', () => {
+    const { latest } = mount(movie, '/lookups/a?movie_id=-4');
+    expect(latest().submittedParams).toBeUndefined();
+    expect(latest().urlErrors?.fields.movie_id).toBe('movie_id must be at least 1');
+  });
+
+  it('pushes one history entry per sent query, so back and forward move between queries', async () => {
+    const { router, latest } = mount(movie, '/lookups/a');
+    expect(latest().submittedParams).toBeUndefined();
+    act(() => void latest().submit({ movie_id: '550' }));
+    act(() => void latest().submit({ movie_id: '551', language: 'de-DE' }));
+    expect(router.state.location.search).toBe('?movie_id=551&language=de-DE');
+    await act(() => router.navigate(-1));
+    expect(latest().urlValues).toEqual({ movie_id: '550' });
+    expect(latest().submittedParams).toEqual({ movie_id: 550 });
+    await act(() => router.navigate(1));
+    expect(latest().submittedParams).toEqual({ movie_id: 551, language: 'de-DE' });
+  });
+
+  it('reports a re-send of the query already in the URL instead of pushing it again', () => {
+    const { router, latest } = mount(movie, '/lookups/a?language=en-US&movie_id=550');
+    let changed = true;
+    act(() => void (changed = latest().submit({ movie_id: '550', language: 'en-US' })));
+    expect(changed).toBe(false);
+    expect(router.state.historyAction).toBe('POP');
+  });
+
+  it('sends the paging bar’s params as control text', () => {
+    const { router, latest } = mount(movie, '/lookups/a?movie_id=550');
+    act(() => void latest().navigate({ movie_id: 551, append_to_response: ['videos', 'images'] }));
+    expect(new URLSearchParams(router.state.location.search).get('append_to_response')).toBe('videos,images');
+    expect(latest().submittedParams).toEqual({ movie_id: 551, append_to_response: ['videos', 'images'] });
+  });
+
+  it('switches operation with an unsent form that keeps the values both operations share', () => {
+    const { router, latest } = mount(everyWidgetLookup, '/lookups/w');
+    act(() => latest().changeOperation('summary', { region: 'north', q: 'storm' }));
+    expect(router.state.location.search).toBe('?op=summary');
+    expect(latest().operation.id).toBe('summary');
+    expect(latest().urlValues).toEqual({ region: 'north' });
+    expect(latest().submittedParams).toBeUndefined();
+    act(() => void latest().submit({ region: 'north' }));
+    expect(router.state.location.search).toBe('?op=summary&region=north');
+    expect(latest().submittedParams).toEqual({ region: 'north' });
+  });
+});

@@ -1,0 +1,88 @@
+// The lookup page's state as the URL holds it (see url-state.ts for the format). Sending pushes a
+// history entry, so back/forward move between queries and a reload or a copied link loses nothing.
+import { useCallback, useMemo } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import type { LookupDefinition, Operation, Params } from '../lookups/define-lookup.ts';
+import { findOperation } from '../lookups/define-lookup.ts';
+import type { FormValues } from './form-values.ts';
+import type { FieldErrors } from './validate-values.ts';
+import { carryValues, operationSearch, paramsToValues, parseUrlQuery, sentQuerySearch } from './url-state.ts';
+
+export interface LookupUrlState {
+  operation: Operation;
+  /** The form values the URL holds; a new object only when the URL's state changes. */
+  urlValues: FormValues;
+  /** Parameters of the sent, valid query in the URL; undefined when there is none. */
+  submittedParams: Params | undefined;
+  /** Field messages when the URL holds a sent query that is invalid. */
+  urlErrors: FieldErrors | undefined;
+  /**
+   * Records values as the sent query (a new history entry). Returns false when the URL already
+   * holds exactly this query, so the caller can run it again instead.
+   */
+  submit: (values: FormValues) => boolean;
+  /** Sends parameters (the paging bar's neighbours). */
+  navigate: (params: Params) => boolean;
+  /** Switches operation with a fresh, unsent form, keeping the draft values both operations share. */
+  changeOperation: (id: string, draft?: FormValues) => void;
+}
+
+/** History state of an unsent form: values carried over from the previous operation. */
+interface CarriedDraft {
+  draft: FormValues;
+}
+
+function carriedDraft(state: unknown): FormValues {
+  const draft = (state as Partial<CarriedDraft> | null)?.draft;
+  if (typeof draft !== 'object' || draft === null) return {};
+  return Object.fromEntries(Object.entries(draft).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+}
+
+export function useLookupUrlState(lookup: LookupDefinition): LookupUrlState {
+  const location = useLocation();
+  const routerNavigate = useNavigate();
+  const { search, state, key } = location;
+  const parsed = useMemo(() => parseUrlQuery(lookup, search), [lookup, search]);
+  const { operation } = parsed;
+  // A carried draft lives in its own history entry, so its identity follows that entry.
+  const draftKey = parsed.sent ? '' : key;
+  const urlValues = useMemo(
+    () => (parsed.sent ? parsed.values : carryValues(carriedDraft(state), operation)),
+    // `state` belongs to the entry named by draftKey; reading it without depending on it is deliberate.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [parsed, draftKey],
+  );
+
+  const submit = useCallback(
+    (values: FormValues) => {
+      const next = sentQuerySearch(lookup, operation, values);
+      const current = parsed.sent ? sentQuerySearch(lookup, operation, parsed.values) : undefined;
+      if (next === current) return false;
+      void routerNavigate({ search: next });
+      return true;
+    },
+    [lookup, operation, parsed, routerNavigate],
+  );
+
+  const navigate = useCallback((params: Params) => submit(paramsToValues(operation, params)), [operation, submit]);
+
+  const changeOperation = useCallback(
+    (id: string, draft: FormValues = {}) => {
+      const to = findOperation(lookup, id);
+      if (to === operation) return;
+      const carried: CarriedDraft = { draft: carryValues(draft, to) };
+      void routerNavigate({ search: operationSearch(lookup, to) }, { state: carried });
+    },
+    [lookup, operation, routerNavigate],
+  );
+
+  return {
+    operation,
+    urlValues,
+    submittedParams: parsed.submittedParams,
+    urlErrors: parsed.urlErrors,
+    submit,
+    navigate,
+    changeOperation,
+  };
+}
