@@ -1,0 +1,141 @@
+// Turns whatever went wrong into words for people: what happened, the body's own message, what
+// to try, and whether sending again could help. Pure, so every error kind is unit-testable.
+import type { LookupResponse } from '../api/lookup-response.ts';
+import { LookupHttpError, LookupTransportError } from '../api/lookup-response.ts';
+import type { LookupDefinition, Operation, SuccessVerdict } from '../lookups/define-lookup.ts';
+import { bodyMessage, proxyErrorBody } from './body-message.ts';
+
+export type ErrorKind =
+  | 'refused'
+  | 'key'
+  | 'not-found'
+  | 'rate-limited'
+  | 'upstream'
+  | 'client'
+  | 'gateway'
+  | 'body-failure'
+  | 'malformed'
+  | 'network'
+  | 'timeout'
+  | 'cancelled'
+  | 'unknown';
+
+export interface ErrorReport {
+  kind: ErrorKind;
+  title: string;
+  /** The most specific words available: the body's own message when there is one. */
+  message: string;
+  /** What the user can do about it. */
+  hint: string;
+  canRetry: boolean;
+  /** Per-parameter messages from a proxy refusal. */
+  fields?: Array<[name: string, message: string]>;
+  /** The answer, when there was one, so its status, headers and raw body can be shown. */
+  response?: LookupResponse;
+}
+
+/** Seconds to wait from a Retry-After header (delta seconds or an HTTP date). */
+export function retryAfterSeconds(response: LookupResponse, now = Date.now()): number | undefined {
+  const header = response.headers.find(([name]) => name.toLowerCase() === 'retry-after')?.[1]?.trim();
+  if (!header) return undefined;
+  if (/^\d+$/.test(header)) return Number(header);
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
+}
+
+function gatewayReport(code: string, message: string, lookup: LookupDefinition, response: LookupResponse): ErrorReport {
+  if (code === 'upstream_too_large') {
+    return { kind: 'gateway', title: 'The answer was too large', message, canRetry: false, response,
+      hint: 'Narrow the query (smaller radius, shorter time range, fewer results), or raise LOOKUP_MAX_BYTES on the server.' };
+  }
+  if (code === 'upstream_timeout' || response.status === 504) {
+    return { kind: 'gateway', title: 'The provider took too long to answer', message, canRetry: true, response,
+      hint: 'Try again, or narrow the query. The server waits LOOKUP_TIMEOUT_MS (15 s by default).' };
+  }
+  return { kind: 'gateway', title: 'The provider could not be reached', message, canRetry: true, response,
+    hint: `Try again in a moment. If it persists, check LOOKUP_${lookup.id}_BASE_URL and the server's network.` };
+}
+
+function refusalReport(response: LookupResponse, refusal: NonNullable<ReturnType<typeof proxyErrorBody>>): ErrorReport {
+  const fields = refusal.fields ? Object.entries(refusal.fields) : undefined;
+  const hint =
+    response.status === 405
+      ? 'This lookup only accepts the method the spec gives; the app sends it, so reload the page.'
+      : response.status === 404
+        ? 'Only the spec’s paths are forwarded. Check the path parameters for slashes or unusual characters.'
+        : 'Correct the parameters named here and send the request again.';
+  return { kind: 'refused', title: `The proxy refused the request (${refusal.code})`, message: refusal.message, hint, canRetry: false, fields, response };
+}
+
+export function describeHttpError(response: LookupResponse, lookup: LookupDefinition, operation: Operation): ErrorReport {
+  const { status, body } = response;
+  const refusal = proxyErrorBody(body);
+  // Refusals come from the proxy itself, before any upstream: they carry no x-lookup-source.
+  if (refusal && response.source === 'unknown') {
+    if (status === 502 || status === 504) return gatewayReport(refusal.code, refusal.message, lookup, response);
+    return refusalReport(response, refusal);
+  }
+  const verdict = operation.adapters?.success?.(body);
+  const words = (verdict && !verdict.ok ? verdict.message : undefined) ?? bodyMessage(body) ?? (response.text.trim().slice(0, 300) || `HTTP ${status} ${response.statusText}`.trim());
+  const base = { message: words, response };
+  if (status === 401 || status === 403) {
+    return { ...base, kind: 'key', title: `The provider rejected the API key (HTTP ${status})`, canRetry: false,
+      hint: `Check LOOKUP_${lookup.id}_KEY on the server, and LOOKUP_${lookup.id}_KEY_PARAM or _KEY_HEADER: the key may be missing, mistyped, expired or not entitled to this lookup.` };
+  }
+  if (status === 404) {
+    return { ...base, kind: 'not-found', title: 'Nothing found (HTTP 404)', canRetry: false,
+      hint: 'Check the identifiers in the parameters; the provider does not know this one.' };
+  }
+  if (status === 429) {
+    const wait = retryAfterSeconds(response);
+    return { ...base, kind: 'rate-limited', title: 'Rate limit reached (HTTP 429)', canRetry: true,
+      hint: wait !== undefined ? `The provider asks to wait ${wait} s (Retry-After) before trying again.` : 'Wait a moment before trying again; the provider limits how often it may be called.' };
+  }
+  if (status === 502 || status === 504) {
+    return gatewayReport(refusal?.code ?? '', words, lookup, response);
+  }
+  if (status >= 500) {
+    return { ...base, kind: 'upstream', title: `The provider failed (HTTP ${status})`, canRetry: true,
+      hint: 'This is a problem on the provider’s side. Try again in a moment.' };
+  }
+  return { ...base, kind: 'client', title: `The provider refused the request (HTTP ${status})`, canRetry: false,
+    hint: 'Check the parameters: the provider’s message above says which one it did not accept.' };
+}
+
+export function describeTransportError(error: LookupTransportError): ErrorReport {
+  const reports = {
+    network: { title: 'The proxy could not be reached', hint: 'Check your connection and that the Lookup Explorer server is running, then try again.' },
+    timeout: { title: 'The request timed out', hint: 'The answer took too long. Try again, or narrow the query.' },
+    cancelled: { title: 'The request was cancelled', hint: 'Send it again when you are ready.' },
+  } as const;
+  return { kind: error.kind, ...reports[error.kind], message: error.message, canRetry: true };
+}
+
+export function describeBodyFailure(response: LookupResponse, verdict: SuccessVerdict): ErrorReport {
+  return {
+    kind: 'body-failure',
+    title: `The provider reported a failure (HTTP ${response.status}, but the body says it failed)`,
+    message: verdict.message ?? bodyMessage(response.body) ?? 'The body’s success marker says the request failed.',
+    hint: 'Check the parameters the message names (codes, dates, identifiers) and send again.',
+    canRetry: false,
+    response,
+  };
+}
+
+export function describeMalformed(response: LookupResponse): ErrorReport {
+  return {
+    kind: 'malformed',
+    title: 'The answer could not be read',
+    message: response.parseError ?? 'The body is not valid JSON or XML.',
+    hint: 'The body is shown as received. The provider may have sent an HTML error page or a truncated answer; try again.',
+    canRetry: true,
+    response,
+  };
+}
+
+export function describeError(error: unknown, lookup: LookupDefinition, operation: Operation): ErrorReport {
+  if (error instanceof LookupHttpError) return describeHttpError(error.response, lookup, operation);
+  if (error instanceof LookupTransportError) return describeTransportError(error);
+  const message = error instanceof Error ? error.message : String(error);
+  return { kind: 'unknown', title: 'Something went wrong', message, hint: 'Try again; if it keeps failing, reload the page.', canRetry: true };
+}

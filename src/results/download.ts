@@ -1,0 +1,17 @@
+// Saves text as a file through a temporary object URL (the only way a browser app can "download").
+export function downloadText(fileName: string, text: string, mimeType: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: mimeType }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoke after the click has been handled, or some browsers cancel the download.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** A file name stem for a lookup's exports, e.g. `lookup-m-calls-2026-11-22`. */
+export function exportStem(slug: string, operationId: string): string {
+  return `lookup-${slug}-${operationId}-${new Date().toISOString().slice(0, 10)}`;
+}

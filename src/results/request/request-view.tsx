@@ -1,0 +1,71 @@
+import type { LookupResponse } from '../../api/lookup-response.ts';
+import type { LookupDefinition, Operation, Params } from '../../lookups/define-lookup.ts';
+import { CopyButton } from '../copy-button.tsx';
+import { describeUpstreamRequest } from './describe-request.ts';
+import { curlSnippet, fetchSnippet, pythonSnippet } from './snippets.ts';
+
+interface RequestViewProps {
+  lookup: LookupDefinition;
+  operation: Operation;
+  params: Params;
+  /** The answer, when one arrived: its proxy URL and headers are shown. */
+  response: LookupResponse | undefined;
+}
+
+/** What was asked, of whom, and how to ask it outside the app; the key is always `<API_KEY>`. */
+export function RequestView({ lookup, operation, params, response }: RequestViewProps) {
+  const request = describeUpstreamRequest(lookup, operation, params);
+  const bodyText = request.body ? JSON.stringify(request.body, null, 2) : undefined;
+  const snippets = [
+    { name: 'curl', code: curlSnippet(request) },
+    { name: 'JavaScript fetch', code: fetchSnippet(request) },
+    { name: 'Python requests', code: pythonSnippet(request) },
+  ];
+  return (
+    <div className="request-view">
+      <h3>Upstream request</h3>
+      <pre className="request-line" tabIndex={0}>
+        {request.method} {request.url}
+        {request.headers.map(([name, value]) => `\n${name}: ${value}`).join('')}
+      </pre>
+      <p className="muted">
+        <code>{'{base_url}'}</code> is the provider’s address and <code>{'<API_KEY>'}</code> your key; the server adds the real
+        key, so the browser never sees it.
+      </p>
+      <h3>Proxy URL called</h3>
+      <pre tabIndex={0}>
+        {request.method} {response?.url ?? request.proxyUrl}
+      </pre>
+      {bodyText && (
+        <>
+          <h3>Request body</h3>
+          <pre tabIndex={0}>{response?.requestBody ?? bodyText}</pre>
+        </>
+      )}
+      {response && response.headers.length > 0 && (
+        <details className="response-headers">
+          <summary>Response headers ({response.headers.length})</summary>
+          <dl>
+            {response.headers.map(([name, value], index) => (
+              <div key={`${name}-${index}`}>
+                <dt>{name}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </details>
+      )}
+      <h3>Snippets</h3>
+      {snippets.map((snippet) => (
+        <figure key={snippet.name} className="snippet">
+          <figcaption>
+            {snippet.name} <CopyButton text={snippet.code} label={`Copy ${snippet.name} snippet`} />
+          </figcaption>
+          <pre tabIndex={0} aria-label={`${snippet.name} snippet`}>
+            {snippet.code}
+          </pre>
+        </figure>
+      ))}
+    </div>
+  );
+}

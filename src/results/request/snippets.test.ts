@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { movie } from '../../lookups/a-movie.ts';
+import { peopleLookup, peopleOperation } from '../testing/fixtures.ts';
+import { describeUpstreamRequest } from './describe-request.ts';
+import { curlSnippet, fetchSnippet, pythonLiteral, pythonSnippet } from './snippets.ts';
+
+/** Anything that could be a key other than the placeholder: key-named values or long opaque tokens. */
+function keyLikeLeaks(text: string): string[] {
+  const named = [...text.matchAll(/(api[_-]?key|x-api-key|apikey|access_key|token|authorization)["']?\s*[:=]\s*["']?([^"'&\s,}]+)/gi)]
+    .map((match) => match[2]!)
+    .filter((value) => value !== '<API_KEY>');
+  const opaque = text.match(/\b[A-Za-z0-9_-]{32,}\b/g) ?? [];
+  return [...named, ...opaque];
+}
+
+describe('upstream request and snippets', () => {
+  const a = describeUpstreamRequest(movie, movie.operations[0], { movie_id: 550, language: 'en-US' });
+
+  it('writes the upstream URL as {base_url}/path?query with api_key=<API_KEY> for A', () => {
+    expect(a.url).toBe('{base_url}/movie/550?language=en-US&api_key=<API_KEY>');
+    expect(a.proxyUrl).toBe('/proxy/a/movie/550?language=en-US');
+  });
+
+  it('puts the key placeholder in every snippet and nothing else key-like', () => {
+    for (const snippet of [curlSnippet(a), fetchSnippet(a), pythonSnippet(a)]) {
+      expect(snippet).toContain('<API_KEY>');
+      expect(keyLikeLeaks(snippet)).toEqual([]);
+    }
+    expect(pythonSnippet(a)).toContain('params={\n        "language": "en-US",\n        "api_key": "<API_KEY>",\n    },');
+    expect(curlSnippet(a)).toContain("curl -sS -X GET '{base_url}/movie/550?language=en-US&api_key=<API_KEY>'");
+  });
+
+  it('sends the key as a header when the lookup says so', () => {
+    const request = describeUpstreamRequest(peopleLookup, peopleOperation, { city: 'Bad Homburg', page: 2 });
+    expect(request.url).toBe('{base_url}/v1/people/Bad%20Homburg?page=2');
+    expect(request.headers).toEqual([['X-Api-Key', '<API_KEY>']]);
+    expect(curlSnippet(request)).toContain("-H 'X-Api-Key: <API_KEY>'");
+    expect(fetchSnippet(request)).toContain('"X-Api-Key": "<API_KEY>"');
+    for (const snippet of [curlSnippet(request), fetchSnippet(request), pythonSnippet(request)]) expect(keyLikeLeaks(snippet)).toEqual([]);
+  });
+
+  it('writes JSON bodies as Python literals', () => {
+    expect(pythonLiteral({ on: true, off: false, none: null, list: [1, 'x'] })).toBe(
+      '{\n    "on": True,\n    "off": False,\n    "none": None,\n    "list": [\n        1,\n        "x",\n    ],\n}',
+    );
+  });
+});

@@ -1,0 +1,128 @@
+import { useEffect, useMemo, useRef } from 'react';
+import type { KeyboardEvent } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import type { RecordSelection } from '../slots.ts';
+import { downloadText } from '../download.ts';
+import { ColumnMenu } from './column-menu.tsx';
+import { cellText, toCsv } from './flatten-records.ts';
+import { useTableModel } from './use-table-model.ts';
+
+/** Fixed row height: cells never wrap, so the virtualiser never needs to measure. */
+export const ROW_HEIGHT = 34;
+
+interface RecordTableProps extends RecordSelection {
+  records: readonly unknown[];
+  /** File name stem for exports. */
+  fileStem: string;
+}
+
+/** The records as a sortable, virtualised table with column choice, export and selection. */
+export function RecordTable({ records, selectedIndex, onSelect, fileStem }: RecordTableProps) {
+  const model = useTableModel(records);
+  const { table, visibleColumns, order, sort } = model;
+  const scrollRef = useRef<HTMLDivElement>(null);
+  // The app does not use the React Compiler; the virtualiser is meant to be read on every render.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: order.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 10,
+  });
+  const position = useMemo(() => (selectedIndex === undefined ? -1 : order.indexOf(selectedIndex)), [order, selectedIndex]);
+
+  // A selection made elsewhere (the map, the own view) scrolls its row into view.
+  useEffect(() => {
+    if (position >= 0) virtualizer.scrollToIndex(position, { align: 'auto' });
+  }, [position, virtualizer]);
+
+  if (records.length === 0) {
+    return (
+      <div className="empty-state">
+        <p>
+          <strong>No records in this answer.</strong>
+        </p>
+        <p>The request succeeded but nothing matched. Widen the filters, or look at the Tree and Raw tabs for the whole body.</p>
+      </div>
+    );
+  }
+
+  const items = virtualizer.getVirtualItems();
+  const paddingTop = items[0]?.start ?? 0;
+  const paddingBottom = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
+  const toggle = (index: number) => onSelect(index === selectedIndex ? undefined : index);
+  const onRowKey = (event: KeyboardEvent, index: number) => {
+    if (event.key !== 'Enter' && event.key !== ' ') return;
+    event.preventDefault();
+    toggle(index);
+  };
+
+  return (
+    <div className="record-table">
+      <div className="table-toolbar">
+        <span>
+          {records.length.toLocaleString('en-US')} {records.length === 1 ? 'record' : 'records'}
+        </span>
+        <ColumnMenu columns={table.columns} hidden={model.hiddenColumns} onChange={model.setColumnShown} onShowAll={model.showAll} />
+        <button type="button" onClick={() => downloadText(`${fileStem}.csv`, toCsv(visibleColumns, table.rows, order), 'text/csv')}>
+          Export CSV
+        </button>
+        <button
+          type="button"
+          onClick={() => downloadText(`${fileStem}.json`, JSON.stringify(order.map((index) => records[index]), null, 2), 'application/json')}
+        >
+          Export JSON
+        </button>
+      </div>
+      <div ref={scrollRef} className="table-scroll" tabIndex={0} role="region" aria-label="Records">
+        <table aria-rowcount={records.length + 1} style={{ width: `${visibleColumns.length * 11 + 4}rem` }}>
+          <thead>
+            <tr aria-rowindex={1}>
+              <th scope="col" className="row-number">
+                #
+              </th>
+              {visibleColumns.map((column) => (
+                <th key={column} scope="col" aria-sort={sort?.column === column ? sort.direction : 'none'}>
+                  <button type="button" onClick={() => model.toggleSort(column)} title={column}>
+                    <span className="column-name">{column}</span>
+                    <span aria-hidden="true">{sort?.column === column ? (sort.direction === 'ascending' ? ' ▲' : ' ▼') : ''}</span>
+                  </button>
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {paddingTop > 0 && <tr aria-hidden="true" style={{ height: paddingTop }} />}
+            {items.map((item) => {
+              const index = order[item.index]!;
+              const row = table.rows[index]!;
+              const selected = index === selectedIndex;
+              return (
+                <tr
+                  key={index}
+                  aria-rowindex={item.index + 2}
+                  aria-selected={selected}
+                  className={selected ? 'selected' : undefined}
+                  tabIndex={0}
+                  onClick={() => toggle(index)}
+                  onKeyDown={(event) => onRowKey(event, index)}
+                >
+                  <td className="row-number">{index + 1}</td>
+                  {visibleColumns.map((column) => {
+                    const text = cellText(row[column]);
+                    return (
+                      <td key={column} title={text.length > 20 ? text : undefined}>
+                        {text}
+                      </td>
+                    );
+                  })}
+                </tr>
+              );
+            })}
+            {paddingBottom > 0 && <tr aria-hidden="true" style={{ height: paddingBottom }} />}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
