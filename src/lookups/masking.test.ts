@@ -51,3 +51,11 @@ describe('maskPersonalData', () => {
     expect(masked.p).toEqual({ street: '', verified: true, phone: '+1 555 0101' });
   });
 });
+
+describe('coordinates under masking', () => {
+  it('are rounded to about a kilometre, keeping their type, so a demo map still shows the area', () => {
+    const body = { people: [{ home_lat: '37.774929', home_lon: '-122.419416', latitude: 52.520008, name: 'Jo Smith' }] };
+    const masked = maskPersonalData(body, ['people.*.*']);
+    expect(masked.people[0]).toEqual({ home_lat: '37.77', home_lon: '-122.42', latitude: 52.52, name: 'Person 1' });
+  });
+});

@@ -26,6 +26,19 @@ const standIns: Record<Kind, (n: number) => string> = {
   text: (n) => `Masked text ${n}`,
 };
 
+const COORDINATE = /(^|_)(lat|lon|lng|latitude|longitude)$/i;
+
+/**
+ * A coordinate rounded to two decimals (about 1 km): the map of a demo still shows the area,
+ * never the house. Numeric strings (H's coordinates) stay strings.
+ */
+function coarsen(value: number | string): number | string | undefined {
+  const number = typeof value === 'number' ? value : value.trim() === '' ? NaN : Number(value);
+  if (!Number.isFinite(number)) return undefined;
+  const rounded = Math.round(number * 100) / 100;
+  return typeof value === 'number' ? rounded : rounded.toFixed(2);
+}
+
 /** Hands out stand-ins so that one input always gets the same one within a body. */
 class Masker {
   private readonly seen = new Map<string, string>();
@@ -33,6 +46,10 @@ class Masker {
 
   mask(value: unknown, key: string): unknown {
     if (value === null || value === undefined || typeof value === 'boolean') return value;
+    if ((typeof value === 'number' || typeof value === 'string') && COORDINATE.test(key)) {
+      const coarse = coarsen(value);
+      if (coarse !== undefined) return coarse;
+    }
     // Numbers (coordinates, ids, phone numbers stored as numbers) carry identity: 0 keeps the type.
     if (typeof value === 'number') return 0;
     if (typeof value === 'string') return this.maskText(value, key);
@@ -92,7 +109,8 @@ function maskAt(value: unknown, matchers: ReadonlyArray<(key: string) => boolean
 
 /**
  * A new body in which every value at `paths` (dot paths, `*` for any key or index) is replaced by a
- * stand-in of the same type: strings by a consistent stand-in, numbers by 0, null stays null,
+ * stand-in of the same type: coordinates rounded to about 1 km, other strings by a consistent
+ * stand-in, other numbers by 0, null stays null,
  * arrays and objects are masked through. The body passed in is left untouched.
  */
 export function maskPersonalData<T>(body: T, paths: readonly string[]): T {
