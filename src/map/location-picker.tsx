@@ -1,0 +1,100 @@
+// Search by location: click the map to set the point, drag the handle on the circle's edge to set
+// the radius. The form fields stay the source of truth (and the keyboard way in): the map writes
+// them through onValuesChange and follows whatever is typed there.
+import { useMemo, useRef, useState } from 'react';
+import L from 'leaflet';
+import type { LeafletEvent } from 'leaflet';
+import { Circle, Marker, useMapEvents } from 'react-leaflet';
+import type { Operation } from '../lookups/define-lookup.ts';
+import type { FormValues } from '../form/form-values.ts';
+import { BaseMap } from './base-map.tsx';
+import { distanceMetres, eastOf, enclosingBounds } from './geo.ts';
+import type { LatLon } from './geo.ts';
+import { FollowCircle, circleKey } from './follow-circle.tsx';
+import { defaultRadius, searchCircle, valuesFromCircle } from './search-circle.ts';
+import type { SearchCircle } from './search-circle.ts';
+
+interface LocationPickerProps {
+  operation: Operation;
+  values: FormValues;
+  onValuesChange: (values: FormValues) => void;
+}
+
+const handleIcon = L.divIcon({ className: 'map-radius-handle', iconSize: [18, 18] });
+
+function PickOnClick({ onPick }: { onPick: (point: LatLon) => void }) {
+  useMapEvents({
+    click(event) {
+      const { lat, lng } = event.latlng.wrap();
+      onPick({ lat, lon: lng });
+    },
+  });
+  return null;
+}
+
+const latLonOf = (event: LeafletEvent): LatLon => {
+  const { lat, lng } = (event.target as L.Marker).getLatLng().wrap();
+  return { lat, lon: lng };
+};
+
+export default function LocationPicker({ operation, values, onValuesChange }: LocationPickerProps) {
+  const search = operation.locationSearch;
+  const typed = useMemo(() => searchCircle(search, values), [search, values]);
+  const [dragRadius, setDragRadius] = useState<number>();
+  // The circle last written from the map, so the view does not jump to refit the user's own click.
+  const fromMap = useRef<string | undefined>(undefined);
+  // Stable positions: react-leaflet moves a marker whenever its position prop changes identity.
+  const center = useMemo<[number, number] | undefined>(() => typed && [typed.lat, typed.lon], [typed]);
+  const handle = useMemo<[number, number] | undefined>(() => {
+    if (!typed) return undefined;
+    const edge = eastOf(typed, typed.radiusMetres);
+    return [edge.lat, edge.lon];
+  }, [typed]);
+  if (!search) return null;
+
+  const commit = (next: SearchCircle) => {
+    const nextValues = valuesFromCircle(operation, values, next);
+    fromMap.current = circleKey(searchCircle(search, nextValues));
+    onValuesChange(nextValues);
+  };
+  const radius = dragRadius ?? typed?.radiusMetres;
+
+  return (
+    <div className="location-picker">
+      <BaseMap label="Search area map: click to set the search point, drag the handle on the circle's edge to set the radius" bounds={enclosingBounds([], typed)}>
+        <PickOnClick onPick={(point) => commit({ ...point, radiusMetres: typed?.radiusMetres ?? defaultRadius(operation) })} />
+        {typed && center && handle && radius !== undefined && (
+          <>
+            <Circle center={center} radius={radius} interactive={false} pathOptions={{ className: 'map-search-circle', weight: 2, fillOpacity: 0.08 }} />
+            <Marker
+              position={center}
+              draggable
+              title="Search point (drag to move)"
+              alt="Search point"
+              eventHandlers={{ dragend: (event) => commit({ ...latLonOf(event), radiusMetres: typed.radiusMetres }) }}
+            />
+            <Marker
+              position={handle}
+              icon={handleIcon}
+              draggable
+              title="Radius handle (drag to resize)"
+              alt="Radius handle"
+              eventHandlers={{
+                drag: (event) => setDragRadius(distanceMetres(typed, latLonOf(event))),
+                dragend: (event) => {
+                  setDragRadius(undefined);
+                  commit({ ...typed, radiusMetres: distanceMetres(typed, latLonOf(event)) });
+                },
+              }}
+            />
+          </>
+        )}
+        <FollowCircle circle={typed} skipKey={fromMap} />
+      </BaseMap>
+      <p className="map-hint">
+        Click the map to set the search point and drag the round handle on the circle’s edge to change the radius, or type the values in the
+        fields.
+      </p>
+    </div>
+  );
+}
