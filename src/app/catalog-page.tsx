@@ -1,12 +1,12 @@
 import { Link, useSearchParams } from 'react-router';
-import { allLookups } from '../lookups/registry.ts';
+import { catalogEntries } from 'virtual:lookup-catalog';
 import { filterCatalog } from './catalog-filter.ts';
 import { useDocumentTitle } from './use-document-title.ts';
 
 export function CatalogPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const query = searchParams.get('q') ?? '';
-  const shown = filterCatalog(allLookups, query);
+  const shown = filterCatalog(catalogEntries, query);
   useDocumentTitle('Catalog');
 
   return (
@@ -24,7 +24,7 @@ export function CatalogPage() {
           aria-describedby="catalog-count"
         />
         <span id="catalog-count" role="status">
-          {shown.length} of {allLookups.length} lookups
+          {shown.length} of {catalogEntries.length} lookups
         </span>
       </div>
       {shown.length === 0 ? (
