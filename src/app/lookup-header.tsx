@@ -1,6 +1,7 @@
 import type { LookupDefinition, Operation } from '../lookups/define-lookup.ts';
 
 export function LookupHeader({ lookup, operation }: { lookup: LookupDefinition; operation: Operation }) {
+  const notes = [...(lookup.notes ?? []), ...(operation.notes ?? [])];
   return (
     <header className="lookup-header">
       <h1>
@@ -15,6 +16,17 @@ export function LookupHeader({ lookup, operation }: { lookup: LookupDefinition; 
           {lookup.catalog.coverage} · {lookup.catalog.price} · trial: {lookup.catalog.trial} · version: {lookup.catalog.version}
         </span>
       </p>
+      {notes.length > 0 && (
+        // Where the spec says "not shown", the definition records the choice made; users see it here.
+        <details className="lookup-notes">
+          <summary>Notes on this lookup ({notes.length})</summary>
+          <ul>
+            {notes.map((note) => (
+              <li key={note}>{note}</li>
+            ))}
+          </ul>
+        </details>
+      )}
     </header>
   );
 }
