@@ -26,3 +26,16 @@ test('the servers publish the OpenAPI document and lookup modes', async ({ reque
   const text = await health.text();
   expect(text).toContain('demo');
 });
+
+test('the theme follows the system until chosen, and the choice survives a reload', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto('/');
+  const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  expect(await background()).toBe('rgb(15, 20, 27)');
+
+  await page.getByLabel('Theme').selectOption('light');
+  expect(await background()).toBe('rgb(247, 248, 250)');
+  await page.reload();
+  await expect(page.getByLabel('Theme')).toHaveValue('light');
+  expect(await background()).toBe('rgb(247, 248, 250)');
+});
