@@ -4,7 +4,7 @@ import { useEffect, useEffectEvent, useMemo } from 'react';
 import L from 'leaflet';
 import { useMap } from 'react-leaflet';
 import type { MappedPoint } from './points.ts';
-import { buildPointIndex, expansionZoom, visibleItems } from './cluster-index.ts';
+import { buildPointIndex, expansionZoom, visibleItems, type VisibleItem } from './cluster-index.ts';
 import { readColor } from './theme-colors.ts';
 
 interface ClusterLayerProps {
@@ -31,20 +31,31 @@ export function ClusterLayer({ points, onPointClick }: ClusterLayerProps) {
     const accent = readColor('--accent', '#1f56b3');
     const surface = readColor('--surface', '#ffffff');
 
+    // Layers stay while their cluster or point stays in view: a pan then touches only what
+    // entered or left the view instead of rebuilding every marker (cluster ids are per zoom).
+    const shown = new Map<string, L.Layer>();
+    const layerFor = (item: VisibleItem): L.Layer => {
+      if (item.kind === 'cluster') {
+        const marker = L.marker([item.lat, item.lon], { icon: clusterIcon(item.count), title: `${item.count} records, zoom in`, alt: `${item.count} records` });
+        return marker.on('click', () => map.flyTo([item.lat, item.lon], expansionZoom(index, item.id), { duration: 0.4 }));
+      }
+      const dot = L.circleMarker([item.lat, item.lon], { renderer, radius: 6, weight: 2, color: surface, fillColor: accent, fillOpacity: 0.9 });
+      return dot.on('click', () => clickPoint(item.index));
+    };
+
     const draw = () => {
-      group.clearLayers();
       const bounds = map.getBounds();
       const items = visibleItems(index, [bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()], map.getZoom());
-      for (const item of items) {
-        if (item.kind === 'cluster') {
-          const marker = L.marker([item.lat, item.lon], { icon: clusterIcon(item.count), title: `${item.count} records, zoom in`, alt: `${item.count} records` });
-          marker.on('click', () => map.flyTo([item.lat, item.lon], expansionZoom(index, item.id), { duration: 0.4 }));
-          marker.addTo(group);
-        } else {
-          const dot = L.circleMarker([item.lat, item.lon], { renderer, radius: 6, weight: 2, color: surface, fillColor: accent, fillOpacity: 0.9 });
-          dot.on('click', () => clickPoint(item.index));
-          dot.addTo(group);
-        }
+      const wanted = new Map(items.map((item) => [item.kind === 'cluster' ? `c${item.id}` : `p${item.index}`, item]));
+      for (const [key, layer] of shown) {
+        if (wanted.has(key)) continue;
+        group.removeLayer(layer);
+        shown.delete(key);
+      }
+      for (const [key, item] of wanted) {
+        if (shown.has(key)) continue;
+        const layer = layerFor(item).addTo(group);
+        shown.set(key, layer);
       }
     };
 
