@@ -213,11 +213,14 @@ export function paramMeta(schema: z.ZodType): ParamMeta | undefined {
   return meta && typeof meta.widget === 'string' ? meta : undefined;
 }
 
+export type DistanceUnit = 'mi' | 'km' | 'ft' | 'm';
+
+/** Metres in one of each unit a distance parameter takes. */
+export const DISTANCE_UNIT_METRES: Readonly<Record<DistanceUnit, number>> = { mi: 1609.344, km: 1000, ft: 0.3048, m: 1 };
+
 /** Converts a distance like `10mi` or `.25mi` to metres. */
 export function distanceToMetres(value: string): number | undefined {
   const match = DISTANCE.exec(value.trim());
   if (!match) return undefined;
-  const amount = Number(match[1]);
-  const factor = { mi: 1609.344, km: 1000, ft: 0.3048, m: 1 }[match[3] as 'mi' | 'km' | 'ft' | 'm'];
-  return amount * factor;
+  return Number(match[1]) * DISTANCE_UNIT_METRES[match[3] as DistanceUnit];
 }

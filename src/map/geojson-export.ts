@@ -1,11 +1,12 @@
 // GeoJSON export of the mapped records: one Point feature per record, its fields as properties.
 import type { Feature, FeatureCollection, Point } from 'geojson';
 import type { MappedPoint } from './points.ts';
+import { isRecord } from '../lookups/adapters.ts';
 
 type Properties = Record<string, unknown>;
 
 function propertiesOf(record: unknown, index: number): Properties {
-  const fields = typeof record === 'object' && record !== null && !Array.isArray(record) ? (record as Properties) : { value: record };
+  const fields = isRecord(record) ? record : { value: record };
   return { ...fields, record_index: index };
 }
 

@@ -1,7 +1,8 @@
 // The search circle of B (prox "lat,lon,radius") and L/M (lat, lon, distance with a unit), read
 // from parameters or form text, and written back into form text when the picker moves it.
 import type { LocationSearch, Operation } from '../lookups/define-lookup.ts';
-import { distanceToMetres, paramMeta, parseProx } from '../lookups/param.ts';
+import { toNumber } from '../lookups/adapters.ts';
+import { DISTANCE_UNIT_METRES, distanceToMetres, paramMeta, parseProx, type DistanceUnit } from '../lookups/param.ts';
 import type { FormValues } from '../form/form-values.ts';
 
 export interface SearchCircle {
@@ -10,17 +11,7 @@ export interface SearchCircle {
   radiusMetres: number;
 }
 
-export type DistanceUnit = 'mi' | 'km' | 'ft' | 'm';
-
-const UNIT_METRES: Record<DistanceUnit, number> = { mi: 1609.344, km: 1000, ft: 0.3048, m: 1 };
 const UNIT_OF = /(mi|km|ft|m)\s*$/;
-
-function numberFrom(value: unknown): number | undefined {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
-  if (typeof value !== 'string' || value.trim() === '') return undefined;
-  const parsed = Number(value);
-  return Number.isFinite(parsed) ? parsed : undefined;
-}
 
 function validCircle(lat: number | undefined, lon: number | undefined, radius: number | undefined): SearchCircle | undefined {
   if (lat === undefined || lon === undefined || radius === undefined) return undefined;
@@ -38,7 +29,7 @@ export function searchCircle(search: LocationSearch | undefined, values: Readonl
   }
   const distance = values[search.distance];
   const metres = typeof distance === 'string' ? distanceToMetres(distance) : undefined;
-  return validCircle(numberFrom(values[search.lat]), numberFrom(values[search.lon]), metres);
+  return validCircle(toNumber(values[search.lat]), toNumber(values[search.lon]), metres);
 }
 
 /** The unit the user typed, else the example's, else kilometres. */
@@ -54,7 +45,7 @@ function tidy(value: number): string {
 }
 
 export function formatDistance(metres: number, unit: DistanceUnit): string {
-  return `${tidy(Math.max(metres / UNIT_METRES[unit], 0.01))}${unit}`;
+  return `${tidy(Math.max(metres / DISTANCE_UNIT_METRES[unit], 0.01))}${unit}`;
 }
 
 /** Five decimals of a degree is about one metre: finer than any click. */

@@ -3,6 +3,7 @@
 // allow, answers from the live provider or the demo, and scrubs the key from what it returns.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { LookupDefinition, LookupId } from '../lookups/define-lookup.ts';
+import { isRecord } from '../lookups/adapters.ts';
 import type { ServerConfig } from './config.ts';
 import type { DemoGenerator } from './demo/demo-types.ts';
 import { callDemo } from './demo-upstream.ts';
@@ -46,7 +47,7 @@ async function readJsonBody(req: IncomingMessage): Promise<{ ok: true; body: Rec
   if (text.trim() === '') return { ok: true, body: {} };
   try {
     const body: unknown = JSON.parse(text);
-    if (typeof body === 'object' && body !== null && !Array.isArray(body)) return { ok: true, body: body as Record<string, unknown> };
+    if (isRecord(body)) return { ok: true, body };
   } catch {
     // Answered below, with the same message as a non-object body.
   }
