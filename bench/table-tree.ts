@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import playwrightConfig from '../playwright.config.ts';
-import { largeCallsQuery } from '../src/server/demo/m-calls-for-service.ts';
+import { largeCallsQuery } from '../src/demo/m-calls-for-service.ts';
 
 const TARGET_MS = 200;
 const TARGET_NODES = 3000;

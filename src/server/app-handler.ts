@@ -3,7 +3,7 @@
 import { buildOpenApiDocument } from '../lookups/openapi.ts';
 import { allLookups } from '../lookups/registry.ts';
 import { environmentWithDotEnv, parseServerConfig, type ServerConfig } from './config.ts';
-import { demoGenerators } from './demo/generators.ts';
+import { demoGenerators } from '../demo/generators.ts';
 import { createLookupHandler } from './lookup-handler.ts';
 import type { RequestHandler } from './proxy-handler.ts';
 

@@ -5,7 +5,7 @@
 import { createServer } from 'node:http';
 import { allLookups } from '../lookups/registry.ts';
 import { parseServerConfig } from './config.ts';
-import { demoGenerators } from './demo/generators.ts';
+import { demoGenerators } from '../demo/generators.ts';
 import { sendError } from './http-io.ts';
 import { createProxyHandler } from './proxy-handler.ts';
 

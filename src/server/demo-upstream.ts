@@ -2,7 +2,7 @@
 // contract a live provider meets: status, content type, headers and the body's bytes.
 import { randomUUID } from 'node:crypto';
 import type { LookupDefinition, Operation, Params } from '../lookups/define-lookup.ts';
-import type { DemoGenerator } from './demo/demo-types.ts';
+import type { DemoGenerator } from '../demo/demo-types.ts';
 import type { UpstreamOutcome } from './live-upstream.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';

@@ -3,7 +3,7 @@
 // in, so tests can run the handler over a registry of their own.
 import type { LookupDefinition, LookupId } from '../lookups/define-lookup.ts';
 import { lookupModes, type ServerConfig } from './config.ts';
-import type { DemoGenerator } from './demo/demo-types.ts';
+import type { DemoGenerator } from '../demo/demo-types.ts';
 import { sendError, sendJson, splitTarget } from './http-io.ts';
 import { createProxyHandler, type RequestHandler } from './proxy-handler.ts';
 

@@ -5,7 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { LookupDefinition, LookupId } from '../lookups/define-lookup.ts';
 import { isRecord } from '../lookups/adapters.ts';
 import type { ServerConfig } from './config.ts';
-import type { DemoGenerator } from './demo/demo-types.ts';
+import type { DemoGenerator } from '../demo/demo-types.ts';
 import { callDemo } from './demo-upstream.ts';
 import { BodyTooLargeError, readBody, sendError, splitTarget } from './http-io.ts';
 import { keyScrubber } from './key-scrubber.ts';

@@ -1,0 +1,85 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { chargingStations, chargingStationsResponse } from '../lookups/b-charging-stations.ts';
+import { fromXml } from '../lookups/xml.ts';
+import type { Operation, Params } from '../lookups/define-lookup.ts';
+import { chargingStationsDemo, STATIONS_PER_ANSWER } from './b-charging-stations.ts';
+import { haversineMetres } from './geo-world.ts';
+
+const [jsonOperation, xmlOperation] = chargingStations.operations;
+
+type Body = { hasMore: boolean; count: number; evStations: { evStation: Array<{ id: string; distance: number; position: { latitude: number; longitude: number }; connectors: { connector: Array<{ connectorType: { id: string } }> } }> } };
+
+function ask(values: Record<string, string>, operation: Operation = jsonOperation) {
+  return chargingStationsDemo({ lookup: chargingStations, operation, params: operation.params.parse(values) as Params, requestId: 'r' });
+}
+const stations = (values: Record<string, string>) => (ask(values).body as Body).evStations.evStation;
+
+describe('B demo', () => {
+  it('answers the example with stations that parse and that the records adapter finds', () => {
+    for (const operation of chargingStations.operations) {
+      const response = ask(operation.example, operation);
+      expect(response.status).toBe(200);
+      const body = operation.format === 'xml' ? fromXml(response.body as string, operation) : response.body;
+      expect(chargingStationsResponse.safeParse(body).success).toBe(true);
+      expect(operation.adapters!.records!(body)!.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('returns nearest stations first with their true integer distance within the radius', () => {
+    const found = stations({ prox: '52.52,13.405,4000' });
+    expect(found).toHaveLength(STATIONS_PER_ANSWER);
+    const distances = found.map((station) => station.distance);
+    expect(distances).toEqual([...distances].sort((a, b) => a - b));
+    for (const station of found) {
+      expect(Number.isInteger(station.distance)).toBe(true);
+      expect(Math.abs(station.distance - haversineMetres(52.52, 13.405, station.position.latitude, station.position.longitude))).toBeLessThan(1);
+      expect(station.distance).toBeLessThanOrEqual(4000);
+    }
+  });
+
+  it('says hasMore and count honestly', () => {
+    const many = ask({ prox: '52.52,13.405,4000' }).body as Body;
+    expect(many).toMatchObject({ hasMore: true, count: STATIONS_PER_ANSWER });
+    const few = ask({ prox: '52.52,13.405,300' }).body as Body;
+    expect(few.hasMore).toBe(false);
+    expect(few.count).toBe(few.evStations.evStation.length);
+    expect(ask({ prox: '40,-30,1000' }).body).toEqual({ hasMore: false, count: 0, evStations: { evStation: [] } });
+  });
+
+  it('keeps only stations with a connector of a wanted type', () => {
+    const all = stations({ prox: '52.52,13.405,3000' });
+    const chademo = stations({ prox: '52.52,13.405,3000', connectortype: '13' });
+    expect(chademo.length).toBeGreaterThan(0);
+    expect(chademo.length).toBeLessThanOrEqual(all.length);
+    for (const station of chademo) expect(station.connectors.connector.some((c) => c.connectorType.id === '13')).toBe(true);
+    expect(stations({ prox: '52.52,13.405,3000', connectortype: '41' })).toEqual([]);
+  });
+
+  it('shows a place the same whichever circle finds it', () => {
+    const near = stations({ prox: '52.52,13.405,800' });
+    const wider = stations({ prox: '52.521,13.406,3000' });
+    const widerById = new Map(wider.map((station) => [station.id, station]));
+    const shared = near.filter((station) => widerById.has(station.id));
+    expect(shared.length).toBeGreaterThan(0);
+    for (const station of shared) expect({ ...widerById.get(station.id), distance: 0 }).toEqual({ ...station, distance: 0 });
+  });
+
+  it('is deterministic', () => {
+    expect(JSON.stringify(ask(jsonOperation.example).body)).toBe(JSON.stringify(ask(jsonOperation.example).body));
+  });
+
+  it('sends the same content as XML on the .xml path', () => {
+    const values = { prox: '52.52,13.405,2000', connectortype: '29' };
+    const xml = ask(values, xmlOperation);
+    expect(xml.contentType).toBe('application/xml; charset=utf-8');
+    expect(typeof xml.body).toBe('string');
+    expect(fromXml(xml.body as string, xmlOperation)).toEqual(ask(values).body);
+  });
+
+  it('answers the widest circle (200 km) within a second', () => {
+    const started = performance.now();
+    ask({ prox: '52.52,13.405,200000' });
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+});

@@ -1,0 +1,97 @@
+// Demo for H: fictitious registrants living in the demo towns, a fixed set per zip code, found by
+// zip code and/or a case-insensitive part of the name (both together must both match).
+import { OFFENDERS_PER_PAGE } from '../lookups/h-sex-offenders.ts';
+import type { DemoGenerator } from './demo-types.ts';
+import type { Faker } from '@faker-js/faker';
+import { json } from './demo-types.ts';
+import { seededFaker } from './seeded.ts';
+import type { DemoTown } from './geo-world.ts';
+import { DEMO_TOWNS, townByZipcode } from './geo-world.ts';
+
+/** Ages are computed on this fixed day so that answers never change. */
+const REFERENCE_DAY = Date.UTC(2026, 10, 1);
+const CHARGES = [
+  'Criminal sexual conduct, 3rd degree',
+  'Indecent exposure',
+  'Sexual battery',
+  'Failure to register as a sex offender',
+  'Lewd conduct in a public place',
+  'Unlawful sexual contact, 2nd degree',
+];
+const MARKS = ['Tattoo on left forearm', 'Scar on right cheek', 'Tattoo on neck', 'Birthmark on right hand', 'Scar above left eyebrow'];
+
+function offender(faker: Faker, town: DemoTown, zipcode: string) {
+  const sex = faker.helpers.weightedArrayElement([{ weight: 19, value: 'M' }, { weight: 1, value: 'F' }]);
+  const first = faker.person.firstName(sex === 'M' ? 'male' : 'female');
+  const middle = faker.person.middleName(sex === 'M' ? 'male' : 'female');
+  const last = faker.person.lastName();
+  const birth = faker.date.birthdate({ mode: 'age', min: 22, max: 78, refDate: REFERENCE_DAY });
+  const age = Math.floor((REFERENCE_DAY - birth.getTime()) / (365.2425 * 86_400_000));
+  const id = faker.string.numeric(8);
+  const aliases = faker.helpers.multiple(() => `${faker.person.firstName(sex === 'M' ? 'male' : 'female')} ${last}`, { count: { min: 0, max: 2 } });
+  return {
+    sex_offender_state: town.state,
+    sex_offender_location: town.name,
+    sex_offender_zipcode: zipcode,
+    sex_offender_lat: (town.lat + faker.number.float({ min: -0.03, max: 0.03 })).toFixed(6),
+    sex_offender_lon: (town.lon + faker.number.float({ min: -0.04, max: 0.04 })).toFixed(6),
+    sex_offender_name: `${first} ${middle} ${last}`,
+    sex_offender_first_name: first,
+    sex_offender_middle_name: middle,
+    sex_offender_last_name: last,
+    sex_offender_birthdate: birth.toISOString().slice(0, 10),
+    sex_offender_age: age,
+    sex_offender_address_line1: faker.location.streetAddress(),
+    sex_offender_address_line2: `${town.name}, ${town.state} ${zipcode}`,
+    sex_offender_sex: sex,
+    sex_offender_race: faker.helpers.arrayElement(['White', 'Black', 'Hispanic', 'Asian', 'American Indian']),
+    sex_offender_height: `${faker.number.int({ min: 5, max: 6 })}'${faker.number.int({ min: 0, max: 11 })}"`,
+    sex_offender_weight: `${faker.number.int({ min: 120, max: 280 })} lbs`,
+    sex_offender_hair: faker.helpers.arrayElement(['Black', 'Brown', 'Blond', 'Red', 'Gray', 'Bald']),
+    sex_offender_eyes: faker.helpers.arrayElement(['Brown', 'Blue', 'Green', 'Hazel', 'Gray']),
+    sex_offender_marks: faker.helpers.arrayElements(MARKS, { min: 0, max: 2 }).join('; '),
+    sex_offender_aliases: aliases.join('; '),
+    sex_offender_charges: faker.helpers.arrayElements(CHARGES, { min: 1, max: 2 }).join('; '),
+    sex_offender_changes: faker.datatype.boolean(0.3) ? `Address updated ${faker.date.past({ years: 2, refDate: REFERENCE_DAY }).toISOString().slice(0, 10)}` : '',
+    sex_offender_is_predator: String(faker.datatype.boolean(0.1)),
+    sex_offender_is_absconder: String(faker.datatype.boolean(0.05)),
+    sex_offender_image_url: `https://registry-images.example.org/${town.state.toLowerCase()}/${id}.jpg`,
+  };
+}
+
+type Offender = ReturnType<typeof offender>;
+
+// The world is small (a few towns), so each zip code's registrants are built once and kept.
+const byZipcode = new Map<string, Offender[]>();
+
+function offendersIn(zipcode: string): Offender[] {
+  const town = townByZipcode(zipcode);
+  if (!town) return [];
+  let found = byZipcode.get(zipcode);
+  if (!found) {
+    // One faker per zip code, drawn in order: the zip code's registrants are always built together.
+    const faker = seededFaker('H', zipcode);
+    const count = faker.number.int({ min: 6, max: 28 });
+    found = Array.from({ length: count }, () => offender(faker, town, zipcode));
+    byZipcode.set(zipcode, found);
+  }
+  return found;
+}
+
+function nameMatches(record: Offender, name: string): boolean {
+  const full = record.sex_offender_name.toLowerCase();
+  return name.toLowerCase().split(/\s+/).filter(Boolean).every((term) => full.includes(term));
+}
+
+export const sexOffendersDemo: DemoGenerator = ({ params }) => {
+  const zipcode = typeof params.zipcode === 'string' ? params.zipcode : undefined;
+  const name = typeof params.name === 'string' ? params.name : undefined;
+  if (!zipcode && !name) return json({ message: 'zipcode or name is required' }, 400);
+  const candidates = zipcode ? offendersIn(zipcode) : DEMO_TOWNS.flatMap((town) => town.zipcodes.flatMap(offendersIn));
+  const found = name ? candidates.filter((record) => nameMatches(record, name)) : candidates;
+  return json({
+    sex_offenders_count: found.length,
+    pages_count: Math.ceil(found.length / OFFENDERS_PER_PAGE),
+    sex_offenders: found.slice(0, OFFENDERS_PER_PAGE),
+  });
+};

@@ -1,0 +1,73 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { crimeIncidents, crimeIncidentsResponse, INCIDENTS_PER_PAGE } from '../lookups/l-crime-incidents.ts';
+import { crimeIncidentsDemo } from './l-crime-incidents.ts';
+import { haversineMetres } from './geo-world.ts';
+
+const operation = crimeIncidents.operations[0];
+type Incident = { incident_code: string; incident_date: string; incident_latitude: number; incident_longitude: number; incident_offense_crime_against: string; incident_offense_action: string };
+type Envelope = { total_incidents: number; total_pages: number; incidents: Incident[] };
+
+function ask(values: Record<string, string>) {
+  return crimeIncidentsDemo({ lookup: crimeIncidents, operation, params: operation.params.parse(values), requestId: 'r' });
+}
+function envelope(values: Record<string, string>) {
+  const response = ask(values);
+  expect(response.status).toBe(200);
+  expect(crimeIncidentsResponse.safeParse(response.body).success).toBe(true);
+  return (response.body as Envelope[])[0]!;
+}
+
+const example = operation.example;
+const week = { ...example, distance: '2mi' };
+
+describe('L demo', () => {
+  it('answers the example with incidents that parse and that the records adapter finds', () => {
+    const response = ask(example);
+    expect(operation.adapters.records(response.body)!.length).toBeGreaterThan(0);
+  });
+
+  it('returns only incidents within the distance and the window, newest first, with NIBRS categories', () => {
+    const { incidents } = envelope(example);
+    for (const incident of incidents) {
+      expect(haversineMetres(37.7749, -122.4194, incident.incident_latitude, incident.incident_longitude)).toBeLessThanOrEqual(1610);
+      expect(incident.incident_date >= example.datetime_ini! && incident.incident_date <= example.datetime_end!).toBe(true);
+      expect(['Person', 'Property', 'Society', 'Not a Crime']).toContain(incident.incident_offense_crime_against);
+      expect(['committed', 'attempted']).toContain(incident.incident_offense_action);
+    }
+    const dates = incidents.map((incident) => incident.incident_date);
+    expect(dates).toEqual([...dates].sort().reverse());
+  });
+
+  it('pages by 50 through the same ordered list', () => {
+    const first = envelope({ ...week, page: '1' });
+    expect(first.total_pages).toBe(Math.ceil(first.total_incidents / INCIDENTS_PER_PAGE));
+    expect(first.total_pages).toBeGreaterThan(2);
+    expect(first.incidents).toHaveLength(INCIDENTS_PER_PAGE);
+    const second = envelope({ ...week, page: '2' });
+    expect(second.total_incidents).toBe(first.total_incidents);
+    expect(second.incidents[0]!.incident_date <= first.incidents.at(-1)!.incident_date).toBe(true);
+    const codes = new Set(first.incidents.map((incident) => incident.incident_code));
+    expect(second.incidents.some((incident) => codes.has(incident.incident_code))).toBe(false);
+    const last = envelope({ ...week, page: String(first.total_pages) });
+    expect(last.incidents.length).toBe(first.total_incidents - (first.total_pages - 1) * INCIDENTS_PER_PAGE);
+    expect(envelope({ ...week, page: String(first.total_pages + 1) }).incidents).toEqual([]);
+  });
+
+  it('gives a narrower window a subset of the same incidents', () => {
+    const all = envelope({ ...example, distance: '.5mi' });
+    const day = envelope({ ...example, distance: '.5mi', datetime_ini: '2024-05-04T00:00:00.000Z', datetime_end: '2024-05-04T23:59:59.999Z' });
+    expect(day.total_incidents).toBeLessThan(all.total_incidents);
+    const codes = new Set(all.incidents.map((incident) => incident.incident_code));
+    for (const incident of day.incidents) expect(codes.has(incident.incident_code)).toBe(true);
+  });
+
+  it('refuses searches too large for the demo with a provider-style message', () => {
+    const response = ask({ ...example, distance: '200km', datetime_ini: '2020-01-01T00:00:00.000Z', datetime_end: '2023-01-01T00:00:00.000Z' });
+    expect(response).toEqual({ status: 400, body: { message: 'The search is too large: reduce the distance or the time window' } });
+  });
+
+  it('is deterministic', () => {
+    expect(JSON.stringify(ask(week).body)).toBe(JSON.stringify(ask(week).body));
+  });
+});

@@ -1,0 +1,75 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { callsForService, callsForServiceResponse } from '../lookups/m-calls-for-service.ts';
+import { callsForServiceDemo, CALLS_PER_ANSWER, largeCallsQuery } from './m-calls-for-service.ts';
+import { haversineMetres } from './geo-world.ts';
+
+const operation = callsForService.operations[0];
+type Call = { call_code: string; call_date: string; call_latitude: number; call_longitude: number; call_city_key: string };
+type Body = { total_incidents: number; total_pages: number; incidents: Call[] };
+
+function ask(values: Record<string, string>) {
+  return callsForServiceDemo({ lookup: callsForService, operation, params: operation.params.parse(values), requestId: 'r' });
+}
+function body(values: Record<string, string>) {
+  const response = ask(values);
+  expect(response.status).toBe(200);
+  expect(callsForServiceResponse.safeParse(response.body).success).toBe(true);
+  return response.body as Body;
+}
+
+const example = operation.example;
+
+describe('M demo', () => {
+  it('answers the example with calls that parse and that the records adapter finds', () => {
+    expect(operation.adapters.records(body(example))!.length).toBeGreaterThan(0);
+  });
+
+  it('returns only calls within the distance and the window, newest first', () => {
+    const { incidents } = body({ ...example, distance: '800m' });
+    expect(incidents.length).toBeGreaterThan(0);
+    for (const call of incidents) {
+      expect(haversineMetres(37.7749, -122.4194, call.call_latitude, call.call_longitude)).toBeLessThanOrEqual(801);
+      expect(call.call_date >= example.datetime_ini! && call.call_date <= example.datetime_end!).toBe(true);
+      expect(call.call_city_key).toBe('US SFO');
+    }
+    const dates = incidents.map((call) => call.call_date);
+    expect(dates).toEqual([...dates].sort().reverse());
+  });
+
+  it('gives a narrower window and a smaller circle a subset of the same calls', () => {
+    const all = body(example);
+    const day = body({ ...example, datetime_ini: '2024-05-03T00:00:00.000Z', datetime_end: '2024-05-03T23:59:59.999Z' });
+    const near = body({ ...example, distance: '.25mi' });
+    const codes = new Set(all.incidents.map((call) => call.call_code));
+    expect(day.total_incidents).toBeLessThan(all.total_incidents);
+    expect(near.total_incidents).toBeLessThan(all.total_incidents);
+    for (const call of [...day.incidents, ...near.incidents]) expect(codes.has(call.call_code)).toBe(true);
+  });
+
+  it('finds nothing far from any city and reports it as zero pages', () => {
+    expect(body({ ...example, lat: '0.5', lon: '-30' })).toEqual({ total_incidents: 0, total_pages: 0, incidents: [] });
+  });
+
+  it('refuses searches too large for the demo with a provider-style message', () => {
+    const response = ask({ ...example, distance: '100mi', datetime_ini: '2020-01-01T00:00:00.000Z', datetime_end: '2024-01-01T00:00:00.000Z' });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ message: 'The search is too large: reduce the distance or the time window' });
+  });
+
+  it('is deterministic', () => {
+    expect(JSON.stringify(ask(example).body)).toBe(JSON.stringify(ask(example).body));
+  });
+
+  it('answers the benchmark query with 10,000 calls, about 5 MB, well under a second', () => {
+    const started = performance.now();
+    const large = body(largeCallsQuery);
+    const bytes = Buffer.byteLength(JSON.stringify(large));
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(large.incidents).toHaveLength(CALLS_PER_ANSWER);
+    expect(large.total_incidents).toBeGreaterThanOrEqual(10_000);
+    expect(large.total_pages).toBe(Math.ceil(large.total_incidents / CALLS_PER_ANSWER));
+    expect(bytes).toBeGreaterThan(4_000_000);
+    expect(bytes).toBeLessThan(6_000_000);
+  });
+});
