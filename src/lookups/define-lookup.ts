@@ -54,6 +54,8 @@ export interface ResponseAdapters {
   point?: (record: unknown) => GeoPoint | undefined;
   /** Short label of a record for popups and lists. */
   label?: (record: unknown) => string;
+  /** The provider's own words in one of its error or failure bodies (its convention, e.g. `status_message`). */
+  errorMessage?: (body: unknown) => string | undefined;
 }
 
 export interface XmlShape {
@@ -141,3 +143,8 @@ export function defaultOperation(lookup: LookupDefinition): Operation {
 export function findOperation(lookup: LookupDefinition, id: string | null | undefined): Operation {
   return lookup.operations.find((operation) => operation.id === id) ?? lookup.operations[0];
 }
+
+/** A lookup with its types erased, for generic code (catalog, form, viewer, proxy). */
+export type AnyLookup = LookupDefinition;
+/** An operation with its types erased, for generic code. */
+export type AnyOperation = Operation;
