@@ -48,6 +48,8 @@ test('an HTTP-200 failure body (I with symbols=XYZ) is shown as a failure in the
 });
 
 test('the catalog has no serious accessibility violations', async ({ page }) => {
+  // axe walks the whole DOM: seconds on a busy 2-core machine, so these get the slow allowance.
+  test.slow();
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Lookup catalog' })).toBeVisible();
   await expectNoSeriousViolations(page);
@@ -56,6 +58,7 @@ test('the catalog has no serious accessibility violations', async ({ page }) => 
 // One lookup page per kind of result: own view (A), map (B), table only (F), POST body (R).
 for (const slug of ['a', 'b', 'f', 'r']) {
   test(`the ${slug.toUpperCase()} page with its answer has no serious accessibility violations`, async ({ page }) => {
+    test.slow();
     await sendExample(page, slug);
     await expectNoSeriousViolations(page);
     await page.getByRole('tab', { name: 'Table' }).click();

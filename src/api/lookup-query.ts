@@ -2,16 +2,16 @@
 // superseded request cancelled through the signal, and retries only where a retry can help.
 import { hashKey, keepPreviousData, queryOptions, skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import type { LookupDefinition, Operation, Params } from '../lookups/define-lookup.ts';
+import type { AnyLookup, AnyOperation, Params } from '../lookups/define-lookup.ts';
 import { buildRequest } from '../lookups/request.ts';
+import { proxyUrl } from '../lookups/wire.ts';
 import { fetchLookup } from './lookup-fetch.ts';
 import { LookupHttpError, LookupTransportError, type LookupResponse } from './lookup-response.ts';
-import { proxyUrl } from './proxy-url.ts';
 
 const MAX_RETRIES = 2;
 const TRANSIENT_STATUSES = new Set([502, 503, 504]);
 
-export function lookupQueryKey(lookup: LookupDefinition, operation: Operation, params: Params | undefined) {
+export function lookupQueryKey(lookup: AnyLookup, operation: AnyOperation, params: Params | undefined) {
   return ['lookup', lookup.id, operation.id, params ?? null] as const;
 }
 
@@ -19,14 +19,14 @@ export function lookupQueryKey(lookup: LookupDefinition, operation: Operation, p
  * Whether a failed call is worth repeating: only GETs (a POST may cost a paid call twice), only
  * failures that say "try again" (no connection, gateway trouble), never a 4xx, a timeout or a cancel.
  */
-export function shouldRetry(operation: Operation, failureCount: number, error: unknown): boolean {
+export function shouldRetry(operation: AnyOperation, failureCount: number, error: unknown): boolean {
   if (operation.method !== 'GET' || failureCount >= MAX_RETRIES) return false;
   if (error instanceof LookupTransportError) return error.kind === 'network';
   if (error instanceof LookupHttpError) return TRANSIENT_STATUSES.has(error.response.status);
   return false;
 }
 
-export function lookupQueryOptions(lookup: LookupDefinition, operation: Operation, params: Params) {
+export function lookupQueryOptions(lookup: AnyLookup, operation: AnyOperation, params: Params) {
   return queryOptions({
     queryKey: lookupQueryKey(lookup, operation, params),
     queryFn: ({ signal }) => fetchLookup(lookup, operation, params, signal),
@@ -48,7 +48,7 @@ export interface LookupQuery {
   refetch: () => Promise<unknown>;
 }
 
-export function useLookupQuery(lookup: LookupDefinition, operation: Operation, params: Params | undefined): LookupQuery {
+export function useLookupQuery(lookup: AnyLookup, operation: AnyOperation, params: Params | undefined): LookupQuery {
   const queryClient = useQueryClient();
   const queryKey = lookupQueryKey(lookup, operation, params);
   const keyHash = hashKey(queryKey);

@@ -1,7 +1,9 @@
 // What the browser knows about one answer from the proxy: the shared type of the data layer and the viewer.
 import type { HttpMethod } from '../lookups/define-lookup.ts';
+import type { LookupMode } from '../lookups/wire.ts';
 
-export type ResponseSource = 'live' | 'demo' | 'unknown';
+/** Who answered, from the proxy's `x-lookup-source` header; `unknown` when it was absent. */
+export type ResponseSource = LookupMode | 'unknown';
 
 export interface LookupResponse {
   /** Relative proxy URL that was requested, e.g. `/proxy/a/movie/550?language=en-US` (never holds a key). */

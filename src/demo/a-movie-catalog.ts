@@ -3,7 +3,7 @@
 import type { z } from 'zod';
 import type { movieResponse } from '../lookups/a-movie.ts';
 import { seededFaker } from './seeded.ts';
-import { curatedMovies, type CuratedMovie } from './a-movie-curated.ts';
+import { curatedMovies, type CuratedMovie, type MovieTexts } from './a-movie-curated.ts';
 
 export type DemoMovie = z.infer<typeof movieResponse>;
 
@@ -26,12 +26,6 @@ const COUNTRY_NAMES: Record<string, string> = {
   US: 'United States of America', GB: 'United Kingdom', FR: 'France', DE: 'Germany', JP: 'Japan', IT: 'Italy', ES: 'Spain',
 };
 
-/** Texts of a movie in one language; the catalog keeps English plus the curated translations. */
-export interface MovieTexts {
-  title: string;
-  overview: string;
-  tagline: string;
-}
 
 export interface CatalogEntry {
   movie: DemoMovie;

@@ -1,6 +1,11 @@
 // Hand-written, real-looking entries of A's demo catalog, with German, French and Spanish texts so
 // the `language` parameter visibly changes the answer.
-import type { MovieTexts } from './a-movie-catalog.ts';
+/** Texts of a movie in one language; the catalog keeps English plus the curated translations. */
+export interface MovieTexts {
+  title: string;
+  overview: string;
+  tagline: string;
+}
 
 export interface CuratedMovie {
   id: number;

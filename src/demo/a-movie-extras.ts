@@ -2,7 +2,8 @@
 // provider sends them (videos {results}, images {backdrops, logos, posters}, credits {cast, crew}…).
 import type { Faker } from '@faker-js/faker';
 import { seededFaker } from './seeded.ts';
-import { LANGUAGE_NAMES, type CatalogEntry, type MovieTexts } from './a-movie-catalog.ts';
+import { LANGUAGE_NAMES, type CatalogEntry } from './a-movie-catalog.ts';
+import type { MovieTexts } from './a-movie-curated.ts';
 
 export interface ExtrasContext {
   entry: CatalogEntry;

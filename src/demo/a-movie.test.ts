@@ -1,15 +1,14 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { movie, movieResponse } from '../lookups/a-movie.ts';
-import type { Params } from '../lookups/define-lookup.ts';
 import { movieDemo } from './a-movie.ts';
 import { movieCatalog } from './a-movie-catalog.ts';
 import { APPENDABLE } from './a-movie-extras.ts';
 import { maskPersonalData } from '../lookups/masking.ts';
+import { demoAsker } from './testing/ask-demo.ts';
 
 const operation = movie.operations[0];
-const ask = (values: Record<string, string>) =>
-  movieDemo({ lookup: movie, operation, params: operation.params.parse(values) as Params, requestId: 'test' });
+const ask = demoAsker(movieDemo, movie);
 const bodyOf = (values: Record<string, string>) => ask(values).body as Record<string, unknown>;
 
 describe('A movie demo', () => {

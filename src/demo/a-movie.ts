@@ -1,14 +1,16 @@
 // Demo upstream for A (movie details): a fixed catalog of forty movies by id (550 among them),
 // texts in the asked language where a translation exists, and the appended sub-resources.
-import { json, type DemoGenerator } from './demo-types.ts';
-import { movieCatalog, type CatalogEntry, type MovieTexts } from './a-movie-catalog.ts';
+import type { movie } from '../lookups/a-movie.ts';
+import { json, providerError, type DemoGeneratorFor } from './demo-types.ts';
+import { movieCatalog, type CatalogEntry } from './a-movie-catalog.ts';
+import type { MovieTexts } from './a-movie-curated.ts';
 import { appendedResources } from './a-movie-extras.ts';
 
 const NOT_FOUND = { success: false, status_code: 34, status_message: 'The resource you requested could not be found.' };
 
 /** `en-US` → language `en`, region `US`; the provider's default is en-US. */
-function splitLanguage(tag: unknown): { language: string; region: string } {
-  const [language = 'en', region] = typeof tag === 'string' && tag ? tag.split('-') : ['en', 'US'];
+function splitLanguage(tag: string | undefined): { language: string; region: string } {
+  const [language = 'en', region] = tag ? tag.split('-') : ['en', 'US'];
   return { language: language.toLowerCase(), region: (region ?? (language === 'en' ? 'US' : language)).toUpperCase() };
 }
 
@@ -21,14 +23,14 @@ function localiser(language: string) {
     entry.texts[language] ?? { title: entry.movie.original_title, overview: '', tagline: '' };
 }
 
-export const movieDemo: DemoGenerator = ({ params }) => {
+export const movieDemo: DemoGeneratorFor<typeof movie> = ({ params }) => {
   const catalog = movieCatalog();
-  const entry = catalog.get(Number(params.movie_id));
-  if (!entry) return json(NOT_FOUND, 404);
+  const entry = catalog.get(params.movie_id);
+  if (!entry) return providerError(404, NOT_FOUND);
   const { language, region } = splitLanguage(params.language);
   const localise = localiser(language);
   const texts = localise(entry);
-  const names = Array.isArray(params.append_to_response) ? params.append_to_response.map(String) : [];
+  const names = params.append_to_response ?? [];
   const extras = appendedResources({ entry, language, region, catalog: [...catalog.values()], localise }, names);
   return json({ ...entry.movie, title: texts.title, overview: texts.overview, tagline: texts.tagline, ...extras });
 };

@@ -2,17 +2,16 @@
 import { describe, expect, it } from 'vitest';
 import { chargingStations, chargingStationsResponse } from '../lookups/b-charging-stations.ts';
 import { fromXml } from '../lookups/xml.ts';
-import type { Operation, Params } from '../lookups/define-lookup.ts';
 import { chargingStationsDemo, STATIONS_PER_ANSWER } from './b-charging-stations.ts';
 import { haversineMetres } from './geo-world.ts';
+import { demoAsker } from './testing/ask-demo.ts';
 
 const [jsonOperation, xmlOperation] = chargingStations.operations;
 
 type Body = { hasMore: boolean; count: number; evStations: { evStation: Array<{ id: string; distance: number; position: { latitude: number; longitude: number }; connectors: { connector: Array<{ connectorType: { id: string } }> } }> } };
 
-function ask(values: Record<string, string>, operation: Operation = jsonOperation) {
-  return chargingStationsDemo({ lookup: chargingStations, operation, params: operation.params.parse(values) as Params, requestId: 'r' });
-}
+const askDemo = demoAsker(chargingStationsDemo, chargingStations);
+const ask = (values: Record<string, string>, operation: typeof jsonOperation | typeof xmlOperation = jsonOperation) => askDemo(values, { operation });
 const stations = (values: Record<string, string>) => (ask(values).body as Body).evStations.evStation;
 
 describe('B demo', () => {

@@ -2,11 +2,12 @@
 // first, filtered by connector type, 20 per answer; the .xml path sends the same content as XML.
 import { parseProx } from '../lookups/param.ts';
 import { toXml } from '../lookups/xml.ts';
-import type { DemoGenerator } from './demo-types.ts';
-import { json } from './demo-types.ts';
+import type { chargingStations } from '../lookups/b-charging-stations.ts';
+import { byOperation, json, providerError, xml, type DemoRequestFor } from './demo-types.ts';
 import { seededFaker, seedFrom } from './seeded.ts';
-import type { Cell, Rng } from './geo-world.ts';
-import { cellCount, cellRng, createRng, entitiesWithin, fillPattern, nearestCity, pointInCell, round, streetsOf } from './geo-world.ts';
+import { createRng, type Rng } from './seeded.ts';
+import type { Cell } from './geo-world.ts';
+import { cellCount, cellRng, entitiesWithin, fillPattern, nearestCity, pointInCell, round, streetsOf } from './geo-world.ts';
 
 /** Stations per answer (the provider's page size is not shown; 20 keeps the map readable). */
 export const STATIONS_PER_ANSWER = 20;
@@ -136,16 +137,29 @@ function station(seed: StationSeed, distance: number) {
   };
 }
 
+type StationsRequest = DemoRequestFor<(typeof chargingStations)['operations'][number]>;
 
-export const chargingStationsDemo: DemoGenerator = ({ operation, params }) => {
-  const prox = parseProx(String(params.prox));
-  if (!prox) return json({ error: 'Bad Request', error_description: 'prox must be lat,lon,radius' }, 400);
-  const wanted = Array.isArray(params.connectortype) ? new Set(params.connectortype.map(String)) : undefined;
+const BAD_PROX = { error: 'Bad Request', error_description: 'prox must be lat,lon,radius' };
+
+/** The stations within the prox circle, nearest first, in the provider's body; undefined for a malformed prox. */
+function stationsBody({ params }: StationsRequest) {
+  const prox = parseProx(params.prox);
+  if (!prox) return undefined;
+  const wanted = params.connectortype ? new Set(params.connectortype) : undefined;
   const found = entitiesWithin(prox.lat, prox.lon, prox.radius, stationsOfCell)
     .filter(({ entity }) => !wanted || entity.kinds.some((kind) => wanted.has(kind)))
     .sort((a, b) => a.distance - b.distance);
   const page = found.slice(0, STATIONS_PER_ANSWER).map(({ entity, distance }) => station(entity, distance));
-  const body = { hasMore: found.length > page.length, count: page.length, evStations: { evStation: page } };
-  if (operation.format === 'xml') return { status: 200, body: toXml(body, operation), contentType: 'application/xml; charset=utf-8' };
-  return json(body);
-};
+  return { hasMore: found.length > page.length, count: page.length, evStations: { evStation: page } };
+}
+
+export const chargingStationsDemo = byOperation<typeof chargingStations>({
+  json: (request) => {
+    const body = stationsBody(request);
+    return body ? json(body) : providerError(400, BAD_PROX);
+  },
+  xml: (request) => {
+    const body = stationsBody(request);
+    return body ? xml(toXml(body, request.operation)) : providerError(400, BAD_PROX);
+  },
+});

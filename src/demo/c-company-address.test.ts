@@ -1,12 +1,13 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { companyAddress, companyAddressResponse } from '../lookups/c-company-address.ts';
-import type { Params } from '../lookups/define-lookup.ts';
 import { companyAddressDemo } from './c-company-address.ts';
+import { demoAsker } from './testing/ask-demo.ts';
 
 const operation = companyAddress.operations[0];
-const ask = (params: Params) => {
-  const answer = companyAddressDemo({ lookup: companyAddress, operation, params, requestId: 'test' });
+const askDemo = demoAsker(companyAddressDemo, companyAddress);
+const ask = (params: Parameters<typeof askDemo.parsed>[0]) => {
+  const answer = askDemo.parsed(params);
   expect(answer.status).toBe(200);
   return companyAddressResponse.parse(answer.body);
 };

@@ -1,11 +1,11 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { propertyDetail, propertyDetailResponse } from '../lookups/d-property-detail.ts';
-import type { Params } from '../lookups/define-lookup.ts';
 import { propertyDetailDemo } from './d-property-detail.ts';
+import { demoAsker } from './testing/ask-demo.ts';
 
 const operation = propertyDetail.operations[0];
-const ask = (params: Params) => propertyDetailDemo({ lookup: propertyDetail, operation, params, requestId: 'test' });
+const ask = demoAsker(propertyDetailDemo, propertyDetail).parsed;
 
 describe('D property detail demo', () => {
   it('answers the example with one property that parses and has a point', () => {

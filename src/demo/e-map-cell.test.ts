@@ -1,16 +1,16 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { MAP_CELL_DATASETS, mapCell, mapCellResponse } from '../lookups/e-map-cell.ts';
-import type { Operation, Params } from '../lookups/define-lookup.ts';
 import { mapCellDemo } from './e-map-cell.ts';
-import { cityByPk, DEMO_CITIES } from './geo-world.ts';
+import { cityByPk } from './geo-world.ts';
+import { DEMO_CITIES } from './geo-world-data.ts';
+import { demoAsker } from './testing/ask-demo.ts';
 
 const [cells, dataset] = mapCell.operations;
 type Feature = { geometry: { coordinates: [number, number] }; properties: { dataset: keyof typeof MAP_CELL_DATASETS } };
 
-function ask(operation: Operation, values: Record<string, string>) {
-  return mapCellDemo({ lookup: mapCell, operation, params: operation.params.parse(values) as Params, requestId: 'r' });
-}
+const askDemo = demoAsker(mapCellDemo, mapCell);
+const ask = (operation: typeof cells | typeof dataset, values: Record<string, string>) => askDemo(values, { operation });
 
 describe('E demo', () => {
   it('answers both examples with features that parse and that the records adapter finds', () => {

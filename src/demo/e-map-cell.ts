@@ -2,9 +2,9 @@
 // is the one nearest the city centre on that dataset's grid.
 import type { MapCellDataset } from '../lookups/e-map-cell.ts';
 import { MAP_CELL_DATASETS } from '../lookups/e-map-cell.ts';
-import type { DemoGenerator } from './demo-types.ts';
-import { json } from './demo-types.ts';
-import type { DemoCity } from './geo-world.ts';
+import type { mapCell } from '../lookups/e-map-cell.ts';
+import { byOperation, json, providerError } from './demo-types.ts';
+import type { DemoCity } from './geo-world-data.ts';
 import { cityByPk, round } from './geo-world.ts';
 
 const EUROPE = new Set(['DE', 'FR', 'GB', 'NL']);
@@ -26,19 +26,22 @@ function snap(value: number, resolution: number): number {
 function feature(city: DemoCity, dataset: MapCellDataset) {
   const resolution = MAP_CELL_DATASETS[dataset];
   return {
-    type: 'Feature',
-    geometry: { type: 'Point', coordinates: [snap(city.lon, resolution), snap(city.lat, resolution)] },
+    type: 'Feature' as const,
+    geometry: { type: 'Point' as const, coordinates: [snap(city.lon, resolution), snap(city.lat, resolution)] },
     properties: { dataset },
   };
 }
 
-const notFound = () => json({ detail: 'Not found.' }, 404);
+const notFound = () => providerError(404, { detail: 'Not found.' });
 
-export const mapCellDemo: DemoGenerator = ({ params }) => {
-  const city = cityByPk(Number(params.pk));
-  if (!city) return notFound();
-  const datasets = datasetsOf(city);
-  if (params.dataset === undefined) return json(datasets.map((dataset) => feature(city, dataset)));
-  const dataset = datasets.find((name) => name === params.dataset);
-  return dataset ? json([feature(city, dataset)]) : notFound();
-};
+export const mapCellDemo = byOperation<typeof mapCell>({
+  cells: ({ params }) => {
+    const city = cityByPk(params.pk);
+    return city ? json(datasetsOf(city).map((dataset) => feature(city, dataset))) : notFound();
+  },
+  dataset: ({ params }) => {
+    const city = cityByPk(params.pk);
+    const dataset = city && datasetsOf(city).find((name) => name === params.dataset);
+    return city && dataset ? json([feature(city, dataset)]) : notFound();
+  },
+});

@@ -1,8 +1,9 @@
 // F's air-quality demo: concentrations seeded by the place asked for, and each pollutant's AQI
 // from US EPA breakpoints (converted to µg/m³), so the numbers agree with each other.
 import { POLLUTANTS } from '../lookups/f-cars-airquality.ts';
-import type { Params } from '../lookups/define-lookup.ts';
-import { json, type DemoResponse } from './demo-types.ts';
+import type { airQualityOperation } from '../lookups/f-cars-airquality.ts';
+import type { ParamsOf } from '../lookups/define-lookup.ts';
+import { json, providerError, type DemoOperationGenerator } from './demo-types.ts';
 import { seededFaker } from './seeded.ts';
 
 type Pollutant = (typeof POLLUTANTS)[number];
@@ -36,24 +37,23 @@ export function aqiOf(pollutant: Pollutant, concentration: number): number {
 }
 
 /** The place that identifies the answer: coordinates to about a kilometre, or the names without case. */
-function placeKey(params: Params): string | undefined {
-  if (typeof params.lat === 'number' && typeof params.lon === 'number') return `${params.lat.toFixed(2)},${params.lon.toFixed(2)}`;
-  if (typeof params.city !== 'string') return undefined;
-  return [params.city, params.state ?? '', params.country ?? ''].map((part) => String(part).trim().toLowerCase()).join('|');
+function placeKey(params: ParamsOf<typeof airQualityOperation>): string | undefined {
+  if (params.lat !== undefined && params.lon !== undefined) return `${params.lat.toFixed(2)},${params.lon.toFixed(2)}`;
+  if (params.city === undefined) return undefined;
+  return [params.city, params.state ?? '', params.country ?? ''].map((part) => part.trim().toLowerCase()).join('|');
 }
 
-export function airQualityDemo(params: Params): DemoResponse {
+export const airQualityDemo: DemoOperationGenerator<typeof airQualityOperation> = ({ params }) => {
   const place = placeKey(params);
-  if (!place) return json({ error: 'Either city or lat and lon must be set.' }, 400);
+  if (!place) return providerError(400, { error: 'Either city or lat and lon must be set.' });
   const faker = seededFaker('F', 'airquality', place);
-  const body: Record<string, unknown> = {};
-  let overall = 0;
-  for (const pollutant of POLLUTANTS) {
+  const readings = POLLUTANTS.map((pollutant) => {
     const [min, max] = RANGES[pollutant];
     const concentration = faker.number.float({ min, max, fractionDigits: 2 });
-    const aqi = aqiOf(pollutant, concentration);
-    overall = Math.max(overall, aqi);
-    body[pollutant] = { concentration, aqi };
-  }
+    return [pollutant, { concentration, aqi: aqiOf(pollutant, concentration) }] as const;
+  });
+  const overall = Math.max(0, ...readings.map(([, reading]) => reading.aqi));
+  // Every pollutant is in `readings`, so the entries make the full record.
+  const body = Object.fromEntries(readings) as Record<Pollutant, { concentration: number; aqi: number }>;
   return json({ ...body, overall_aqi: overall });
-}
+};

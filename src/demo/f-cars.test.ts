@@ -2,14 +2,14 @@
 import { describe, expect, it } from 'vitest';
 import { cars, carsResponse } from '../lookups/f-cars.ts';
 import { airQualityResponse } from '../lookups/f-cars-airquality.ts';
-import type { Operation, Params } from '../lookups/define-lookup.ts';
 import { carsDemo } from './f-cars.ts';
 import { demoCars, type DemoCar } from './f-cars-models.ts';
 import { aqiOf } from './f-cars-airquality.ts';
+import { demoAsker } from './testing/ask-demo.ts';
 
 const [carsOp, airOp] = cars.operations;
-const call = (operation: Operation, values: Record<string, string>) =>
-  carsDemo({ lookup: cars, operation, params: operation.params.parse(values) as Params, requestId: 'test' });
+const ask = demoAsker(carsDemo, cars);
+const call = (operation: typeof carsOp | typeof airOp, values: Record<string, string>) => ask(values, { operation });
 const find = (values: Record<string, string>) => {
   const response = call(carsOp, values);
   expect(response.status).toBe(200);

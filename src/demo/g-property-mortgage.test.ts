@@ -2,12 +2,12 @@
 import { describe, expect, it } from 'vitest';
 import { propertyMortgage, propertyMortgageResponse } from '../lookups/g-property-mortgage.ts';
 import { propertyDetail } from '../lookups/d-property-detail.ts';
-import type { Params } from '../lookups/define-lookup.ts';
 import { propertyMortgageDemo } from './g-property-mortgage.ts';
 import { propertyDetailDemo } from './d-property-detail.ts';
+import { demoAsker } from './testing/ask-demo.ts';
 
 const operation = propertyMortgage.operations[0];
-const ask = (params: Params) => propertyMortgageDemo({ lookup: propertyMortgage, operation, params, requestId: 'test' });
+const ask = demoAsker(propertyMortgageDemo, propertyMortgage).parsed;
 
 describe('G property mortgage demo', () => {
   it('answers the example with one property and its mortgage', () => {

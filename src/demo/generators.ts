@@ -1,6 +1,7 @@
-// One demo generator per lookup; `satisfies` makes a missing generator a type error.
-import type { LookupId } from '../lookups/define-lookup.ts';
-import type { DemoGenerator } from './demo-types.ts';
+// One demo generator per lookup; `satisfies` makes a missing generator, or one typed for another
+// lookup, a type error.
+import type { LookupId, lookups } from '../lookups/registry.ts';
+import type { DemoGenerator, DemoGeneratorFor } from './demo-types.ts';
 import { movieDemo } from './a-movie.ts';
 import { chargingStationsDemo } from './b-charging-stations.ts';
 import { companyAddressDemo } from './c-company-address.ts';
@@ -22,7 +23,7 @@ import { profileDetailsDemo } from './r-profile-details.ts';
 import { transactionDemo } from './s-transaction.ts';
 import { podcastSearchDemo } from './t-podcast-search.ts';
 
-export const demoGenerators = {
+const typedGenerators = {
   A: movieDemo,
   B: chargingStationsDemo,
   C: companyAddressDemo,
@@ -43,4 +44,7 @@ export const demoGenerators = {
   R: profileDetailsDemo,
   S: transactionDemo,
   T: podcastSearchDemo,
-} as const satisfies Record<LookupId, DemoGenerator>;
+} as const satisfies { [K in LookupId]: DemoGeneratorFor<(typeof lookups)[K]> };
+
+/** The generators as the server calls them (see DemoGenerator). */
+export const demoGenerators: Readonly<Record<LookupId, DemoGenerator>> = typedGenerators;

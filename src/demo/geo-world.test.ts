@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { cellsAround, createRng, densityAt, entitiesWithin, fillPattern, haversineMetres, nearestCity, pointInCell, cellRng, townByZipcode, cityByPk, streetsOf } from './geo-world.ts';
+import { createRng } from './seeded.ts';
+import { cellsAround, densityAt, entitiesWithin, fillPattern, haversineMetres, nearestCity, pointInCell, cellRng, townByZipcode, cityByPk, streetsOf } from './geo-world.ts';
 import type { Cell } from './geo-world.ts';
 
 const generate = (cell: Cell) => {

@@ -3,12 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { sexOffenders, sexOffendersResponse } from '../lookups/h-sex-offenders.ts';
 import { sexOffendersDemo } from './h-sex-offenders.ts';
 import { haversineMetres, townByZipcode } from './geo-world.ts';
+import { demoAsker } from './testing/ask-demo.ts';
 
 const operation = sexOffenders.operations[0];
 type Body = { sex_offenders_count: number; pages_count: number; sex_offenders: Array<Record<string, string | number>> };
 
+const askDemo = demoAsker(sexOffendersDemo, sexOffenders);
+
 function ask(values: Record<string, string>) {
-  const response = sexOffendersDemo({ lookup: sexOffenders, operation, params: operation.params.parse(values), requestId: 'r' });
+  const response = askDemo(values);
   expect(sexOffendersResponse.safeParse(response.body).success).toBe(true);
   return response.body as Body;
 }

@@ -1,12 +1,12 @@
 // Demo for H: fictitious registrants living in the demo towns, a fixed set per zip code, found by
 // zip code and/or a case-insensitive part of the name (both together must both match).
 import { OFFENDERS_PER_PAGE } from '../lookups/h-sex-offenders.ts';
-import type { DemoGenerator } from './demo-types.ts';
+import type { sexOffenders } from '../lookups/h-sex-offenders.ts';
+import { json, providerError, type DemoGeneratorFor } from './demo-types.ts';
 import type { Faker } from '@faker-js/faker';
-import { json } from './demo-types.ts';
 import { seededFaker } from './seeded.ts';
-import type { DemoTown } from './geo-world.ts';
-import { DEMO_TOWNS, townByZipcode } from './geo-world.ts';
+import { DEMO_TOWNS, type DemoTown } from './geo-world-data.ts';
+import { townByZipcode } from './geo-world.ts';
 
 /** Ages are computed on this fixed day so that answers never change. */
 const REFERENCE_DAY = Date.UTC(2026, 10, 1);
@@ -83,10 +83,9 @@ function nameMatches(record: Offender, name: string): boolean {
   return name.toLowerCase().split(/\s+/).filter(Boolean).every((term) => full.includes(term));
 }
 
-export const sexOffendersDemo: DemoGenerator = ({ params }) => {
-  const zipcode = typeof params.zipcode === 'string' ? params.zipcode : undefined;
-  const name = typeof params.name === 'string' ? params.name : undefined;
-  if (!zipcode && !name) return json({ message: 'zipcode or name is required' }, 400);
+export const sexOffendersDemo: DemoGeneratorFor<typeof sexOffenders> = ({ params }) => {
+  const { zipcode, name } = params;
+  if (!zipcode && !name) return providerError(400, { message: 'zipcode or name is required' });
   const candidates = zipcode ? offendersIn(zipcode) : DEMO_TOWNS.flatMap((town) => town.zipcodes.flatMap(offendersIn));
   const found = name ? candidates.filter((record) => nameMatches(record, name)) : candidates;
   return json({

@@ -1,11 +1,11 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { digitalInsights, digitalInsightsResponse } from '../lookups/j-digital-insights.ts';
-import type { Params } from '../lookups/define-lookup.ts';
 import { digitalInsightsDemo } from './j-digital-insights.ts';
+import { demoAsker } from './testing/ask-demo.ts';
 
 const operation = digitalInsights.operations[0];
-const ask = (params: Params) => digitalInsightsDemo({ lookup: digitalInsights, operation, params, requestId: 'test' });
+const ask = demoAsker(digitalInsightsDemo, digitalInsights).parsed;
 
 describe('J digital insights demo', () => {
   it('answers the example with a record whose visits fill the table', () => {

@@ -2,14 +2,15 @@
 import { describe, expect, it } from 'vitest';
 import { airplanes, airplanesResponse } from '../lookups/k-airplanes.ts';
 import { NO_RECORD_FOUND } from '../lookups/k-q-aviation.ts';
-import type { Params } from '../lookups/define-lookup.ts';
 import { paramMeta } from '../lookups/param.ts';
 import { airplanesDemo } from './k-airplanes.ts';
 import { demoFleet, type DemoAirplane } from './k-airplanes-fleet.ts';
+import { demoAsker } from './testing/ask-demo.ts';
 
 const operation = airplanes.operations[0];
+const askDemo = demoAsker(airplanesDemo, airplanes);
 const ask = (values: Record<string, string>) => {
-  const response = airplanesDemo({ lookup: airplanes, operation, params: operation.params.parse(values) as Params, requestId: 'test' });
+  const response = askDemo(values);
   expect(response.status).toBe(200);
   return response.body;
 };
@@ -29,7 +30,7 @@ describe('K airplanes demo', () => {
 
   it('finds a record for the example shown beside each filter', () => {
     for (const [name, field] of Object.entries(operation.params.shape)) {
-      const example = paramMeta(field as never)?.example;
+      const example = paramMeta(field)?.example;
       expect(example, name).toBeDefined();
       expect(find({ [name]: example! }).length, name).toBeGreaterThan(0);
     }

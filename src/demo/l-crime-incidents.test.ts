@@ -3,14 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { crimeIncidents, crimeIncidentsResponse, INCIDENTS_PER_PAGE } from '../lookups/l-crime-incidents.ts';
 import { crimeIncidentsDemo } from './l-crime-incidents.ts';
 import { haversineMetres } from './geo-world.ts';
+import { demoAsker } from './testing/ask-demo.ts';
 
 const operation = crimeIncidents.operations[0];
 type Incident = { incident_code: string; incident_date: string; incident_latitude: number; incident_longitude: number; incident_offense_crime_against: string; incident_offense_action: string };
 type Envelope = { total_incidents: number; total_pages: number; incidents: Incident[] };
 
-function ask(values: Record<string, string>) {
-  return crimeIncidentsDemo({ lookup: crimeIncidents, operation, params: operation.params.parse(values), requestId: 'r' });
-}
+const ask = demoAsker(crimeIncidentsDemo, crimeIncidents);
 function envelope(values: Record<string, string>) {
   const response = ask(values);
   expect(response.status).toBe(200);

@@ -1,11 +1,11 @@
 // Demo for L: the crime incidents of the consistent demo world within the distance and the time
 // window, newest first, 50 per page. The body is an array holding the envelope, as the spec says.
 import { INCIDENTS_PER_PAGE } from '../lookups/l-crime-incidents.ts';
-import type { DemoGenerator } from './demo-types.ts';
-import { json } from './demo-types.ts';
+import type { crimeIncidents } from '../lookups/l-crime-incidents.ts';
+import { json, providerError, type DemoGeneratorFor } from './demo-types.ts';
 import { seedFrom } from './seeded.ts';
-import type { Rng } from './geo-world.ts';
-import { createRng, nearestCity, round, streetsOf } from './geo-world.ts';
+import { createRng, type Rng } from './seeded.ts';
+import { nearestCity, round, streetsOf } from './geo-world.ts';
 import type { EventSeed } from './l-m-event-world.ts';
 import { eventQueryFrom, eventsWithin } from './l-m-event-world.ts';
 
@@ -74,11 +74,11 @@ function incident(seed: EventSeed) {
   };
 }
 
-export const crimeIncidentsDemo: DemoGenerator = ({ params }) => {
+export const crimeIncidentsDemo: DemoGeneratorFor<typeof crimeIncidents> = ({ params }) => {
   const query = eventQueryFrom(params);
-  if ('error' in query) return json({ message: query.error }, 400);
+  if ('error' in query) return providerError(400, { message: query.error });
   const found = eventsWithin('L', query, PEAK_INCIDENTS_PER_CELL_DAY);
-  const page = typeof params.page === 'number' ? params.page : 1;
+  const page = params.page ?? 1;
   const start = (page - 1) * INCIDENTS_PER_PAGE;
   return json([
     {

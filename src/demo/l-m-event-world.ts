@@ -2,7 +2,7 @@
 // per UTC day, so a given cell-day always holds the same events whatever window or circle finds it.
 // Only positions and times are drawn here (cheap); callers build full records for the page they send.
 import { distanceToMetres } from '../lookups/param.ts';
-import type { Params } from '../lookups/define-lookup.ts';
+import type { LocationWindowParams } from '../lookups/l-m-location-window.ts';
 import type { Cell } from './geo-world.ts';
 import { CELL_DEGREES, cellCount, cellCountAround, cellRng, cellsAround, haversineMetres } from './geo-world.ts';
 
@@ -36,12 +36,11 @@ export interface EventQuery {
 export const MAX_CELL_DAYS = 250_000;
 
 /** Reads the parsed L/M parameters; a message when the demo cannot answer them. */
-export function eventQueryFrom(params: Params): EventQuery | { error: string } {
-  const radius = distanceToMetres(String(params.distance));
-  const from = Date.parse(String(params.datetime_ini));
-  const until = Date.parse(String(params.datetime_end));
-  const lat = Number(params.lat);
-  const lon = Number(params.lon);
+export function eventQueryFrom(params: LocationWindowParams): EventQuery | { error: string } {
+  const { lat, lon } = params;
+  const radius = distanceToMetres(params.distance);
+  const from = Date.parse(params.datetime_ini);
+  const until = Date.parse(params.datetime_end);
   if (radius === undefined || Number.isNaN(from) || Number.isNaN(until)) return { error: 'Invalid parameters' };
   const days = Math.floor(until / DAY_MS) - Math.floor(from / DAY_MS) + 1;
   if (cellCountAround(lat, lon, radius) * Math.max(days, 0) > MAX_CELL_DAYS)

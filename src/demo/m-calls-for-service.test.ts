@@ -3,14 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { callsForService, callsForServiceResponse } from '../lookups/m-calls-for-service.ts';
 import { callsForServiceDemo, CALLS_PER_ANSWER, largeCallsQuery } from './m-calls-for-service.ts';
 import { haversineMetres } from './geo-world.ts';
+import { demoAsker } from './testing/ask-demo.ts';
 
 const operation = callsForService.operations[0];
 type Call = { call_code: string; call_date: string; call_latitude: number; call_longitude: number; call_city_key: string };
 type Body = { total_incidents: number; total_pages: number; incidents: Call[] };
 
-function ask(values: Record<string, string>) {
-  return callsForServiceDemo({ lookup: callsForService, operation, params: operation.params.parse(values), requestId: 'r' });
-}
+const ask = demoAsker(callsForServiceDemo, callsForService);
 function body(values: Record<string, string>) {
   const response = ask(values);
   expect(response.status).toBe(200);

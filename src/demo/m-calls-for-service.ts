@@ -1,10 +1,10 @@
 // Demo for M: the 911 calls of the consistent demo world within the distance and the time window,
 // newest first. M has no page parameter, so one answer holds up to 10,000 calls.
-import type { DemoGenerator } from './demo-types.ts';
-import { json } from './demo-types.ts';
+import type { callsForService } from '../lookups/m-calls-for-service.ts';
+import { json, providerError, type DemoGeneratorFor } from './demo-types.ts';
 import { seedFrom } from './seeded.ts';
-import type { Rng } from './geo-world.ts';
-import { createRng, nearestCity, round, streetsOf } from './geo-world.ts';
+import { createRng, type Rng } from './seeded.ts';
+import { nearestCity, round, streetsOf } from './geo-world.ts';
 import type { EventSeed } from './l-m-event-world.ts';
 import { eventQueryFrom, eventsWithin } from './l-m-event-world.ts';
 
@@ -88,9 +88,9 @@ function call(seed: EventSeed) {
   };
 }
 
-export const callsForServiceDemo: DemoGenerator = ({ params }) => {
+export const callsForServiceDemo: DemoGeneratorFor<typeof callsForService> = ({ params }) => {
   const query = eventQueryFrom(params);
-  if ('error' in query) return json({ message: query.error }, 400);
+  if ('error' in query) return providerError(400, { message: query.error });
   const found = eventsWithin('M', query, PEAK_CALLS_PER_CELL_DAY);
   return json({
     total_incidents: found.length,

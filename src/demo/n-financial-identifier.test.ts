@@ -1,12 +1,14 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { financialIdentifier, financialIdentifierResponse, isinChecks } from '../lookups/n-financial-identifier.ts';
-import type { Params } from '../lookups/define-lookup.ts';
 import { financialIdentifierDemo, INSTRUMENTS } from './n-financial-identifier.ts';
+import { demoAsker } from './testing/ask-demo.ts';
 
 const operation = financialIdentifier.operations[0];
+const askDemo = demoAsker(financialIdentifierDemo, financialIdentifier);
+type Params = Parameters<typeof askDemo.parsed>[0];
 const ask = (params: Params) => {
-  const answer = financialIdentifierDemo({ lookup: financialIdentifier, operation, params, requestId: 'test' });
+  const answer = askDemo.parsed(params);
   expect(answer.status).toBe(200);
   return financialIdentifierResponse.parse(answer.body);
 };

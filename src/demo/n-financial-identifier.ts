@@ -4,7 +4,8 @@
 import type { z } from 'zod';
 import type { financialIdentifierResponse } from '../lookups/n-financial-identifier.ts';
 import { IDENTIFIERS } from '../lookups/n-financial-identifier.ts';
-import { json, type DemoGenerator } from './demo-types.ts';
+import type { financialIdentifier } from '../lookups/n-financial-identifier.ts';
+import { json, type DemoGeneratorFor } from './demo-types.ts';
 import { seededFaker } from './seeded.ts';
 
 type Body = z.infer<typeof financialIdentifierResponse>;
@@ -56,8 +57,11 @@ function recommendations(ticker: string) {
   return { current, one_month_ago: one, two_months_ago: two, three_months_ago: three };
 }
 
-export const financialIdentifierDemo: DemoGenerator = ({ params }) => {
-  const given = IDENTIFIERS.filter((name) => typeof params[name] === 'string').map((name) => [name, normalise(name, String(params[name]))] as const);
+export const financialIdentifierDemo: DemoGeneratorFor<typeof financialIdentifier> = ({ params }) => {
+  const given = IDENTIFIERS.flatMap((name) => {
+    const value = params[name];
+    return value === undefined ? [] : [[name, normalise(name, value)] as const];
+  });
   const matches = INSTRUMENTS.filter((entry) => given.some(([name, value]) => normalise(name, entry.ids[name]) === value));
   const body: Body = matches.length
     ? {

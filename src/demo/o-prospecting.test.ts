@@ -1,16 +1,17 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { PAGE_SIZE, prospecting, prospectingResponse } from '../lookups/o-prospecting.ts';
-import type { Params } from '../lookups/define-lookup.ts';
 import { prospectingDemo, prospectUniverse, searchProspects, UNIVERSE_SIZE } from './o-prospecting.ts';
+import { demoAsker } from './testing/ask-demo.ts';
 
 const operation = prospecting.operations[0];
+const askDemo = demoAsker(prospectingDemo, prospecting);
 const ask = (input: Record<string, string>) => {
-  const answer = prospectingDemo({ lookup: prospecting, operation, params: operation.params.parse(input), requestId: 'test' });
+  const answer = askDemo(input);
   expect(answer.status).toBe(200);
   return prospectingResponse.parse(answer.body);
 };
-const found = (input: Record<string, string>) => searchProspects(operation.params.parse(input) as Params);
+const found = (input: Record<string, string>) => searchProspects(operation.params.parse(input));
 
 describe('O prospecting demo', () => {
   it('answers the example with companies', () => {

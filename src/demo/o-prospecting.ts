@@ -4,8 +4,9 @@ import type { z } from 'zod';
 import type { prospectingResponse } from '../lookups/o-prospecting.ts';
 import type { COMPANY_STATUSES, COMPANY_TYPES, EMPLOYEE_RANGES } from '../lookups/o-prospecting.ts';
 import { ACTIVITY_TYPES, PAGE_SIZE, TRADING_ACTIVITIES } from '../lookups/o-prospecting.ts';
-import type { Params } from '../lookups/define-lookup.ts';
-import { json, type DemoGenerator } from './demo-types.ts';
+import type { prospecting } from '../lookups/o-prospecting.ts';
+import type { OperationOf, ParamsOf } from '../lookups/define-lookup.ts';
+import { json, type DemoGeneratorFor } from './demo-types.ts';
 import { seededFaker } from './seeded.ts';
 
 type Body = z.infer<typeof prospectingResponse>;
@@ -93,20 +94,22 @@ export function prospectUniverse(): readonly ProspectCompany[] {
   return (universe ??= buildUniverse());
 }
 
-const list = (value: Params[string]): string[] | undefined => (Array.isArray(value) ? value.map(String) : undefined);
+type ProspectParams = ParamsOf<OperationOf<typeof prospecting>>;
+
+const list = (value: ProspectParams[keyof ProspectParams]): string[] | undefined => (Array.isArray(value) ? value.map(String) : undefined);
 const code = (value: string) => value.replace(/\./g, '').toUpperCase();
 /** Activity codes match by prefix once dots are ignored: 62 matches 62.01 and 6201. */
 const codeMatches = (wanted: string[], actual: string) => wanted.some((prefix) => code(actual).startsWith(code(prefix)));
 
 type Test = (company: ProspectCompany) => boolean;
 
-function filtersOf(params: Params): Test[] {
+function filtersOf(params: ProspectParams): Test[] {
   const tests: Test[] = [];
-  const equals = (name: string, pick: (company: ProspectCompany) => string) => {
+  const equals = (name: keyof ProspectParams, pick: (company: ProspectCompany) => string) => {
     const value = params[name];
     if (typeof value === 'string') tests.push((company) => pick(company) === value);
   };
-  const anyOf = (name: string, pick: (company: ProspectCompany) => readonly string[], same: (a: string, b: string) => boolean) => {
+  const anyOf = (name: keyof ProspectParams, pick: (company: ProspectCompany) => readonly string[], same: (a: string, b: string) => boolean) => {
     const wanted = list(params[name]);
     if (wanted) tests.push((company) => pick(company).some((actual) => wanted.some((item) => same(item, actual))));
   };
@@ -119,7 +122,7 @@ function filtersOf(params: Params): Test[] {
   anyOf('legal_form', (company) => [company.legalForm], caseless);
   anyOf('industry_focus', (company) => [company.industry.focus], caseless);
   anyOf('website_keywords', (company) => company.keywords, caseless);
-  if (typeof params.company_incorporation === 'string') {
+  if (params.company_incorporation !== undefined) {
     const [from, to = from] = params.company_incorporation.split('-').map(Number) as [number, number?];
     tests.push((company) => company.incorporated >= from && company.incorporated <= to);
   }
@@ -128,19 +131,19 @@ function filtersOf(params: Params): Test[] {
     if (wanted) tests.push((company) => codeMatches(wanted, company.industry[scheme]));
   }
   for (const country of ['BE', 'DE', 'DK', 'FR', 'GB'] as const) {
-    const wanted = list(params[`sic_code_${country.toLowerCase()}`]);
     const key = country.toLowerCase() as 'be' | 'de' | 'dk' | 'fr' | 'gb';
+    const wanted = list(params[`sic_code_${key}`]);
     if (wanted) tests.push((company) => company.country === country && codeMatches(wanted, company.industry[key]));
   }
   return tests;
 }
 
-export function searchProspects(params: Params): ProspectCompany[] {
+export function searchProspects(params: ProspectParams): ProspectCompany[] {
   const tests = filtersOf(params);
   return prospectUniverse().filter((company) => tests.every((test) => test(company)));
 }
 
-export const prospectingDemo: DemoGenerator = ({ params }) => {
+export const prospectingDemo: DemoGeneratorFor<typeof prospecting> = ({ params }) => {
   const matches = searchProspects(params);
   const body: Body = {
     total_companies: matches.length,

@@ -1,15 +1,12 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { nftCollections, nftCollectionsResponse } from '../lookups/p-nft-collections.ts';
-import type { Params } from '../lookups/define-lookup.ts';
 import { nftCollectionsDemo } from './p-nft-collections.ts';
+import { demoAsker } from './testing/ask-demo.ts';
 
 const operation = nftCollections.operations[0];
 
-function ask(input: Record<string, string>) {
-  const params = operation.params.parse(input) as Params;
-  return nftCollectionsDemo({ lookup: nftCollections, operation, params, requestId: 'r1' });
-}
+const ask = demoAsker(nftCollectionsDemo, nftCollections);
 
 function names(input: Record<string, string>): string[] {
   const response = ask(input);
@@ -22,8 +19,7 @@ describe('P demo', () => {
   const base = { protocol: 'ethereum', network: 'mainnet' };
 
   it('answers the example with collections', () => {
-    const params = operation.params.parse(operation.example) as Params;
-    const body = nftCollectionsDemo({ lookup: nftCollections, operation, params, requestId: 'r' }).body;
+    const body = ask(operation.example, { requestId: 'r' }).body;
     expect(nftCollectionsResponse.safeParse(body).success).toBe(true);
     expect(operation.adapters.records(body)!.length).toBeGreaterThan(0);
   });

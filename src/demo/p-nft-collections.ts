@@ -2,7 +2,8 @@
 import type { Faker } from '@faker-js/faker';
 import { NFT_PAGE_SIZE_DEFAULT, type nftCollection } from '../lookups/p-nft-collections.ts';
 import type { z } from 'zod';
-import { json, type DemoGenerator } from './demo-types.ts';
+import type { nftCollections } from '../lookups/p-nft-collections.ts';
+import { json, providerError, type DemoGeneratorFor } from './demo-types.ts';
 import { seededFaker } from './seeded.ts';
 
 type Collection = z.infer<typeof nftCollection>;
@@ -64,13 +65,12 @@ function corpus(protocol: string, network: string): Collection[] {
   return found;
 }
 
-export const nftCollectionsDemo: DemoGenerator = ({ params }) => {
-  const protocol = String(params.protocol);
-  const network = String(params.network);
+export const nftCollectionsDemo: DemoGeneratorFor<typeof nftCollections> = ({ params }) => {
+  const { protocol, network } = params;
   if (!NFT_NETWORKS[protocol]?.includes(network))
-    return json({ error: { code: 404, message: `Network '${network}' is not supported for protocol '${protocol}'` } }, 404);
-  const needle = String(params.name ?? '').toLowerCase();
-  const pageSize = typeof params.page_size === 'number' ? params.page_size : NFT_PAGE_SIZE_DEFAULT;
+    return providerError(404, { error: { code: 404, message: `Network '${network}' is not supported for protocol '${protocol}'` } });
+  const needle = (params.name ?? '').toLowerCase();
+  const pageSize = params.page_size ?? NFT_PAGE_SIZE_DEFAULT;
   const data = corpus(protocol, network)
     .filter((collection) => collection.name.toLowerCase().includes(needle))
     .filter((collection) => params.verified === undefined || collection.verified === params.verified)

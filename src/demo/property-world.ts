@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Faker } from '@faker-js/faker';
 import type { mortgageSchema, propertySchema, propertyStatusSchema } from '../lookups/property-sections.ts';
 import { seededFaker } from './seeded.ts';
-import { json, type DemoResponse } from './demo-types.ts';
+import { json, providerError } from './demo-types.ts';
 
 type Property = z.infer<typeof propertySchema>;
 type Mortgage = z.infer<typeof mortgageSchema>;
@@ -205,7 +205,7 @@ function status(recordid: number, found: boolean): Status {
 }
 
 /** The provider's envelope: 200 with the property, or 400 "SuccessWithoutResult" and no property. */
-export function propertyAnswer(recordid: number, property: object | undefined): DemoResponse {
-  if (!property) return json({ status: status(recordid, false), property: [] }, 400);
+export function propertyAnswer<Property extends object>(recordid: number, property: Property | undefined) {
+  if (!property) return providerError(400, { status: status(recordid, false), property: [] });
   return json({ status: status(recordid, true), property: [property] });
 }

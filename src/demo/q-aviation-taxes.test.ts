@@ -2,13 +2,14 @@
 import { describe, expect, it } from 'vitest';
 import { aviationTaxes, aviationTaxesResponse } from '../lookups/q-aviation-taxes.ts';
 import { NO_RECORD_FOUND } from '../lookups/k-q-aviation.ts';
-import type { Params } from '../lookups/define-lookup.ts';
 import { aviationTaxesDemo } from './q-aviation-taxes.ts';
+import { demoAsker } from './testing/ask-demo.ts';
 
 const operation = aviationTaxes.operations[0];
 type Tax = { taxId: string; nameTax: string; codeIataTax: string };
+const askDemo = demoAsker(aviationTaxesDemo, aviationTaxes);
 const ask = (values: Record<string, string>) => {
-  const response = aviationTaxesDemo({ lookup: aviationTaxes, operation, params: operation.params.parse(values) as Params, requestId: 'test' });
+  const response = askDemo(values);
   expect(response.status).toBe(200);
   return response.body;
 };

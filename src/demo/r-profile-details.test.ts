@@ -1,15 +1,12 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { profileDetails, profileDetailsResponse, profileErrorResponse } from '../lookups/r-profile-details.ts';
-import type { Params } from '../lookups/define-lookup.ts';
 import { profileDetailsDemo } from './r-profile-details.ts';
+import { demoAsker } from './testing/ask-demo.ts';
 
 const operation = profileDetails.operations[0];
 
-function ask(input: Record<string, string>) {
-  const params = operation.params.parse(input) as Params;
-  return profileDetailsDemo({ lookup: profileDetails, operation, params, requestId: 'r' });
-}
+const ask = demoAsker(profileDetailsDemo, profileDetails);
 
 function profile(input: Record<string, string>): Record<string, unknown> {
   const response = ask(input);
@@ -22,8 +19,7 @@ const ALL = { contact_info: 'true', recommendations: 'true', related_profiles: '
 
 describe('R demo', () => {
   it('answers the example with a profile whose records adapter finds positions', () => {
-    const params = operation.params.parse(operation.example) as Params;
-    const body = profileDetailsDemo({ lookup: profileDetails, operation, params, requestId: 'r' }).body;
+    const body = ask(operation.example, { requestId: 'r' }).body;
     expect(profileDetailsResponse.safeParse(body).success).toBe(true);
     expect(operation.adapters.records(body)!.length).toBeGreaterThan(0);
   });

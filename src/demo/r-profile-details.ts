@@ -3,7 +3,8 @@
 // are dropped. Unknown profiles (404): ids starting with "unknown", and personal ids without a
 // letter (a person's handle always holds one; bare numbers name company pages).
 import type { Faker } from '@faker-js/faker';
-import { json, type DemoGenerator } from './demo-types.ts';
+import type { profileDetails } from '../lookups/r-profile-details.ts';
+import { json, providerError, type DemoGeneratorFor } from './demo-types.ts';
 import { seededFaker } from './seeded.ts';
 
 const SITE = 'https://www.profiles.example.com';
@@ -59,7 +60,7 @@ function personalCore(faker: Faker, id: string) {
   const graduated = year - faker.number.int({ min: 0, max: 2 });
   return {
     profile_id: id,
-    profile_type: 'personal',
+    profile_type: 'personal' as const,
     profile_url: `${SITE}/in/${id}`,
     first_name: first,
     last_name: last,
@@ -92,7 +93,7 @@ function companyCore(faker: Faker, id: string) {
   const domain = `${slug(name) || 'company'}.example.com`;
   return {
     profile_id: id,
-    profile_type: 'company',
+    profile_type: 'company' as const,
     profile_url: `${SITE}/company/${id}`,
     name,
     tagline: faker.datatype.boolean(0.8) ? faker.company.catchPhrase() : null,
@@ -156,11 +157,11 @@ function sections(faker: Faker, type: string, name: string, email: string) {
   };
 }
 
-export const profileDetailsDemo: DemoGenerator = ({ params }) => {
-  const id = String(params.profile_id);
+export const profileDetailsDemo: DemoGeneratorFor<typeof profileDetails> = ({ params }) => {
+  const id = params.profile_id;
   const type = params.profile_type === 'company' ? 'company' : 'personal';
   if (isUnknownProfile(id, type))
-    return json({ error: { status: 404, code: 'profile_not_found', message: `No ${type} profile with id '${id}' was found.` } }, 404);
+    return providerError(404, { error: { status: 404, code: 'profile_not_found', message: `No ${type} profile with id '${id}' was found.` } });
   const faker = seededFaker('R', type, id.toLowerCase());
   const core = type === 'personal' ? personalCore(faker, id) : companyCore(faker, id);
   const name = 'full_name' in core ? core.full_name : core.name;

@@ -1,9 +1,9 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { BLOCKCHAINS, transaction, transactionErrorResponse, transactionResponse } from '../lookups/s-transaction.ts';
-import type { Params } from '../lookups/define-lookup.ts';
 import { transactionDemo } from './s-transaction.ts';
 import { formatUnits } from './s-transaction-chains.ts';
+import { demoAsker } from './testing/ask-demo.ts';
 
 const operation = transaction.operations[0];
 const BTC_ID = '4b66461bf88b61e1e4326356534c135129defb504c7acb2fd6c92697d79eb250';
@@ -12,10 +12,8 @@ const ETH_ID = `0x${'5e'.repeat(30)}a1b2`;
 type Side = Array<{ address: string; amount: string }>;
 type Item = { senders: Side; recipients: Side; fee: { amount: string; unit: string }; [key: string]: unknown };
 
-function ask(input: Record<string, string>, requestId = 'req-1') {
-  const params = operation.params.parse(input) as Params;
-  return transactionDemo({ lookup: transaction, operation, params, requestId });
-}
+const askDemo = demoAsker(transactionDemo, transaction);
+const ask = (input: Record<string, string>, requestId = 'req-1') => askDemo(input, { requestId });
 
 function item(input: Record<string, string>): Item {
   const response = ask(input);
@@ -28,8 +26,7 @@ const sum = (values: string[]) => values.reduce((total, value) => total + Math.r
 
 describe('S demo', () => {
   it('answers the example with a transaction whose records adapter finds senders and recipients', () => {
-    const params = operation.params.parse(operation.example) as Params;
-    const body = transactionDemo({ lookup: transaction, operation, params, requestId: 'r' }).body;
+    const body = askDemo(operation.example, { requestId: 'r' }).body;
     expect(transactionResponse.safeParse(body).success).toBe(true);
     expect(operation.adapters.records(body)!.length).toBeGreaterThanOrEqual(2);
     expect(operation.adapters.success(body)).toEqual({ ok: true });

@@ -4,8 +4,8 @@
 // one recipient. About one in twenty transactions is still unconfirmed (in the mempool).
 import type { Faker } from '@faker-js/faker';
 import type { z } from 'zod';
-import { UTXO_CHAINS, type Blockchain, type transactionItem } from '../lookups/s-transaction.ts';
-import { json, type DemoGenerator } from './demo-types.ts';
+import { UTXO_CHAINS, type Blockchain, type transaction, type transactionItem } from '../lookups/s-transaction.ts';
+import { json, providerError, type DemoGeneratorFor } from './demo-types.ts';
 import { seededFaker } from './seeded.ts';
 import { CHAINS, chainAddress, formatUnits, timestampAtHeight, type ChainFacts } from './s-transaction-chains.ts';
 
@@ -137,18 +137,13 @@ export function demoTransaction(blockchain: Blockchain, network: string, transac
   };
 }
 
-export const transactionDemo: DemoGenerator = ({ params, requestId }) => {
-  const blockchain = params.blockchain as Blockchain;
-  const network = String(params.network);
-  const transactionId = String(params.transactionId);
-  const envelope = { apiVersion: S_API_VERSION, requestId, context: typeof params.context === 'string' ? params.context : '' };
+export const transactionDemo: DemoGeneratorFor<typeof transaction> = ({ params, requestId }) => {
+  const { blockchain, network, transactionId } = params;
+  const envelope = { apiVersion: S_API_VERSION, requestId, context: params.context ?? '' };
   if (isUnknownTransaction(transactionId))
-    return json(
-      {
-        ...envelope,
-        error: { code: 'resource_not_found', message: `Transaction ${transactionId} was not found on ${blockchain} ${network}.` },
-      },
-      404,
-    );
+    return providerError(404, {
+      ...envelope,
+      error: { code: 'resource_not_found', message: `Transaction ${transactionId} was not found on ${blockchain} ${network}.` },
+    });
   return json({ ...envelope, data: { item: demoTransaction(blockchain, network, transactionId) } });
 };

@@ -1,6 +1,8 @@
-// Deterministic synthetic data: a faker seeded from the parts that identify what is generated
-// (lookup letter, record id, map cell…), so the same request always gives the same bytes.
-import { Faker, base, en } from '@faker-js/faker';
+// The demo's one source of randomness. Deterministic synthetic data: a faker, or a small fast PRNG,
+// seeded from the parts that identify what is generated (lookup letter, record id, map cell…), so
+// the same request always gives the same bytes.
+import { Faker, base, de, en, en_GB, en_US, fr, ja, nl } from '@faker-js/faker';
+import type { LocaleDefinition } from '@faker-js/faker';
 
 /** FNV-1a over the parts' text: a stable 32-bit seed. */
 export function seedFrom(...parts: ReadonlyArray<string | number>): number {
@@ -17,4 +19,40 @@ export function seededFaker(...parts: ReadonlyArray<string | number>): Faker {
   const faker = new Faker({ locale: [en, base] });
   faker.seed(seedFrom(...parts));
   return faker;
+}
+
+const LOCALES: Readonly<Record<string, LocaleDefinition>> = { DE: de, FR: fr, GB: en_GB, NL: nl, US: en_US, JP: ja };
+
+/** A faker of its own speaking a country's language (English where there is none), seeded from `parts`. */
+export function seededFakerFor(country: string, ...parts: ReadonlyArray<string | number>): Faker {
+  const faker = new Faker({ locale: [LOCALES[country] ?? en, en, base] });
+  faker.seed(seedFrom(...parts));
+  return faker;
+}
+
+/** A small fast PRNG (mulberry32): faker is too slow for tens of thousands of records. */
+export interface Rng {
+  /** Uniform in [0, 1). */
+  next(): number;
+  /** Integer in [min, max]. */
+  int(min: number, max: number): number;
+  pick<T>(items: readonly T[]): T;
+  chance(probability: number): boolean;
+}
+
+export function createRng(seed: number): Rng {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    int: (min, max) => min + Math.floor(next() * (max - min + 1)),
+    pick: (items) => items[Math.floor(next() * items.length)]!,
+    chance: (probability) => next() < probability,
+  };
 }

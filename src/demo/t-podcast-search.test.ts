@@ -1,18 +1,19 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { podcastSearch, podcastSearchResponse } from '../lookups/t-podcast-search.ts';
-import type { Params } from '../lookups/define-lookup.ts';
 import { podcastSearchDemo } from './t-podcast-search.ts';
 import { GENRES, HOSTILE_IMG, HOSTILE_LINK, HOSTILE_SCRIPT, podcastCorpus } from './t-podcast-search-corpus.ts';
 import { highlight, queryTerms, snippet } from './t-podcast-search-text.ts';
+import { demoAsker } from './testing/ask-demo.ts';
 
 const operation = podcastSearch.operations[0];
 type Result = { id: string; title_original: string; title_highlighted: string; description_original: string; description_highlighted: string; pub_date_ms: number; audio_length_sec: number; transcripts_highlighted: string[]; podcast: Record<string, unknown>; [key: string]: unknown };
 type Body = { took: number; count: number; total: number; next_offset: number; results: Result[] };
 
+const ask = demoAsker(podcastSearchDemo, podcastSearch);
+
 function search(input: Record<string, string>): Body {
-  const params = operation.params.parse(input) as Params;
-  const response = podcastSearchDemo({ lookup: podcastSearch, operation, params, requestId: 'r' });
+  const response = ask(input);
   expect(response.status).toBe(200);
   expect(podcastSearchResponse.safeParse(response.body).success).toBe(true);
   return response.body as Body;
@@ -30,8 +31,7 @@ describe('T demo', () => {
   });
 
   it('answers the example with results the records adapter finds', () => {
-    const params = operation.params.parse(operation.example) as Params;
-    const body = podcastSearchDemo({ lookup: podcastSearch, operation, params, requestId: 'r' }).body;
+    const body = ask(operation.example, { requestId: 'r' }).body;
     expect(podcastSearchResponse.safeParse(body).success).toBe(true);
     expect(operation.adapters.records(body)).toHaveLength(10);
   });

@@ -7,8 +7,9 @@
 // podcasts); published_* to all three.
 import type { z } from 'zod';
 import { PODCAST_PAGE_SIZE, SEARCH_FIELDS, type podcastResult } from '../lookups/t-podcast-search.ts';
-import type { Params } from '../lookups/define-lookup.ts';
-import { json, type DemoGenerator } from './demo-types.ts';
+import type { podcastSearch } from '../lookups/t-podcast-search.ts';
+import type { OperationOf, ParamsOf } from '../lookups/define-lookup.ts';
+import { json, type DemoGeneratorFor } from './demo-types.ts';
 import { seedFrom } from './seeded.ts';
 import { podcastCorpus, type CuratedList, type Episode, type Podcast } from './t-podcast-search-corpus.ts';
 import { escapeHtml, hasTerm, highlight, queryTerms, snippet } from './t-podcast-search-text.ts';
@@ -31,17 +32,19 @@ function score(doc: Searchable, terms: readonly string[], fields: readonly Field
   return total;
 }
 
-const num = (value: unknown) => (typeof value === 'number' ? value : undefined);
-const within = (value: number, min: unknown, max: unknown) => (num(min) === undefined || value >= num(min)!) && (num(max) === undefined || value <= num(max)!);
+type PodcastParams = ParamsOf<OperationOf<typeof podcastSearch>>;
 
-function podcastFilters(podcast: Podcast, params: Params): boolean {
-  const genres = params.genre_ids as number[] | string[] | undefined;
-  const language = typeof params.language === 'string' && params.language.toLowerCase() !== 'any language' ? params.language.toLowerCase() : undefined;
+const within = (value: number, min: number | undefined, max: number | undefined) => (min === undefined || value >= min) && (max === undefined || value <= max);
+
+function podcastFilters(podcast: Podcast, params: PodcastParams): boolean {
+  const genres = params.genre_ids;
+  const language = params.language && params.language.toLowerCase() !== 'any language' ? params.language.toLowerCase() : undefined;
   return (!genres || genres.some((genre) => podcast.genre_ids.includes(Number(genre)))) && (!language || podcast.language.toLowerCase() === language);
 }
 
-function published(pubDate: number, params: Params): boolean {
-  return (num(params.published_after) === undefined || pubDate > num(params.published_after)!) && (num(params.published_before) === undefined || pubDate < num(params.published_before)!);
+function published(pubDate: number, params: PodcastParams): boolean {
+  const { published_after: after, published_before: before } = params;
+  return (after === undefined || pubDate > after) && (before === undefined || pubDate < before);
 }
 
 const podcastSummary = (podcast: Podcast, terms: readonly string[]) => ({
@@ -139,7 +142,7 @@ interface Hit {
   result: () => Result;
 }
 
-function search(params: Params, terms: readonly string[], fields: readonly Field[]): Hit[] {
+function search(params: PodcastParams, terms: readonly string[], fields: readonly Field[]): Hit[] {
   const corpus = podcastCorpus();
   const hits: Hit[] = [];
   const add = (doc: Searchable, pub: number, id: string, result: () => Result) => {
@@ -168,10 +171,10 @@ function search(params: Params, terms: readonly string[], fields: readonly Field
   return hits.sort(params.sort_by_date === '1' ? byDate : (a, b) => b.score - a.score || byDate(a, b));
 }
 
-export const podcastSearchDemo: DemoGenerator = ({ params }) => {
-  const terms = queryTerms(String(params.q ?? ''));
-  const fields = Array.isArray(params.only_in) && params.only_in.length > 0 ? (params.only_in as Field[]) : SEARCH_FIELDS;
-  const offset = num(params.offset) ?? 0;
+export const podcastSearchDemo: DemoGeneratorFor<typeof podcastSearch> = ({ params }) => {
+  const terms = queryTerms(params.q);
+  const fields = params.only_in && params.only_in.length > 0 ? (params.only_in as Field[]) : SEARCH_FIELDS;
+  const offset = params.offset ?? 0;
   const hits = search(params, terms, fields);
   const results = hits.slice(offset, offset + PODCAST_PAGE_SIZE).map((hit) => hit.result());
   // A stable "took" (seconds) keeps the same request byte-identical.

@@ -23,6 +23,10 @@ describe('draftRequest', () => {
     expect(draftRequest(movie, details, { movie_id: 'abc' }).url).toBe('/proxy/a/movie/abc');
   });
 
+  it('encodes characters that would end a value, as buildRequest does for the real request', () => {
+    expect(draftRequest(movie, details, { movie_id: '550', append_to_response: 'a;b#c' }).url).toBe('/proxy/a/movie/550?append_to_response=a%3Bb%23c');
+  });
+
   it('shows the JSON body of a POST operation with typed values', () => {
     const request = draftRequest(postLookup, postLookup.operations[0], { profile_id: 'ada', contact_info: 'true' });
     expect(request.url).toBe('/proxy/p/profile-details');

@@ -1,14 +1,14 @@
-// The request the current draft would send, for the live preview. Unlike buildRequest it never
-// throws: a missing or unsafe path parameter stays as its `{name}` and the request is "incomplete".
+// The request the current draft would send, for the live preview: buildRequest in its tolerant
+// draft mode, so a missing or unsafe path parameter stays as its `{name}` and the request is
+// "incomplete" instead of throwing.
 import { z } from 'zod';
-import type { LookupDefinition, Operation, Params } from '../lookups/define-lookup.ts';
-import { buildRequest, paramToText } from '../lookups/request.ts';
-import { unsafeSegmentReason } from '../lookups/path-template.ts';
-import { proxyUrl } from '../api/proxy-url.ts';
+import type { AnyLookup, AnyOperation, Params } from '../lookups/define-lookup.ts';
+import { buildRequest } from '../lookups/request.ts';
+import { proxyUrl } from '../lookups/wire.ts';
 import type { FormValues } from './form-values.ts';
 
 export interface DraftRequest {
-  method: Operation['method'];
+  method: AnyOperation['method'];
   /** Relative proxy URL, e.g. `/proxy/a/movie/550?language=en-US`. */
   url: string;
   /** JSON body of POST operations, pretty-printed. */
@@ -17,7 +17,7 @@ export interface DraftRequest {
   incomplete: boolean;
 }
 
-export function draftRequest(lookup: LookupDefinition, operation: Operation, values: FormValues): DraftRequest {
+export function draftRequest(lookup: AnyLookup, operation: AnyOperation, values: FormValues): DraftRequest {
   const params: Params = {};
   for (const [name, schema] of Object.entries(operation.params.shape)) {
     const text = values[name]?.trim();
@@ -26,22 +26,11 @@ export function draftRequest(lookup: LookupDefinition, operation: Operation, val
     const parsed = z.safeParse(schema, text);
     params[name] = parsed.success && parsed.data !== undefined ? (parsed.data as Params[string]) : text;
   }
-  let incomplete = false;
-  const path = operation.path.replace(/\{([^}]+)\}/g, (placeholder, name: string) => {
-    const value = params[name];
-    const text = value === undefined ? '' : paramToText(value);
-    if (unsafeSegmentReason(text)) {
-      incomplete = true;
-      return placeholder;
-    }
-    return encodeURIComponent(text);
-  });
-  // The path is already filled above; buildRequest supplies the query and body exactly as sent.
-  const request = buildRequest({ ...operation, path: '' }, params);
+  const request = buildRequest(operation, params, { draft: true });
   return {
-    method: operation.method,
-    url: proxyUrl(lookup, { ...request, path }),
+    method: request.method,
+    url: proxyUrl(lookup, request),
     ...(request.body ? { body: JSON.stringify(request.body, null, 2) } : {}),
-    incomplete,
+    incomplete: request.incomplete,
   };
 }

@@ -1,10 +1,10 @@
-import type { LookupDefinition, Operation } from '../lookups/define-lookup.ts';
+import type { AnyLookup, AnyOperation } from '../lookups/define-lookup.ts';
 import type { FormValues } from './form-values.ts';
 import { draftRequest } from './draft-request.ts';
 
 interface RequestPreviewProps {
-  lookup: LookupDefinition;
-  operation: Operation;
+  lookup: AnyLookup;
+  operation: AnyOperation;
   values: FormValues;
 }
 

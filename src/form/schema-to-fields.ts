@@ -1,5 +1,5 @@
 // Turns an operation's params object into the ordered list of form fields. Our own small
-// inference over zod 4's public API: the builders' `.meta()` hints (paramMeta) when present,
+// inference over zod 4's public API: the builders' hints (paramMeta, from the paramHints registry) when present,
 // otherwise the field's JSON Schema and whether it accepts `undefined`.
 import { z } from 'zod';
 import type { Operation } from '../lookups/define-lookup.ts';
@@ -26,10 +26,10 @@ const GROUP_ORDER: readonly ParamLocation[] = ['path', 'query', 'body'];
 /** The fields of an operation, in the definition's order. */
 export function schemaToFields(operation: Operation): FieldSpec[] {
   const pathNames = new Set(pathParamNames(operation.path));
-  return Object.entries(operation.params.shape).map(([name, schema]) => {
-    const field = schema as z.ZodType;
-    return { name, meta: paramMeta(field) ?? inferMeta(name, field, pathNames.has(name)) };
-  });
+  return Object.entries(operation.params.shape).map(([name, field]) => ({
+    name,
+    meta: paramMeta(field) ?? inferMeta(name, field, pathNames.has(name)),
+  }));
 }
 
 /** Fields grouped by where they travel (path first, as they come first in the URL); empty groups left out. */

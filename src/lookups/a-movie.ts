@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { defineLookup } from './define-lookup.ts';
+import { defineLookup, defineOperation } from './define-lookup.ts';
 import { param } from './param.ts';
 import { isRecord } from './adapters.ts';
+import { textAt } from './error-text.ts';
 
 const named = z.looseObject({ id: z.number().int(), name: z.string() });
 
@@ -38,7 +39,6 @@ export const movieResponse = z.looseObject({
 
 export const movie = defineLookup({
   id: 'A',
-  slug: 'a',
   title: 'Movie details',
   catalog: {
     subject: 'Primary information about one movie, by movie id',
@@ -56,7 +56,7 @@ export const movie = defineLookup({
     'reviews.results.*.author_details.avatar_path',
   ],
   operations: [
-    {
+    defineOperation({
       id: 'details',
       label: 'Movie details',
       method: 'GET',
@@ -94,6 +94,8 @@ export const movie = defineLookup({
       }),
       response: movieResponse,
       adapters: {
+        // Provider errors: {success:false, status_code, status_message}.
+        errorMessage: (body) => textAt(body, 'status_message'),
         // A has no success marker; provider errors carry success:false with a status_message.
         success: (body) =>
           isRecord(body) && body.success === false
@@ -103,7 +105,7 @@ export const movie = defineLookup({
         label: (record) => (isRecord(record) ? String(record.title ?? record.id) : ''),
       },
       notes: ['language follows the IETF tag convention (en-US); append_to_response is a comma list of at most 20 names.'],
-    },
+    }),
   ],
   notes: ['The key travels as the query parameter api_key, as the spec states for A.'],
 });

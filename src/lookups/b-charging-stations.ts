@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { defineLookup } from './define-lookup.ts';
+import { defineLookup, defineOperation } from './define-lookup.ts';
 import type { Operation, XmlShape } from './define-lookup.ts';
 import { param } from './param.ts';
 import { arrayAt, isRecord, plural, pointFrom, readPath } from './adapters.ts';
+import { firstTextAt } from './error-text.ts';
 
 const integer = () => z.number().int();
 
@@ -106,6 +107,8 @@ const params = z.object({
 });
 
 const adapters = {
+  // Errors: {error, error_description}, the description being the words for people.
+  errorMessage: (body: unknown) => firstTextAt(body, ['error_description', 'error']),
   records: (body: unknown) => arrayAt(body, 'evStations.evStation'),
   paging: (body: unknown) => {
     const count = readPath(body, 'count');
@@ -133,7 +136,6 @@ const shared = {
 
 export const chargingStations = defineLookup({
   id: 'B',
-  slug: 'b',
   title: 'EV charging stations',
   catalog: {
     subject: 'Electric-vehicle charging stations within a search geometry',
@@ -145,8 +147,8 @@ export const chargingStations = defineLookup({
   keyTransport: { param: 'api_key' },
   personalData: [],
   operations: [
-    { ...shared, id: 'json', label: 'JSON', path: '/ev/stations.json', format: 'json' },
-    { ...shared, id: 'xml', label: 'XML', path: '/ev/stations.xml', format: 'xml', xml: chargingStationsXml },
+    defineOperation({ ...shared, id: 'json', label: 'JSON', path: '/ev/stations.json', format: 'json' }),
+    defineOperation({ ...shared, id: 'xml', label: 'XML', path: '/ev/stations.xml', format: 'xml', xml: chargingStationsXml }),
   ],
   notes: [
     'The .xml path returns the same content as the .json path, wrapped in <evStationsResponse>; each array item is a repeated element named after its field.',

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { defineLookup } from './define-lookup.ts';
+import { defineLookup, defineOperation } from './define-lookup.ts';
 import { param } from './param.ts';
 import { arrayAt, isRecord, pointFrom } from './adapters.ts';
+import { textAt } from './error-text.ts';
 
 const int = z.number().int();
 const str = z.string();
@@ -89,7 +90,6 @@ export const companyAddressResponse = z.array(companyRecordSchema);
 
 export const companyAddress = defineLookup({
   id: 'C',
-  slug: 'c',
   title: 'Company address',
   catalog: {
     subject: 'Company address data, by postcode and house number',
@@ -106,7 +106,7 @@ export const companyAddress = defineLookup({
     '*.phoneNumber.number',
   ],
   operations: [
-    {
+    defineOperation({
       id: 'address',
       label: 'Companies at an address',
       method: 'GET',
@@ -143,6 +143,8 @@ export const companyAddress = defineLookup({
       }),
       response: companyAddressResponse,
       adapters: {
+        // Error bodies are not shown in the spec: {message}, as most JSON APIs of this kind send.
+        errorMessage: (body) => textAt(body, 'message'),
         records: (body) => arrayAt(body),
         point: (record) => pointFrom(record, 'geometry.latitude', 'geometry.longitude'),
         label: (record) => (isRecord(record) ? String(record.companyName ?? record.cocNumber ?? '') : ''),
@@ -152,7 +154,7 @@ export const companyAddress = defineLookup({
         'An address with no companies answers with an empty array.',
         'rdx, rdy, worktype, branches and operational are given only as (null) in the spec; other values show as schema drift.',
       ],
-    },
+    }),
   ],
   notes: [
     'The key parameter name is not shown in the spec; api_key is the default and the server configuration can change it.',

@@ -1,4 +1,4 @@
-import { defineLookup } from './define-lookup.ts';
+import { defineLookup, defineOperation } from './define-lookup.ts';
 import {
   propertyAdapters,
   propertyEnvelope,
@@ -13,7 +13,6 @@ export const propertyDetailResponse = propertyEnvelope(propertySchema);
 
 export const propertyDetail = defineLookup({
   id: 'D',
-  slug: 'd',
   title: 'Property details',
   catalog: {
     subject: 'Property details, by property record id',
@@ -25,7 +24,7 @@ export const propertyDetail = defineLookup({
   keyTransport: { param: 'api_key' },
   personalData: propertyPersonalData,
   operations: [
-    {
+    defineOperation({
       id: 'detail',
       label: 'Property detail',
       method: 'GET',
@@ -36,7 +35,7 @@ export const propertyDetail = defineLookup({
       response: propertyDetailResponse,
       adapters: propertyAdapters,
       notes: propertyNotes,
-    },
+    }),
   ],
   notes: ['The key parameter name is not shown in the spec; api_key is the default and the server configuration can change it.'],
 });

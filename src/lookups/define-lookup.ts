@@ -1,13 +1,20 @@
 // The contract every lookup definition fulfils. Isomorphic: no React, no Node APIs.
 // One definition drives the catalog, router, form, validation, proxy allowlist, demo
-// upstream, snippets and the OpenAPI document.
+// upstream, snippets and the OpenAPI document. Like a ts-rest contract it keeps its types: an
+// operation is generic in its parameter schema P and response schema R, adapters receive
+// `z.output<R>` and `z.output<P>`, and the demo generators are typed from it. Generic code works
+// on the erased `AnyLookup` / `AnyOperation`.
 import type { z } from 'zod';
 
-export const LOOKUP_IDS = [
-  'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J',
-  'K', 'L', 'M', 'N', 'O', 'P', 'Q', 'R', 'S', 'T',
-] as const;
-export type LookupId = (typeof LOOKUP_IDS)[number];
+/**
+ * Filled in by src/lookups/registry.ts (`declare module`), so that LookupId is derived from the
+ * registry without this file importing it (that would be a cycle): each letter is written once,
+ * in its definition's `id`. The same "register" idiom as TanStack Router's `Register`.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- augmented by registry.ts
+export interface LookupRegister {}
+/** The letter of a registered lookup ('A' … 'T'), derived from the registry. */
+export type LookupId = LookupRegister extends { lookups: infer L } ? Extract<keyof L, string> : string;
 
 export type HttpMethod = 'GET' | 'POST';
 export type BodyFormat = 'json' | 'xml';
@@ -43,19 +50,33 @@ export type LocationSearch =
   | { kind: 'prox'; param: string } // one parameter "lat,lon,radiusMetres" (B)
   | { kind: 'lat-lon-distance'; lat: string; lon: string; distance: string }; // L, M
 
-export interface ResponseAdapters {
+/** The zod object an operation's parameters are declared with: every field parses to a ParamValue. */
+export type ParamsSchema = z.ZodObject<{ [name: string]: z.ZodType<ParamValue | undefined, unknown> }>;
+
+/** Form values keyed by P's parameter names; any names for an erased P. */
+export type ExampleOf<P extends ParamsSchema> = string extends keyof z.input<P>
+  ? Readonly<Record<string, string>>
+  : { readonly [K in keyof z.input<P>]?: string };
+
+/**
+ * Written with method syntax on purpose: a specific operation's adapters (taking `z.output<R>`)
+ * stay assignable to the erased `AnyOperation` under strictFunctionTypes. Adapters written as
+ * `(body: unknown) => …` remain valid. `success` and `errorMessage` read failure bodies too
+ * (a 404's `status_message`), which the response schema does not describe, so they take `unknown`.
+ */
+export interface ResponseAdapters<P extends ParamsSchema = ParamsSchema, R extends z.ZodType = z.ZodType> {
   /** The body's success marker (I, D/G, N, S, and the error-as-200 lookups). */
-  success?: (body: unknown) => SuccessVerdict;
+  success?(body: unknown): SuccessVerdict;
   /** The main array of records for the table and map views. */
-  records?: (body: unknown) => unknown[] | undefined;
+  records?(body: z.output<R>): unknown[] | undefined;
   /** Paging state read from the body (and, to build the neighbours, the request's params). */
-  paging?: (body: unknown, params: Params) => PageInfo | undefined;
+  paging?(body: z.output<R>, params: z.output<P>): PageInfo | undefined;
   /** A record's coordinates; undefined when the record has none usable. */
-  point?: (record: unknown) => GeoPoint | undefined;
+  point?(record: unknown): GeoPoint | undefined;
   /** Short label of a record for popups and lists. */
-  label?: (record: unknown) => string;
+  label?(record: unknown): string;
   /** The provider's own words in one of its error or failure bodies (its convention, e.g. `status_message`). */
-  errorMessage?: (body: unknown) => string | undefined;
+  errorMessage?(body: unknown): string | undefined;
 }
 
 export interface XmlShape {
@@ -68,7 +89,7 @@ export interface XmlShape {
 /** Result tab shown first for an operation (B, E, H, L, M open on the map). */
 export type ResultTab = 'own' | 'map' | 'table' | 'tree' | 'raw' | 'request';
 
-export interface Operation {
+export interface Operation<P extends ParamsSchema = ParamsSchema, R extends z.ZodType = z.ZodType> {
   /** Stable id, written to the URL as `op` when a lookup has several operations. */
   id: string;
   /** Shown in the operation chooser, e.g. "JSON" / "XML". */
@@ -81,20 +102,21 @@ export interface Operation {
    * fields (end_date after start_date, "at least one filter") are `.superRefine` checks on the
    * object whose issues name the field they concern (`path: ['end_date']`).
    */
-  params: z.ZodObject;
+  params: P;
   /**
    * A complete, valid set of form values (the text each control holds) for which the demo
    * upstream answers with records: the form's "Try an example", and the end-to-end tests.
+   * Keys are parameter names of P.
    */
-  example: Readonly<Record<string, string>>;
+  example: ExampleOf<P>;
   /** The tab the result viewer opens on; defaults to the lookup's own view, else the table. */
   defaultTab?: ResultTab;
   /** Mirrors the spec's field tables; unknown extra fields are allowed. */
-  response: z.ZodType;
+  response: R;
   format: BodyFormat;
   /** For `xml` operations: the root element and the elements that always form arrays. */
   xml?: XmlShape;
-  adapters?: ResponseAdapters;
+  adapters?: ResponseAdapters<P, R>;
   locationSearch?: LocationSearch;
   /** Why a choice was made where the spec says "not shown". */
   notes?: readonly string[];
@@ -116,9 +138,9 @@ export interface KeyTransport {
   header?: string;
 }
 
-export interface LookupDefinition {
-  id: LookupId;
-  /** Lowercase letter used in routes (`/lookups/a`) and proxy paths (`/proxy/a/...`). */
+export interface LookupDefinition<Id extends string = LookupId> {
+  id: Id;
+  /** Lowercase letter used in routes (`/lookups/a`) and proxy paths (`/proxy/a/...`); defineLookup derives it from `id`. */
   slug: string;
   /** Short human title, e.g. "Movie details". */
   title: string;
@@ -132,19 +154,70 @@ export interface LookupDefinition {
   notes?: readonly string[];
 }
 
-export function defineLookup<const T extends LookupDefinition>(definition: T): T {
-  return definition;
+/** What a definition file writes: any letter (the registry decides which exist), the slug optional. */
+export type LookupDefinitionInput = Omit<LookupDefinition<string>, 'slug'> & { slug?: string };
+
+/** A definition as defineLookup returns it: every literal type kept, and its slug. */
+export type DefinedLookup<T extends LookupDefinitionInput> = Omit<T, 'slug'> & { slug: string };
+
+/** Keeps the definition's types (ids, schemas, operations); the slug defaults to the lowercase id. */
+export function defineLookup<const T extends LookupDefinitionInput>(definition: T): DefinedLookup<T> {
+  return { ...definition, slug: definition.slug ?? definition.id.toLowerCase() };
 }
 
-export function defaultOperation(lookup: LookupDefinition): Operation {
-  return lookup.operations[0];
+/** An operation whose id and format stay literal types, for the demo's per-operation typing. */
+export interface TypedOperation<P extends ParamsSchema, R extends z.ZodType, Id extends string = string, F extends BodyFormat = BodyFormat>
+  extends Operation<P, R> {
+  id: Id;
+  format: F;
 }
 
-export function findOperation(lookup: LookupDefinition, id: string | null | undefined): Operation {
-  return lookup.operations.find((operation) => operation.id === id) ?? lookup.operations[0];
+/**
+ * The adapters an operation has, as callers see them: generic code (the answer interpreter) calls
+ * them with whatever body arrived, a failure or drifted one included, and guards each call.
+ */
+export type CallableAdapters<A> = {
+  [K in keyof A & keyof ResponseAdapters]-?: NonNullable<A[K]> extends (...args: infer Args) => infer Result
+    ? (...args: { [I in keyof Args]: unknown }) => Result
+    : never;
+};
+
+/**
+ * One operation of a definition: infers P from `params` and R from `response`, so the adapters
+ * are written against `z.output<R>` / `z.output<P>` and `example` may only name parameters P
+ * declares. The result keeps the literal id and format, and which adapters exist.
+ */
+export function defineOperation<
+  P extends ParamsSchema,
+  R extends z.ZodType,
+  const Id extends string,
+  const F extends BodyFormat,
+  A extends ResponseAdapters<P, R> = Record<never, never>,
+>(
+  // NoInfer: P and R come from `params` and `response`, never from adapters declared apart (D/G share theirs).
+  operation: Omit<TypedOperation<P, R, Id, F>, 'adapters'> & { adapters?: A & ResponseAdapters<NoInfer<P>, NoInfer<R>> },
+  // NoInfer: inside defineLookup the erased contextual type would otherwise be inferred for R and
+  // A, and the adapters would see `unknown`.
+): NoInfer<Omit<TypedOperation<P, R, Id, F>, 'adapters'> & { adapters: CallableAdapters<A> }> {
+  return { ...operation, adapters: (operation.adapters ?? {}) as CallableAdapters<A> };
 }
 
 /** A lookup with its types erased, for generic code (catalog, form, viewer, proxy). */
 export type AnyLookup = LookupDefinition;
 /** An operation with its types erased, for generic code. */
 export type AnyOperation = Operation;
+
+/** The parsed parameters of an operation: `z.output` of its params schema. */
+export type ParamsOf<Op extends AnyOperation> = z.output<Op['params']>;
+/** The typed body of an operation's answer: `z.output` of its response schema. */
+export type BodyOf<Op extends AnyOperation> = z.output<Op['response']>;
+/** The operations of a lookup, as a union. */
+export type OperationOf<L extends AnyLookup> = L['operations'][number];
+
+export function defaultOperation<L extends AnyLookup>(lookup: L): L['operations'][0] {
+  return lookup.operations[0];
+}
+
+export function findOperation<L extends AnyLookup>(lookup: L, id: string | null | undefined): OperationOf<L> {
+  return lookup.operations.find((operation) => operation.id === id) ?? lookup.operations[0];
+}

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { defineLookup } from './define-lookup.ts';
+import { defineLookup, defineOperation } from './define-lookup.ts';
 import { arrayAt, isRecord, plural, pointFrom, readPath } from './adapters.ts';
 import { param } from './param.ts';
+import { textAt } from './error-text.ts';
 
 export const mapCellFeature = z.looseObject({
   type: z.literal('Feature'),
@@ -39,6 +40,8 @@ const pk = param.integer({
 });
 
 const adapters = {
+  // Errors: {detail}.
+  errorMessage: (body: unknown) => textAt(body, 'detail'),
   records: (body: unknown) => arrayAt(body),
   paging: (body: unknown) => {
     const features = arrayAt(body);
@@ -51,7 +54,6 @@ const adapters = {
 
 export const mapCell = defineLookup({
   id: 'E',
-  slug: 'e',
   title: 'Map cell grid points',
   catalog: {
     subject: 'Underlying grid point used for each city and dataset combination',
@@ -63,7 +65,7 @@ export const mapCell = defineLookup({
   keyTransport: { param: 'api_key' },
   personalData: [],
   operations: [
-    {
+    defineOperation({
       id: 'cells',
       label: 'All datasets',
       method: 'GET',
@@ -75,8 +77,8 @@ export const mapCell = defineLookup({
       response: mapCellResponse,
       adapters,
       notes: ['pk is the city’s positive integer id; the answer holds one Feature per dataset of the city.'],
-    },
-    {
+    }),
+    defineOperation({
       id: 'dataset',
       label: 'One dataset',
       method: 'GET',
@@ -98,7 +100,7 @@ export const mapCell = defineLookup({
       response: mapCellResponse,
       adapters,
       notes: ['The spec leaves this form’s body open apart from the array of Feature: it is an array holding the one Feature of that dataset.'],
-    },
+    }),
   ],
   notes: [
     'dataset takes the names of common gridded weather and climate datasets (ERA5, ERA5-Land, GFS, ICON-EU, HRRR, CMIP6, CHIRPS).',

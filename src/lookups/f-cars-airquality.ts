@@ -1,9 +1,10 @@
 // F's second operation: the spec names /v1/airquality and its filters but not its body, so the
 // schema follows the provider convention (overall_aqi plus one {concentration, aqi} per pollutant).
 import { z } from 'zod';
-import type { Operation } from './define-lookup.ts';
+import { defineOperation } from './define-lookup.ts';
 import { param } from './param.ts';
 import { isRecord } from './adapters.ts';
+import { textAt } from './error-text.ts';
 
 export const POLLUTANTS = ['CO', 'NO2', 'O3', 'SO2', 'PM2.5', 'PM10'] as const;
 
@@ -31,7 +32,7 @@ const airQualityParams = z
       ctx.addIssue({ code: 'custom', path: ['city'], message: 'is required unless lat and lon are set' });
   });
 
-export const airQualityOperation = {
+export const airQualityOperation = defineOperation({
   id: 'airquality',
   label: 'Air quality',
   method: 'GET',
@@ -41,6 +42,8 @@ export const airQualityOperation = {
   params: airQualityParams,
   response: airQualityResponse,
   adapters: {
+    // Errors: {error} holding the words.
+    errorMessage: (body) => textAt(body, 'error'),
     // One row per pollutant: the body is one object keyed by pollutant name.
     records: (body) =>
       isRecord(body)
@@ -52,4 +55,4 @@ export const airQualityOperation = {
     'The spec does not show this body; it follows the provider convention: overall_aqi and CO, NO2, O3, SO2, PM2.5 and PM10, each {concentration (µg/m³), aqi}.',
     'Either lat with lon, or city, is required (the provider convention); state and country only narrow a city.',
   ],
-} satisfies Operation;
+});

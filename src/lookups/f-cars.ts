@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { defineLookup, type Operation } from './define-lookup.ts';
+import { defineLookup, defineOperation } from './define-lookup.ts';
 import { param } from './param.ts';
 import { arrayAt, isRecord, plural } from './adapters.ts';
 import { airQualityOperation } from './f-cars-airquality.ts';
+import { textAt } from './error-text.ts';
 
 export const carResponse = z.looseObject({
   city_mpg: z.number().int(),
@@ -64,7 +65,7 @@ const carsParams = z
       ctx.addIssue({ code: 'custom', path: ['make'], message: 'is required unless another filter besides limit is set' });
   });
 
-const carsOperation = {
+const carsOperation = defineOperation({
   id: 'cars',
   label: 'Cars',
   method: 'GET',
@@ -74,12 +75,14 @@ const carsOperation = {
   params: carsParams,
   response: carsResponse,
   adapters: {
+    // Errors: {error} holding the words.
+    errorMessage: (body) => textAt(body, 'error'),
     records: (body) => arrayAt(body),
     // `limit` caps the answer; the spec gives no offset, so there are no neighbouring pages.
     paging: (body, params) => {
       const cars = arrayAt(body);
       if (!cars) return undefined;
-      const limit = typeof params.limit === 'number' ? params.limit : CAR_DEFAULT_LIMIT;
+      const limit = params.limit ?? CAR_DEFAULT_LIMIT;
       const more = cars.length >= limit ? `; the limit of ${limit} was reached, more cars may match` : '';
       return { summary: `${plural(cars.length, 'car')}${more}` };
     },
@@ -89,11 +92,10 @@ const carsOperation = {
     'Mileage bounds, year and limit are whole numbers; make and model match without regard to case, and model matches a part of the name.',
     'limit defaults to 5 and allows 1 to 50, as such car-data APIs do; at least one filter besides limit is required.',
   ],
-} satisfies Operation;
+});
 
 export const cars = defineLookup({
   id: 'F',
-  slug: 'f',
   title: 'Car specifications',
   catalog: {
     subject: 'Car specifications, filtered by make, model, mileage and more',

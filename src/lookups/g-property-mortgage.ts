@@ -1,4 +1,4 @@
-import { defineLookup } from './define-lookup.ts';
+import { defineLookup, defineOperation } from './define-lookup.ts';
 import {
   propertyAdapters,
   propertyEnvelope,
@@ -13,7 +13,6 @@ export const propertyMortgageResponse = propertyEnvelope(propertyWithMortgageSch
 
 export const propertyMortgage = defineLookup({
   id: 'G',
-  slug: 'g',
   title: 'Property mortgage',
   catalog: {
     subject: 'Property mortgage details, by property record id',
@@ -25,7 +24,7 @@ export const propertyMortgage = defineLookup({
   keyTransport: { param: 'api_key' },
   personalData: propertyPersonalData,
   operations: [
-    {
+    defineOperation({
       id: 'detailmortgage',
       label: 'Property detail with mortgage',
       method: 'GET',
@@ -36,7 +35,7 @@ export const propertyMortgage = defineLookup({
       response: propertyMortgageResponse,
       adapters: propertyAdapters,
       notes: [...propertyNotes, 'mortgage.date and mortgage.duedate may be empty strings when no date is recorded.'],
-    },
+    }),
   ],
   notes: ['The key parameter name is not shown in the spec; api_key is the default and the server configuration can change it.'],
 });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { defineLookup } from './define-lookup.ts';
+import { defineLookup, defineOperation } from './define-lookup.ts';
 import { arrayAt, isRecord, plural, pointFrom, readPath } from './adapters.ts';
 import { param } from './param.ts';
+import { textAt } from './error-text.ts';
 
 const text = () => z.string();
 
@@ -46,7 +47,6 @@ export const OFFENDERS_PER_PAGE = 100;
 
 export const sexOffenders = defineLookup({
   id: 'H',
-  slug: 'h',
   title: 'Sex offender registry',
   catalog: {
     subject: 'Registered sex offender records, by name or zip code',
@@ -59,7 +59,7 @@ export const sexOffenders = defineLookup({
   // Every record field is personal data (the spec says so of all sex_offender_ fields).
   personalData: Object.keys(sexOffenderRecord.shape).map((field) => `sex_offenders.*.${field}`),
   operations: [
-    {
+    defineOperation({
       id: 'records',
       label: 'Offender records',
       method: 'GET',
@@ -91,6 +91,8 @@ export const sexOffenders = defineLookup({
       defaultTab: 'map',
       response: sexOffendersResponse,
       adapters: {
+        // Errors (403 bad key, 429 rate limit): {message}.
+        errorMessage: (body) => textAt(body, 'message'),
         // Provider errors (403 bad key, 429 rate limit) carry only {message}.
         success: (body) =>
           isRecord(body) && typeof body.message === 'string' && !('sex_offenders' in body)
@@ -110,7 +112,7 @@ export const sexOffenders = defineLookup({
         'At least one of zipcode and name is required; both together must both match. zipcode is a 5-digit US zip code; name matches any part of the name, ignoring case.',
         `There is no page parameter: pages_count counts pages of ${OFFENDERS_PER_PAGE} records and the answer holds the first.`,
       ],
-    },
+    }),
   ],
   notes: ['Every sex_offender_ field is personal data and is masked in demo mode.'],
 });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { defineLookup } from './define-lookup.ts';
+import { defineLookup, defineOperation } from './define-lookup.ts';
 import { param } from './param.ts';
 import { isRecord } from './adapters.ts';
+import { firstTextAt } from './error-text.ts';
 
 export const timeseriesResponse = z.looseObject({
   success: z.boolean(),
@@ -69,7 +70,6 @@ const params = z
 
 export const currencyTimeseries = defineLookup({
   id: 'I',
-  slug: 'i',
   title: 'Currency time series',
   catalog: {
     subject: 'Historical currency rates over a date range, history starting in 1999',
@@ -81,7 +81,7 @@ export const currencyTimeseries = defineLookup({
   keyTransport: { param: 'api_key' },
   personalData: [],
   operations: [
-    {
+    defineOperation({
       id: 'timeseries',
       label: 'Time series',
       method: 'GET',
@@ -91,6 +91,8 @@ export const currencyTimeseries = defineLookup({
       params,
       response: timeseriesResponse,
       adapters: {
+        // Errors: {success:false, error:{code, type, info}}; info is the sentence, type the code word.
+        errorMessage: (body) => firstTextAt(body, ['error.info', 'error.type']),
         // Errors arrive as HTTP 200 with success:false and error {code, type, info}.
         success: (body) => {
           if (isRecord(body) && body.success === true) return { ok: true };
@@ -110,7 +112,7 @@ export const currencyTimeseries = defineLookup({
         `Both dates are required (YYYY-MM-DD, not before ${HISTORY_START}); end_date may not precede start_date and the frame spans at most ${MAX_SPAN_DAYS} days, as time-series providers require.`,
         'base defaults to EUR; symbols is a comma list of capital three-letter codes and returns every currency when left out.',
       ],
-    },
+    }),
   ],
   notes: ['The spec gives no key parameter for I; api_key is the default, configurable on the server (such providers also use access_key or apikey).'],
 });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { defineLookup } from './define-lookup.ts';
+import { defineLookup, defineOperation } from './define-lookup.ts';
 import { param } from './param.ts';
 import { arrayAt, isRecord } from './adapters.ts';
+import { textAt } from './error-text.ts';
 
 const int = z.number().int();
 const str = z.string();
@@ -86,7 +87,6 @@ export const DOMAIN = /^(?=.{4,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z
 
 export const digitalInsights = defineLookup({
   id: 'J',
-  slug: 'j',
   title: 'Digital insights',
   catalog: {
     subject: 'Website traffic and ranking data of companies',
@@ -98,7 +98,7 @@ export const digitalInsights = defineLookup({
   keyTransport: { param: 'api_key' },
   personalData: ['contact_name', 'contact_email', 'contact_phone', 'contact_street', 'contact_postalcode', 'contact_city', 'raw'],
   operations: [
-    {
+    defineOperation({
       id: 'insights',
       label: 'Website insights',
       method: 'GET',
@@ -119,6 +119,8 @@ export const digitalInsights = defineLookup({
       }),
       response: digitalInsightsResponse,
       adapters: {
+        // Errors: {error:{code, message}}.
+        errorMessage: (body) => textAt(body, 'error.message'),
         // The table lists the monthly visits: the one long series of the record.
         records: (body) => arrayAt(body, 'visits'),
         label: (record) => (isRecord(record) ? `${String(record.date_value ?? '')}: ${Number(record.value ?? 0).toLocaleString('en-US')} visits` : ''),
@@ -128,7 +130,7 @@ export const digitalInsights = defineLookup({
         'The table shows the monthly visits; the whole record is in the tree.',
         'An unknown domain is answered with HTTP 404 and a JSON error.',
       ],
-    },
+    }),
   ],
   notes: [
     'The key parameter name is not shown in the spec; api_key is the default and the server configuration can change it.',

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { defineLookup } from './define-lookup.ts';
+import { defineLookup, defineOperation } from './define-lookup.ts';
 import { param } from './param.ts';
 import { arrayAt, isRecord } from './adapters.ts';
 import { aviationSuccess } from './k-q-aviation.ts';
+import { firstTextAt } from './error-text.ts';
 
 export const AIRPLANE_FIELDS = [
   'airplaneId', 'numberRegistration', 'productionLine', 'airplaneIataType', 'planeModel', 'modelCode',
@@ -52,7 +53,6 @@ const params = z
 
 export const airplanes = defineLookup({
   id: 'K',
-  slug: 'k',
   title: 'Airplane directory',
   catalog: {
     subject: 'Directory of registered airplanes',
@@ -64,7 +64,7 @@ export const airplanes = defineLookup({
   keyTransport: { param: 'api_key' },
   personalData: [],
   operations: [
-    {
+    defineOperation({
       id: 'airplanes',
       label: 'Airplanes',
       method: 'GET',
@@ -74,6 +74,8 @@ export const airplanes = defineLookup({
       params,
       response: airplanesResponse,
       adapters: {
+        // Errors: {success:false, error} with error a text or {text|info|message}.
+        errorMessage: (body) => firstTextAt(body, ['error', 'error.text', 'error.info', 'error.message']),
         success: aviationSuccess,
         records: (body) => arrayAt(body),
         label: (record) => (isRecord(record) ? `${String(record.numberRegistration)} · ${String(record.planeModel)}` : ''),
@@ -82,7 +84,7 @@ export const airplanes = defineLookup({
         'At least one filter is required; filters combine (AND). Codes match without regard to case.',
         'No match answers HTTP 200 with {success:false, error} ("No Record Found"), the provider convention.',
       ],
-    },
+    }),
   ],
   notes: ['The spec gives no key parameter for K; api_key is the default, configurable on the server (this provider family uses key).'],
 });

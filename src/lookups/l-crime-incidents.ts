@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { defineLookup } from './define-lookup.ts';
+import { defineLookup, defineOperation } from './define-lookup.ts';
 import { arrayAt, isRecord, pageNumberPaging, pointFrom, readPath } from './adapters.ts';
 import { param } from './param.ts';
 import { locationWindowFields, locationWindowNotes, locationWindowSearch, windowInOrder } from './l-m-location-window.ts';
+import { textAt } from './error-text.ts';
 
 export const incidentSchema = z.looseObject({
   city_key: z.string(),
@@ -35,7 +36,6 @@ export const INCIDENTS_PER_PAGE = 50;
 
 export const crimeIncidents = defineLookup({
   id: 'L',
-  slug: 'l',
   title: 'Crime incidents',
   catalog: {
     subject: 'Crime incidents near a location',
@@ -47,7 +47,7 @@ export const crimeIncidents = defineLookup({
   keyTransport: { param: 'api_key' },
   personalData: ['*.incidents.*.incident_address'],
   operations: [
-    {
+    defineOperation({
       id: 'incidents',
       label: 'Crime incidents',
       method: 'GET',
@@ -78,11 +78,13 @@ export const crimeIncidents = defineLookup({
       response: crimeIncidentsResponse,
       locationSearch: locationWindowSearch,
       adapters: {
+        // Errors: {message}.
+        errorMessage: (body) => textAt(body, 'message'),
         records: (body) => arrayAt(body, '0.incidents'),
         paging: (body, params) => {
           const totalPages = readPath(body, '0.total_pages');
           if (typeof totalPages !== 'number') return undefined;
-          const page = typeof params.page === 'number' ? params.page : 1;
+          const page = params.page ?? 1;
           return pageNumberPaging(page, totalPages, params, 'page');
         },
         point: (record) => pointFrom(record, 'incident_latitude', 'incident_longitude'),
@@ -93,7 +95,7 @@ export const crimeIncidents = defineLookup({
         ...locationWindowNotes,
         `page starts at 1 (the default); a page holds up to ${INCIDENTS_PER_PAGE} incidents, newest first.`,
       ],
-    },
+    }),
   ],
   notes: ['incident_address is treated as personal data: an incident’s address can identify a victim’s home.'],
 });

@@ -40,6 +40,9 @@ export const locationWindowFields = {
   }),
 };
 
+/** The parsed shared parameters (the demo's L and M generators read them). */
+export type LocationWindowParams = z.output<z.ZodObject<typeof locationWindowFields>>;
+
 /** Cross-field rule: the window must not end before it starts. */
 export function windowInOrder(value: { datetime_ini?: string; datetime_end?: string }, ctx: z.RefinementCtx): void {
   if (!value.datetime_ini || !value.datetime_end) return;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { defineLookup } from './define-lookup.ts';
+import { defineLookup, defineOperation } from './define-lookup.ts';
 import { arrayAt, isRecord, plural, pointFrom, readPath } from './adapters.ts';
 import { locationWindowFields, locationWindowNotes, locationWindowSearch, windowInOrder } from './l-m-location-window.ts';
+import { textAt } from './error-text.ts';
 
 export const callSchema = z.looseObject({
   call_city_key: z.string(),
@@ -22,7 +23,6 @@ export const callsForServiceResponse = z.looseObject({
 
 export const callsForService = defineLookup({
   id: 'M',
-  slug: 'm',
   title: '911 calls for service',
   catalog: {
     subject: '911 calls near a location',
@@ -34,7 +34,7 @@ export const callsForService = defineLookup({
   keyTransport: { param: 'api_key' },
   personalData: ['incidents.*.call_address'],
   operations: [
-    {
+    defineOperation({
       id: 'calls',
       label: '911 calls',
       method: 'GET',
@@ -52,6 +52,8 @@ export const callsForService = defineLookup({
       response: callsForServiceResponse,
       locationSearch: locationWindowSearch,
       adapters: {
+        // Errors: {message}.
+        errorMessage: (body) => textAt(body, 'message'),
         records: (body) => arrayAt(body, 'incidents'),
         paging: (body) => {
           const total = readPath(body, 'total_incidents');
@@ -68,7 +70,7 @@ export const callsForService = defineLookup({
         ...locationWindowNotes,
         'The spec gives M no page parameter: an answer holds at most 10,000 calls, newest first, and total_pages counts pages of that size.',
       ],
-    },
+    }),
   ],
   notes: ['call_address is treated as personal data: a caller’s location can identify a household.'],
 });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { defineLookup } from './define-lookup.ts';
+import { defineLookup, defineOperation } from './define-lookup.ts';
 import { param } from './param.ts';
 import { arrayAt, readPath } from './adapters.ts';
+import { textAt } from './error-text.ts';
 
 const decimalText = z.string();
 
@@ -90,7 +91,6 @@ const params = z
 
 export const financialIdentifier = defineLookup({
   id: 'N',
-  slug: 'n',
   title: 'Financial identifier',
   catalog: {
     subject: 'Placeholder financial-identifier lookup with a recommendation history',
@@ -102,7 +102,7 @@ export const financialIdentifier = defineLookup({
   keyTransport: { param: 'api_key' },
   personalData: [],
   operations: [
-    {
+    defineOperation({
       id: 'lookup',
       label: 'Look up an instrument',
       method: 'GET',
@@ -113,6 +113,8 @@ export const financialIdentifier = defineLookup({
       params,
       response: financialIdentifierResponse,
       adapters: {
+        // Failures (HTTP 200 or not) say what happened in status.message.
+        errorMessage: (body) => textAt(body, 'status.message'),
         // status.code 200 marks success; "not found" arrives as HTTP 200 with another code.
         success: (body) => {
           const code = readPath(body, 'status.code');
@@ -133,7 +135,7 @@ export const financialIdentifier = defineLookup({
         'Formats follow the identifiers\' standards: ISIN with its check digit, CIK up to 10 digits, CUSIP 9 characters, EIN 9 digits.',
         'No match comes back as HTTP 200 with status.code 404 and an empty results array.',
       ],
-    },
+    }),
   ],
   notes: ['The key parameter name is not shown in the spec; api_key is the default and the server configuration can change it.'],
 });

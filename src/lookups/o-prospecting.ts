@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { defineLookup } from './define-lookup.ts';
+import { defineLookup, defineOperation } from './define-lookup.ts';
 import { param } from './param.ts';
 import { arrayAt, isRecord, readPath, toNumber } from './adapters.ts';
+import { textAt } from './error-text.ts';
 
 export const prospectingResponse = z.looseObject({
   total_companies: z.number().int(),
@@ -106,7 +107,6 @@ export const PAGE_SIZE = 25;
 
 export const prospecting = defineLookup({
   id: 'O',
-  slug: 'o',
   title: 'Prospecting',
   catalog: {
     subject: 'Prospecting company search by criteria',
@@ -118,7 +118,7 @@ export const prospecting = defineLookup({
   keyTransport: { param: 'api_key' },
   personalData: [],
   operations: [
-    {
+    defineOperation({
       id: 'search',
       label: 'Search companies',
       method: 'GET',
@@ -128,6 +128,8 @@ export const prospecting = defineLookup({
       params,
       response: prospectingResponse,
       adapters: {
+        // Error bodies are not shown in the spec: {message}, as most JSON APIs of this kind send.
+        errorMessage: (body) => textAt(body, 'message'),
         records: (body) => arrayAt(body, 'data'),
         // The spec has no page parameter, so the bar summarises the totals and offers no neighbours.
         paging: (body) => {
@@ -147,7 +149,7 @@ export const prospecting = defineLookup({
         'All filters are optional and combine with AND; without filters every company matches.',
         `The spec has no page parameter: the answer holds the first page (${PAGE_SIZE} companies in the demo) with total_companies and total_pages.`,
       ],
-    },
+    }),
   ],
   notes: ['The key parameter name is not shown in the spec; api_key is the default and the server configuration can change it.'],
 });

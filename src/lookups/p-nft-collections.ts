@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { defineLookup, type PageInfo, type Params } from './define-lookup.ts';
+import { defineLookup, defineOperation, type PageInfo, type Params } from './define-lookup.ts';
 import { param } from './param.ts';
 import { arrayAt, isRecord, plural } from './adapters.ts';
+import { textAt } from './error-text.ts';
 
 /** Chains a collections index commonly covers; the path segment is the chain's lowercase name. */
 export const NFT_PROTOCOLS = ['ethereum', 'polygon', 'arbitrum', 'optimism', 'base', 'avalanche', 'bsc', 'solana'] as const;
@@ -33,7 +34,6 @@ function nftPaging(body: unknown, params: Params): PageInfo | undefined {
 
 export const nftCollections = defineLookup({
   id: 'P',
-  slug: 'p',
   title: 'NFT collections',
   catalog: {
     subject: 'NFT collections whose names match a search string',
@@ -45,7 +45,7 @@ export const nftCollections = defineLookup({
   keyTransport: { param: 'api_key' },
   personalData: [],
   operations: [
-    {
+    defineOperation({
       id: 'search',
       label: 'Search collections',
       method: 'GET',
@@ -97,6 +97,8 @@ export const nftCollections = defineLookup({
       }),
       response: nftCollectionsResponse,
       adapters: {
+        // Errors: {error:{code, message}}.
+        errorMessage: (body) => textAt(body, 'error.message'),
         records: (body) => arrayAt(body, 'data'),
         paging: nftPaging,
         label: (record) => (isRecord(record) ? String(record.name ?? record.id) : ''),
@@ -106,7 +108,7 @@ export const nftCollections = defineLookup({
         'network is free text (mainnet, sepolia, devnet…) because the test networks differ per chain.',
         `page_size is bounded 1–${NFT_PAGE_SIZE_MAX} with ${NFT_PAGE_SIZE_DEFAULT} assumed when left out; the spec names the parameter but not its bounds or default.`,
       ],
-    },
+    }),
   ],
   notes: ['Collections are public on-chain metadata: no field is treated as personal data.'],
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { distanceToMetres, param, paramMeta, parseProx } from './param.ts';
+import { distanceToMetres, param, paramHints, paramMeta, parseProx } from './param.ts';
 
 const common = { in: 'query', title: 'T', help: 'h' } as const;
 
@@ -74,5 +74,21 @@ describe('helpers', () => {
     expect(distanceToMetres('.25mi')).toBeCloseTo(402.336);
     expect(distanceToMetres('15km')).toBe(15000);
     expect(distanceToMetres('15 parsecs')).toBeUndefined();
+  });
+});
+
+describe('hints', () => {
+  it('keeps each builder’s hints in the typed paramHints registry, not in zod’s global metadata', () => {
+    const id = param.integer({ ...common, required: true, min: 1, example: '7' });
+    expect(paramHints.get(id)).toEqual({ in: 'query', title: 'T', help: 'h', widget: 'integer', required: true, min: 1, max: undefined, example: '7' });
+    expect(paramMeta(id)).toBe(paramHints.get(id));
+    expect(z.globalRegistry.get(id)).toBeUndefined();
+    expect(paramMeta(z.string())).toBeUndefined();
+  });
+
+  it('types a required field without undefined and an optional one with it', () => {
+    const schema = z.object({ id: param.integer({ ...common, required: true }), q: param.text(common) });
+    const parsed: { id: number; q?: string | undefined } = schema.parse({ id: '1' });
+    expect(parsed).toEqual({ id: 1 });
   });
 });

@@ -1,5 +1,6 @@
 // Parameter builders: each returns a zod schema that parses the string a form or URL holds
-// (or the typed value of a JSON body) and carries its UI hints through zod 4's `.meta()`.
+// (or the typed value of a JSON body) and carries its UI hints in `paramHints`, a typed zod 4
+// registry (`z.registry<ParamMeta>()`), so hints are read back typed, with no cast.
 // Messages are predicates ("must be between -90 and 90"); the form prefixes the parameter's
 // name, so the user reads "lat must be between -90 and 90".
 import { z } from 'zod';
@@ -38,11 +39,12 @@ export interface ParamMeta {
   max?: number;
 }
 
-interface Common {
+interface Common<Req extends boolean = boolean> {
   in: ParamLocation;
   title: string;
   help: string;
-  required?: boolean;
+  /** `true` makes the field required, and its parsed type not undefined. */
+  required?: Req;
   example?: string;
   defaultHint?: string;
 }
@@ -51,11 +53,22 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const ISO_DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
 const DISTANCE = /^(\d+(\.\d+)?|\.\d+)(mi|km|ft|m)$/;
 
-function finish<T extends z.ZodType>(schema: T, common: Common, hints: Omit<ParamMeta, keyof Common | 'required'>) {
+/**
+ * The UI hints of every parameter built here (or registered with `.register(paramHints, …)`).
+ * Like zod's own registries it resolves a derived schema (`.refine()` of a field) to its parent's hints.
+ */
+export const paramHints = z.registry<ParamMeta>();
+
+/** A required field parses to T's output; any other to that or undefined. */
+export type Shaped<T extends z.ZodType, Req extends boolean> = Req extends true ? T : z.ZodOptional<T>;
+
+function finish<T extends z.ZodType, Req extends boolean>(schema: T, common: Common<Req>, hints: Omit<ParamMeta, keyof Common | 'required'>): Shaped<T, Req> {
   const required = common.required ?? false;
   const meta: ParamMeta = { ...common, ...hints, required };
-  const shaped = required ? schema : schema.optional();
-  return shaped.meta(meta as unknown as Record<string, unknown>);
+  // The conditional return type is decided by the same `required` as this branch.
+  const shaped = (required ? schema : schema.optional()) as Shaped<T, Req>;
+  paramHints.add(shaped, meta);
+  return shaped;
 }
 
 const requiredMessage = { error: (issue: { input?: unknown }) => (issue.input === undefined ? 'is required' : undefined) };
@@ -86,7 +99,7 @@ function numberSchema(integer: boolean, min?: number, max?: number) {
 }
 
 export const param = {
-  text(common: Common & { pattern?: RegExp; patternMessage?: string; maxLength?: number }) {
+  text<const Req extends boolean = false>(common: Common<Req> & { pattern?: RegExp; patternMessage?: string; maxLength?: number }) {
     let schema = z.string(requiredMessage).trim().min(1, { error: 'is required' });
     if (common.maxLength) schema = schema.max(common.maxLength, { error: `must be at most ${common.maxLength} characters` });
     if (common.pattern) schema = schema.regex(common.pattern, { error: common.patternMessage ?? 'has an invalid format' });
@@ -94,25 +107,25 @@ export const param = {
     return finish(schema, rest, { widget: 'text' });
   },
 
-  integer(common: Common & { min?: number; max?: number }) {
+  integer<const Req extends boolean = false>(common: Common<Req> & { min?: number; max?: number }) {
     const { min, max, ...rest } = common;
     return finish(numberSchema(true, min, max), rest, { widget: 'integer', min, max });
   },
 
-  number(common: Common & { min?: number; max?: number }) {
+  number<const Req extends boolean = false>(common: Common<Req> & { min?: number; max?: number }) {
     const { min, max, ...rest } = common;
     return finish(numberSchema(false, min, max), rest, { widget: 'number', min, max });
   },
 
-  latitude(common: Common) {
+  latitude<const Req extends boolean = false>(common: Common<Req>) {
     return finish(numberSchema(false, -90, 90), common, { widget: 'latitude', min: -90, max: 90 });
   },
 
-  longitude(common: Common) {
+  longitude<const Req extends boolean = false>(common: Common<Req>) {
     return finish(numberSchema(false, -180, 180), common, { widget: 'longitude', min: -180, max: 180 });
   },
 
-  boolean(common: Common) {
+  boolean<const Req extends boolean = false>(common: Common<Req>) {
     const schema = z.union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')], {
       error: (issue) => (issue.input === undefined ? 'is required' : 'must be true or false'),
     });
@@ -120,7 +133,7 @@ export const param = {
   },
 
   /** One of fixed choices. Numbers travel as their text (F's cylinders). */
-  enum<const T extends readonly [string, ...string[]]>(common: Common & { options: T }) {
+  enum<const T extends readonly [string, ...string[]], const Req extends boolean = false>(common: Common<Req> & { options: T }) {
     const { options, ...rest } = common;
     const schema = z.enum(options, {
       error: (issue) => (issue.input === undefined ? 'is required' : `must be one of ${options.join(', ')}`),
@@ -129,7 +142,7 @@ export const param = {
   },
 
   /** A comma-separated list, e.g. `USD,GBP` or `1,2`; parsed to an array, sent joined by commas. */
-  list(common: Common & { item?: RegExp; itemMessage?: string; maxItems?: number; suggestions?: readonly string[] }) {
+  list<const Req extends boolean = false>(common: Common<Req> & { item?: RegExp; itemMessage?: string; maxItems?: number; suggestions?: readonly string[] }) {
     const { item, itemMessage, maxItems, suggestions, ...rest } = common;
     const schema = z
       .string(requiredMessage)
@@ -146,7 +159,7 @@ export const param = {
     return finish(schema, rest, { widget: 'list', options: suggestions });
   },
 
-  date(common: Common & { min?: string }) {
+  date<const Req extends boolean = false>(common: Common<Req> & { min?: string }) {
     const { min, ...rest } = common;
     let schema = z
       .string(requiredMessage)
@@ -156,7 +169,7 @@ export const param = {
     return finish(schema, rest, { widget: 'date' });
   },
 
-  datetime(common: Common) {
+  datetime<const Req extends boolean = false>(common: Common<Req>) {
     const schema = z
       .string(requiredMessage)
       .regex(ISO_DATETIME, { error: 'must be a date-time like 2020-12-01T15:53:00.000Z' })
@@ -165,12 +178,12 @@ export const param = {
   },
 
   /** Epoch milliseconds (T's published_before/after). */
-  epochMs(common: Common) {
+  epochMs<const Req extends boolean = false>(common: Common<Req>) {
     return finish(numberSchema(true, 0, 8.64e15), common, { widget: 'epoch-ms', min: 0 });
   },
 
   /** A distance with a unit: `10mi`, `.25mi`, `15km`, `500m`, `300ft` (L, M). */
-  distance(common: Common) {
+  distance<const Req extends boolean = false>(common: Common<Req>) {
     const schema = z
       .string(requiredMessage)
       .trim()
@@ -179,7 +192,7 @@ export const param = {
   },
 
   /** "lat,lon,radius" with the radius in metres (B's prox). */
-  prox(common: Common & { maxRadius: number }) {
+  prox<const Req extends boolean = false>(common: Common<Req> & { maxRadius: number }) {
     const { maxRadius, ...rest } = common;
     const schema = z.string(requiredMessage).check((ctx) => {
       const message = proxProblem(ctx.value, maxRadius);
@@ -207,10 +220,12 @@ function proxProblem(value: string, maxRadius: number): string | undefined {
   return undefined;
 }
 
-/** Reads the hints a builder attached; undefined for a field built without one. */
-export function paramMeta(schema: z.ZodType): ParamMeta | undefined {
-  const meta = schema.meta() as unknown as ParamMeta | undefined;
-  return meta && typeof meta.widget === 'string' ? meta : undefined;
+/**
+ * Reads the hints a builder attached; undefined for a field built without one. Takes any zod
+ * schema, including the `z.core.$ZodType` values of an object's `shape`, so callers need no cast.
+ */
+export function paramMeta(schema: z.core.$ZodType): ParamMeta | undefined {
+  return paramHints.get(schema);
 }
 
 export type DistanceUnit = 'mi' | 'km' | 'ft' | 'm';

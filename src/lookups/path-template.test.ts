@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fillPath, matchPath, pathParamNames, UnsafePathError } from './path-template.ts';
+import { fillPath, fillPathDraft, matchPath, pathParamNames, UnsafePathError } from './path-template.ts';
 
 describe('fillPath', () => {
   it('fills and encodes path parameters', () => {
@@ -24,6 +24,14 @@ describe('fillPath', () => {
 
   it('accepts a value of exactly 200 characters', () => {
     expect(fillPath('/movie/{movie_id}', { movie_id: 'x'.repeat(200) })).toBe(`/movie/${'x'.repeat(200)}`);
+  });
+});
+
+describe('fillPathDraft', () => {
+  it('fills what it can and leaves a missing or unsafe value as its placeholder, marking the path incomplete', () => {
+    expect(fillPathDraft('/a/{x}/b/{y}', { x: 'one two', y: 2 })).toEqual({ path: '/a/one%20two/b/2', incomplete: false });
+    expect(fillPathDraft('/a/{x}/b/{y}', { x: '..', y: 2 })).toEqual({ path: '/a/{x}/b/2', incomplete: true });
+    expect(fillPathDraft('/a/{x}', {})).toEqual({ path: '/a/{x}', incomplete: true });
   });
 });
 

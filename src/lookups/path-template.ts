@@ -32,15 +32,34 @@ export class UnsafePathError extends Error {
   }
 }
 
-/** Fills a template; throws UnsafePathError for a missing or unsafe value. */
-export function fillPath(template: string, values: Record<string, unknown>): string {
-  return template.replace(/\{([^}]+)\}/g, (_whole, name: string) => {
+/** Fills each `{name}` with its encoded value; an unsafe or missing one is left to `onUnsafe`. */
+function fill(template: string, values: Record<string, unknown>, onUnsafe: (name: string, reason: string, placeholder: string) => string): string {
+  return template.replace(/\{([^}]+)\}/g, (placeholder, name: string) => {
     const raw = values[name];
     const value = raw === undefined || raw === null ? '' : String(raw);
     const reason = unsafeSegmentReason(value);
-    if (reason) throw new UnsafePathError(name, reason);
-    return encodeURIComponent(value);
+    return reason ? onUnsafe(name, reason, placeholder) : encodeURIComponent(value);
   });
+}
+
+/** Fills a template; throws UnsafePathError for a missing or unsafe value. */
+export function fillPath(template: string, values: Record<string, unknown>): string {
+  return fill(template, values, (name, reason) => {
+    throw new UnsafePathError(name, reason);
+  });
+}
+
+/**
+ * Fills a template without throwing, for previews: a missing or unsafe value leaves its `{name}`
+ * in place and makes the path `incomplete`.
+ */
+export function fillPathDraft(template: string, values: Record<string, unknown>): { path: string; incomplete: boolean } {
+  let incomplete = false;
+  const path = fill(template, values, (_name, _reason, placeholder) => {
+    incomplete = true;
+    return placeholder;
+  });
+  return { path, incomplete };
 }
 
 export type PathMatch =

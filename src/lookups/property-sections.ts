@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { ResponseAdapters } from './define-lookup.ts';
 import { arrayAt, isRecord, pointFrom, readPath, toNumber } from './adapters.ts';
 import { param } from './param.ts';
+import { textAt } from './error-text.ts';
 
 const int = z.number().int();
 const str = z.string();
@@ -141,6 +142,8 @@ function pagingSummary(body: unknown): string | undefined {
 }
 
 export const propertyAdapters: ResponseAdapters = {
+  // Failures (e.g. "SuccessWithoutResult" on HTTP 400) say what happened in status.msg.
+  errorMessage: (body) => textAt(body, 'status.msg'),
   // status.code 0 is success; anything else (e.g. "SuccessWithoutResult" on HTTP 400) is not.
   success: (body) => {
     const code = readPath(body, 'status.code');

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { defineLookup } from './define-lookup.ts';
+import { defineLookup, defineOperation } from './define-lookup.ts';
 import { param } from './param.ts';
 import { arrayAt, isRecord } from './adapters.ts';
 import { aviationSuccess } from './k-q-aviation.ts';
+import { firstTextAt } from './error-text.ts';
 
 export const aviationTaxResponse = z.looseObject({
   taxId: z.string(),
@@ -13,7 +14,6 @@ export const aviationTaxesResponse = z.array(aviationTaxResponse);
 
 export const aviationTaxes = defineLookup({
   id: 'Q',
-  slug: 'q',
   title: 'Aviation taxes',
   catalog: {
     subject: 'General information on aviation-related taxes',
@@ -25,7 +25,7 @@ export const aviationTaxes = defineLookup({
   keyTransport: { param: 'api_key' },
   personalData: [],
   operations: [
-    {
+    defineOperation({
       id: 'taxes',
       label: 'Aviation taxes',
       method: 'GET',
@@ -45,6 +45,8 @@ export const aviationTaxes = defineLookup({
       }),
       response: aviationTaxesResponse,
       adapters: {
+        // Errors: {success:false, error} with error a text or {text|info|message}.
+        errorMessage: (body) => firstTextAt(body, ['error', 'error.text', 'error.info', 'error.message']),
         success: aviationSuccess,
         records: (body) => arrayAt(body),
         label: (record) => (isRecord(record) ? `${String(record.codeIataTax)} · ${String(record.nameTax)}` : ''),
@@ -52,7 +54,7 @@ export const aviationTaxes = defineLookup({
       notes: [
         'codeIataTax is optional and matches without regard to case; no match answers HTTP 200 with {success:false, error} ("No Record Found"), the provider convention.',
       ],
-    },
+    }),
   ],
   notes: ['The spec gives no key parameter for Q; api_key is the default, configurable on the server.'],
 });

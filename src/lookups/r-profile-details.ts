@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { defineLookup } from './define-lookup.ts';
+import { defineLookup, defineOperation } from './define-lookup.ts';
 import { param } from './param.ts';
 import { arrayAt, isRecord } from './adapters.ts';
+import { firstTextAt } from './error-text.ts';
 
 // The spec shows no response fields for R. The schema below is the shape professional-network
 // profile APIs commonly return; every object is loose, so a provider's extra fields pass through.
@@ -120,7 +121,6 @@ export const profileErrorResponse = z.looseObject({
 
 export const profileDetails = defineLookup({
   id: 'R',
-  slug: 'r',
   title: 'Profile details',
   catalog: {
     subject: 'Complete details of a professional-network profile',
@@ -157,7 +157,7 @@ export const profileDetails = defineLookup({
     'related_profiles.*.profile_url',
   ],
   operations: [
-    {
+    defineOperation({
       id: 'details',
       label: 'Profile details',
       method: 'POST',
@@ -214,6 +214,8 @@ export const profileDetails = defineLookup({
       }),
       response: profileDetailsResponse,
       adapters: {
+        // Errors: {error:{status, code, message}}.
+        errorMessage: (body) => firstTextAt(body, ['error.message', 'error.code']),
         success: (body) =>
           isRecord(body) && isRecord(body.error)
             ? { ok: false, message: String(body.error.message ?? body.error.code ?? 'The provider reported an error') }
@@ -231,7 +233,7 @@ export const profileDetails = defineLookup({
         'profile_type defaults to personal; the four section flags default to false and each adds its section (contact_info, recommendations, related_profiles, network_info) only when true.',
         'The response fields are not shown in the spec: the schema is the shape such profile APIs commonly return, with personal and company profiles told apart by profile_type.',
       ],
-    },
+    }),
   ],
   notes: [
     'Personal data: names, handle and address of the profile, headline, summary, city (also of each position), picture, every contact field, recommendation authors, relationships (they name both people) and texts, and related profiles. profile_id and profile_url are masked for company pages too, since the paths cannot tell the two apart.',

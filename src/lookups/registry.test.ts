@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { LOOKUP_IDS } from './define-lookup.ts';
-import { allLookups, lookupBySlug, lookups } from './registry.ts';
+import { allLookups, LOOKUP_IDS, lookupBySlug, lookups } from './registry.ts';
 import { paramMeta } from './param.ts';
 import { pathParamNames } from './path-template.ts';
 

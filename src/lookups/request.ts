@@ -1,15 +1,35 @@
-// Turns parsed parameters into the relative request the proxy forwards: filled path, query, JSON body.
-import type { Operation, Params, ParamValue } from './define-lookup.ts';
+// The one request builder: parsed parameters → the relative request of an operation (filled path,
+// query pairs, JSON body). The form preview, the fetcher, the snippets, the cancel message and
+// the proxy all call it, so what the browser shows, what it sends and what the proxy forwards
+// to a live provider are the same bytes.
+import type { AnyOperation, Params, ParamValue } from './define-lookup.ts';
 import { paramMeta } from './param.ts';
-import { fillPath } from './path-template.ts';
+import { fillPath, fillPathDraft } from './path-template.ts';
+
+export type QueryPair = readonly [name: string, value: string];
 
 export interface LookupRequest {
-  method: Operation['method'];
-  /** Filled upstream path, e.g. `/movie/550`. */
+  method: AnyOperation['method'];
+  /** Filled upstream path, percent-encoded, e.g. `/movie/550`. */
   path: string;
-  query: URLSearchParams;
+  /** Query parameters in the definition's order, as plain (not yet encoded) text. */
+  query: readonly QueryPair[];
   /** JSON body for POST operations (R). */
   body?: Record<string, ParamValue>;
+  /**
+   * Draft mode only: a path parameter is missing or not one safe segment, so the path still
+   * holds its `{name}` and the request cannot be sent as it stands. Always false otherwise.
+   */
+  incomplete: boolean;
+}
+
+export interface BuildOptions {
+  /**
+   * Never throw: a missing or unsafe path parameter stays as its `{name}` placeholder and the
+   * request is marked `incomplete` (the form's live preview). Without it, such a value throws
+   * UnsafePathError.
+   */
+  draft?: boolean;
 }
 
 /** The text a value travels as in a path or query: lists joined by commas. */
@@ -17,9 +37,9 @@ export function paramToText(value: ParamValue): string {
   return Array.isArray(value) ? value.join(',') : String(value);
 }
 
-export function buildRequest(operation: Operation, params: Params): LookupRequest {
+export function buildRequest(operation: AnyOperation, params: Params, options: BuildOptions = {}): LookupRequest {
   const pathValues: Record<string, string> = {};
-  const query = new URLSearchParams();
+  const query: QueryPair[] = [];
   let body: Record<string, ParamValue> | undefined;
   for (const [name, field] of Object.entries(operation.params.shape)) {
     const value = params[name];
@@ -27,14 +47,23 @@ export function buildRequest(operation: Operation, params: Params): LookupReques
     const location = paramMeta(field as never)?.in ?? 'query';
     if (location === 'path') pathValues[name] = paramToText(value);
     else if (location === 'body') (body ??= {})[name] = value;
-    else query.set(name, paramToText(value));
+    else query.push([name, paramToText(value)]);
   }
   if (operation.method === 'POST') body ??= {};
-  return { method: operation.method, path: fillPath(operation.path, pathValues), query, body };
+  const filled = options.draft ? fillPathDraft(operation.path, pathValues) : { path: fillPath(operation.path, pathValues), incomplete: false };
+  return { method: operation.method, path: filled.path, query, ...(body && { body }), incomplete: filled.incomplete };
+}
+
+/**
+ * A query string from plain pairs, each name and value percent-encoded with encodeURIComponent
+ * (a space is `%20`; `&`, `=`, `;`, `#` and `+` inside a value stay inside it).
+ */
+export function encodeQuery(pairs: readonly QueryPair[]): string {
+  return pairs.map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`).join('&');
 }
 
 /** `path?query` of a request, relative to the base URL. */
-export function requestTarget(request: LookupRequest): string {
-  const search = request.query.toString();
+export function requestTarget(request: Pick<LookupRequest, 'path' | 'query'>): string {
+  const search = encodeQuery(request.query);
   return search ? `${request.path}?${search}` : request.path;
 }

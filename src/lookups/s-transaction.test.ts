@@ -88,7 +88,7 @@ describe('S transaction', () => {
 
   it('builds the request with chain, network and id in the path and context in the query', () => {
     const params = operation.params.parse({ blockchain: 'bitcoin', network: 'mainnet', transactionId: BTC_ID, context: 'batch 7' });
-    expect(requestTarget(buildRequest(operation, params))).toBe(`/blockchain-data/bitcoin/mainnet/transactions/${BTC_ID}?context=batch+7`);
+    expect(requestTarget(buildRequest(operation, params))).toBe(`/blockchain-data/bitcoin/mainnet/transactions/${BTC_ID}?context=batch%207`);
   });
 
   it('refuses bad parameters with messages per field', () => {

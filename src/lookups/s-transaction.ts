@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { defineLookup } from './define-lookup.ts';
+import { defineLookup, defineOperation } from './define-lookup.ts';
 import { param } from './param.ts';
 import { isRecord, readPath } from './adapters.ts';
+import { firstTextAt } from './error-text.ts';
 
 export const BLOCKCHAINS = [
   'bitcoin', 'bitcoin-cash', 'litecoin', 'dogecoin', 'dash',
@@ -84,7 +85,6 @@ export const transactionErrorResponse = z.looseObject({
 
 export const transaction = defineLookup({
   id: 'S',
-  slug: 's',
   title: 'Blockchain transaction',
   catalog: {
     subject: 'Details of one blockchain transaction, by transaction id',
@@ -96,7 +96,7 @@ export const transaction = defineLookup({
   keyTransport: { param: 'api_key' },
   personalData: [],
   operations: [
-    {
+    defineOperation({
       id: 'details',
       label: 'Transaction details',
       method: 'GET',
@@ -154,6 +154,8 @@ export const transaction = defineLookup({
         }),
       response: transactionResponse,
       adapters: {
+        // Errors: {apiVersion, requestId, context, error:{code, message}}.
+        errorMessage: (body) => firstTextAt(body, ['error.message', 'error.code']),
         success: (body) => {
           const error = readPath(body, 'error');
           if (error === undefined) return { ok: true };
@@ -175,7 +177,7 @@ export const transaction = defineLookup({
         'blockchainSpecific: the spec shows the UTXO shape (locktime, size, vSize, version, vin, vout); for account-based chains its shape is not shown, so those fields are optional and any other fields pass.',
         'Errors follow the provider convention {apiVersion, requestId, context, error:{code, message}}, 404 for an unknown transaction.',
       ],
-    },
+    }),
   ],
   notes: ['Blockchain addresses are public pseudonymous identifiers and are not masked as personal data.'],
 });

@@ -58,7 +58,7 @@ describe('T podcast search', () => {
   it('builds the request with every parameter in the query', () => {
     const params = operation.params.parse({ q: 'climate change', type: 'podcast', offset: '10', genre_ids: '107, 127', only_in: 'title,description', published_after: '1577836800000' });
     expect(requestTarget(buildRequest(operation, params))).toBe(
-      '/search?q=climate+change&type=podcast&offset=10&genre_ids=107%2C127&published_after=1577836800000&only_in=title%2Cdescription',
+      '/search?q=climate%20change&type=podcast&offset=10&genre_ids=107%2C127&published_after=1577836800000&only_in=title%2Cdescription',
     );
   });
 

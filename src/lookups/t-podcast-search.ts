@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { defineLookup, type PageInfo, type Params } from './define-lookup.ts';
+import { defineLookup, defineOperation, type PageInfo, type Params } from './define-lookup.ts';
 import { param } from './param.ts';
 import { arrayAt, isRecord, toNumber } from './adapters.ts';
+import { textAt } from './error-text.ts';
 
 /** Results per page: the provider answers ten at a time and pages with offset. */
 export const PODCAST_PAGE_SIZE = 10;
@@ -93,7 +94,6 @@ const publishedAt = (bound: 'before' | 'after') =>
 
 export const podcastSearch = defineLookup({
   id: 'T',
-  slug: 't',
   title: 'Podcast search',
   catalog: {
     subject: 'Full-text search over podcast episodes, podcasts and curated lists of podcasts',
@@ -105,7 +105,7 @@ export const podcastSearch = defineLookup({
   keyTransport: { param: 'api_key' },
   personalData: [],
   operations: [
-    {
+    defineOperation({
       id: 'search',
       label: 'Search',
       method: 'GET',
@@ -177,6 +177,8 @@ export const podcastSearch = defineLookup({
         }),
       response: podcastSearchResponse,
       adapters: {
+        // Errors: {message}.
+        errorMessage: (body) => textAt(body, 'message'),
         records: (body) => arrayAt(body, 'results'),
         paging: podcastPaging,
         label: (record) => (isRecord(record) ? String(record.title_original ?? record.id) : ''),
@@ -188,7 +190,7 @@ export const podcastSearch = defineLookup({
         'The spec gives one Result shape; podcast and curated results carry the same fields (a curated list has no feed or audio of its own: those are empty strings and 0).',
         'Highlighted fields hold HTML (<span class="highlight">); descriptions may hold any HTML and must be sanitised before display.',
       ],
-    },
+    }),
   ],
   notes: ['Podcast metadata is published media, not personal data.'],
 });

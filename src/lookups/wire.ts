@@ -1,10 +1,18 @@
 // The wire protocol between the browser and this server's proxy, written once for both sides:
 // where the proxy answers, the headers it adds, the error envelope of everything it refuses or
-// reports, and where each lookup's key travels (the placement, never the key).
+// reports, where each lookup's key travels (the placement, never the key), and the document in
+// which the server publishes those placements.
 import { z } from 'zod';
+import type { KeyTransport } from './define-lookup.ts';
+import { requestTarget, type LookupRequest } from './request.ts';
 
 /** Path prefix the proxy answers under: `/proxy/<slug><upstream path>`. */
 export const PROXY_PREFIX = '/proxy';
+
+/** Relative URL of a request through the proxy, e.g. `/proxy/a/movie/550?language=en-US`. */
+export function proxyUrl(lookup: { readonly slug: string }, request: LookupRequest): string {
+  return `${PROXY_PREFIX}/${lookup.slug}${requestTarget(request)}`;
+}
 
 /** Headers the proxy adds to every answer it gives. */
 export const WIRE_HEADERS = {
@@ -14,11 +22,27 @@ export const WIRE_HEADERS = {
   upstreamMs: 'x-lookup-upstream-ms',
 } as const;
 
+/** Who answers a lookup: its configured provider, or the embedded demo upstream. */
+export const LOOKUP_MODES = ['live', 'demo'] as const;
+export const lookupModeSchema = z.enum(LOOKUP_MODES);
+export type LookupMode = z.output<typeof lookupModeSchema>;
+
+/** The `x-lookup-source` header read back; undefined when absent or unknown. */
+export function readSource(header: string | null | undefined): LookupMode | undefined {
+  return lookupModeSchema.safeParse(header).data;
+}
+
 /** Who produced an error envelope: the proxy itself, the live provider's failure, or the demo. */
 export const ERROR_ORIGINS = ['proxy', 'upstream', 'demo'] as const;
 export type ErrorOrigin = (typeof ERROR_ORIGINS)[number];
 
-/** Every error the proxy answers itself: `{error: {code, message, origin, fields?}}`. */
+/**
+ * Every error this server answers itself: `{error: {code, message, origin, fields?}}`.
+ * `proxy`: a refusal, before any upstream was asked (unknown lookup, bad path, invalid
+ * parameters…); `upstream`: the live provider could not be reached, timed out or sent too much;
+ * `demo`: the demo upstream failed. A provider's own error body passes through untouched and
+ * is not an envelope.
+ */
 export const errorEnvelopeSchema = z.object({
   error: z.looseObject({
     code: z.string(),
@@ -29,13 +53,64 @@ export const errorEnvelopeSchema = z.object({
   }),
 });
 export type ErrorEnvelope = z.output<typeof errorEnvelopeSchema>;
+export type WireError = ErrorEnvelope['error'];
 
 /** The envelope when `body` is one; undefined for anything else (a provider's own error body). */
-export function readErrorEnvelope(body: unknown): ErrorEnvelope['error'] | undefined {
+export function readErrorEnvelope(body: unknown): WireError | undefined {
   const parsed = errorEnvelopeSchema.safeParse(body);
   return parsed.success ? parsed.data.error : undefined;
 }
 
+/** The proxy's refusal (origin `proxy`) when `body` is one. */
+export function readRefusal(body: unknown): WireError | undefined {
+  const error = readErrorEnvelope(body);
+  return error?.origin === 'proxy' ? error : undefined;
+}
+
+/** The placeholder every key is shown as, in snippets and in whatever the proxy scrubs. */
+export const API_KEY_PLACEHOLDER = '<API_KEY>';
+
+/** A query parameter name a key may travel as (unreserved characters only). */
+export const keyParamNameSchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_.~-]+$/, { error: 'must be a query parameter name (letters, digits, _ . ~ -)' });
+/** An HTTP header name (RFC 9110 token) a key may travel as. */
+export const keyHeaderNameSchema = z
+  .string()
+  .trim()
+  .regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, { error: 'must be an HTTP header name' });
+
 /** Where a lookup's key travels upstream: a query parameter or a header, by name. */
-export const keyPlacementSchema = z.object({ in: z.enum(['query', 'header']), name: z.string().min(1) });
+export const keyPlacementSchema = z.discriminatedUnion('in', [
+  z.object({ in: z.literal('query'), name: keyParamNameSchema }),
+  z.object({ in: z.literal('header'), name: keyHeaderNameSchema }),
+]);
 export type KeyPlacement = z.output<typeof keyPlacementSchema>;
+
+/** The spec's parameter name for A, and the usual default elsewhere. */
+export const DEFAULT_KEY_PARAM = 'api_key';
+
+/** The definition's own key placement, before the server's configuration may override it. */
+export function defaultKeyPlacement(transport: KeyTransport): KeyPlacement {
+  if (transport.header) return { in: 'header', name: transport.header };
+  return { in: 'query', name: transport.param ?? DEFAULT_KEY_PARAM };
+}
+
+/** Where the server publishes each lookup's mode and effective key placement. */
+export const LOOKUP_CONFIG_PATH = '/lookup-config.json';
+
+/**
+ * `GET /lookup-config.json`: per lookup letter, who answers and where its key travels upstream
+ * (as configured on the server, else the definition's default). Never a key, never a base URL.
+ */
+export const lookupConfigSchema = z.object({
+  lookups: z.record(
+    z.string(),
+    z.object({
+      mode: lookupModeSchema,
+      key: keyPlacementSchema,
+    }),
+  ),
+});
+export type LookupConfigDocument = z.output<typeof lookupConfigSchema>;

@@ -14,7 +14,7 @@ import { SchemaCheck } from './schema-check.tsx';
 import { SummaryBar } from './summary-bar.tsx';
 import { RecordTable } from './table/record-table.tsx';
 import { JsonTree } from './tree/json-tree.tsx';
-import { useViewerData } from './use-viewer-data.ts';
+import { useAnswer } from './use-answer.ts';
 
 interface AnswerViewProps extends ResultViewerProps {
   response: LookupResponse;
@@ -25,39 +25,40 @@ interface AnswerViewProps extends ResultViewerProps {
 /** An answer that arrived (2xx): its verdict, schema check, paging and the tabs over one (masked) body. */
 export function AnswerView(props: AnswerViewProps) {
   const { lookup, operation, params, response, isFetching, masked, pickedTab, onPickTab } = props;
-  const data = useViewerData(lookup, operation, params, response, masked);
+  const answer = useAnswer(lookup, operation, params, response, masked);
   const [selection, setSelection] = useState<{ of: LookupResponse; index: number | undefined }>({ of: response, index: undefined });
   const selectedIndex = selection.of === response ? selection.index : undefined;
   const onSelect = (index: number | undefined) => setSelection({ of: response, index });
-  const shared = { lookup, operation, params, records: data.records, masked, selectedIndex, onSelect };
+  const shared = { lookup, operation, params, selectedIndex, onSelect };
   const fileStem = exportStem(lookup.slug, operation.id);
 
-  const own = props.renderOwnView?.({ ...shared, body: data.body });
-  const map = props.renderMap?.({ ...shared, onOpenTable: (index) => (onSelect(index), onPickTab('table')) });
+  const own = props.renderOwnView?.({ ...shared, answer });
+  const map = props.renderMap?.({ ...shared, records: answer.records, masked: answer.masked, onOpenTable: (index) => (onSelect(index), onPickTab('table')) });
   const tabs: TabSpec[] = [
     ...(own != null ? [{ id: 'own', label: 'Overview', render: () => own } as const] : []),
     ...(map != null ? [{ id: 'map', label: 'Map', render: () => map } as const] : []),
-    { id: 'table', label: 'Table', render: () => <RecordTable records={data.records} selectedIndex={selectedIndex} onSelect={onSelect} fileStem={fileStem} /> },
-    { id: 'tree', label: 'Tree', render: () => <JsonTree value={data.body} /> },
+    { id: 'table', label: 'Table', render: () => <RecordTable records={answer.records} selectedIndex={selectedIndex} onSelect={onSelect} fileStem={fileStem} /> },
+    { id: 'tree', label: 'Tree', render: () => <JsonTree value={answer.body} /> },
     {
       id: 'raw',
       label: 'Raw',
-      render: () => <RawTab response={response} body={data.body} masking={data.masking} format={operation.format} fileStem={fileStem} />,
+      render: () => <RawTab response={response} body={answer.body} masking={answer.masked} format={operation.format} fileStem={fileStem} />,
     },
     { id: 'request', label: 'Request', render: () => <RequestView lookup={lookup} operation={operation} params={params} response={response} /> },
   ];
   const available = (tab: ResultTab | undefined) => tabs.some((spec) => spec.id === tab);
   const fallback: ResultTab = available(operation.defaultTab) ? operation.defaultTab! : own != null ? 'own' : 'table';
   const active = pickedTab && available(pickedTab) ? pickedTab : fallback;
-  const failure = response.parseError !== undefined ? describeMalformed(response) : data.verdict && !data.verdict.ok ? describeBodyFailure(response, data.verdict) : undefined;
+  const failure =
+    answer.parseError !== undefined ? describeMalformed(response) : answer.verdict?.ok === false ? describeBodyFailure(response, answer.errorMessage) : undefined;
 
   return (
     <>
-      <SummaryBar response={response} isFetching={isFetching} verdict={data.verdict} />
+      <SummaryBar response={response} isFetching={isFetching} verdict={answer.verdict} />
       {failure && <ErrorPanel report={failure} onRetry={props.onRetry} />}
-      {data.masking && <p className="mask-note">Personal data is masked in every view, export and copy.</p>}
-      {!failure && response.body !== undefined && <SchemaCheck schema={operation.response} body={response.body} />}
-      {data.paging && <PagingBar info={data.paging} onNavigate={props.onNavigate} disabled={isFetching} />}
+      {answer.masked && <p className="mask-note">Personal data is masked in every view, export and copy.</p>}
+      {!failure && answer.body !== undefined && <SchemaCheck answer={answer} />}
+      {answer.paging && <PagingBar info={answer.paging} onNavigate={props.onNavigate} disabled={isFetching} />}
       <ResultTabs tabs={tabs} active={active} onChange={onPickTab} resetKey={response} />
     </>
   );

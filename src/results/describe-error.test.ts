@@ -8,13 +8,26 @@ const http = (status: number, body: unknown, extra: Parameters<typeof makeRespon
 
 describe('describeError', () => {
   it('explains proxy refusals with their fields and no retry', () => {
-    const report = http(400, { error: { code: 'invalid_parameter', message: 'Invalid parameters', fields: { page: 'page must be at least 1' } } }, { source: 'unknown' });
+    const report = http(400, { error: { code: 'invalid_parameter', message: 'Invalid parameters', origin: 'proxy', fields: { page: 'page must be at least 1' } } }, { source: 'unknown' });
     expect(report).toMatchObject({ kind: 'refused', message: 'Invalid parameters', canRetry: false, fields: [['page', 'page must be at least 1']] });
-    expect(http(405, { error: { code: 'method_not_allowed', message: 'Use GET' } }, { source: 'unknown' }).kind).toBe('refused');
+    expect(http(405, { error: { code: 'method_not_allowed', message: 'Use GET', origin: 'proxy' } }, { source: 'unknown' }).kind).toBe('refused');
+  });
+
+  it('recognises the envelope by its schema and origin, not by its shape or a missing header', () => {
+    // The same shape without an origin is a provider's own error body, not a refusal.
+    expect(http(400, { error: { code: 'bad', message: 'Provider says no' } }, { source: 'unknown' })).toMatchObject({ kind: 'client', message: 'Provider says no' });
+    // An envelope the demo or an upstream produced is reported by status, in its words.
+    expect(http(404, { error: { code: 'not_found', message: 'No such person', origin: 'demo' } })).toMatchObject({ kind: 'not-found', message: 'No such person' });
+  });
+
+  it('reads the provider’s words by the lookup’s own convention, generically only for bodies of unknown shape', () => {
+    expect(http(400, { reason: 'city unknown', message: 'generic words' }).message).toBe('city unknown');
+    expect(http(400, { message: 'generic words' }).message).toBe('generic words');
+    expect(http(400, { errors: [{ message: 'first of many' }] }).message).toBe('first of many');
   });
 
   it('tells key problems, unknown ids and provider failures apart by status', () => {
-    const key = http(401, { success: false, status_message: 'Invalid API key' });
+    const key = http(401, { ok: false, reason: 'Invalid API key' });
     expect(key).toMatchObject({ kind: 'key', message: 'Invalid API key', canRetry: false });
     expect(key.hint).toContain('LOOKUP_M_KEY');
     expect(http(403, { message: 'Forbidden' }).kind).toBe('key');
@@ -33,9 +46,9 @@ describe('describeError', () => {
 
   it('explains the gateway errors the proxy sends', () => {
     const source = 'unknown' as const;
-    expect(http(502, { error: { code: 'upstream_unreachable', message: 'connect ECONNREFUSED' } }, { source })).toMatchObject({ kind: 'gateway', title: 'The provider could not be reached', canRetry: true });
-    expect(http(504, { error: { code: 'upstream_timeout', message: 'after 15000 ms' } }, { source })).toMatchObject({ title: 'The provider took too long to answer', canRetry: true });
-    const large = http(502, { error: { code: 'upstream_too_large', message: 'over 20 MiB' } }, { source });
+    expect(http(502, { error: { code: 'upstream_unreachable', message: 'connect ECONNREFUSED', origin: 'proxy' } }, { source })).toMatchObject({ kind: 'gateway', title: 'The provider could not be reached', canRetry: true });
+    expect(http(504, { error: { code: 'upstream_timeout', message: 'after 15000 ms', origin: 'proxy' } }, { source })).toMatchObject({ title: 'The provider took too long to answer', canRetry: true });
+    const large = http(502, { error: { code: 'upstream_too_large', message: 'over 20 MiB', origin: 'upstream' } }, { source });
     expect(large).toMatchObject({ title: 'The answer was too large', canRetry: false });
     expect(large.hint).toContain('LOOKUP_MAX_BYTES');
   });
@@ -48,8 +61,9 @@ describe('describeError', () => {
   });
 
   it('uses the body’s own words for HTTP-200 failures and names malformed bodies', () => {
-    const failure = describeBodyFailure(makeResponse({ ok: false }), { ok: false, message: 'invalid_currency_codes' });
+    const failure = describeBodyFailure(makeResponse({ ok: false }), 'invalid_currency_codes');
     expect(failure).toMatchObject({ kind: 'body-failure', message: 'invalid_currency_codes', canRetry: false });
+    expect(describeBodyFailure(makeResponse({ ok: false }), undefined).message).toMatch(/success marker says the request failed/);
     const malformed = describeMalformed(makeResponse(undefined, { text: '<html>', parseError: 'Unexpected token <' }));
     expect(malformed).toMatchObject({ kind: 'malformed', message: 'Unexpected token <' });
   });

@@ -2,8 +2,10 @@
 // to try, and whether sending again could help. Pure, so every error kind is unit-testable.
 import type { LookupResponse } from '../api/lookup-response.ts';
 import { LookupHttpError, LookupTransportError } from '../api/lookup-response.ts';
-import type { LookupDefinition, Operation, SuccessVerdict } from '../lookups/define-lookup.ts';
-import { bodyMessage, proxyErrorBody } from './body-message.ts';
+import type { AnyLookup, AnyOperation } from '../lookups/define-lookup.ts';
+import { providerErrorMessage } from '../lookups/answer.ts';
+import type { ErrorEnvelope } from '../lookups/wire.ts';
+import { readErrorEnvelope } from '../lookups/wire.ts';
 
 export type ErrorKind =
   | 'refused'
@@ -43,7 +45,7 @@ export function retryAfterSeconds(response: LookupResponse, now = Date.now()): n
   return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
 }
 
-function gatewayReport(code: string, message: string, lookup: LookupDefinition, response: LookupResponse): ErrorReport {
+function gatewayReport(code: string, message: string, lookup: AnyLookup, response: LookupResponse): ErrorReport {
   if (code === 'upstream_too_large') {
     return { kind: 'gateway', title: 'The answer was too large', message, canRetry: false, response,
       hint: 'Narrow the query (smaller radius, shorter time range, fewer results), or raise LOOKUP_MAX_BYTES on the server.' };
@@ -56,7 +58,10 @@ function gatewayReport(code: string, message: string, lookup: LookupDefinition, 
     hint: `Try again in a moment. If it persists, check LOOKUP_${lookup.id}_BASE_URL and the server's network.` };
 }
 
-function refusalReport(response: LookupResponse, refusal: NonNullable<ReturnType<typeof proxyErrorBody>>): ErrorReport {
+/** The codes the proxy reports an upstream's trouble with (unreachable, too slow, too large). */
+const GATEWAY_CODES = new Set(['upstream_unreachable', 'upstream_timeout', 'upstream_too_large']);
+
+function refusalReport(response: LookupResponse, refusal: ErrorEnvelope['error']): ErrorReport {
   const fields = refusal.fields ? Object.entries(refusal.fields) : undefined;
   const hint =
     response.status === 405
@@ -67,16 +72,17 @@ function refusalReport(response: LookupResponse, refusal: NonNullable<ReturnType
   return { kind: 'refused', title: `The proxy refused the request (${refusal.code})`, message: refusal.message, hint, canRetry: false, fields, response };
 }
 
-export function describeHttpError(response: LookupResponse, lookup: LookupDefinition, operation: Operation): ErrorReport {
+export function describeHttpError(response: LookupResponse, lookup: AnyLookup, operation: AnyOperation): ErrorReport {
   const { status, body } = response;
-  const refusal = proxyErrorBody(body);
-  // Refusals come from the proxy itself, before any upstream: they carry no x-lookup-source.
-  if (refusal && response.source === 'unknown') {
-    if (status === 502 || status === 504) return gatewayReport(refusal.code, refusal.message, lookup, response);
-    return refusalReport(response, refusal);
+  // The proxy's own envelope says who produced it: its refusals and gateway reports are told
+  // apart by origin and code, never guessed from the shape or a missing header.
+  const envelope = readErrorEnvelope(body);
+  if (envelope && (GATEWAY_CODES.has(envelope.code) || (envelope.origin === 'proxy' && (status === 502 || status === 504)))) {
+    return gatewayReport(envelope.code, envelope.message, lookup, response);
   }
-  const verdict = operation.adapters?.success?.(body);
-  const words = (verdict && !verdict.ok ? verdict.message : undefined) ?? bodyMessage(body) ?? (response.text.trim().slice(0, 300) || `HTTP ${status} ${response.statusText}`.trim());
+  if (envelope?.origin === 'proxy') return refusalReport(response, envelope);
+  // Otherwise the provider's (or the demo's) own error body, read by the lookup's convention.
+  const words = providerErrorMessage(operation, body) ?? (response.text.trim().slice(0, 300) || `HTTP ${status} ${response.statusText}`.trim());
   const base = { message: words, response };
   if (status === 401 || status === 403) {
     return { ...base, kind: 'key', title: `The provider rejected the API key (HTTP ${status})`, canRetry: false,
@@ -92,7 +98,7 @@ export function describeHttpError(response: LookupResponse, lookup: LookupDefini
       hint: wait !== undefined ? `The provider asks to wait ${wait} s (Retry-After) before trying again.` : 'Wait a moment before trying again; the provider limits how often it may be called.' };
   }
   if (status === 502 || status === 504) {
-    return gatewayReport(refusal?.code ?? '', words, lookup, response);
+    return gatewayReport(envelope?.code ?? '', words, lookup, response);
   }
   if (status >= 500) {
     return { ...base, kind: 'upstream', title: `The provider failed (HTTP ${status})`, canRetry: true,
@@ -111,11 +117,12 @@ export function describeTransportError(error: LookupTransportError): ErrorReport
   return { kind: error.kind, ...reports[error.kind], message: error.message, canRetry: true };
 }
 
-export function describeBodyFailure(response: LookupResponse, verdict: SuccessVerdict): ErrorReport {
+/** An HTTP-200 answer whose body says it failed; `message` is the interpreter's `errorMessage`. */
+export function describeBodyFailure(response: LookupResponse, message: string | undefined): ErrorReport {
   return {
     kind: 'body-failure',
     title: `The provider reported a failure (HTTP ${response.status}, but the body says it failed)`,
-    message: verdict.message ?? bodyMessage(response.body) ?? 'The body’s success marker says the request failed.',
+    message: message ?? 'The body’s success marker says the request failed.',
     hint: 'Check the parameters the message names (codes, dates, identifiers) and send again.',
     canRetry: false,
     response,
@@ -133,7 +140,7 @@ export function describeMalformed(response: LookupResponse): ErrorReport {
   };
 }
 
-export function describeError(error: unknown, lookup: LookupDefinition, operation: Operation): ErrorReport {
+export function describeError(error: unknown, lookup: AnyLookup, operation: AnyOperation): ErrorReport {
   if (error instanceof LookupHttpError) return describeHttpError(error.response, lookup, operation);
   if (error instanceof LookupTransportError) return describeTransportError(error);
   const message = error instanceof Error ? error.message : String(error);

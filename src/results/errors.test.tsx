@@ -12,7 +12,7 @@ const httpError = (status: number, body: unknown, extra: Parameters<typeof makeR
 
 describe('ResultViewer errors', () => {
   it('shows a proxy refusal with its fields, the raw body and no retry', async () => {
-    const body = { error: { code: 'invalid_parameter', message: 'Invalid parameters', fields: { city: 'city is required' } } };
+    const body = { error: { code: 'invalid_parameter', message: 'Invalid parameters', origin: 'proxy', fields: { city: 'city is required' } } };
     renderViewer({ response: undefined, error: httpError(400, body, { source: 'unknown' }) });
     const alert = screen.getByRole('alert', { name: /The proxy refused the request/ });
     expect(alert).toHaveTextContent('Invalid parameters');
@@ -24,11 +24,13 @@ describe('ResultViewer errors', () => {
   });
 
   it('names key problems and unknown ids with the provider’s words', () => {
-    const { unmount } = renderViewer({ response: undefined, error: httpError(401, { success: false, status_message: 'Invalid API key: You must be granted a valid key.' }) });
-    expect(screen.getByRole('alert', { name: /rejected the API key/ })).toHaveTextContent('Invalid API key: You must be granted a valid key.');
+    // The fixture's provider words its errors in `reason`: its lookup's errorMessage adapter reads that.
+    const { unmount } = renderViewer({ response: undefined, error: httpError(401, { ok: false, reason: 'Invalid API key: You must be granted a valid key.' }) });
+    const key = screen.getByRole('alert', { name: /rejected the API key/ });
+    expect(within(key).getByText('Invalid API key: You must be granted a valid key.')).toHaveClass('error-message');
     unmount();
-    renderViewer({ response: undefined, error: httpError(404, { success: false, status_message: 'The resource you requested could not be found.' }) });
-    expect(screen.getByRole('alert', { name: /Nothing found/ })).toHaveTextContent('could not be found');
+    renderViewer({ response: undefined, error: httpError(404, { ok: false, reason: 'The resource you requested could not be found.' }) });
+    expect(within(screen.getByRole('alert', { name: /Nothing found/ })).getByText('The resource you requested could not be found.')).toHaveClass('error-message');
   });
 
   it('offers Retry for rate limits, provider failures, gateway errors and transport failures', async () => {
@@ -36,7 +38,7 @@ describe('ResultViewer errors', () => {
     const errors = [
       httpError(429, { message: 'slow down' }, { headers: [['retry-after', '12']] }),
       httpError(503, { message: 'maintenance' }),
-      httpError(504, { error: { code: 'upstream_timeout', message: 'no answer in 15000 ms' } }, { source: 'unknown' }),
+      httpError(504, { error: { code: 'upstream_timeout', message: 'no answer in 15000 ms', origin: 'proxy' } }, { source: 'unknown' }),
       new LookupTransportError('network', 'Failed to fetch', '/proxy/z'),
       new LookupTransportError('timeout', 'No answer within 30 s', '/proxy/z'),
       new LookupTransportError('cancelled', 'Cancelled', '/proxy/z'),

@@ -7,10 +7,10 @@ import { captureDownloads, renderViewer, setupViewerTests } from './testing/rend
 
 setupViewerTests();
 
-function OwnView({ records, selectedIndex, onSelect }: OwnViewProps) {
+function OwnView({ answer, selectedIndex, onSelect }: OwnViewProps) {
   return (
     <div>
-      <p>Own view of {records.length} people; selected {selectedIndex ?? 'none'}</p>
+      <p>Own view of {answer.records.length} people; selected {selectedIndex ?? 'none'}</p>
       <button type="button" onClick={() => onSelect(2)}>
         Pick the third
       </button>
@@ -141,15 +141,18 @@ describe('masking', () => {
     const user = userEvent.setup();
     const downloads = captureDownloads();
     let ownBody: unknown;
+    let ownTyped: unknown;
     renderViewer({
       masked: true,
       response: makeResponse({ ...peopleBody(3), people: [...peopleBody(2).people, peopleBody(1).people[0]] }),
       renderOwnView: (props) => {
-        ownBody = props.body;
+        ownBody = props.answer.body;
+        ownTyped = props.answer.typed.body;
         return <p>own</p>;
       },
     });
     expect(JSON.stringify(ownBody)).not.toContain('Name 0');
+    expect(JSON.stringify(ownTyped)).not.toMatch(/Name \d|mail\.test/);
     expect(screen.getByText(/Personal data is masked/)).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Table' }));
     const rows = screen.getAllByRole('row').slice(1);

@@ -1,24 +1,16 @@
-import { useDeferredValue, useMemo } from 'react';
-import type { z } from 'zod';
+import { useDeferredValue } from 'react';
+import type { Answer } from '../lookups/answer.ts';
 
 interface SchemaCheckProps {
-  schema: z.ZodType;
-  body: unknown;
+  answer: Answer;
 }
 
-function issuePath(path: readonly PropertyKey[]): string {
-  return path.length === 0 ? '(body)' : path.map(String).join('.');
-}
-
-/** Reports where the body departs from the spec's shape; never blocks the views. */
-export function SchemaCheck({ schema, body }: SchemaCheckProps) {
-  // Deferred: a multi-MB body is checked after the first paint of the views, not before it.
-  const checkedBody = useDeferredValue(body, undefined);
-  const issues = useMemo(() => {
-    if (checkedBody === undefined) return undefined;
-    const result = schema.safeParse(checkedBody);
-    return result.success ? [] : result.error.issues;
-  }, [schema, checkedBody]);
+/** Reports where the body departs from the spec's shape (the interpreter's drift); never blocks the views. */
+export function SchemaCheck({ answer }: SchemaCheckProps) {
+  // Deferred: the interpreter validates lazily, on the first read of `drift`, so a multi-MB body
+  // is checked after the first paint of the views, not before it; the result is remembered.
+  const checked = useDeferredValue<Answer | undefined>(answer, undefined);
+  const issues = checked?.drift;
 
   if (issues === undefined) {
     return <p className="schema-check pending">Schema check: checking against the spec…</p>;
@@ -34,7 +26,7 @@ export function SchemaCheck({ schema, body }: SchemaCheckProps) {
       <ul>
         {issues.slice(0, 200).map((issue, index) => (
           <li key={index}>
-            <code>{issuePath(issue.path)}</code>: {issue.message}
+            <code>{issue.path === '' ? '(body)' : issue.path}</code>: {issue.message}
           </li>
         ))}
       </ul>

@@ -1,5 +1,6 @@
 // Props of the views the result viewer hosts but does not own: the map (src/map/, lazy) and a
 // lookup's own domain view (src/views/). The app passes them in, so results/ never imports either.
+import type { Answer } from '../lookups/answer.ts';
 import type { LookupDefinition, Operation, Params } from '../lookups/define-lookup.ts';
 
 export interface RecordSelection {
@@ -13,9 +14,9 @@ export interface MapSlotProps extends RecordSelection {
   operation: Operation;
   /** The parameters the records answer (draws B's/L's/M's search circle). */
   params: Params;
-  /** The main records, from the operation's `records` adapter; points come from its `point` adapter. */
+  /** The interpreter's records (the operation's `records` adapter); points come from its `point` adapter. */
   records: readonly unknown[];
-  /** Whether personal data is masked; `records` are already masked when it is. */
+  /** Whether personal data was masked; `records` are already masked when it was. */
   masked: boolean;
   /** Selects the record and switches the viewer to its Table tab (the popup's "Show in table"). */
   onOpenTable: (index: number) => void;
@@ -25,8 +26,9 @@ export interface OwnViewProps extends RecordSelection {
   lookup: LookupDefinition;
   operation: Operation;
   params: Params;
-  /** The parsed body (after masking when masking is on). */
-  body: unknown;
-  records: readonly unknown[];
-  masked: boolean;
+  /**
+   * The interpreted answer: `body` (masked when masking applied), `records`, `verdict`; a view of
+   * one lookup reads its typed body with `typedBody(answer, itsResponseSchema)`.
+   */
+  answer: Answer;
 }

@@ -11,6 +11,7 @@ import {
   DEFAULT_TILE_URL,
   DEFAULT_TIMEOUT_MS,
   environmentWithDotEnv,
+  lookupConfigDocument,
   lookupModes,
   parseServerConfig,
 } from './config.ts';
@@ -59,6 +60,16 @@ describe('parseServerConfig', () => {
     expect(overridden.lookups.A).toMatchObject({ keyPlacement: { in: 'header', name: 'Authorization-Key' } });
     const param = parseServerConfig({ LOOKUP_B_BASE_URL: 'https://m.example', LOOKUP_B_KEY: 'k', LOOKUP_B_KEY_PARAM: 'apikey' }, lookups);
     expect(param.lookups.B).toMatchObject({ keyPlacement: { in: 'query', name: 'apikey' } });
+  });
+
+  it('resolves the key placement once, for demo lookups too, and publishes only mode and placement', () => {
+    const config = parseServerConfig({ LOOKUP_A_BASE_URL: 'https://m.example', LOOKUP_A_KEY: 'secret', LOOKUP_B_KEY_HEADER: 'X-Api-Key' }, lookups);
+    expect(config.lookups.B).toEqual({ mode: 'demo', keyPlacement: { in: 'header', name: 'X-Api-Key' } });
+    const document = lookupConfigDocument(config);
+    expect(document).toEqual({
+      lookups: { A: { mode: 'live', key: { in: 'query', name: 'api_key' } }, B: { mode: 'demo', key: { in: 'header', name: 'X-Api-Key' } } },
+    });
+    expect(JSON.stringify(document)).not.toMatch(/secret|m\.example/);
   });
 
   it('stays on demo data with half a configuration, and says so', () => {

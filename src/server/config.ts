@@ -4,15 +4,21 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { parseEnv } from 'node:util';
 import { z } from 'zod';
-import type { LookupDefinition, LookupId } from '../lookups/define-lookup.ts';
+import type { AnyLookup, LookupId } from '../lookups/define-lookup.ts';
+import {
+  defaultKeyPlacement,
+  keyHeaderNameSchema,
+  keyParamNameSchema,
+  type KeyPlacement,
+  type LookupConfigDocument,
+  type LookupMode as WireLookupMode,
+} from '../lookups/wire.ts';
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
 export const DEFAULT_MAX_BYTES = 20 * 1024 * 1024;
 export const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 export const DEFAULT_TILE_ATTRIBUTION =
   '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
-/** The spec's parameter name for A, and the usual default elsewhere. */
-const FALLBACK_KEY_PARAM = 'api_key';
 
 export class ConfigError extends Error {
   constructor(
@@ -46,8 +52,6 @@ const httpUrl = z
 
 // eslint-disable-next-line no-control-regex
 const keyText = z.string().regex(/^[^\u0000-\u001f\u007f]+$/, { error: 'must be one line of text without control characters' });
-const queryName = z.string().trim().regex(/^[A-Za-z0-9_.~-]+$/, { error: 'must be a query parameter name (letters, digits, _ . ~ -)' });
-const headerName = z.string().trim().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, { error: 'must be an HTTP header name' });
 const positiveInt = (max: number) =>
   z.coerce
     .number({ error: 'must be a whole number' })
@@ -71,15 +75,16 @@ const globalSchema = z.object({
 const lookupSchema = z.object({
   BASE_URL: httpUrl.optional(),
   KEY: keyText.optional(),
-  KEY_PARAM: queryName.optional(),
-  KEY_HEADER: headerName.optional(),
+  KEY_PARAM: keyParamNameSchema.optional(),
+  KEY_HEADER: keyHeaderNameSchema.optional(),
 });
 
-/** Where the key travels on a live request. */
-export type KeyPlacement = { in: 'query' | 'header'; name: string };
-
+/**
+ * How one lookup is answered. `keyPlacement` is resolved once, here, for both modes: where the key
+ * travels on a live request, and what `/lookup-config.json` publishes for the Request tab.
+ */
 export type LookupMode =
-  | { mode: 'demo' }
+  | { mode: 'demo'; keyPlacement: KeyPlacement }
   | { mode: 'live'; baseUrl: string; key: string; keyPlacement: KeyPlacement };
 
 export type MapConfig = { tileUrl: string; tileAttribution: string };
@@ -107,16 +112,15 @@ function parseOrThrow<T extends z.ZodType>(schema: T, input: Env, variableOf: (f
   throw new ConfigError(variableOf(String(issue.path[0] ?? '')), issue.message);
 }
 
-function keyPlacement(lookup: LookupDefinition, settings: z.output<typeof lookupSchema>, prefix: string): KeyPlacement {
+function keyPlacement(lookup: AnyLookup, settings: z.output<typeof lookupSchema>, prefix: string): KeyPlacement {
   if (settings.KEY_HEADER && settings.KEY_PARAM)
     throw new ConfigError(`${prefix}KEY_HEADER`, `and ${prefix}KEY_PARAM are both set: the key travels in one place only`);
   if (settings.KEY_HEADER) return { in: 'header', name: settings.KEY_HEADER };
   if (settings.KEY_PARAM) return { in: 'query', name: settings.KEY_PARAM };
-  if (lookup.keyTransport.header) return { in: 'header', name: lookup.keyTransport.header };
-  return { in: 'query', name: lookup.keyTransport.param ?? FALLBACK_KEY_PARAM };
+  return defaultKeyPlacement(lookup.keyTransport);
 }
 
-function lookupMode(lookup: LookupDefinition, env: Env, warnings: string[]): LookupMode {
+function lookupMode(lookup: AnyLookup, env: Env, warnings: string[]): LookupMode {
   const prefix = `LOOKUP_${lookup.id}_`;
   const input = Object.fromEntries(Object.keys(lookupSchema.shape).map((field) => [field, env[prefix + field]]));
   const settings = parseOrThrow(lookupSchema, present(input), (field) => prefix + field);
@@ -125,11 +129,11 @@ function lookupMode(lookup: LookupDefinition, env: Env, warnings: string[]): Loo
     return { mode: 'live', baseUrl: settings.BASE_URL, key: settings.KEY, keyPlacement: placement };
   if (settings.BASE_URL) warnings.push(`${prefix}BASE_URL is set without ${prefix}KEY: lookup ${lookup.id} runs on demo data`);
   if (settings.KEY) warnings.push(`${prefix}KEY is set without ${prefix}BASE_URL: lookup ${lookup.id} runs on demo data`);
-  return { mode: 'demo' };
+  return { mode: 'demo', keyPlacement: placement };
 }
 
 /** Parses the configuration from a plain environment object (process.env merged with `.env`). */
-export function parseServerConfig(env: Env, lookups: readonly LookupDefinition[]): ServerConfig {
+export function parseServerConfig(env: Env, lookups: readonly AnyLookup[]): ServerConfig {
   const global = parseOrThrow(globalSchema, present(env), (field) => field);
   const warnings: string[] = [];
   const modes: ServerConfig['lookups'] = {};
@@ -161,6 +165,15 @@ export function environmentWithDotEnv(env: Env = process.env, envFile = '.env'):
 }
 
 /** Which lookups answer live and which from the demo: what /healthz and the start-up line show. */
-export function lookupModes(config: ServerConfig): Record<string, 'live' | 'demo'> {
+export function lookupModes(config: ServerConfig): Record<string, WireLookupMode> {
   return Object.fromEntries(Object.entries(config.lookups).map(([id, mode]) => [id, mode.mode]));
+}
+
+/** `/lookup-config.json`: each lookup's mode and key placement, never its key or base URL. */
+export function lookupConfigDocument(config: ServerConfig): LookupConfigDocument {
+  return {
+    lookups: Object.fromEntries(
+      Object.entries(config.lookups).map(([id, mode]) => [id, { mode: mode.mode, key: { in: mode.keyPlacement.in, name: mode.keyPlacement.name } }]),
+    ),
+  };
 }

@@ -18,7 +18,7 @@ const handler = createProxyHandler({ lookups: allLookups, generators: demoGenera
 const server = createServer((req, res) => {
   handler(req, res).catch((error: unknown) => {
     console.error(`Internal error: ${(error as Error).message}`);
-    if (!res.headersSent) sendError(res, 500, 'internal_error', 'The demo upstream failed to answer');
+    if (!res.headersSent) sendError(res, 500, { origin: 'demo', code: 'internal_error', message: 'The demo upstream failed to answer' });
   });
 });
 

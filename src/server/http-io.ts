@@ -1,10 +1,8 @@
 // Small node:http helpers shared by the proxy and the servers: JSON answers, the error envelope
-// every refusal uses, and reading a request body under a cap.
+// every refusal and failure uses (its type is the wire module's schema), and reading a request
+// body under a cap.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-
-export interface ErrorBody {
-  error: { code: string; message: string; fields?: Record<string, string> };
-}
+import type { ErrorEnvelope, WireError } from '../lookups/wire.ts';
 
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const text = JSON.stringify(body);
@@ -17,15 +15,14 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
   res.end(text);
 }
 
-export function sendError(
-  res: ServerResponse,
-  status: number,
-  code: string,
-  message: string,
-  extra: { fields?: Record<string, string>; headers?: Record<string, string> } = {},
-): void {
-  const body: ErrorBody = { error: { code, message, ...(extra.fields && { fields: extra.fields }) } };
-  sendJson(res, status, body, extra.headers);
+/**
+ * Answers with the error envelope. `origin` says who failed: `proxy` for this server's own
+ * refusals, `upstream` for a live provider it could not get an answer from, `demo` for the demo.
+ */
+export function sendError(res: ServerResponse, status: number, error: WireError, headers?: Record<string, string>): void {
+  const { code, message, origin, fields } = error;
+  const body: ErrorEnvelope = { error: { code, message, origin, ...(fields && { fields }) } };
+  sendJson(res, status, body, headers);
 }
 
 export class BodyTooLargeError extends Error {

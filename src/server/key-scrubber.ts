@@ -1,6 +1,8 @@
 // Removes a key from whatever goes back to the browser or into a log. An upstream may echo the
 // request URL (raw, percent-encoded or form-encoded) or a header, so every form is replaced.
-export const KEY_PLACEHOLDER = '<API_KEY>';
+import { API_KEY_PLACEHOLDER } from '../lookups/wire.ts';
+
+export const KEY_PLACEHOLDER = API_KEY_PLACEHOLDER;
 
 function keyForms(key: string): string[] {
   const encoded = encodeURIComponent(key);

@@ -1,6 +1,7 @@
 // Forwards one checked request to a live provider: attaches the key, bounds the wait and the
 // body size, and turns every way it can fail into a status the browser can show.
 import type { IncomingHttpHeaders } from 'node:http';
+import { encodeQuery, type LookupRequest, type QueryPair } from '../lookups/request.ts';
 import type { LookupMode } from './config.ts';
 
 type LiveMode = Extract<LookupMode, { mode: 'live' }>;
@@ -12,12 +13,8 @@ const RETURNED_RESPONSE_HEADERS = /^(content-type|retry-after|link|x-ratelimit-[
 
 export interface UpstreamRequest {
   live: LiveMode;
-  method: string;
-  /** The checked upstream path, still percent-encoded. */
-  path: string;
-  /** Raw `name=value` pairs of the declared query parameters. */
-  query: readonly string[];
-  body?: Record<string, unknown>;
+  /** Built by buildRequest from the parsed parameters: path, query pairs and body, never raw client text. */
+  request: LookupRequest;
   clientHeaders: IncomingHttpHeaders;
   timeoutMs: number;
   maxBytes: number;
@@ -27,6 +24,7 @@ export interface UpstreamRequest {
 
 export type UpstreamOutcome =
   | { kind: 'answer'; status: number; headers: Record<string, string>; body: Buffer }
+  /** The provider (or the demo) gave no usable answer; the proxy answers with an error envelope. */
   | { kind: 'failure'; status: 502 | 504; code: string; message: string }
   | { kind: 'client-gone' };
 
@@ -37,10 +35,14 @@ export class UpstreamTooLargeError extends Error {
   }
 }
 
-export function upstreamUrl(live: LiveMode, path: string, query: readonly string[]): string {
-  const pairs = query.filter((pair) => decodeURIComponent(pair.split('=')[0]!.replace(/\+/g, ' ')) !== live.keyPlacement.name || live.keyPlacement.in !== 'query');
-  if (live.keyPlacement.in === 'query') pairs.push(`${encodeURIComponent(live.keyPlacement.name)}=${encodeURIComponent(live.key)}`);
-  return `${live.baseUrl}${path}${pairs.length > 0 ? `?${pairs.join('&')}` : ''}`;
+/** The provider's URL: base URL, path, the request's query re-encoded, and the key last when it travels in the query. */
+export function upstreamUrl(live: LiveMode, request: Pick<LookupRequest, 'path' | 'query'>): string {
+  const { keyPlacement } = live;
+  // A declared parameter that shares the key's name never travels: only the configured key does.
+  const pairs: QueryPair[] = request.query.filter(([name]) => keyPlacement.in !== 'query' || name !== keyPlacement.name);
+  if (keyPlacement.in === 'query') pairs.push([keyPlacement.name, live.key]);
+  const search = encodeQuery(pairs);
+  return `${live.baseUrl}${request.path}${search ? `?${search}` : ''}`;
 }
 
 function requestHeaders(request: UpstreamRequest): Record<string, string> {
@@ -49,7 +51,7 @@ function requestHeaders(request: UpstreamRequest): Record<string, string> {
     const value = request.clientHeaders[name];
     if (typeof value === 'string') headers[name] = value;
   }
-  if (request.body) headers['content-type'] = 'application/json';
+  if (request.request.body) headers['content-type'] = 'application/json';
   if (request.live.keyPlacement.in === 'header') headers[request.live.keyPlacement.name.toLowerCase()] = request.live.key;
   return headers;
 }
@@ -78,10 +80,11 @@ export async function callUpstream(request: UpstreamRequest): Promise<UpstreamOu
   const timeout = AbortSignal.timeout(request.timeoutMs);
   const signal = AbortSignal.any([timeout, request.clientGone]);
   try {
-    const response = await fetch(upstreamUrl(request.live, request.path, request.query), {
-      method: request.method,
+    const sent = request.request.body;
+    const response = await fetch(upstreamUrl(request.live, request.request), {
+      method: request.request.method,
       headers: requestHeaders(request),
-      ...(request.body && { body: JSON.stringify(request.body) }),
+      ...(sent && { body: JSON.stringify(sent) }),
       // A redirect could carry a header key to another host; the browser sees the 3xx instead.
       redirect: 'manual',
       signal,

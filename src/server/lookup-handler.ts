@@ -1,14 +1,15 @@
-// Everything the servers answer besides the app's files: /healthz, /openapi.json,
-// /map-config.json and the proxy. Lookups, demo generators and the OpenAPI document are passed
+// Everything the servers answer besides the app's files: /healthz, /lookup-config.json,
+// /openapi.json, /map-config.json and the proxy. Lookups, demo generators and the OpenAPI document are passed
 // in, so tests can run the handler over a registry of their own.
-import type { LookupDefinition, LookupId } from '../lookups/define-lookup.ts';
-import { lookupModes, type ServerConfig } from './config.ts';
+import type { AnyLookup, LookupId } from '../lookups/define-lookup.ts';
+import { LOOKUP_CONFIG_PATH } from '../lookups/wire.ts';
+import { lookupConfigDocument, lookupModes, type ServerConfig } from './config.ts';
 import type { DemoGenerator } from '../demo/demo-types.ts';
 import { sendError, sendJson, splitTarget } from './http-io.ts';
 import { createProxyHandler, type RequestHandler } from './proxy-handler.ts';
 
 export interface LookupHandlerOptions {
-  lookups: readonly LookupDefinition[];
+  lookups: readonly AnyLookup[];
   generators: Partial<Record<LookupId, DemoGenerator>>;
   config: ServerConfig;
   openApiDocument: () => unknown;
@@ -21,6 +22,8 @@ export function createLookupHandler(options: LookupHandlerOptions): RequestHandl
   const documents: Record<string, () => unknown> = {
     // Modes only: never a key or base URL.
     '/healthz': () => ({ status: 'ok', lookups: lookupModes(options.config) }),
+    // Modes and where each key travels (the Request tab shows it): never a key or base URL.
+    [LOOKUP_CONFIG_PATH]: () => lookupConfigDocument(options.config),
     // Built once, on first request: the definitions do not change while the server runs.
     '/openapi.json': () => (openApi ??= options.openApiDocument()),
     '/map-config.json': () => ({ tileUrl: options.config.map.tileUrl, tileAttribution: options.config.map.tileAttribution }),
@@ -31,7 +34,7 @@ export function createLookupHandler(options: LookupHandlerOptions): RequestHandl
     const document = documents[path];
     if (!document) return proxy(req, res);
     if (req.method !== 'GET' && req.method !== 'HEAD') {
-      sendError(res, 405, 'method_not_allowed', `${path} accepts GET only`, { headers: { allow: 'GET, HEAD' } });
+      sendError(res, 405, { origin: 'proxy', code: 'method_not_allowed', message: `${path} accepts GET only` }, { allow: 'GET, HEAD' });
       return true;
     }
     sendJson(res, 200, document());

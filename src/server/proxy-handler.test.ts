@@ -2,8 +2,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { movie } from '../lookups/a-movie.ts';
-import { defineLookup, type LookupDefinition } from '../lookups/define-lookup.ts';
+import { defineLookup, type LookupDefinition, type Params } from '../lookups/define-lookup.ts';
 import { param } from '../lookups/param.ts';
+import { buildRequest, requestTarget } from '../lookups/request.ts';
+import { errorEnvelopeSchema, LOOKUP_CONFIG_PATH, lookupConfigSchema } from '../lookups/wire.ts';
 import { parseServerConfig, type ServerConfig } from './config.ts';
 import { createLookupHandler } from './lookup-handler.ts';
 import { createProxyHandler } from './proxy-handler.ts';
@@ -38,7 +40,36 @@ const profile = defineLookup({
     },
   ],
 });
-const lookups: readonly LookupDefinition[] = [movie, profile];
+// A GET lookup with free text in the path and the query, for what encoding must never let through.
+const search = defineLookup({
+  id: 'T',
+  slug: 't',
+  title: 'Test search',
+  catalog: { subject: 'test', coverage: 'test', version: 'none', price: 'free', trial: 'free' },
+  keyTransport: { param: 'api_key' },
+  personalData: [],
+  operations: [
+    {
+      id: 'search',
+      label: 'Search',
+      method: 'GET',
+      path: '/search/{kind}',
+      format: 'json',
+      example: { kind: 'all', q: 'x' },
+      params: z.object({
+        kind: param.text({ in: 'path', title: 'Kind', help: 'Kind.', required: true }),
+        q: param.text({ in: 'query', title: 'Query', help: 'Free text.', required: true }),
+        tags: param.list({ in: 'query', title: 'Tags', help: 'Comma list.' }),
+        page: param.integer({ in: 'query', title: 'Page', help: 'Page.', min: 1 }),
+      }),
+      response: z.looseObject({}),
+    },
+  ],
+});
+const searchOperation = search.operations[0];
+const lookups: readonly LookupDefinition[] = [movie, profile, search];
+/** What T's demo generator was given, call by call. */
+const demoParams: unknown[] = [];
 
 const answerOk: Responder = (_hit, _req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
 let upstream: Awaited<ReturnType<typeof startUpstream>>;
@@ -54,13 +85,21 @@ afterEach(async () => {
   upstream.hits.length = 0;
   upstream.respond(answerOk);
   logLines.length = 0;
+  demoParams.length = 0;
 });
 
 async function proxyWith(env: Record<string, string>): Promise<RunningServer> {
   const config: ServerConfig = parseServerConfig(env, lookups);
   const handler = createLookupHandler({
     lookups,
-    generators: { A: () => ({ status: 200, body: { id: 550, title: 'Demo movie' } }) },
+    generators: {
+      A: () => ({ status: 200, body: { id: 550, title: 'Demo movie' } }),
+      T: ({ params }) => {
+        demoParams.push(params);
+        if (params.q === 'explode') throw new Error('the demo broke');
+        return { status: 200, body: { ok: true } };
+      },
+    },
     config,
     openApiDocument: () => ({ openapi: '3.1.0' }),
     log: (line) => logLines.push(line),
@@ -71,6 +110,12 @@ async function proxyWith(env: Record<string, string>): Promise<RunningServer> {
 }
 
 const liveA = (extra: Record<string, string> = {}) => ({ LOOKUP_A_BASE_URL: `${upstream.url}/base`, LOOKUP_A_KEY: KEY, ...extra });
+const liveT = (extra: Record<string, string> = {}) => ({ LOOKUP_T_BASE_URL: `${upstream.url}/t`, LOOKUP_T_KEY: KEY, ...extra });
+
+/** The error envelope of a response, parsed with the wire schema (so its origin is checked too). */
+function envelope(response: { text: string }) {
+  return errorEnvelopeSchema.parse(JSON.parse(response.text)).error;
+}
 
 function expectNoKey(response: { text: string; headers: Record<string, unknown> }): void {
   const everything = `${response.text}\n${JSON.stringify(response.headers)}`;
@@ -158,7 +203,7 @@ describe('live forwarding', () => {
     const proxy = await proxyWith(liveA({ LOOKUP_TIMEOUT_MS: '150' }));
     const response = await rawRequest(proxy.port, 'GET', '/proxy/a/movie/550');
     expect(response.status).toBe(504);
-    expect(JSON.parse(response.text).error.code).toBe('upstream_timeout');
+    expect(envelope(response)).toMatchObject({ code: 'upstream_timeout', origin: 'upstream' });
     expect(response.headers['x-lookup-source']).toBe('live');
   });
 
@@ -167,7 +212,7 @@ describe('live forwarding', () => {
     const proxy = await proxyWith(liveA());
     const response = await rawRequest(proxy.port, 'GET', '/proxy/a/movie/550');
     expect(response.status).toBe(502);
-    expect(JSON.parse(response.text).error.code).toBe('upstream_unreachable');
+    expect(envelope(response)).toMatchObject({ code: 'upstream_unreachable', origin: 'upstream' });
     expectNoKey(response);
   });
 
@@ -177,7 +222,7 @@ describe('live forwarding', () => {
     const proxy = await proxyWith({ LOOKUP_A_BASE_URL: closed.url, LOOKUP_A_KEY: KEY });
     const response = await rawRequest(proxy.port, 'GET', '/proxy/a/movie/550');
     expect(response.status).toBe(502);
-    expect(JSON.parse(response.text).error).toMatchObject({ code: 'upstream_unreachable', message: expect.stringContaining('ECONNREFUSED') });
+    expect(envelope(response)).toMatchObject({ code: 'upstream_unreachable', origin: 'upstream', message: expect.stringContaining('ECONNREFUSED') });
   });
 
   it('answers 502 upstream_too_large for a body over the cap, streamed or declared', async () => {
@@ -189,7 +234,7 @@ describe('live forwarding', () => {
     const proxy = await proxyWith(liveA({ LOOKUP_MAX_BYTES: '2000' }));
     const streamed = await rawRequest(proxy.port, 'GET', '/proxy/a/movie/550');
     expect(streamed.status).toBe(502);
-    expect(JSON.parse(streamed.text).error).toMatchObject({ code: 'upstream_too_large', message: expect.stringContaining('2000 bytes') });
+    expect(envelope(streamed)).toMatchObject({ code: 'upstream_too_large', origin: 'upstream', message: expect.stringContaining('2000 bytes') });
 
     upstream.respond((_hit, _req, res) => res.writeHead(200, { 'content-length': '5000' }).end('y'.repeat(5000)));
     const declared = await rawRequest(proxy.port, 'GET', '/proxy/a/movie/550');
@@ -217,6 +262,70 @@ describe('live forwarding', () => {
     expect(logLines[0]).toMatch(/^GET \/proxy\/a\/movie\/550 200 \d+ms$/);
     expect(logLines.join('\n')).not.toContain(ENCODED_KEY);
     expect(logLines[1]).toContain('<API_KEY>');
+  });
+});
+
+describe('forwarding exactly the parsed, normalised values', () => {
+  const keyPair = `api_key=${ENCODED_KEY}`;
+
+  it('re-encodes a `;` in a value, so `q=x;api_key=evil` cannot smuggle a second key to the provider', async () => {
+    const proxy = await proxyWith(liveT());
+    const response = await rawRequest(proxy.port, 'GET', '/proxy/t/search/all?q=x;api_key=evil&page=2');
+    expect(response.status).toBe(200);
+    const hit = upstream.hits[0]!;
+    expect(hit.url).toBe(`/t/search/all?q=x%3Bapi_key%3Devil&page=2&${keyPair}`);
+    expect(hit.url).not.toContain(';');
+    expect(hit.url.match(/api_key=/g)).toHaveLength(1);
+  });
+
+  it('re-encodes `#`, `&` and `=` inside values instead of passing them on', async () => {
+    const proxy = await proxyWith(liveT());
+    // A raw `#` would start a fragment upstream and cut off everything after it, the key included.
+    await rawRequest(proxy.port, 'GET', '/proxy/t/search/all?q=a#b&page=1');
+    await rawRequest(proxy.port, 'GET', '/proxy/t/search/all?q=a%23b%26api_key%3Devil&page=1');
+    expect(upstream.hits.map((hit) => hit.url)).toEqual([
+      `/t/search/all?q=a%23b&page=1&${keyPair}`,
+      `/t/search/all?q=a%23b%26api_key%3Devil&page=1&${keyPair}`,
+    ]);
+  });
+
+  it('forwards the normalised values, re-encoded with encodeURIComponent, never the client\'s text', async () => {
+    const proxy = await proxyWith(liveT());
+    const response = await rawRequest(proxy.port, 'GET', '/proxy/t/search/%61ll?page=02&q=+two++words+&tags=b,%20a,&api_key=stolen&debug=1');
+    expect(response.status).toBe(200);
+    // The path segment decoded and re-encoded, the query in the definition's order, text trimmed,
+    // lists re-joined, numbers as numbers, a space as %20, undeclared parameters gone.
+    expect(upstream.hits[0]!.url).toBe(`/t/search/all?q=two%20%20words&tags=b%2Ca&page=2&${keyPair}`);
+  });
+
+  it('gives live and demo the same validated parameters', async () => {
+    const target = '/search/news%20today?q=%20x;y%20&tags=b,%20a&page=02&extra=1';
+    const live = await proxyWith(liveT());
+    expect((await rawRequest(live.port, 'GET', `/proxy/t${target}`)).status).toBe(200);
+    const demo = await proxyWith({});
+    const demoResponse = await rawRequest(demo.port, 'GET', `/proxy/t${target}`);
+    expect(demoResponse.headers['x-lookup-source']).toBe('demo');
+
+    expect(demoParams).toEqual([{ kind: 'news today', q: 'x;y', tags: ['b', 'a'], page: 2 }]);
+    const fromDemoParams = requestTarget(buildRequest(searchOperation, demoParams[0] as Params));
+    expect(upstream.hits[0]!.url).toBe(`/t${fromDemoParams}&${keyPair}`);
+    expect(fromDemoParams).toBe('/search/news%20today?q=x%3By&tags=b%2Ca&page=2');
+  });
+
+  it('attaches a header key to the rebuilt request and leaves the query without one', async () => {
+    const proxy = await proxyWith(liveT({ LOOKUP_T_KEY_HEADER: 'X-Api-Key' }));
+    await rawRequest(proxy.port, 'GET', '/proxy/t/search/all?q=x;api_key=evil', { headers: { 'x-api-key': 'stolen' } });
+    const hit = upstream.hits[0]!;
+    expect(hit.url).toBe('/t/search/all?q=x%3Bapi_key%3Devil');
+    expect(hit.headers['x-api-key']).toBe(KEY);
+  });
+
+  it('answers a demo failure with the envelope\'s origin demo', async () => {
+    const proxy = await proxyWith({});
+    const response = await rawRequest(proxy.port, 'GET', '/proxy/t/search/all?q=explode');
+    expect(response.status).toBe(502);
+    expect(response.headers['x-lookup-source']).toBe('demo');
+    expect(envelope(response)).toMatchObject({ code: 'demo_failed', origin: 'demo' });
   });
 });
 
@@ -248,7 +357,7 @@ describe('refusals', () => {
     const response = await rawRequest(proxy.port, method, path, method === 'POST' ? { body: '{}' } : {});
     expect(response.status).toBe(status);
     expect(response.headers['content-type']).toContain('application/json');
-    expect(JSON.parse(response.text)).toMatchObject({ error: { code, message: expect.any(String) } });
+    expect(envelope(response)).toMatchObject({ code, origin: 'proxy', message: expect.any(String) });
     expect(upstream.hits).toHaveLength(0);
   });
 
@@ -268,7 +377,7 @@ describe('refusals', () => {
     for (const body of ['not json', '[1]', 'null']) {
       const response = await rawRequest(proxy.port, 'POST', '/proxy/r/profile-details', { body });
       expect(response.status).toBe(400);
-      expect(JSON.parse(response.text).error.code).toBe('invalid_body');
+      expect(envelope(response)).toMatchObject({ code: 'invalid_body', origin: 'proxy' });
     }
     expect(upstream.hits).toHaveLength(0);
   });
@@ -289,9 +398,29 @@ describe('demo mode and service documents', () => {
   it('reports each lookup mode on /healthz, without keys or base URLs', async () => {
     const proxy = await proxyWith(liveA());
     const response = await rawRequest(proxy.port, 'GET', '/healthz');
-    expect(JSON.parse(response.text)).toEqual({ status: 'ok', lookups: { A: 'live', R: 'demo' } });
+    expect(JSON.parse(response.text)).toEqual({ status: 'ok', lookups: { A: 'live', R: 'demo', T: 'demo' } });
     expect(response.text).not.toContain(upstream.url);
     expectNoKey(response);
+  });
+
+  it('publishes each lookup\'s mode and effective key placement on /lookup-config.json, never a key or base URL', async () => {
+    const proxy = await proxyWith({ ...liveA({ LOOKUP_A_KEY_PARAM: 'apikey' }), LOOKUP_T_KEY_HEADER: 'X-Api-Key', LOOKUP_T_KEY: KEY });
+    const response = await rawRequest(proxy.port, 'GET', LOOKUP_CONFIG_PATH);
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toContain('application/json');
+    expect(lookupConfigSchema.parse(JSON.parse(response.text))).toEqual({
+      lookups: {
+        // Configured: the environment's parameter name wins over the definition's api_key.
+        A: { mode: 'live', key: { in: 'query', name: 'apikey' } },
+        // The definition's default.
+        R: { mode: 'demo', key: { in: 'header', name: 'X-Api-Key' } },
+        // A key without a base URL stays on demo data; its placement is still the configured one.
+        T: { mode: 'demo', key: { in: 'header', name: 'X-Api-Key' } },
+      },
+    });
+    expect(response.text).not.toContain(upstream.url);
+    expectNoKey(response);
+    expect((await rawRequest(proxy.port, 'POST', LOOKUP_CONFIG_PATH)).status).toBe(405);
   });
 
   it('serves the OpenAPI document and the map configuration', async () => {

@@ -2,9 +2,10 @@
 // the production server and the demo upstream server. It refuses anything the spec does not
 // allow, answers from the live provider or the demo, and scrubs the key from what it returns.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { LookupDefinition, LookupId } from '../lookups/define-lookup.ts';
+import type { AnyLookup, LookupId } from '../lookups/define-lookup.ts';
 import { isRecord } from '../lookups/adapters.ts';
-import type { ServerConfig } from './config.ts';
+import { defaultKeyPlacement, PROXY_PREFIX, WIRE_HEADERS } from '../lookups/wire.ts';
+import type { LookupMode, ServerConfig } from './config.ts';
 import type { DemoGenerator } from '../demo/demo-types.ts';
 import { callDemo } from './demo-upstream.ts';
 import { BodyTooLargeError, readBody, sendError, splitTarget } from './http-io.ts';
@@ -16,7 +17,7 @@ import { parseParams, routeRequest, type Refusal } from './proxy-route.ts';
 export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
 
 export interface ProxyOptions {
-  lookups: readonly LookupDefinition[];
+  lookups: readonly AnyLookup[];
   generators: Partial<Record<LookupId, DemoGenerator>>;
   config: ServerConfig;
   /** Path the proxy answers under; '' serves `/<slug>/…` directly (the demo upstream server). */
@@ -27,12 +28,10 @@ export interface ProxyOptions {
 
 const MAX_CLIENT_BODY_BYTES = 1024 * 1024;
 
-/** Answers a refusal; true, since the request was this handler's to answer. */
+/** Answers a refusal (origin `proxy`: no upstream was asked); true, since the request was this handler's to answer. */
 function refuse(res: ServerResponse, refusal: Refusal): true {
-  sendError(res, refusal.status, refusal.code, refusal.message, {
-    ...(refusal.fields && { fields: refusal.fields }),
-    ...(refusal.headers && { headers: refusal.headers }),
-  });
+  const { status, code, message, fields, headers } = refusal;
+  sendError(res, status, { origin: 'proxy', code, message, ...(fields && { fields }) }, headers);
   return true;
 }
 
@@ -55,7 +54,7 @@ async function readJsonBody(req: IncomingMessage): Promise<{ ok: true; body: Rec
 }
 
 export function createProxyHandler(options: ProxyOptions): RequestHandler {
-  const prefix = options.prefix ?? '/proxy';
+  const prefix = options.prefix ?? PROXY_PREFIX;
   const log = options.log ?? ((line: string) => console.log(line));
   const allKeys = Object.values(options.config.lookups).flatMap((mode) => (mode.mode === 'live' ? [mode.key] : []));
   // Log lines may echo a path a client typed a key into; every configured key is scrubbed from them.
@@ -75,7 +74,7 @@ export function createProxyHandler(options: ProxyOptions): RequestHandler {
 
     const route = routeRequest(options.lookups, method, path.slice(prefix.length));
     if (!route.ok) return refuse(res, route);
-    const mode = options.config.lookups[route.lookup.id] ?? { mode: 'demo' as const };
+    const mode: LookupMode = options.config.lookups[route.lookup.id] ?? { mode: 'demo', keyPlacement: defaultKeyPlacement(route.lookup.keyTransport) };
     const scrub = keyScrubber(mode.mode === 'live' ? [mode.key] : []);
 
     const body = route.operation.method === 'POST' ? await readJsonBody(req) : undefined;
@@ -88,14 +87,13 @@ export function createProxyHandler(options: ProxyOptions): RequestHandler {
       if (!res.writableFinished) clientGone.abort();
     });
     const upstreamStarted = performance.now();
+    // Live and demo receive the same parsed, normalised values: the provider as the request
+    // buildRequest made of them, the demo generator as the values themselves.
     const outcome: UpstreamOutcome =
       mode.mode === 'live'
         ? await callUpstream({
             live: mode,
-            method: route.operation.method,
-            path: route.upstreamPath,
-            query: parsed.forwardQuery,
-            ...(parsed.body && { body: parsed.body }),
+            request: parsed.request,
             clientHeaders: req.headers,
             timeoutMs: options.config.timeoutMs,
             maxBytes: options.config.maxBytes,
@@ -106,13 +104,14 @@ export function createProxyHandler(options: ProxyOptions): RequestHandler {
     if (outcome.kind === 'client-gone') return true;
 
     const proxyHeaders = {
-      'x-lookup-source': mode.mode,
-      'x-lookup-upstream-ms': upstreamMs,
+      [WIRE_HEADERS.source]: mode.mode,
+      [WIRE_HEADERS.upstreamMs]: upstreamMs,
       'server-timing': `upstream;dur=${upstreamMs}`,
       'cache-control': 'no-store',
     };
     if (outcome.kind === 'failure') {
-      sendError(res, outcome.status, outcome.code, outcome.message, { headers: proxyHeaders });
+      const origin = mode.mode === 'live' ? 'upstream' : 'demo';
+      sendError(res, outcome.status, { origin, code: outcome.code, message: scrub.text(outcome.message) }, proxyHeaders);
       return true;
     }
 

@@ -1,9 +1,11 @@
 // Decides whether a proxy request is one the spec allows: the lookup's letter, one of its
 // methods and path templates (matched on the raw, still-encoded path), and parameters its own
-// schema accepts. Everything else is refused here, before any upstream is contacted.
-import type { LookupDefinition, Operation, Params } from '../lookups/define-lookup.ts';
+// schema accepts. Everything else is refused here, before any upstream is contacted. What passes
+// is rebuilt from the parsed values by buildRequest: nothing of the client's raw text travels on.
+import type { AnyLookup, AnyOperation, Params } from '../lookups/define-lookup.ts';
 import { paramMeta } from '../lookups/param.ts';
-import { matchPath } from '../lookups/path-template.ts';
+import { matchPath, UnsafePathError } from '../lookups/path-template.ts';
+import { buildRequest, type LookupRequest } from '../lookups/request.ts';
 
 export interface Refusal {
   ok: false;
@@ -16,10 +18,9 @@ export interface Refusal {
 
 export interface Route {
   ok: true;
-  lookup: LookupDefinition;
-  operation: Operation;
-  /** The upstream path exactly as the client sent it (it matched the template segment by segment). */
-  upstreamPath: string;
+  lookup: AnyLookup;
+  operation: AnyOperation;
+  /** The decoded path parameters (each one safe segment), still to be parsed. */
   pathParams: Record<string, string>;
 }
 
@@ -28,7 +29,7 @@ function refuse(status: number, code: string, message: string, headers?: Record<
 }
 
 /** Routes `/<slug><upstream path>` (the part after the proxy's prefix) to a lookup's operation. */
-export function routeRequest(lookups: readonly LookupDefinition[], method: string, path: string): Route | Refusal {
+export function routeRequest(lookups: readonly AnyLookup[], method: string, path: string): Route | Refusal {
   const slug = /^\/([^/]*)/.exec(path)?.[1] ?? '';
   const lookup = lookups.find((candidate) => candidate.slug === slug);
   if (!lookup) return refuse(404, 'unknown_lookup', `There is no lookup "${slug.slice(0, 40)}"`);
@@ -49,7 +50,7 @@ export function routeRequest(lookups: readonly LookupDefinition[], method: strin
     const message = matched.match.reason === 'unsafe' ? matched.match.message : 'The path does not match';
     return refuse(400, 'unsafe_path_parameter', `${message}: a path parameter must be one safe segment`);
   }
-  return { ok: true, lookup, operation: matched.operation, upstreamPath, pathParams: matched.match.params };
+  return { ok: true, lookup, operation: matched.operation, pathParams: matched.match.params };
 }
 
 function formDecode(text: string): string | undefined {
@@ -62,19 +63,22 @@ function formDecode(text: string): string | undefined {
 
 export interface ParsedParams {
   ok: true;
+  /** The parsed, normalised parameters: what the demo generator receives. */
   params: Params;
-  /** The raw `name=value` pairs of the declared query parameters, as the client sent them. */
-  forwardQuery: string[];
-  /** The parsed body parameters of a POST operation. */
-  body?: Record<string, unknown>;
+  /**
+   * The same values as the upstream request, built by buildRequest and re-encoded with
+   * encodeURIComponent: what a live provider receives (plus the key).
+   */
+  request: LookupRequest;
 }
 
 /**
  * Parses the request's parameters again with the operation's schema. Only declared parameters
  * are read; anything else in the query (a key the client tried to send included) is dropped.
+ * Of a parameter sent twice, the first occurrence counts.
  */
 export function parseParams(
-  operation: Operation,
+  operation: AnyOperation,
   pathParams: Record<string, string>,
   rawQuery: string,
   body: Record<string, unknown> | undefined,
@@ -82,22 +86,21 @@ export function parseParams(
   const locations = new Map(
     Object.entries(operation.params.shape).map(([name, field]) => [name, paramMeta(field as never)?.in ?? 'query']),
   );
-  const queryText = new Map<string, { raw: string; value: string }>();
+  const queryText = new Map<string, string>();
   for (const pair of rawQuery.split('&')) {
     if (!pair) continue;
     const equals = pair.indexOf('=');
     const name = formDecode(equals === -1 ? pair : pair.slice(0, equals));
     const value = formDecode(equals === -1 ? '' : pair.slice(equals + 1));
-    // The first occurrence wins, and it is the one both parsed and forwarded.
     if (name === undefined || locations.get(name) !== 'query' || queryText.has(name)) continue;
     if (value === undefined) return { ...refuse(400, 'invalid_parameter', `${name} is not valid percent-encoding`), fields: { [name]: `${name} is not valid percent-encoding` } };
-    queryText.set(name, { raw: pair, value });
+    queryText.set(name, value);
   }
   const input: Record<string, unknown> = {};
   for (const [name, location] of locations) {
     if (location === 'path') input[name] = pathParams[name];
     else if (location === 'body') input[name] = body?.[name];
-    else input[name] = queryText.get(name)?.value;
+    else input[name] = queryText.get(name);
   }
   const result = operation.params.safeParse(input);
   if (!result.success) {
@@ -112,9 +115,12 @@ export function parseParams(
     return { ...refuse(400, 'invalid_parameter', message || 'The parameters are not valid'), fields };
   }
   const params = result.data as Params;
-  const parsedBody =
-    operation.method === 'POST'
-      ? Object.fromEntries([...locations].filter(([name, location]) => location === 'body' && params[name] !== undefined).map(([name]) => [name, params[name]]))
-      : undefined;
-  return { ok: true, params, forwardQuery: [...queryText.values()].map(({ raw }) => raw), ...(parsedBody && { body: parsedBody }) };
+  try {
+    return { ok: true, params, request: buildRequest(operation, params) };
+  } catch (error) {
+    // A value that normalised into something that is no longer one safe segment.
+    if (error instanceof UnsafePathError)
+      return { ...refuse(400, 'unsafe_path_parameter', `${error.message}: a path parameter must be one safe segment`), fields: { [error.param]: error.message } };
+    throw error;
+  }
 }

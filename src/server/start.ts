@@ -1,5 +1,5 @@
 // The production server (`npm start`): the built app from DIST_DIR (default `dist`), the proxy,
-// /openapi.json, /map-config.json and /healthz, on HOST:PORT (default 127.0.0.1:4173).
+// /openapi.json, /map-config.json, /lookup-config.json and /healthz, on HOST:PORT (default 127.0.0.1:4173).
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
@@ -38,11 +38,12 @@ const server = createServer((req, res) => {
   void (async () => {
     if (await lookupHandler(req, res)) return;
     if (await staticHandler(req, res)) return;
-    if (req.method !== 'GET' && req.method !== 'HEAD') sendError(res, 405, 'method_not_allowed', 'Only GET is served here', { headers: { allow: 'GET, HEAD' } });
-    else sendError(res, 404, 'not_found', 'There is nothing at this address');
+    if (req.method !== 'GET' && req.method !== 'HEAD')
+      sendError(res, 405, { origin: 'proxy', code: 'method_not_allowed', message: 'Only GET is served here' }, { allow: 'GET, HEAD' });
+    else sendError(res, 404, { origin: 'proxy', code: 'not_found', message: 'There is nothing at this address' });
   })().catch((error: unknown) => {
     console.error(`Internal error for ${req.method} ${(req.url ?? '').split('?')[0]}: ${(error as Error).message}`);
-    if (!res.headersSent) sendError(res, 500, 'internal_error', 'The server failed to answer');
+    if (!res.headersSent) sendError(res, 500, { origin: 'proxy', code: 'internal_error', message: 'The server failed to answer' });
     else res.destroy();
   });
 });

@@ -1,4 +1,4 @@
-// Mounts the proxy, /healthz, /openapi.json and /map-config.json in `vite` (dev) and
+// Mounts the proxy, /healthz, /lookup-config.json, /openapi.json and /map-config.json in `vite` (dev) and
 // `vite preview`, ahead of Vite's own middlewares. The server code is loaded through tsx only
 // when a server starts: Vite bundles this file into its config, and a plain import would pull the
 // whole registry and demo upstream into every `vite build` (and break it on any server error).

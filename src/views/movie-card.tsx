@@ -1,6 +1,6 @@
 // A's own view: the movie as a card.
-import { z } from 'zod';
 import { movieResponse } from '../lookups/a-movie.ts';
+import { typedBody } from '../lookups/answer.ts';
 import type { OwnViewProps } from '../results/slots.ts';
 import { formatDate, formatDuration, formatMoney } from './format.ts';
 import { Fact } from './fact.tsx';
@@ -8,17 +8,11 @@ import { safeUrl } from './safe-url.ts';
 import { ViewMessage } from './view-message.tsx';
 import './views.css';
 
-type MovieShape = typeof movieResponse.shape;
-type Lenient = { [K in keyof MovieShape]: z.ZodCatch<z.ZodOptional<MovieShape[K]>> };
-// Every field optional and forgiving, so one drifted or missing field does not hide the rest of the card.
-const movieView = z.looseObject(
-  Object.fromEntries(Object.entries(movieResponse.shape).map(([name, field]) => [name, (field as z.ZodType).optional().catch(undefined)])) as Lenient,
-);
-
-export default function MovieCard({ body }: OwnViewProps) {
-  const parsed = movieView.safeParse(body);
-  if (!parsed.success || !parsed.data.title) return <ViewMessage>This body has no movie to show.</ViewMessage>;
-  const movie = parsed.data;
+export default function MovieCard({ answer }: OwnViewProps) {
+  // The interpreter's typed body: on drift, every field that disagrees with the spec is left out,
+  // so one drifted field does not hide the rest of the card.
+  const movie = typedBody(answer, movieResponse)?.body;
+  if (!movie?.title) return <ViewMessage>This body has no movie to show.</ViewMessage>;
   const year = movie.release_date?.slice(0, 4);
   const companies = movie.production_companies ?? [];
   const homepage = safeUrl(movie.homepage);
@@ -43,9 +37,7 @@ export default function MovieCard({ body }: OwnViewProps) {
       </dl>
       {movie.genres && movie.genres.length > 0 && (
         <ul className="chips" aria-label="Genres">
-          {movie.genres.map((genre) => (
-            <li key={genre.id}>{genre.name}</li>
-          ))}
+          {movie.genres.map((genre, index) => genre?.name && <li key={genre.id ?? index}>{genre.name}</li>)}
         </ul>
       )}
       {movie.overview && <p className="movie-card__overview">{movie.overview}</p>}
@@ -53,12 +45,15 @@ export default function MovieCard({ body }: OwnViewProps) {
         <section aria-labelledby="movie-companies">
           <h4 id="movie-companies">Production companies</h4>
           <ul className="plain-list">
-            {companies.map((company) => (
-              <li key={company.id}>
-                {company.name}
-                {company.origin_country && <span className="muted"> · {company.origin_country}</span>}
-              </li>
-            ))}
+            {companies.map(
+              (company, index) =>
+                company?.name && (
+                  <li key={company.id ?? index}>
+                    {company.name}
+                    {company.origin_country && <span className="muted"> · {company.origin_country}</span>}
+                  </li>
+                ),
+            )}
           </ul>
         </section>
       )}

@@ -3,6 +3,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import PodcastResults from './podcast-results.tsx';
 import { podcastSample } from './testing/samples.ts';
+import { podcastSearch } from '../lookups/t-podcast-search.ts';
 import { viewProps } from './testing/view-props.ts';
 
 // Each test starts from an empty document (no global auto-cleanup in this setup).
@@ -10,7 +11,7 @@ afterEach(cleanup);
 
 describe('PodcastResults', () => {
   it('shows each result as a card with its highlighted title, facts and links', () => {
-    render(<PodcastResults {...viewProps(podcastSample)} />);
+    render(<PodcastResults {...viewProps(podcastSample, podcastSearch)} />);
     expect(screen.getByRole('heading', { name: /2 results of 1,204/ })).toBeInTheDocument();
     const card = screen.getByRole('listitem', { name: 'How to build a startup' });
     expect(within(card).getByText('startup', { selector: 'span.highlight' })).toBeInTheDocument();
@@ -20,7 +21,7 @@ describe('PodcastResults', () => {
   });
 
   it('sanitises upstream HTML and refuses javascript: links', () => {
-    const { container } = render(<PodcastResults {...viewProps(podcastSample)} />);
+    const { container } = render(<PodcastResults {...viewProps(podcastSample, podcastSearch)} />);
     const card = screen.getByRole('listitem', { name: 'Evil startup' });
     expect(container.querySelector('script, img[onerror], iframe, [onclick], [style], a[href^="javascript"]')).toBeNull();
     expect(within(card).queryByRole('link', { name: 'Web page' })).toBeNull();
@@ -29,7 +30,7 @@ describe('PodcastResults', () => {
   });
 
   it('selects a result', async () => {
-    const props = viewProps(podcastSample);
+    const props = viewProps(podcastSample, podcastSearch);
     render(<PodcastResults {...props} />);
     const card = screen.getByRole('listitem', { name: 'Evil startup' });
     await userEvent.click(within(card).getByRole('button', { name: 'Select' }));
@@ -37,7 +38,7 @@ describe('PodcastResults', () => {
   });
 
   it('says so when the body has no results array', () => {
-    render(<PodcastResults {...viewProps({ error: 'bad' })} />);
+    render(<PodcastResults {...viewProps({ error: 'bad' }, podcastSearch)} />);
     expect(screen.getByRole('note')).toHaveTextContent('This body has no search results to show.');
   });
 });

@@ -1,11 +1,19 @@
-// R's response fields are "not shown" in the spec, so the profile view reads whatever the body
-// holds: well-known names for the header, and every other field sorted into facts, tags and lists.
+// R's profile as its definition declares it: a personal or a company profile, told apart by
+// profile_type. The header reads the declared fields of each kind; every other field is sorted
+// into facts, tags and lists, so a provider's extra fields still show.
+import type { z } from 'zod';
 import { isRecord } from '../lookups/adapters.ts';
+import type { Salvaged } from '../lookups/answer.ts';
+import type { profileDetailsResponse } from '../lookups/r-profile-details.ts';
 
-const NAME_KEYS = ['full_name', 'name', 'display_name'];
-const HEADLINE_KEYS = ['headline', 'occupation', 'title', 'job_title'];
-const ABOUT_KEYS = ['summary', 'about', 'description', 'bio'];
-const LOCATION_KEYS = ['location', 'city', 'country', 'country_full_name'];
+/** R's typed body as the interpreter gives it (fields that drifted from the schema left out). */
+export type Profile = Salvaged<z.output<typeof profileDetailsResponse>>;
+
+/** Fields the header shows, per kind of profile; they are not repeated among the facts. */
+const HEADER_FIELDS = {
+  personal: ['full_name', 'first_name', 'last_name', 'headline', 'location', 'summary'],
+  company: ['name', 'tagline', 'description'],
+} as const;
 
 export interface ProfileOutline {
   name: string | undefined;
@@ -32,28 +40,23 @@ function summariseEntry(entry: unknown): string | undefined {
   return parts.slice(0, 4).join(' · ') || undefined;
 }
 
-const pick = (profile: Record<string, unknown>, keys: readonly string[]) => keys.map((key) => scalar(profile[key])).find(Boolean);
+const joined = (...parts: Array<string | null | undefined>) => parts.map(scalar).filter(Boolean).join(', ') || undefined;
 
-/** The profile object: the body itself, or a single wrapper like `{profile: {...}}` / `{data: {...}}`. */
-export function profileOf(body: unknown): Record<string, unknown> | undefined {
-  if (!isRecord(body)) return undefined;
-  for (const key of ['profile', 'data', 'result']) if (isRecord(body[key])) return body[key];
-  return body;
+/** Name, headline, location and about, from the declared fields of a personal or a company profile. */
+function header(profile: Profile): Pick<ProfileOutline, 'name' | 'headline' | 'location' | 'about'> {
+  if (profile.profile_type === 'company') {
+    const office = profile.locations?.find((entry) => entry?.is_headquarters) ?? profile.locations?.[0];
+    return { name: scalar(profile.name), headline: scalar(profile.tagline), location: joined(office?.city, office?.country), about: scalar(profile.description) };
+  }
+  // The view shows only profiles of one of the two declared kinds.
+  if (profile.profile_type !== 'personal') return { name: undefined, headline: undefined, location: undefined, about: undefined };
+  const name = scalar(profile.full_name) ?? ([scalar(profile.first_name), scalar(profile.last_name)].filter(Boolean).join(' ') || undefined);
+  return { name, headline: scalar(profile.headline), location: joined(profile.location?.city, profile.location?.country), about: scalar(profile.summary) };
 }
 
-export function outlineProfile(profile: Record<string, unknown>): ProfileOutline {
-  const first = scalar(profile.first_name);
-  const last = scalar(profile.last_name);
-  const used = new Set([...NAME_KEYS, ...HEADLINE_KEYS, ...ABOUT_KEYS, ...LOCATION_KEYS]);
-  const outline: ProfileOutline = {
-    name: pick(profile, NAME_KEYS) ?? ([first, last].filter(Boolean).join(' ') || undefined),
-    headline: pick(profile, HEADLINE_KEYS),
-    location: LOCATION_KEYS.map((key) => scalar(profile[key])).filter(Boolean).join(', ') || undefined,
-    about: pick(profile, ABOUT_KEYS),
-    facts: [],
-    tags: [],
-    lists: [],
-  };
+export function outlineProfile(profile: Profile): ProfileOutline {
+  const used = new Set<string>(HEADER_FIELDS[profile.profile_type === 'company' ? 'company' : 'personal']);
+  const outline: ProfileOutline = { ...header(profile), facts: [], tags: [], lists: [] };
   for (const [key, value] of Object.entries(profile)) {
     if (used.has(key)) continue;
     const text = scalar(value);

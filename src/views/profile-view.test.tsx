@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
+import { profileDetails } from '../lookups/r-profile-details.ts';
 import ProfileView from './profile-view.tsx';
 import { viewProps } from './testing/view-props.ts';
 
@@ -7,32 +8,58 @@ import { viewProps } from './testing/view-props.ts';
 afterEach(cleanup);
 
 describe('ProfileView', () => {
-  it('reads name, headline and location, and sorts the rest into facts, tags and lists', () => {
+  it('reads name, headline and location of a personal profile, and sorts the rest into facts, tags and lists', () => {
+    // R declares its body exactly (no wrapper); a partial body is shown for what it has.
     const body = {
-      profile: {
-        first_name: 'Ada',
-        last_name: 'Example',
-        headline: 'Engineer',
-        city: 'London',
-        country: 'GB',
-        connections: 500,
-        skills: ['TypeScript', 'Maps'],
-        experiences: [{ title: 'Lead', company: 'Acme', starts_at: '2020' }],
-        contact_info: { email: '***' },
-      },
+      profile_type: 'personal',
+      first_name: 'Ada',
+      last_name: 'Example',
+      headline: 'Engineer',
+      location: { city: 'London', country: 'GB', country_code: 'GB' },
+      industry: 'Software',
+      skills: ['TypeScript', 'Maps'],
+      experience: [{ title: 'Lead', company_name: 'Acme', start_date: '2020' }],
+      network_info: { connections_count: 500 },
     };
-    render(<ProfileView {...viewProps(body)} />);
+    render(<ProfileView {...viewProps(body, profileDetails)} />);
     expect(screen.getByRole('heading', { name: 'Ada Example' })).toBeInTheDocument();
     expect(screen.getByText('Engineer')).toBeInTheDocument();
     expect(screen.getByText('London, GB')).toBeInTheDocument();
-    expect(screen.getByText('Connections').nextSibling).toHaveTextContent('500');
+    expect(screen.getByText('Industry').nextSibling).toHaveTextContent('Software');
     expect(within(screen.getByRole('region', { name: 'Skills' })).getAllByRole('listitem')).toHaveLength(2);
-    expect(within(screen.getByRole('region', { name: 'Experiences' })).getByText('Lead · Acme · 2020')).toBeInTheDocument();
-    expect(within(screen.getByRole('region', { name: 'Contact info' })).getByText('Email: ***')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Experience' })).getByText('Lead · Acme · 2020')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Network info' })).getByText('Connections count: 500')).toBeInTheDocument();
   });
 
-  it('says so for an empty body', () => {
-    render(<ProfileView {...viewProps({})} />);
+  it('reads a company profile’s name, tagline and headquarters', () => {
+    const body = {
+      profile_type: 'company',
+      name: 'Acme Corp',
+      tagline: 'Anvils since 1949',
+      description: 'Makers of things.',
+      locations: [
+        { city: 'Leeds', country: 'GB', is_headquarters: false },
+        { city: 'Austin', country: 'US', is_headquarters: true },
+      ],
+    };
+    render(<ProfileView {...viewProps(body, profileDetails)} />);
+    expect(screen.getByRole('heading', { name: 'Acme Corp' })).toBeInTheDocument();
+    expect(screen.getByText('Anvils since 1949')).toBeInTheDocument();
+    expect(screen.getByText('Austin, US')).toBeInTheDocument();
+    expect(screen.getByText('Makers of things.')).toBeInTheDocument();
+  });
+
+  it('leaves out a drifted field and keeps the rest', () => {
+    render(<ProfileView {...viewProps({ profile_type: 'personal', full_name: 'Ada Example', headline: 42, industry: 'Software' }, profileDetails)} />);
+    expect(screen.getByRole('heading', { name: 'Ada Example' })).toBeInTheDocument();
+    expect(screen.queryByText('42')).toBeNull();
+  });
+
+  it('says so for an empty body, and for a wrapped one (R’s body is never wrapped)', () => {
+    render(<ProfileView {...viewProps({}, profileDetails)} />);
+    expect(screen.getByRole('note')).toHaveTextContent('no profile');
+    cleanup();
+    render(<ProfileView {...viewProps({ profile: { profile_type: 'personal', full_name: 'Ada' } }, profileDetails)} />);
     expect(screen.getByRole('note')).toHaveTextContent('no profile');
   });
 });

@@ -1,13 +1,17 @@
 // R's own view: the professional profile as a readable page rather than a tree.
+import { typedBody } from '../lookups/answer.ts';
+import { profileDetailsResponse } from '../lookups/r-profile-details.ts';
 import type { OwnViewProps } from '../results/slots.ts';
 import { Fact } from './fact.tsx';
-import { outlineProfile, profileOf } from './profile-fields.ts';
+import { outlineProfile } from './profile-fields.ts';
 import { ViewMessage } from './view-message.tsx';
 import './views.css';
 
-export default function ProfileView({ body }: OwnViewProps) {
-  const profile = profileOf(body);
-  if (!profile || Object.keys(profile).length === 0) return <ViewMessage>This body has no profile to show.</ViewMessage>;
+export default function ProfileView({ answer }: OwnViewProps) {
+  // R declares its body exactly: a personal or a company profile, never wrapped.
+  const profile = typedBody(answer, profileDetailsResponse)?.body;
+  // The union is told apart by profile_type: without a valid one the body is neither kind.
+  if (profile?.profile_type !== 'personal' && profile?.profile_type !== 'company') return <ViewMessage>This body has no profile to show.</ViewMessage>;
   const outline = outlineProfile(profile);
   return (
     <article className="view-card profile-view" aria-labelledby="profile-heading">

@@ -3,6 +3,8 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import PropertySheet from './property-sheet.tsx';
 import { propertySample } from './testing/samples.ts';
+import { propertyDetail } from '../lookups/d-property-detail.ts';
+import { propertyMortgage } from '../lookups/g-property-mortgage.ts';
 import { viewProps } from './testing/view-props.ts';
 
 // Each test starts from an empty document (no global auto-cleanup in this setup).
@@ -10,7 +12,7 @@ afterEach(cleanup);
 
 describe('PropertySheet', () => {
   it('shows the property and, for G, its mortgage', () => {
-    render(<PropertySheet {...viewProps(propertySample)} />);
+    render(<PropertySheet {...viewProps(propertySample, propertyMortgage)} />);
     expect(screen.getByRole('heading', { name: '4529 WINONA CT, DENVER, CO 80212' })).toBeInTheDocument();
     const size = screen.getByRole('region', { name: 'Size and rooms' });
     expect(within(size).getByText('1,414 sq ft', { selector: 'dd' })).toBeInTheDocument();
@@ -24,7 +26,7 @@ describe('PropertySheet', () => {
   it('leaves the mortgage out for D and lets the user choose among several properties', async () => {
     const [first] = propertySample.property;
     const second = { ...first!, mortgage: undefined, address: { oneLine: '1 MAIN ST, AUSTIN, TX' } };
-    const props = viewProps({ ...propertySample, property: [{ ...first!, mortgage: undefined }, second] });
+    const props = viewProps({ ...propertySample, property: [{ ...first!, mortgage: undefined }, second] }, propertyDetail);
     render(<PropertySheet {...props} />);
     expect(screen.queryByRole('region', { name: 'Mortgage' })).toBeNull();
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Property' }), '1 MAIN ST, AUSTIN, TX');

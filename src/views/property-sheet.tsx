@@ -1,6 +1,8 @@
 // D's and G's own view: a fact sheet per property (G's includes the mortgage).
+import { typedBody } from '../lookups/answer.ts';
+import { propertyDetailResponse } from '../lookups/d-property-detail.ts';
+import { propertyMortgageResponse } from '../lookups/g-property-mortgage.ts';
 import type { OwnViewProps } from '../results/slots.ts';
-import { propertyBody } from './property-body.ts';
 import type { PropertyRecord } from './property-body.ts';
 import { PropertyFacts } from './property-facts.tsx';
 import { ViewMessage } from './view-message.tsx';
@@ -9,10 +11,15 @@ import './views.css';
 const addressOf = (property: PropertyRecord, index: number) =>
   property.address?.oneLine || [property.address?.line1, property.address?.line2].filter(Boolean).join(', ') || `Property ${index + 1}`;
 
-export default function PropertySheet({ body, selectedIndex, onSelect }: OwnViewProps) {
-  const parsed = propertyBody.safeParse(body);
-  if (!parsed.success || parsed.data.property.length === 0) return <ViewMessage>This body has no property to show.</ViewMessage>;
-  const properties = parsed.data.property;
+export default function PropertySheet({ answer, selectedIndex, onSelect }: OwnViewProps) {
+  // D's and G's typed bodies (G's properties add the mortgage); indices are those of the records.
+  // D declares no mortgage, so a field of that name in a D body is not read as one.
+  const listed: ReadonlyArray<PropertyRecord | undefined> =
+    typedBody(answer, propertyMortgageResponse)?.body?.property ??
+    typedBody(answer, propertyDetailResponse)?.body?.property?.map((entry) => entry && { ...entry, mortgage: undefined }) ??
+    [];
+  const properties = listed.map((entry) => entry ?? {});
+  if (properties.length === 0) return <ViewMessage>This body has no property to show.</ViewMessage>;
   const shown = selectedIndex !== undefined && selectedIndex < properties.length ? selectedIndex : 0;
   const property = properties[shown]!;
 

@@ -1,9 +1,11 @@
 // I's own view: the currency time series as a line chart with a legend and a table of the figures.
 import { useState } from 'react';
+import { typedBody } from '../lookups/answer.ts';
+import { timeseriesResponse } from '../lookups/i-currency-timeseries.ts';
 import type { OwnViewProps } from '../results/slots.ts';
 import { RatesChart, SERIES_STYLES } from './rates-chart.tsx';
 import { RatesTable } from './rates-table.tsx';
-import { asChange, prefersChange, ratesBody, ratesTable } from './rates-series.ts';
+import { asChange, prefersChange, ratesTable } from './rates-series.ts';
 import { ViewMessage } from './view-message.tsx';
 import './views.css';
 
@@ -12,14 +14,14 @@ type Scale = 'rate' | 'change';
 const formatRate = (value: number) => value.toLocaleString('en-US', { maximumSignificantDigits: 6 });
 const formatChange = (value: number) => `${value > 0 ? '+' : ''}${value.toLocaleString('en-US', { maximumFractionDigits: 2 })} %`;
 
-export default function RatesChartView({ body }: OwnViewProps) {
-  const parsed = ratesBody.safeParse(body);
-  const table = parsed.success ? ratesTable(parsed.data.rates) : undefined;
+export default function RatesChartView({ answer }: OwnViewProps) {
+  const body = typedBody(answer, timeseriesResponse)?.body;
+  const table = body?.rates ? ratesTable(body.rates) : undefined;
   const [chosen, setChosen] = useState<Scale>();
-  if (!parsed.success || !table || table.dates.length === 0 || table.series.length === 0)
+  if (!body || !table || table.dates.length === 0 || table.series.length === 0)
     return <ViewMessage>This body has no rates to chart.</ViewMessage>;
 
-  const { base, start_date: start, end_date: end } = parsed.data;
+  const { base, start_date: start, end_date: end } = body;
   const scale = chosen ?? (prefersChange(table.series) ? 'change' : 'rate');
   const series = scale === 'change' ? asChange(table.series) : table.series;
   const against = base ? ` per 1 ${base}` : '';

@@ -1,14 +1,5 @@
 // I's `rates` object ({date: {currency: rate}}) turned into one series per currency, plus the
 // scale helpers the chart draws with.
-import { z } from 'zod';
-
-export const ratesBody = z.looseObject({
-  base: z.string().optional(),
-  start_date: z.string().optional(),
-  end_date: z.string().optional(),
-  rates: z.record(z.string(), z.record(z.string(), z.unknown())),
-});
-
 export interface RateSeries {
   currency: string;
   /** One entry per date; undefined where the day has no rate for this currency. */
@@ -20,7 +11,8 @@ export interface RatesTable {
   series: RateSeries[];
 }
 
-export function ratesTable(rates: Record<string, Record<string, unknown>>): RatesTable {
+/** Rates by date and currency, as I's typed body holds them (a day or rate that drifted is missing). */
+export function ratesTable(rates: Readonly<Record<string, Readonly<Record<string, unknown>> | undefined>>): RatesTable {
   const dates = Object.keys(rates).sort();
   const currencies = [...new Set(dates.flatMap((date) => Object.keys(rates[date] ?? {})))].sort();
   const series = currencies.map((currency) => ({

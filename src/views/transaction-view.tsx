@@ -1,37 +1,21 @@
 // S's own view: one blockchain transaction, its status, block, fee and who sent what to whom.
-import { z } from 'zod';
+import type { z } from 'zod';
+import type { Salvaged } from '../lookups/answer.ts';
+import { typedBody } from '../lookups/answer.ts';
+import { transactionResponse } from '../lookups/s-transaction.ts';
 import type { OwnViewProps } from '../results/slots.ts';
 import { Fact } from './fact.tsx';
 import { formatDateTime } from './format.ts';
 import { ViewMessage } from './view-message.tsx';
 import './views.css';
 
-const party = z.looseObject({ address: z.string(), amount: z.string() });
-const transactionBody = z.looseObject({
-  apiVersion: z.string().optional(),
-  requestId: z.string().optional(),
-  context: z.string().optional(),
-  data: z.looseObject({
-    item: z.looseObject({
-      index: z.number().optional(),
-      isConfirmed: z.boolean().optional(),
-      minedInBlockHash: z.string().optional(),
-      minedInBlockHeight: z.number().optional(),
-      recipients: z.array(party).catch([]),
-      senders: z.array(party).catch([]),
-      timestamp: z.number().optional(),
-      transactionHash: z.string().optional(),
-      transactionId: z.string(),
-      fee: z.looseObject({ amount: z.string(), unit: z.string() }).optional(),
-    }),
-  }),
-});
+type Party = Salvaged<z.output<typeof transactionResponse>['data']['item']['senders'][number]>;
 
-export default function TransactionView({ body }: OwnViewProps) {
-  const parsed = transactionBody.safeParse(body);
-  if (!parsed.success) return <ViewMessage>This body has no transaction to show.</ViewMessage>;
-  const { data, context, requestId, apiVersion } = parsed.data;
-  const tx = data.item;
+export default function TransactionView({ answer }: OwnViewProps) {
+  const body = typedBody(answer, transactionResponse)?.body;
+  const tx = body?.data?.item;
+  if (!body || !tx?.transactionId) return <ViewMessage>This body has no transaction to show.</ViewMessage>;
+  const { context, requestId, apiVersion } = body;
   const unit = tx.fee?.unit ?? '';
   const confirmed = tx.isConfirmed === true;
 
@@ -73,11 +57,11 @@ export default function TransactionView({ body }: OwnViewProps) {
         )}
       </dl>
       <section className="tx-flow" aria-label="Senders to recipients">
-        <Parties title="Senders" parties={tx.senders} unit={unit} />
+        <Parties title="Senders" parties={tx.senders ?? []} unit={unit} />
         <span className="tx-flow__arrow" aria-hidden="true">
           →
         </span>
-        <Parties title="Recipients" parties={tx.recipients} unit={unit} />
+        <Parties title="Recipients" parties={tx.recipients ?? []} unit={unit} />
       </section>
       <p className="muted view-footnote">
         {[context && `context ${context}`, requestId && `request ${requestId}`, apiVersion && `API version ${apiVersion}`].filter(Boolean).join(' · ')}
@@ -86,7 +70,8 @@ export default function TransactionView({ body }: OwnViewProps) {
   );
 }
 
-function Parties({ title, parties, unit }: { title: string; parties: z.infer<typeof party>[]; unit: string }) {
+function Parties({ title, parties: listed, unit }: { title: string; parties: ReadonlyArray<Party | undefined>; unit: string }) {
+  const parties = listed.filter((entry): entry is Party => entry?.address !== undefined);
   return (
     <div className="tx-flow__side">
       <h4>

@@ -2,7 +2,7 @@
 // parameters, so the form and URL state are tested without depending on the real definitions.
 import { z } from 'zod';
 import type { LookupDefinition, Operation } from '../../lookups/define-lookup.ts';
-import { param } from '../../lookups/param.ts';
+import { param, paramHints } from '../../lookups/param.ts';
 
 const search: Operation = {
   id: 'search',
@@ -21,7 +21,7 @@ const search: Operation = {
         .number()
         .positive({ error: 'must be positive' })
         .optional()
-        .meta({ in: 'query', title: 'Radius', help: 'Metres around the point.', widget: 'radius', required: false, max: 5000 }),
+        .register(paramHints, { in: 'query', title: 'Radius', help: 'Metres around the point.', widget: 'radius', required: false, max: 5000 }),
       verified: param.boolean({ in: 'query', title: 'Verified', help: 'Only verified events.' }),
       fuel_type: param.enum({ in: 'query', title: 'Fuel type', help: 'Kind of fuel.', options: ['gas', 'diesel', 'electricity'] }),
       symbols: param.list({ in: 'query', title: 'Symbols', help: 'Codes.', suggestions: ['USD', 'GBP', 'JPY'] }),

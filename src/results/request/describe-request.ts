@@ -1,17 +1,19 @@
 // The upstream request a lookup stands for, as the spec writes it: `{base_url}/<path>?<query>`
-// with the key where it travels, always as the `<API_KEY>` placeholder (the browser never has a key).
-import type { LookupDefinition, Operation, Params, ParamValue } from '../../lookups/define-lookup.ts';
-import { buildRequest, requestTarget } from '../../lookups/request.ts';
+// with the key where the server sends it (query parameter or header, as it publishes), always as
+// the `<API_KEY>` placeholder (the browser never has a key). Built by the one buildRequest.
+import type { AnyLookup, AnyOperation, Params, ParamValue } from '../../lookups/define-lookup.ts';
+import { buildRequest, encodeQuery, type QueryPair } from '../../lookups/request.ts';
+import { API_KEY_PLACEHOLDER, proxyUrl, type KeyPlacement } from '../../lookups/wire.ts';
 
-export const KEY_PLACEHOLDER = '<API_KEY>';
+export const KEY_PLACEHOLDER = API_KEY_PLACEHOLDER;
 export const BASE_URL_PLACEHOLDER = '{base_url}';
 
 export interface UpstreamRequest {
-  method: Operation['method'];
+  method: AnyOperation['method'];
   /** Upstream path, filled. */
   path: string;
   /** Query parameters in order, the key parameter last (when the key travels in the query). */
-  query: Array<[name: string, value: string]>;
+  query: QueryPair[];
   /** Headers to send, the key header included when the key travels in a header. */
   headers: Array<[name: string, value: string]>;
   body?: Record<string, ParamValue>;
@@ -21,29 +23,22 @@ export interface UpstreamRequest {
   proxyUrl: string;
 }
 
-function queryString(pairs: ReadonlyArray<[string, string]>): string {
-  return pairs
-    .map(([name, value]) => `${encodeURIComponent(name)}=${value === KEY_PLACEHOLDER ? value : encodeURIComponent(value)}`)
-    .join('&');
-}
-
-export function describeUpstreamRequest(lookup: LookupDefinition, operation: Operation, params: Params): UpstreamRequest {
+export function describeUpstreamRequest(lookup: AnyLookup, operation: AnyOperation, params: Params, key: KeyPlacement): UpstreamRequest {
   const request = buildRequest(operation, params);
-  const query: Array<[string, string]> = [...request.query.entries()];
+  // A declared parameter that shares the key's name never travels: the proxy drops it too.
+  const query = request.query.filter(([name]) => key.in !== 'query' || name !== key.name);
   const headers: Array<[string, string]> = [];
-  const { header, param } = lookup.keyTransport;
-  // The spec: the key is a URL parameter (A's is api_key); a header only when the definition says so.
-  if (header) headers.push([header, KEY_PLACEHOLDER]);
-  else query.push([param ?? 'api_key', KEY_PLACEHOLDER]);
+  let search = encodeQuery(query);
+  if (key.in === 'header') headers.push([key.name, KEY_PLACEHOLDER]);
+  else search += `${search ? '&' : ''}${encodeURIComponent(key.name)}=${KEY_PLACEHOLDER}`;
   if (request.body) headers.push(['Content-Type', 'application/json']);
-  const search = queryString(query);
   return {
     method: request.method,
     path: request.path,
-    query,
+    query: key.in === 'query' ? [...query, [key.name, KEY_PLACEHOLDER]] : [...query],
     headers,
-    body: request.body,
+    ...(request.body && { body: request.body }),
     url: `${BASE_URL_PLACEHOLDER}${request.path}${search ? `?${search}` : ''}`,
-    proxyUrl: `/proxy/${lookup.slug}${requestTarget(request)}`,
+    proxyUrl: proxyUrl(lookup, request),
   };
 }

@@ -1,12 +1,14 @@
+import { useKeyPlacement } from '../../api/lookup-config.ts';
 import type { LookupResponse } from '../../api/lookup-response.ts';
-import type { LookupDefinition, Operation, Params } from '../../lookups/define-lookup.ts';
+import type { AnyLookup, AnyOperation, Params } from '../../lookups/define-lookup.ts';
+import { API_KEY_PLACEHOLDER } from '../../lookups/wire.ts';
 import { CopyButton } from '../copy-button.tsx';
-import { describeUpstreamRequest } from './describe-request.ts';
+import { BASE_URL_PLACEHOLDER, describeUpstreamRequest } from './describe-request.ts';
 import { curlSnippet, fetchSnippet, pythonSnippet } from './snippets.ts';
 
 interface RequestViewProps {
-  lookup: LookupDefinition;
-  operation: Operation;
+  lookup: AnyLookup;
+  operation: AnyOperation;
   params: Params;
   /** The answer, when one arrived: its proxy URL and headers are shown. */
   response: LookupResponse | undefined;
@@ -14,7 +16,9 @@ interface RequestViewProps {
 
 /** What was asked, of whom, and how to ask it outside the app; the key is always `<API_KEY>`. */
 export function RequestView({ lookup, operation, params, response }: RequestViewProps) {
-  const request = describeUpstreamRequest(lookup, operation, params);
+  // Where the server sends this lookup's key (its configuration, e.g. LOOKUP_B_KEY_HEADER), never the key.
+  const { placement } = useKeyPlacement(lookup);
+  const request = describeUpstreamRequest(lookup, operation, params, placement);
   const bodyText = request.body ? JSON.stringify(request.body, null, 2) : undefined;
   const snippets = [
     { name: 'curl', code: curlSnippet(request) },
@@ -29,8 +33,9 @@ export function RequestView({ lookup, operation, params, response }: RequestView
         {request.headers.map(([name, value]) => `\n${name}: ${value}`).join('')}
       </pre>
       <p className="muted">
-        <code>{'{base_url}'}</code> is the provider’s address and <code>{'<API_KEY>'}</code> your key; the server adds the real
-        key, so the browser never sees it.
+        <code>{BASE_URL_PLACEHOLDER}</code> is the provider’s address and <code>{API_KEY_PLACEHOLDER}</code> your key; the server adds the real
+        key as the {placement.in === 'header' ? 'header' : 'query parameter'} <code>{placement.name}</code>, so the browser never
+        sees it.
       </p>
       <h3>Proxy URL called</h3>
       <pre tabIndex={0}>

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { movie } from '../../lookups/a-movie.ts';
+import { chargingStations } from '../../lookups/b-charging-stations.ts';
+import { defaultKeyPlacement } from '../../lookups/wire.ts';
 import { peopleLookup, peopleOperation } from '../testing/fixtures.ts';
 import { describeUpstreamRequest } from './describe-request.ts';
 import { curlSnippet, fetchSnippet, pythonLiteral, pythonSnippet } from './snippets.ts';
@@ -14,7 +16,7 @@ function keyLikeLeaks(text: string): string[] {
 }
 
 describe('upstream request and snippets', () => {
-  const a = describeUpstreamRequest(movie, movie.operations[0], { movie_id: 550, language: 'en-US' });
+  const a = describeUpstreamRequest(movie, movie.operations[0], { movie_id: 550, language: 'en-US' }, defaultKeyPlacement(movie.keyTransport));
 
   it('writes the upstream URL as {base_url}/path?query with api_key=<API_KEY> for A', () => {
     expect(a.url).toBe('{base_url}/movie/550?language=en-US&api_key=<API_KEY>');
@@ -31,12 +33,46 @@ describe('upstream request and snippets', () => {
   });
 
   it('sends the key as a header when the lookup says so', () => {
-    const request = describeUpstreamRequest(peopleLookup, peopleOperation, { city: 'Bad Homburg', page: 2 });
+    const request = describeUpstreamRequest(peopleLookup, peopleOperation, { city: 'Bad Homburg', page: 2 }, defaultKeyPlacement(peopleLookup.keyTransport));
     expect(request.url).toBe('{base_url}/v1/people/Bad%20Homburg?page=2');
     expect(request.headers).toEqual([['X-Api-Key', '<API_KEY>']]);
     expect(curlSnippet(request)).toContain("-H 'X-Api-Key: <API_KEY>'");
     expect(fetchSnippet(request)).toContain('"X-Api-Key": "<API_KEY>"');
     for (const snippet of [curlSnippet(request), fetchSnippet(request), pythonSnippet(request)]) expect(keyLikeLeaks(snippet)).toEqual([]);
+  });
+
+  it('follows the server\'s placement over the definition: LOOKUP_B_KEY_HEADER=X-Api-Key makes it a header in every snippet', () => {
+    const json = chargingStations.operations[0];
+    const params = { prox: '52.52,13.405,5000', connectortype: ['29', '33'] };
+    // B's definition sends the key as the query parameter api_key…
+    expect(describeUpstreamRequest(chargingStations, json, params, defaultKeyPlacement(chargingStations.keyTransport)).url).toContain('api_key=<API_KEY>');
+    // …the server's configuration moved it into a header.
+    const request = describeUpstreamRequest(chargingStations, json, params, { in: 'header', name: 'X-Api-Key' });
+    expect(request.url).toBe(`{base_url}${json.path}?prox=52.52%2C13.405%2C5000&connectortype=29%2C33`);
+    expect(request.query).toEqual([['prox', '52.52,13.405,5000'], ['connectortype', '29,33']]);
+    expect(request.headers).toEqual([['X-Api-Key', '<API_KEY>']]);
+    const curl = curlSnippet(request);
+    const js = fetchSnippet(request);
+    const python = pythonSnippet(request);
+    expect(curl).toContain("-H 'X-Api-Key: <API_KEY>'");
+    expect(js).toContain('"X-Api-Key": "<API_KEY>"');
+    expect(python).toContain('headers={\n        "X-Api-Key": "<API_KEY>",\n    },');
+    for (const snippet of [curl, js, python]) {
+      expect(snippet).not.toMatch(/api_key/);
+      expect(keyLikeLeaks(snippet)).toEqual([]);
+    }
+  });
+
+  it('moves the key into the query under the configured name, replacing a declared parameter of that name', () => {
+    const request = describeUpstreamRequest(movie, movie.operations[0], { movie_id: 550, language: 'en-US' }, { in: 'query', name: 'language' });
+    expect(request.url).toBe('{base_url}/movie/550?language=<API_KEY>');
+    expect(request.headers).toEqual([]);
+  });
+
+  it('encodes `;`, `#`, `&` and spaces inside values and keeps the proxy URL key-free', () => {
+    const request = describeUpstreamRequest(movie, movie.operations[0], { movie_id: 550, language: 'en;api_key=evil#x&y z' }, { in: 'query', name: 'api_key' });
+    expect(request.url).toBe('{base_url}/movie/550?language=en%3Bapi_key%3Devil%23x%26y%20z&api_key=<API_KEY>');
+    expect(request.proxyUrl).toBe('/proxy/a/movie/550?language=en%3Bapi_key%3Devil%23x%26y%20z');
   });
 
   it('writes JSON bodies as Python literals', () => {

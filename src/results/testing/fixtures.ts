@@ -34,6 +34,8 @@ export const peopleLookup = defineLookup({
         paging: (body, params) => (isRecord(body) ? pageNumberPaging(Number(body.page), Number(body.total_pages), params, 'page') : undefined),
         point: (record) => pointFrom(record, 'lat', 'lon'),
         label: (record) => (isRecord(record) ? String(record.name) : ''),
+        // This made-up provider words its failures in `reason`.
+        errorMessage: (body) => (isRecord(body) && typeof body.reason === 'string' ? body.reason : undefined),
       },
     },
   ],

@@ -1,0 +1,152 @@
+// Lighthouse (mobile profile: emulated phone, simulated slow 4G and CPU) against the production
+// server, in Debian's Chromium: prints performance, accessibility, best practices and SEO for the
+// catalog and three lookup pages (L, A, I), the median of LH_RUNS runs (default 3), and the
+// audits that cost points outside performance. Targets: accessibility 100 everywhere, performance
+// ≥ 90 on every lookup page. Uses DIST_DIR when given, else builds into a temporary directory.
+// Reports land in bench/out/lighthouse/. Map tiles cannot load offline: that is expected.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const PAGES: ReadonlyArray<{ name: string; path: string }> = [
+  { name: 'catalog', path: '/' },
+  { name: 'L (crime incidents)', path: '/lookups/l' },
+  { name: 'A (movie)', path: '/lookups/a' },
+  { name: 'I (currency time series)', path: '/lookups/i' },
+];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+  '--disable-quic',
+];
+const RUNS = Math.max(1, Number(process.env.LH_RUNS ?? 3));
+const TARGET_PERFORMANCE = 90;
+const OUT_DIR = 'bench/out/lighthouse';
+
+type Category = (typeof CATEGORIES)[number];
+interface Report {
+  categories: Record<Category, { score: number | null; auditRefs: Array<{ id: string; weight: number }> }>;
+  audits: Record<string, { title: string; score: number | null; scoreDisplayMode: string; displayValue?: string }>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function waitForHealth(base: string, timeoutMs = 30_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`The server did not answer ${base}/healthz within ${timeoutMs} ms`);
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : Math.round((sorted[middle - 1]! + sorted[middle]!) / 2);
+}
+
+function runLighthouse(url: string, outputPath: string): Report {
+  const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+  const result = spawnSync(
+    'npx',
+    [
+      'lighthouse',
+      url,
+      '--quiet',
+      '--output=json',
+      `--output-path=${outputPath}`,
+      `--only-categories=${CATEGORIES.join(',')}`,
+      '--form-factor=mobile',
+      `--chrome-flags=${CHROME_FLAGS.join(' ')}`,
+    ],
+    { stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, CHROME_PATH: chromePath } },
+  );
+  if (result.status !== 0) throw new Error(`Lighthouse failed on ${url} (exit ${result.status})`);
+  return JSON.parse(readFileSync(outputPath, 'utf8')) as Report;
+}
+
+/** Audits that cost points in a category other than performance (binary audits that failed). */
+function lostPoints(report: Report, category: Category): string[] {
+  return report.categories[category].auditRefs
+    .filter((ref) => ref.weight > 0)
+    .map((ref) => ({ id: ref.id, audit: report.audits[ref.id]! }))
+    .filter(({ audit }) => audit.scoreDisplayMode === 'binary' && audit.score !== null && audit.score < 1)
+    .map(({ id, audit }) => `${id} (${audit.title})`);
+}
+
+const builtHere = !process.env.DIST_DIR;
+const distDir = process.env.DIST_DIR ?? mkdtempSync(join(tmpdir(), 'lh-dist-'));
+if (builtHere) {
+  const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', distDir, '--emptyOutDir'], { stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('vite build failed');
+}
+
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const server = spawn('npx', ['tsx', 'src/server/start.ts'], {
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DIST_DIR: distDir },
+  stdio: ['ignore', 'ignore', 'inherit'],
+  detached: true,
+});
+let failed = false;
+try {
+  await waitForHealth(base);
+  mkdirSync(OUT_DIR, { recursive: true });
+  const rows: string[] = [];
+  for (const page of PAGES) {
+    const reports: Report[] = [];
+    for (let run = 1; run <= RUNS; run += 1) {
+      const file = join(OUT_DIR, `${page.path === '/' ? 'catalog' : page.path.split('/').pop()}-${run}.json`);
+      reports.push(runLighthouse(`${base}${page.path}`, file));
+    }
+    const scores = Object.fromEntries(
+      CATEGORIES.map((category) => [category, median(reports.map((report) => Math.round((report.categories[category].score ?? 0) * 100)))]),
+    ) as Record<Category, number>;
+    const perfRuns = reports.map((report) => Math.round((report.categories.performance.score ?? 0) * 100));
+    rows.push(
+      `${page.name.padEnd(26)} ${CATEGORIES.map((category) => String(scores[category]).padStart(3)).join('  /  ')}   (performance runs: ${perfRuns.join(', ')})`,
+    );
+    const last = reports[reports.length - 1]!;
+    for (const category of ['accessibility', 'best-practices', 'seo'] as const) {
+      const lost = lostPoints(last, category);
+      if (lost.length > 0) rows.push(`  ${category} loses: ${lost.join('; ')}`);
+    }
+    const metrics = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'];
+    rows.push(`  ${metrics.map((id) => `${id.replace(/-/g, ' ')} ${last.audits[id]?.displayValue ?? '?'}`).join(', ')}`);
+    if (scores.accessibility < 100) failed = true;
+    if (page.path !== '/' && scores.performance < TARGET_PERFORMANCE) failed = true;
+  }
+  console.log(`\nLighthouse (mobile), median of ${RUNS} run${RUNS > 1 ? 's' : ''}: performance / accessibility / best practices / SEO`);
+  for (const row of rows) console.log(row);
+  console.log(`Targets: accessibility 100 on every page, performance ≥ ${TARGET_PERFORMANCE} on every lookup page: ${failed ? 'MISSED' : 'met'}`);
+} finally {
+  try {
+    process.kill(-server.pid!, 'SIGTERM');
+  } catch {
+    // Already gone.
+  }
+  if (builtHere) rmSync(distDir, { recursive: true, force: true });
+}
+process.exit(failed ? 1 : 0);
