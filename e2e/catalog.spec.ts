@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 
 test('the catalog lists twenty lookups, filters by typing and links to a lookup route', async ({ page }) => {
   await page.goto('/');

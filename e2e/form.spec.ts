@@ -1,7 +1,7 @@
 // The generated form and the URL as its state, against lookup A on the production server's demo
 // data: validation that sends nothing, links that reproduce a result, history, the shortcut.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 
 /** Every request the page sends to the proxy, as path and query. */
 function watchProxy(page: Page): string[] {

@@ -6,7 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { demoGenerators } from '../src/demo/generators.ts';
 import { allLookups, lookups } from '../src/lookups/registry.ts';
 import { LOOKUP_CONFIG_PATH } from '../src/lookups/wire.ts';

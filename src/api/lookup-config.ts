@@ -2,7 +2,7 @@
 // and where its key travels upstream. Fetched once per page and parsed with the wire schema; it
 // never holds a key or a base URL. A fetcher, its query options and the hooks the Request tab uses.
 import { QueryClient, QueryClientContext, queryOptions, useQuery } from '@tanstack/react-query';
-import { useContext } from 'react';
+import { useCallback, useContext } from 'react';
 import type { AnyLookup } from '../lookups/define-lookup.ts';
 import { defaultKeyPlacement, LOOKUP_CONFIG_PATH, lookupConfigSchema, type KeyPlacement, type LookupConfigDocument } from '../lookups/wire.ts';
 
@@ -42,4 +42,61 @@ export interface EffectiveKeyPlacement {
 export function useKeyPlacement(lookup: AnyLookup): EffectiveKeyPlacement {
   const published = useLookupConfig().data?.lookups[lookup.id]?.key;
   return published ? { placement: published, from: 'server' } : { placement: defaultKeyPlacement(lookup.keyTransport), from: 'definition' };
+}
+
+/** The raster and vector image types a `data:` URL may carry into an <img> (SVG there runs no script). */
+const DATA_IMAGE = /^data:image\/(png|jpeg|gif|webp|avif|svg\+xml)[;,]/i;
+
+const DEFAULT_PORTS: Readonly<Record<string, string>> = { 'http:': '80', 'https:': '443' };
+
+/**
+ * Whether one CSP source (as LOOKUP_MEDIA_SOURCES holds them: `https:`, `https://cdn.example.com`,
+ * `https://*.cdn.example.com:8443`) lets the page load `url`, by CSP's own matching: a scheme
+ * source matches its scheme (`http:` also https); a host source its scheme (or its https
+ * upgrade), its port (the URL scheme's default when it names none) and its host, where `*.` matches
+ * any subdomain but not the host itself.
+ */
+export function cspSourceMatches(source: string, url: URL): boolean {
+  const scheme = /^([a-z][a-z0-9+.-]*:)$/i.exec(source.trim());
+  if (scheme) {
+    const wanted = scheme[1]!.toLowerCase();
+    return url.protocol === wanted || (wanted === 'http:' && url.protocol === 'https:');
+  }
+  const host = /^([a-z][a-z0-9+.-]*:)\/\/(\*\.)?([^/:?#]+)(?::(\d+))?\/?$/i.exec(source.trim());
+  if (!host) return false;
+  const [, sourceScheme, wildcard, sourceHost, sourcePort] = host;
+  const wantedScheme = sourceScheme!.toLowerCase();
+  if (url.protocol !== wantedScheme && !(wantedScheme === 'http:' && url.protocol === 'https:')) return false;
+  // No port in the source: the URL's scheme's default port only; a port: that one (explicit or default).
+  if (sourcePort === undefined ? url.port !== '' : sourcePort !== (url.port || DEFAULT_PORTS[url.protocol])) return false;
+  const hostname = url.hostname.toLowerCase();
+  const expected = sourceHost!.toLowerCase();
+  return wildcard ? hostname.endsWith(`.${expected}`) : hostname === expected;
+}
+
+/**
+ * Whether the page's Content-Security-Policy lets an <img> load `url`: a `data:` image, this
+ * page's own origin, or a media source the server published (its img-src is `'self' data:` plus
+ * those). Anything else would be blocked, and logged as a violation, so a view shows no <img> for it.
+ */
+export function imageAllowed(url: string, mediaSources: readonly string[], pageOrigin: string): boolean {
+  if (DATA_IMAGE.test(url)) return true;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return false;
+  return parsed.origin === pageOrigin || mediaSources.some((source) => cspSourceMatches(source, parsed));
+}
+
+/**
+ * A test of whether the page may load an image URL, by the media sources the server published
+ * (`mediaSources` of /lookup-config.json): until it has answered, or when it publishes none, only
+ * `data:` images and this origin's.
+ */
+export function useImageAllowed(): (url: string) => boolean {
+  const sources = useLookupConfig().data?.mediaSources;
+  return useCallback((url: string) => imageAllowed(url, sources ?? [], window.location.origin), [sources]);
 }

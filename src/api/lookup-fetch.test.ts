@@ -47,6 +47,17 @@ describe('fetchLookup', () => {
     expect(response.headers).toContainEqual(['x-lookup-source', 'demo']);
   });
 
+  it('asks for unmasked data with X-Lookup-Mask: off only when masking is off', async () => {
+    stubFetch();
+    fetchMock.mockImplementation(async () => answer('{}', { headers: { 'x-lookup-masked': 'true' } }));
+    const masked = await fetchLookup(movie, details, { movie_id: 550 });
+    await fetchLookup(movie, details, { movie_id: 550 }, undefined, { mask: true });
+    await fetchLookup(movie, details, { movie_id: 550 }, undefined, { mask: false });
+    const sent = fetchMock.mock.calls.map(([, init]) => (init?.headers as Record<string, string>)['x-lookup-mask']);
+    expect(sent).toEqual([undefined, undefined, 'off']);
+    expect(masked.headers).toContainEqual(['x-lookup-masked', 'true']);
+  });
+
   it('POSTs a JSON body for body parameters', async () => {
     stubFetch();
     fetchMock.mockResolvedValue(answer('{}'));

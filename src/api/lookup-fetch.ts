@@ -2,23 +2,33 @@
 // answer (the viewer shows it); failures without an answer become LookupTransportError.
 import type { AnyLookup, AnyOperation, Params } from '../lookups/define-lookup.ts';
 import { buildRequest } from '../lookups/request.ts';
-import { proxyUrl, readSource, WIRE_HEADERS } from '../lookups/wire.ts';
+import { MASK_OFF, MASK_REQUEST_HEADER, proxyUrl, readSource, WIRE_HEADERS } from '../lookups/wire.ts';
 import { LookupHttpError, LookupTransportError, type LookupResponse } from './lookup-response.ts';
 
 /** The browser gives up on an answer after this long (the proxy's own upstream timeout is shorter). */
 export const CLIENT_TIMEOUT_MS = 30_000;
+
+export interface FetchOptions {
+  /**
+   * Whether the answer's personal data is to be masked (the default). `false` sends
+   * `X-Lookup-Mask: off`; the proxy then answers unmasked unless the server forces masking.
+   */
+  mask?: boolean;
+}
 
 export async function fetchLookup(
   lookup: AnyLookup,
   operation: AnyOperation,
   params: Params,
   signal?: AbortSignal,
+  { mask = true }: FetchOptions = {},
 ): Promise<LookupResponse> {
   const request = buildRequest(operation, params);
   const url = proxyUrl(lookup, request);
   const requestBody = request.body ? JSON.stringify(request.body) : undefined;
   const headers: Record<string, string> = { accept: operation.format === 'xml' ? 'application/xml' : 'application/json' };
   if (requestBody !== undefined) headers['content-type'] = 'application/json';
+  if (!mask) headers[MASK_REQUEST_HEADER] = MASK_OFF;
 
   // One controller for the caller's cancellation and our timeout, so both stop the body read too.
   const controller = new AbortController();

@@ -33,7 +33,8 @@ describe('the retry rule', () => {
 
   it('is what the query options use, with the key naming lookup, operation and params', () => {
     const options = lookupQueryOptions(movie, details, { movie_id: 550 });
-    expect(options.queryKey).toEqual(['lookup', 'A', 'details', { movie_id: 550 }]);
+    expect(options.queryKey).toEqual(['lookup', 'A', 'details', { movie_id: 550 }, 'masked']);
+    expect(lookupQueryOptions(movie, details, { movie_id: 550 }, { mask: false }).queryKey).toEqual(['lookup', 'A', 'details', { movie_id: 550 }, 'unmasked']);
     const retry = options.retry as (count: number, error: Error) => boolean;
     expect(retry(0, httpError(503))).toBe(true);
     expect(retry(0, httpError(404))).toBe(false);
@@ -81,6 +82,40 @@ describe('useLookupQuery', () => {
     const { result } = renderHook(() => useLookupQuery(movie, details, { movie_id: 2 }), { wrapper: wrapper() });
     await waitFor(() => expect(result.current.error).toBeInstanceOf(LookupHttpError));
     expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('refetches when masking is switched, asking for unmasked data only when it is off, and never keeps an unmasked answer on screen once it is on', async () => {
+    const fetchMock = stubFetch(
+      async () => new Response('{"who":"Person 1"}', { headers: { 'content-type': 'application/json', 'x-lookup-masked': 'true' } }),
+      async () => new Response('{"who":"Jane Doe"}', { headers: { 'content-type': 'application/json', 'x-lookup-masked': 'false' } }),
+      async () => new Response('{"who":"Jane Doe"}', { headers: { 'content-type': 'application/json', 'x-lookup-masked': 'false' } }),
+      () => new Promise<Response>(() => {}),
+    );
+    const client = new QueryClient();
+    const { result, rerender } = renderHook(({ mask }) => useLookupQuery(movie, details, { movie_id: 4 }, { mask }), {
+      wrapper: ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>,
+      initialProps: { mask: true },
+    });
+    await waitFor(() => expect(result.current.data?.body).toEqual({ who: 'Person 1' }));
+
+    rerender({ mask: false });
+    // The masked answer may stay while the unmasked one loads; then the unmasked one shows.
+    await waitFor(() => expect(result.current.data?.body).toEqual({ who: 'Jane Doe' }));
+    expect((fetchMock.mock.calls[1]![1]!.headers as Record<string, string>)['x-lookup-mask']).toBe('off');
+
+    // Masking back on: the masked answer (still cached) shows at once, and the unmasked one
+    // leaves the cache.
+    rerender({ mask: true });
+    expect(result.current.data?.body).toEqual({ who: 'Person 1' });
+    await waitFor(() => expect(client.getQueryCache().findAll({ predicate: ({ queryKey }) => queryKey[4] === 'unmasked' })).toEqual([]));
+
+    // With no masked answer cached (another query), the unmasked one is not kept as a placeholder.
+    rerender({ mask: false });
+    await waitFor(() => expect(result.current.data?.body).toEqual({ who: 'Jane Doe' }));
+    client.removeQueries({ predicate: ({ queryKey }) => queryKey[4] === 'masked' });
+    rerender({ mask: true });
+    expect(result.current.data).toBeUndefined();
+    expect(result.current.isFetching).toBe(true);
   });
 
   it('cancels the request in flight, aborting its signal, and reports it as cancelled', async () => {

@@ -1,18 +1,19 @@
 // Query options and the hook for every lookup: one key per (lookup, operation, params), the
 // superseded request cancelled through the signal, and retries only where a retry can help.
 import { hashKey, keepPreviousData, queryOptions, skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { AnyLookup, AnyOperation, Params } from '../lookups/define-lookup.ts';
 import { buildRequest } from '../lookups/request.ts';
 import { proxyUrl } from '../lookups/wire.ts';
-import { fetchLookup } from './lookup-fetch.ts';
+import { fetchLookup, type FetchOptions } from './lookup-fetch.ts';
 import { LookupHttpError, LookupTransportError, type LookupResponse } from './lookup-response.ts';
 
 const MAX_RETRIES = 2;
 const TRANSIENT_STATUSES = new Set([502, 503, 504]);
 
-export function lookupQueryKey(lookup: AnyLookup, operation: AnyOperation, params: Params | undefined) {
-  return ['lookup', lookup.id, operation.id, params ?? null] as const;
+/** Masked and unmasked answers of one query are different answers: the mask flag is part of the key. */
+export function lookupQueryKey(lookup: AnyLookup, operation: AnyOperation, params: Params | undefined, { mask = true }: FetchOptions = {}) {
+  return ['lookup', lookup.id, operation.id, params ?? null, mask ? 'masked' : 'unmasked'] as const;
 }
 
 /**
@@ -26,16 +27,18 @@ export function shouldRetry(operation: AnyOperation, failureCount: number, error
   return false;
 }
 
-export function lookupQueryOptions(lookup: AnyLookup, operation: AnyOperation, params: Params) {
+export function lookupQueryOptions(lookup: AnyLookup, operation: AnyOperation, params: Params, fetchOptions: FetchOptions = {}) {
   return queryOptions({
-    queryKey: lookupQueryKey(lookup, operation, params),
-    queryFn: ({ signal }) => fetchLookup(lookup, operation, params, signal),
+    queryKey: lookupQueryKey(lookup, operation, params, fetchOptions),
+    queryFn: ({ signal }) => fetchLookup(lookup, operation, params, signal, fetchOptions),
     retry: (failureCount, error) => shouldRetry(operation, failureCount, error),
     retryDelay: (attempt) => Math.min(500 * 2 ** attempt, 4_000),
     // Back/forward to a recent query shows its answer without spending another (maybe paid) call.
     staleTime: 5 * 60_000,
-    // While the next page loads, the previous answer of the same operation stays on screen.
-    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2] === operation.id ? keepPreviousData(previous) : undefined),
+    // While the next page loads, the previous answer of the same operation stays on screen, unless
+    // it is unmasked and this query asks for masked data (masking was just switched on).
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[2] === operation.id && (previousQuery.queryKey[4] === 'masked' || fetchOptions.mask === false) ? keepPreviousData(previous) : undefined,
   });
 }
 
@@ -48,11 +51,17 @@ export interface LookupQuery {
   refetch: () => Promise<unknown>;
 }
 
-export function useLookupQuery(lookup: AnyLookup, operation: AnyOperation, params: Params | undefined): LookupQuery {
+/** The query of one request; `fetchOptions.mask: false` asks for unmasked data (a query of its own). */
+export function useLookupQuery(lookup: AnyLookup, operation: AnyOperation, params: Params | undefined, fetchOptions: FetchOptions = {}): LookupQuery {
   const queryClient = useQueryClient();
-  const queryKey = lookupQueryKey(lookup, operation, params);
+  const mask = fetchOptions.mask ?? true;
+  const queryKey = lookupQueryKey(lookup, operation, params, { mask });
   const keyHash = hashKey(queryKey);
-  const query = useQuery(params ? lookupQueryOptions(lookup, operation, params) : { queryKey, queryFn: skipToken });
+  const query = useQuery(params ? lookupQueryOptions(lookup, operation, params, { mask }) : { queryKey, queryFn: skipToken });
+  // Once masking is on again, no unmasked answer stays in the cache (nor can come back from it).
+  useEffect(() => {
+    if (mask) queryClient.removeQueries({ queryKey: ['lookup'], predicate: ({ queryKey }) => queryKey[4] === 'unmasked' });
+  }, [queryClient, mask]);
   // Cancelling reverts the query to its state before the fetch, which would read as "nothing
   // happened"; remember which query was cancelled so the viewer can say so.
   const [cancelled, setCancelled] = useState<{ keyHash: string; error: LookupTransportError }>();
@@ -61,10 +70,10 @@ export function useLookupQuery(lookup: AnyLookup, operation: AnyOperation, param
 
   const cancel = useCallback(() => {
     if (!params) return;
-    void queryClient.cancelQueries({ queryKey: lookupQueryKey(lookup, operation, params), exact: true });
+    void queryClient.cancelQueries({ queryKey: lookupQueryKey(lookup, operation, params, { mask }), exact: true });
     const url = proxyUrl(lookup, buildRequest(operation, params));
-    setCancelled({ keyHash: hashKey(lookupQueryKey(lookup, operation, params)), error: new LookupTransportError('cancelled', 'The request was cancelled', url) });
-  }, [queryClient, lookup, operation, params]);
+    setCancelled({ keyHash: hashKey(lookupQueryKey(lookup, operation, params, { mask })), error: new LookupTransportError('cancelled', 'The request was cancelled', url) });
+  }, [queryClient, lookup, operation, params, mask]);
 
   const { refetch: refetchQuery } = query;
   const refetch = useCallback(() => {

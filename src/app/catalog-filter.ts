@@ -1,23 +1,69 @@
 import type { CatalogEntry } from '../lookups/catalog-entry.ts';
 
-/** The text a catalog filter searches: letter, title, catalog facts and paths. */
-export function catalogText(lookup: CatalogEntry): string {
-  const { subject, coverage, version, price, trial } = lookup.catalog;
-  const paths = lookup.operations.map((operation) => `${operation.method} ${operation.path}`);
-  return [lookup.id, lookup.title, subject, coverage, version, price, trial, ...paths].join(' ').toLowerCase();
+/** Lowercase words of a text: letters and digits, everything else separates ("/v3/calls-for-service" → v3, calls, for, service). */
+export function words(text: string): string[] {
+  return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 }
 
-/** Lookups whose text holds every word of the query (case-insensitive, any order). */
+/** What a lookup is searched by: single words (prefix-matched) and keyword phrases. */
+interface SearchIndex {
+  words: readonly string[];
+  phrases: ReadonlyArray<readonly string[]>;
+}
+
+/**
+ * Letter, title and subject, plus the catalog facts and paths the cards show (so "US", "free" and
+ * "/v3" keep finding what they name); keywords are phrases of their own.
+ */
+function indexOf(lookup: CatalogEntry): SearchIndex {
+  const { subject, coverage, version, price, trial } = lookup.catalog;
+  const paths = lookup.operations.map((operation) => operation.path);
+  return {
+    words: words([lookup.id, lookup.title, subject, coverage, version, price, trial, ...paths].join(' ')),
+    phrases: lookup.keywords.map(words).filter((phrase) => phrase.length > 0),
+  };
+}
+
+/**
+ * Whether query words `run` begin a keyword phrase: every word but the last exactly, the last as a
+ * prefix ("exchange r" begins "exchange rate"; "rate" alone does not, "exchange" alone does).
+ */
+function beginsPhrase(run: readonly string[], phrase: readonly string[]): boolean {
+  if (run.length > phrase.length) return false;
+  const last = run.length - 1;
+  return run.every((word, index) => (index === last ? phrase[index]!.startsWith(word) : phrase[index] === word));
+}
+
+/**
+ * Whether every query word is matched: on its own, by a word of the lookup's text starting with
+ * it; or, with its neighbours, by a keyword phrase they begin. Dynamic programming over the
+ * ways to cut the query into such runs (queries are a few words long).
+ */
+function matches(index: SearchIndex, query: readonly string[]): boolean {
+  const reached = [true, ...query.map(() => false)];
+  for (let start = 0; start < query.length; start++) {
+    if (!reached[start]) continue;
+    for (let end = start + 1; end <= query.length; end++) {
+      const run = query.slice(start, end);
+      const single = run.length === 1 && index.words.some((word) => word.startsWith(run[0]!));
+      if (single || index.phrases.some((phrase) => beginsPhrase(run, phrase))) reached[end] = true;
+    }
+  }
+  return reached[query.length]!;
+}
+
+/**
+ * Lookups matching every word of the query (case-insensitive, any order, each word a prefix):
+ * against the letter, title, subject, catalog facts and paths, and the definition's keywords and
+ * synonyms, a multi-word keyword ("exchange rate") matching as a phrase. Catalog order is kept.
+ */
 export function filterCatalog(lookups: readonly CatalogEntry[], query: string): CatalogEntry[] {
-  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return [...lookups];
+  const terms = words(query);
+  if (terms.length === 0) return [...lookups];
   // A lone letter names a lookup exactly ("b" finds B, not every title with a b).
-  if (words.length === 1 && /^[a-t]$/.test(words[0]!)) {
-    const exact = lookups.filter((lookup) => lookup.slug === words[0]);
+  if (terms.length === 1 && /^[a-t]$/.test(terms[0]!)) {
+    const exact = lookups.filter((lookup) => lookup.slug === terms[0]);
     if (exact.length > 0) return exact;
   }
-  return lookups.filter((lookup) => {
-    const text = catalogText(lookup);
-    return words.every((word) => text.includes(word));
-  });
+  return lookups.filter((lookup) => matches(indexOf(lookup), terms));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RouterProvider } from 'react-router';
 import { PreferencesProvider } from './preferences.tsx';
@@ -28,8 +28,32 @@ describe('CatalogPage', () => {
     const router = renderAt('/');
     await userEvent.type(await screen.findByLabelText('Filter lookups'), 'property');
     expect(screen.getAllByRole('listitem')).toHaveLength(2);
-    expect(screen.getByText('2 of 20 lookups')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('2 of 20 lookups · Enter opens D. Property details');
     expect(router.state.location.search).toBe('?q=property');
+  });
+
+  it('finds lookups by keyword and synonym: "police" shows L and M', async () => {
+    renderAt('/?q=police');
+    expect(await screen.findByRole('link', { name: 'L. Crime incidents' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'M. 911 calls for service' })).toBeInTheDocument();
+    expect(screen.getAllByRole('listitem')).toHaveLength(2);
+  });
+
+  it('opens the first match on Enter', async () => {
+    const router = renderAt('/');
+    await userEvent.type(await screen.findByLabelText('Filter lookups'), 'exchange rate{Enter}');
+    // The lookup page is a lazy route: the navigation starts at once and commits once it loaded.
+    await waitFor(() => expect((router.state.navigation.location ?? router.state.location).pathname).toBe('/lookups/i'));
+  });
+
+  it('does nothing on Enter without a query or without a match', async () => {
+    const router = renderAt('/');
+    const input = await screen.findByLabelText('Filter lookups');
+    await userEvent.type(input, '{Enter}');
+    expect(router.state.location.pathname).toBe('/');
+    await userEvent.type(input, 'zeppelin{Enter}');
+    expect(router.state.location.pathname).toBe('/');
+    expect(screen.getByRole('status')).toHaveTextContent(/^0 of 20 lookups$/);
   });
 
   it('restores the filter from a link', async () => {

@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { catalogEntries } from 'virtual:lookup-catalog';
 import { filterCatalog } from './catalog-filter.ts';
 import { useDocumentTitle } from './use-document-title.ts';
@@ -7,6 +7,8 @@ export function CatalogPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const query = searchParams.get('q') ?? '';
   const shown = filterCatalog(catalogEntries, query);
+  const navigate = useNavigate();
+  const first = query.trim() ? shown[0] : undefined;
   useDocumentTitle('Catalog');
 
   return (
@@ -19,12 +21,19 @@ export function CatalogPage() {
           id="catalog-filter"
           type="search"
           value={query}
-          placeholder="e.g. map, property, US, free…"
+          placeholder="e.g. map, police, exchange rate, free…"
           onChange={(event) => setSearchParams(event.target.value ? { q: event.target.value } : {}, { replace: true })}
+          onKeyDown={(event) => {
+            // Enter opens the first match, as a search box that has narrowed to one result should.
+            if (event.key !== 'Enter' || event.nativeEvent.isComposing || !first) return;
+            event.preventDefault();
+            void navigate(`/lookups/${first.slug}`);
+          }}
           aria-describedby="catalog-count"
         />
         <span id="catalog-count" role="status">
           {shown.length} of {catalogEntries.length} lookups
+          {first && ` · Enter opens ${first.id}. ${first.title}`}
         </span>
       </div>
       {shown.length === 0 ? (

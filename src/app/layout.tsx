@@ -1,8 +1,26 @@
 import { Link, Outlet } from 'react-router';
+import { useLookupConfig } from '../api/lookup-config.ts';
 import { usePreferences, type ThemeChoice } from './preferences.tsx';
 
+/**
+ * The mask toggle: on by default; switching it refetches the answer on screen (masked and
+ * unmasked answers are different queries). When the server forces masking (LOOKUP_MASK=always)
+ * it stays on and says why.
+ */
+function MaskToggle() {
+  const { masked, setMasked } = usePreferences();
+  const forced = useLookupConfig().data?.mask === 'always';
+  return (
+    <label className="toggle" title={forced ? 'This server masks personal data for everyone (LOOKUP_MASK=always)' : 'Masked by the server before answers reach this browser'}>
+      <input type="checkbox" checked={masked || forced} disabled={forced} onChange={(event) => setMasked(event.target.checked)} />
+      Mask personal data
+      {forced && <span className="muted"> (required by this server)</span>}
+    </label>
+  );
+}
+
 export function Layout() {
-  const { theme, setTheme, masked, setMasked } = usePreferences();
+  const { theme, setTheme } = usePreferences();
   return (
     <>
       <a className="skip-link" href="#content">
@@ -14,10 +32,7 @@ export function Layout() {
           Lookup Explorer
         </Link>
         <div className="header-controls">
-          <label className="toggle">
-            <input type="checkbox" checked={masked} onChange={(event) => setMasked(event.target.checked)} />
-            Mask personal data
-          </label>
+          <MaskToggle />
           <label className="theme-choice">
             Theme
             <select value={theme} onChange={(event) => setTheme(event.target.value as ThemeChoice)}>

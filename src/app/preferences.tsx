@@ -6,7 +6,11 @@ export type ThemeChoice = 'system' | 'light' | 'dark';
 interface Preferences {
   theme: ThemeChoice;
   setTheme: (theme: ThemeChoice) => void;
-  /** Masking is on by default: people demoing must not show a stranger's personal data by accident. */
+  /**
+   * Masking is on by default: people demoing must not show a stranger's personal data by accident.
+   * The proxy masks; off, the fetcher asks it for unmasked data (`X-Lookup-Mask: off`), which a
+   * server with LOOKUP_MASK=always refuses.
+   */
   masked: boolean;
   setMasked: (masked: boolean) => void;
 }

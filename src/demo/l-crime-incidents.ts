@@ -7,7 +7,7 @@ import { seedFrom } from './seeded.ts';
 import { createRng, type Rng } from './seeded.ts';
 import { nearestCity, round, streetsOf } from './geo-world.ts';
 import type { EventSeed } from './l-m-event-world.ts';
-import { eventQueryFrom, eventsWithin } from './l-m-event-world.ts';
+import { eventPage, eventQueryFrom } from './l-m-event-world.ts';
 
 /** Incidents per map cell per day at a city centre. */
 const PEAK_INCIDENTS_PER_CELL_DAY = 24;
@@ -77,14 +77,14 @@ function incident(seed: EventSeed) {
 export const crimeIncidentsDemo: DemoGeneratorFor<typeof crimeIncidents> = ({ params }) => {
   const query = eventQueryFrom(params);
   if ('error' in query) return providerError(400, { message: query.error });
-  const found = eventsWithin('L', query, PEAK_INCIDENTS_PER_CELL_DAY);
   const page = params.page ?? 1;
-  const start = (page - 1) * INCIDENTS_PER_PAGE;
+  // Only the asked page's incidents are drawn in full: a page past the end costs the count alone.
+  const { total, events } = eventPage('L', query, PEAK_INCIDENTS_PER_CELL_DAY, (page - 1) * INCIDENTS_PER_PAGE, INCIDENTS_PER_PAGE);
   return json([
     {
-      total_incidents: found.length,
-      total_pages: Math.ceil(found.length / INCIDENTS_PER_PAGE),
-      incidents: found.slice(start, start + INCIDENTS_PER_PAGE).map(incident),
+      total_incidents: total,
+      total_pages: Math.ceil(total / INCIDENTS_PER_PAGE),
+      incidents: events.map(incident),
     },
   ]);
 };

@@ -6,7 +6,7 @@ import { seedFrom } from './seeded.ts';
 import { createRng, type Rng } from './seeded.ts';
 import { nearestCity, round, streetsOf } from './geo-world.ts';
 import type { EventSeed } from './l-m-event-world.ts';
-import { eventQueryFrom, eventsWithin } from './l-m-event-world.ts';
+import { eventPage, eventQueryFrom } from './l-m-event-world.ts';
 
 /** Calls per answer: M has no page parameter, so the whole first page is all a client can get. */
 export const CALLS_PER_ANSWER = 10_000;
@@ -91,10 +91,10 @@ function call(seed: EventSeed) {
 export const callsForServiceDemo: DemoGeneratorFor<typeof callsForService> = ({ params }) => {
   const query = eventQueryFrom(params);
   if ('error' in query) return providerError(400, { message: query.error });
-  const found = eventsWithin('M', query, PEAK_CALLS_PER_CELL_DAY);
+  const { total, events } = eventPage('M', query, PEAK_CALLS_PER_CELL_DAY, 0, CALLS_PER_ANSWER);
   return json({
-    total_incidents: found.length,
-    total_pages: Math.ceil(found.length / CALLS_PER_ANSWER),
-    incidents: found.slice(0, CALLS_PER_ANSWER).map(call),
+    total_incidents: total,
+    total_pages: Math.ceil(total / CALLS_PER_ANSWER),
+    incidents: events.map(call),
   });
 };

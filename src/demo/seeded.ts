@@ -40,19 +40,48 @@ export interface Rng {
   chance(probability: number): boolean;
 }
 
+/** mulberry32's output for a state. */
+function mulberry32(state: number): number {
+  let t = state;
+  t = Math.imul(t ^ (t >>> 15), t | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+}
+
+const MULBERRY32_STEP = 0x6d2b79f5;
+
+// A class rather than closures: creating one is a single allocation, which matters where a
+// generator seeds one per record or per map cell and day (tens of thousands per answer).
+class Mulberry32 implements Rng {
+  private state: number;
+
+  constructor(seed: number) {
+    this.state = seed >>> 0;
+  }
+
+  next(): number {
+    this.state = (this.state + MULBERRY32_STEP) >>> 0;
+    return mulberry32(this.state);
+  }
+
+  int(min: number, max: number): number {
+    return min + Math.floor(this.next() * (max - min + 1));
+  }
+
+  pick<T>(items: readonly T[]): T {
+    return items[Math.floor(this.next() * items.length)]!;
+  }
+
+  chance(probability: number): boolean {
+    return this.next() < probability;
+  }
+}
+
 export function createRng(seed: number): Rng {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (min, max) => min + Math.floor(next() * (max - min + 1)),
-    pick: (items) => items[Math.floor(next() * items.length)]!,
-    chance: (probability) => next() < probability,
-  };
+  return new Mulberry32(seed);
+}
+
+/** What `createRng(seed).next()` returns first, without making the generator (for counting many cells). */
+export function firstDraw(seed: number): number {
+  return mulberry32(((seed >>> 0) + MULBERRY32_STEP) >>> 0);
 }

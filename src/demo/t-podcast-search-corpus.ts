@@ -1,8 +1,9 @@
-// The T demo's fixed corpus: about 150 podcasts with their latest episodes (some 3,000) and 40
-// curated lists, built once from one seed. A few entries carry hostile HTML on purpose, so the
-// viewer's sanitising is exercised by demo data (see HOSTILE_* below).
+// The T demo's fixed corpus: 200 podcasts in seventeen genres with their latest episodes (some
+// 4,000) and 60 curated lists, built once from one seed. A few entries carry hostile HTML on
+// purpose, so the viewer's sanitising is exercised by demo data (see HOSTILE_* below).
 import type { Faker } from '@faker-js/faker';
 import { seededFaker } from './seeded.ts';
+import { IMAGE_SIZE, podcastArtwork, THUMBNAIL_SIZE } from './t-podcast-search-artwork.ts';
 import { searchable } from './t-podcast-search-text.ts';
 
 export interface Podcast {
@@ -60,8 +61,18 @@ export const GENRES: Readonly<Record<number, { name: string; topics: readonly st
   99: { name: 'News', topics: ['elections', 'climate policy', 'the economy', 'housing', 'energy prices', 'trade', 'inflation', 'public health'] },
   100: { name: 'Arts', topics: ['painting', 'poetry', 'architecture', 'photography', 'film scores', 'design', 'theatre', 'sculpture'] },
   111: { name: 'Education', topics: ['learning languages', 'study habits', 'mathematics', 'teaching', 'climate education', 'online courses', 'reading', 'writing'] },
+  // Everyday subjects people search a podcast index for first (music, politics, bitcoin…).
+  134: { name: 'Music', topics: ['jazz', 'hip hop', 'rock music', 'classical music', 'songwriting', 'music production', 'new albums', 'live concerts'] },
+  117: { name: 'Government', topics: ['politics', 'elections', 'foreign policy', 'local politics', 'the Supreme Court', 'political campaigns', 'democracy', 'public policy'] },
+  98: { name: 'Investing', topics: ['bitcoin', 'crypto markets', 'the stock market', 'personal finance', 'interest rates', 'real estate investing', 'retirement savings', 'index funds'] },
+  68: { name: 'TV & Film', topics: ['movies', 'film festivals', 'streaming series', 'the Oscars', 'horror films', 'documentaries', 'screenwriting', 'box office hits'] },
+  122: { name: 'Society & Culture', topics: ['relationships', 'parenting', 'food culture', 'travel', 'religion', 'friendship', 'city life', 'philosophy'] },
+  82: { name: 'Leisure', topics: ['video games', 'cooking', 'gardening', 'board games', 'hiking', 'classic cars', 'fashion', 'photography walks'] },
 };
 const GENRE_IDS = Object.keys(GENRES).map(Number);
+// About twelve podcasts per genre, so that a common word finds several shows and many episodes.
+const PODCASTS = 200;
+const CURATED = 60;
 const LANGUAGES = ['English', 'English', 'English', 'English', 'English', 'English', 'Spanish', 'German', 'French', 'Portuguese', 'Japanese'];
 const FREQUENCIES = [24, 72, 168, 168, 168, 336, 720];
 const HOUR = 3_600_000;
@@ -85,6 +96,7 @@ interface Pools {
 
 const guestName = (faker: Faker, pools: Pools) => `${faker.helpers.arrayElement(pools.first)} ${faker.helpers.arrayElement(pools.last)}`;
 const cap = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+const genreNames = (podcast: Pick<Podcast, 'genre_ids'>) => podcast.genre_ids.map((id) => GENRES[id]!.name).join(', ');
 const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 
 function podcastTitle(faker: Faker, genre: { name: string; topics: readonly string[] }): string {
@@ -115,7 +127,7 @@ function buildEpisode(faker: Faker, pools: Pools, podcast: Podcast, number: numb
   const [topic, other] = faker.helpers.arrayElements(topics, 2) as [string, string];
   const guest = guestName(faker, pools);
   const title = episodeTitle(faker, number, topic, guest);
-  const description = `<p>${podcast.publisher} talks with ${guest} about ${topic} and ${other}.</p><p>${faker.company.catchPhrase()}. ${cap(faker.company.buzzPhrase())}.</p>`;
+  const description = `<p>${podcast.publisher} talks with ${guest} about ${topic} and ${other}.</p><p>${faker.company.catchPhrase()}. ${cap(faker.company.buzzPhrase())}.</p><p>Filed under ${genreNames(podcast)}.</p>`;
   const transcript = faker.datatype.boolean(0.3)
     ? `Welcome back to ${podcast.title}. Today we are talking about ${topic}, and honestly ${faker.company.buzzPhrase()} is where it starts. ${guest}, thanks for coming on. So, ${other}: where do we begin?`
     : '';
@@ -141,19 +153,22 @@ function buildPodcast(faker: Faker, pools: Pools): Podcast {
   const publisher = faker.datatype.boolean(0.5) ? faker.company.name() : guestName(faker, pools);
   const id = hexId(faker);
   const website = `https://${slug(title)}.example.fm`;
-  const description = `<p>${title} from ${publisher}: conversations about ${faker.helpers.arrayElements(genre.topics, 3).join(', ')}.</p>`;
+  const genreIds = faker.datatype.boolean(0.4) ? [genreId, faker.helpers.arrayElement(GENRE_IDS.filter((other) => other !== genreId))] : [genreId];
+  const about = genreIds.flatMap((id) => faker.helpers.arrayElements(GENRES[id]!.topics, 3));
+  const description = `<p>${title} from ${publisher}: a ${genreIds.map((id) => GENRES[id]!.name).join(' and ')} podcast with conversations about ${about.join(', ')}.</p>`;
   const podcast: Podcast = {
     id,
     title,
     publisher,
     description,
-    genre_ids: faker.datatype.boolean(0.4) ? [genreId, faker.helpers.arrayElement(GENRE_IDS.filter((other) => other !== genreId))] : [genreId],
+    genre_ids: genreIds,
     language: faker.helpers.arrayElement(LANGUAGES),
     explicit: faker.datatype.boolean(0.15),
     rss: `https://feeds.example.fm/${id}.xml`,
     website,
-    image: `https://cdn.podcasts.example.com/images/${id}.jpg`,
-    thumbnail: `https://cdn.podcasts.example.com/thumbnails/${id}.jpg`,
+    // Drawn here, as data: URLs: the app's pages may show those, not images on a made-up CDN.
+    image: podcastArtwork(id, title, IMAGE_SIZE),
+    thumbnail: podcastArtwork(id, title, THUMBNAIL_SIZE),
     store_id: faker.number.int({ min: 100_000_000, max: 1_800_000_000 }),
     total_episodes: faker.number.int({ min: 8, max: 600 }),
     update_frequency_hours: Math.round(faker.helpers.arrayElement(FREQUENCIES) * faker.number.float({ min: 0.85, max: 1.15 })),
@@ -215,9 +230,9 @@ export function podcastCorpus(): Corpus {
   if (corpus) return corpus;
   const faker = seededFaker('T', 'corpus');
   const pools = { first: Array.from({ length: 120 }, () => faker.person.firstName()), last: Array.from({ length: 120 }, () => faker.person.lastName()) };
-  const podcasts = Array.from({ length: 150 }, () => buildPodcast(faker, pools));
+  const podcasts = Array.from({ length: PODCASTS }, () => buildPodcast(faker, pools));
   plantHostile(podcasts);
-  const curated = Array.from({ length: 40 }, () => buildCurated(faker, podcasts));
+  const curated = Array.from({ length: CURATED }, () => buildCurated(faker, podcasts));
   corpus = { podcasts, episodes: podcasts.flatMap((podcast) => podcast.episodes), curated };
   return corpus;
 }

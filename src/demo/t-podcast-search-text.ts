@@ -19,13 +19,31 @@ export function hasTerm(text: string, term: string): boolean {
   return text.includes(` ${term}`);
 }
 
+/**
+ * The forms a query word matches, as a search index's light English stemming would: the word, and
+ * for a plural of five letters or more its stem ("movies" also finds "movie", "politics" finds
+ * "political", "elections" finds "election"). Short words ("news", "bus") stay as typed.
+ */
+export function termForms(term: string): string[] {
+  if (term.length < 5 || !term.endsWith('s') || term.endsWith('ss')) return [term];
+  const singular = term.slice(0, -1);
+  // "stories" → "story", while "movies" → "movie" is the plain rule.
+  return term.endsWith('ies') ? [term, singular, `${term.slice(0, -3)}y`] : [term, singular];
+}
+
+/** Whether a `searchable` text has a word starting with one of the term's forms. */
+export function matchesTerm(text: string, term: string): boolean {
+  return termForms(term).some((form) => hasTerm(text, form));
+}
+
 export function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
 function termPattern(terms: readonly string[]): RegExp | undefined {
   if (terms.length === 0) return undefined;
-  const alternatives = [...terms].sort((a, b) => b.length - a.length).map((term) => term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const forms = [...new Set(terms.flatMap(termForms))];
+  const alternatives = forms.sort((a, b) => b.length - a.length).map((term) => term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   return new RegExp(`(?<![\\p{L}\\p{N}])(${alternatives.join('|')})`, 'giu');
 }
 

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { podcastSearch, podcastSearchResponse } from '../lookups/t-podcast-search.ts';
 import { podcastSearchDemo } from './t-podcast-search.ts';
 import { GENRES, HOSTILE_IMG, HOSTILE_LINK, HOSTILE_SCRIPT, podcastCorpus } from './t-podcast-search-corpus.ts';
-import { highlight, queryTerms, snippet } from './t-podcast-search-text.ts';
+import { highlight, queryTerms, snippet, termForms } from './t-podcast-search-text.ts';
+import { artworkSvg, podcastArtwork, titleInitials } from './t-podcast-search-artwork.ts';
 import { demoAsker } from './testing/ask-demo.ts';
 
 const operation = podcastSearch.operations[0];
@@ -134,6 +135,52 @@ describe('T demo', () => {
     expect(podcasts).toContain(HOSTILE_LINK);
   });
 
+  // What people type first into a podcast search: each finds realistic episodes and podcasts.
+  for (const word of ['bitcoin', 'music', 'politics', 'movies', 'jazz', 'football', 'cooking', 'elections', 'investing']) {
+    it(`finds episodes and podcasts for the everyday word "${word}"`, () => {
+      const episodes = search({ q: word });
+      expect(episodes.count).toBeGreaterThan(0);
+      expect(episodes.total).toBeGreaterThanOrEqual(10);
+      const stem = termForms(word)[1] ?? word;
+      for (const result of episodes.results) {
+        const text = `${result.title_original} ${plain(result.description_original)} ${String(result.podcast.publisher_original)}`.toLowerCase();
+        expect(text).toMatch(new RegExp(`(^|[^a-z])${stem}`));
+      }
+      expect(episodes.results[0]!.title_highlighted + episodes.results[0]!.description_highlighted).toMatch(new RegExp(`<span class="highlight">${stem}`, 'i'));
+      expect(search({ q: word, type: 'podcast' }).total).toBeGreaterThan(0);
+    });
+  }
+
+  it('finds the Music, Government and Investing shows by genre name, and curated lists for "music"', () => {
+    expect(GENRES[134]!.name).toBe('Music');
+    for (const result of search({ q: 'music', type: 'podcast', genre_ids: '134' }).results) expect(result.podcast.genre_ids).toContain(134);
+    expect(search({ q: 'government', type: 'podcast' }).total).toBeGreaterThan(3);
+    expect(search({ q: 'investing' }).total).toBeGreaterThan(10);
+    expect(search({ q: 'music', type: 'curated' }).total).toBeGreaterThan(0);
+  });
+
+  it('still honours every filter for a common word: dates, length, language, genre and sort order', () => {
+    const all = search({ q: 'bitcoin' }).total;
+    const after = Date.UTC(2024, 0, 1);
+    const before = Date.UTC(2025, 0, 1);
+    const dated = search({ q: 'bitcoin', published_after: String(after), published_before: String(before), sort_by_date: '1' });
+    expect(dated.total).toBeGreaterThan(0);
+    expect(dated.total).toBeLessThan(all);
+    for (const result of dated.results) expect(result.pub_date_ms > after && result.pub_date_ms < before).toBe(true);
+    const dates = dated.results.map((result) => result.pub_date_ms);
+    expect(dates).toEqual([...dates].sort((a, b) => b - a));
+    const short = search({ q: 'politics', len_max: '30' });
+    expect(short.total).toBeLessThan(search({ q: 'politics' }).total);
+    for (const result of short.results) expect(result.audio_length_sec / 60).toBeLessThanOrEqual(30);
+    const english = search({ q: 'music', language: 'English' });
+    expect(english.total).toBeGreaterThan(0);
+    for (const result of english.results) expect(result.podcast.language).toBe('English');
+    const investing = search({ q: 'bitcoin', genre_ids: '98' });
+    expect(investing.total).toBeGreaterThan(0);
+    for (const result of investing.results) expect(result.podcast.genre_ids).toContain(98);
+    expect(search({ q: 'bitcoin', published_after: String(Date.UTC(2030, 0, 1)) }).total).toBe(0);
+  });
+
   it('is deterministic: the same request gives the same bytes', () => {
     const input = { q: 'history', type: 'episode', sort_by_date: '1', offset: '10' };
     expect(JSON.stringify(search(input))).toBe(JSON.stringify(search(input)));
@@ -152,6 +199,15 @@ describe('T demo text helpers', () => {
     expect(queryTerms('Climate  change, CLIMATE!')).toEqual(['climate', 'change']);
   });
 
+  it('matches plurals of five letters or more by their stem too', () => {
+    expect(termForms('politics')).toEqual(['politics', 'politic']);
+    expect(termForms('movies')).toEqual(['movies', 'movie', 'movy']);
+    expect(termForms('stories')).toEqual(['stories', 'storie', 'story']);
+    expect(termForms('news')).toEqual(['news']);
+    expect(termForms('business')).toEqual(['business']);
+    expect(highlight('Political talk', ['politics'])).toBe('<span class="highlight">Politic</span>al talk');
+  });
+
   it('highlights word prefixes in text but never inside tags or entities', () => {
     expect(highlight('<p class="amp">Amp &amp; amplifiers</p>', ['amp'])).toBe(
       '<p class="amp"><span class="highlight">Amp</span> &amp; <span class="highlight">amp</span>lifiers</p>',
@@ -165,5 +221,46 @@ describe('T demo text helpers', () => {
     expect(result).toMatch(/^….*<span class="highlight">climate<\/span>.*…$/);
     expect(result).toContain('&lt;about&gt;');
     expect(snippet('nothing here', ['climate'])).toBeUndefined();
+  });
+});
+
+describe('T demo artwork', () => {
+  const svgOf = (url: unknown) => decodeURIComponent(String(url).replace(/^data:image\/svg\+xml,/, ''));
+
+  it('gives every result data: SVG artwork (which the page may show), never a remote image', () => {
+    for (const type of ['episode', 'podcast', 'curated']) {
+      const body = search({ q: 'climate', type });
+      expect(body.results.length).toBeGreaterThan(0);
+      for (const result of body.results) {
+        for (const field of [result.image, result.thumbnail, result.podcast.image, result.podcast.thumbnail].filter((value) => value !== undefined)) {
+          expect(field).toMatch(/^data:image\/svg\+xml,%3Csvg%20xmlns%3D%22http%3A%2F%2Fwww.w3.org%2F2000%2Fsvg%22/);
+          expect(String(field).length).toBeLessThan(1200);
+        }
+      }
+    }
+    // The audio stays the provider's URL: the view links to it rather than loading it.
+    expect(search({ q: 'climate' }).results[0]!.audio).toMatch(/^https:\/\/audio\.podcasts\.example\.com\/.+\.mp3$/);
+  });
+
+  it('draws the podcast’s initials on a colour from its id, the same bytes every time', () => {
+    const podcast = podcastCorpus().podcasts[0]!;
+    const svg = svgOf(podcast.thumbnail);
+    expect(svg).toContain(`>${titleInitials(podcast.title)}</text>`);
+    expect(svg).toContain('width="200" height="200"');
+    expect(svgOf(podcast.image)).toContain('width="600" height="600"');
+    expect(podcast.thumbnail).toBe(podcastArtwork(podcast.id, podcast.title, 200));
+    expect(ask(operation.example).body).toEqual(ask(operation.example).body);
+    // Another podcast, another colour.
+    const fills = new Set(podcastCorpus().podcasts.slice(0, 20).map((other) => /fill="(hsl\([^"]+\))"/.exec(svgOf(other.thumbnail))![1]));
+    expect(fills.size).toBeGreaterThan(10);
+    expect(artworkSvg('abc', 'Same', 100)).toBe(artworkSvg('abc', 'Same', 100));
+  });
+
+  it('takes up to two initials, skipping small words, and escapes what it draws', () => {
+    expect(titleInitials('The Daily Startup Show')).toBe('DS');
+    expect(titleInitials('Économie & société')).toBe('ÉS');
+    expect(titleInitials('The')).toBe('T');
+    expect(titleInitials('  ')).toBe('?');
+    expect(artworkSvg('x', '<b> "& quotes', 100)).not.toMatch(/<b>|"&/);
   });
 });

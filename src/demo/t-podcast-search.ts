@@ -1,5 +1,6 @@
 // Demo upstream for T: full-text search over the fixed corpus, with the provider's filters,
-// relevance or date order, and pages of ten by offset.
+// relevance or date order, and pages of ten by offset. Every query word must match the start of a
+// word (a plural also by its stem), so everyday words (music, politics, bitcoin) find shows.
 //
 // Which filters apply to which type follows the provider: len_* to episodes and podcasts (the
 // average episode for a podcast); episode_count_* and update_freq_* to podcasts only; genre_ids
@@ -12,7 +13,7 @@ import type { OperationOf, ParamsOf } from '../lookups/define-lookup.ts';
 import { json, type DemoGeneratorFor } from './demo-types.ts';
 import { seedFrom } from './seeded.ts';
 import { podcastCorpus, type CuratedList, type Episode, type Podcast } from './t-podcast-search-corpus.ts';
-import { escapeHtml, hasTerm, highlight, queryTerms, snippet } from './t-podcast-search-text.ts';
+import { escapeHtml, highlight, matchesTerm, queryTerms, snippet } from './t-podcast-search-text.ts';
 
 type Result = z.infer<typeof podcastResult>;
 type Field = (typeof SEARCH_FIELDS)[number];
@@ -25,7 +26,7 @@ const SITE = 'https://www.podcast-search.example.com';
 function score(doc: Searchable, terms: readonly string[], fields: readonly Field[]): number {
   let total = 0;
   for (const term of terms) {
-    const hits = fields.reduce((sum, field) => sum + (doc.text[field] && hasTerm(doc.text[field], term) ? FIELD_WEIGHT[field] : 0), 0);
+    const hits = fields.reduce((sum, field) => sum + (doc.text[field] && matchesTerm(doc.text[field], term) ? FIELD_WEIGHT[field] : 0), 0);
     if (hits === 0) return 0;
     total += hits;
   }

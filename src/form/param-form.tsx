@@ -20,6 +20,8 @@ export interface ParamFormProps {
   onOperationChange: (id: string) => void;
   /** Called with valid values only. */
   onSubmit: (values: FormValues) => void;
+  /** Called when a send is refused by validation (the messages show in the form). */
+  onRefused?: () => void;
   isRunning: boolean;
   onCancel: () => void;
   /** Problems of an invalid query opened from a link, shown as if just submitted. */
@@ -61,6 +63,7 @@ export function ParamForm(props: ParamFormProps) {
     }
     setCheck({ ...fresh(), errors: validation.errors });
     setFocusRequest((count) => count + 1);
+    props.onRefused?.();
   }
 
   function change(name: string, value: string) {

@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { movie } from '../lookups/a-movie.ts';
-import { carryValues, operationSearch, paramsToValues, parseUrlQuery, readUrlQuery, sentQuerySearch } from './url-state.ts';
+import { lookups } from '../lookups/registry.ts';
+import {
+  carryValues,
+  operationSearch,
+  paramsToValues,
+  parseUrlQuery,
+  readUrlQuery,
+  readViewState,
+  RESERVED_KEYS,
+  sentQuerySearch,
+  withViewState,
+} from './url-state.ts';
 import { everyWidgetLookup, postLookup } from './testing/every-widget-lookup.ts';
 
 const details = movie.operations[0];
@@ -57,5 +68,37 @@ describe('URL state', () => {
     const [search, summary] = everyWidgetLookup.operations;
     expect(carryValues({ region: 'north', q: 'storm', lang: '' }, summary!)).toEqual({ region: 'north' });
     expect(carryValues({ region: 'north', lang: 'de' }, search)).toEqual({ region: 'north' });
+  });
+});
+
+describe('view state in the URL', () => {
+  it('writes the tab, the sort and the chosen columns after the query, and reads them back', () => {
+    const view = { tab: 'table', sort: { column: 'incident_date', direction: 'descending' }, columns: ['a', 'b.c', 'd'] } as const;
+    const search = sentQuerySearch(movie, details, { movie_id: '550' }, view);
+    expect(search).toBe('?movie_id=550&view=table&sort=-incident_date&cols=a%2Cb.c%2Cd');
+    expect(readViewState(search)).toEqual(view);
+    expect(readViewState('?view=overview&sort=title&cols=*')).toEqual({ tab: 'own', sort: { column: 'title', direction: 'ascending' }, columns: 'all' });
+    expect(readViewState('?cols=')).toEqual({ columns: [] });
+  });
+
+  it('never changes which query a URL is: view keys neither send nor alter the parameters', () => {
+    expect(readUrlQuery(movie, '?view=tree&sort=-x').sent).toBe(false);
+    expect(parseUrlQuery(movie, '?movie_id=550&view=tree').submittedParams).toEqual({ movie_id: 550 });
+    expect(sentQuerySearch(movie, details, { movie_id: '550' }, {})).toBe('?movie_id=550');
+  });
+
+  it('replaces only the view keys, keeping the rest as written (a bare `run` stays bare)', () => {
+    expect(withViewState('?run&view=map', { tab: 'raw' })).toBe('?run&view=raw');
+    expect(withViewState('?op=summary&region=a%20b&sort=x&cols=*', { sort: { column: 'y', direction: 'ascending' } })).toBe('?op=summary&region=a%20b&sort=y');
+    expect(withViewState('?view=map', {})).toBe('');
+  });
+
+  it('ignores unknown tabs and empty sorts', () => {
+    expect(readViewState('?view=chart&sort=-&sort=')).toEqual({});
+  });
+
+  it('uses keys that no lookup has as a parameter', () => {
+    const names = Object.values(lookups).flatMap((lookup) => lookup.operations.flatMap((operation) => Object.keys(operation.params.shape)));
+    expect(names.filter((name) => RESERVED_KEYS.includes(name))).toEqual([]);
   });
 });

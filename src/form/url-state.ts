@@ -5,13 +5,31 @@
 // A sent query with no values at all (an all-optional lookup sent blank) would be
 // indistinguishable from a fresh form, so it is marked with a bare `run` key: `/lookups/x?run`.
 // No lookup has a parameter of that name; the marker is written only when no value is.
-import type { LookupDefinition, Operation, Params } from '../lookups/define-lookup.ts';
+//
+// How the answer is viewed travels beside the query, in keys no lookup uses as a parameter:
+// `view` (the tab: overview, map, table, tree, raw, request), `sort` (a column of the table, `-`
+// first for descending) and `cols` (the columns shown, comma-separated; `*` for all). They never
+// make a URL a sent query and never change which query it is: `?movie_id=550&view=tree` runs the
+// same request as `?movie_id=550`. Missing or unknown view values fall back to the defaults.
+import type { LookupDefinition, Operation, Params, ResultTab } from '../lookups/define-lookup.ts';
+import type { TableSort, ViewState } from '../results/view-state.ts';
 import { defaultOperation, findOperation } from '../lookups/define-lookup.ts';
 import { paramToText } from '../lookups/request.ts';
 import { OPERATION_KEY, type FormValues } from './form-values.ts';
 import { type FieldErrors, validateValues } from './validate-values.ts';
 
 export const SENT_KEY = 'run';
+export const VIEW_KEY = 'view';
+export const SORT_KEY = 'sort';
+export const COLUMNS_KEY = 'cols';
+/** Every key the page writes besides parameter names: none may be a parameter's name. */
+export const RESERVED_KEYS: readonly string[] = [OPERATION_KEY, SENT_KEY, VIEW_KEY, SORT_KEY, COLUMNS_KEY];
+const VIEW_KEYS: ReadonlySet<string> = new Set([VIEW_KEY, SORT_KEY, COLUMNS_KEY]);
+
+/** The tab names written to the URL (`own` reads better as `overview`). */
+const TAB_NAMES = { own: 'overview', map: 'map', table: 'table', tree: 'tree', raw: 'raw', request: 'request' } as const satisfies Record<ResultTab, string>;
+const TAB_BY_NAME = new Map(Object.entries(TAB_NAMES).map(([tab, name]) => [name as string, tab as ResultTab]));
+const ALL_COLUMNS = '*';
 
 export interface UrlQuery {
   operation: Operation;
@@ -46,8 +64,12 @@ export function parseUrlQuery(lookup: LookupDefinition, search: string): ParsedU
   return validation.ok ? { ...url, submittedParams: validation.params } : { ...url, urlErrors: validation.errors };
 }
 
-/** The search string (with `?`) recording a sent query; values in the definition's field order. */
-export function sentQuerySearch(lookup: LookupDefinition, operation: Operation, values: FormValues): string {
+/** The search string (with `?`) recording a sent query; values in the definition's field order, then the view. */
+export function sentQuerySearch(lookup: LookupDefinition, operation: Operation, values: FormValues, view?: ViewState): string {
+  return view ? withViewState(querySearch(lookup, operation, values), view) : querySearch(lookup, operation, values);
+}
+
+function querySearch(lookup: LookupDefinition, operation: Operation, values: FormValues): string {
   const query = new URLSearchParams();
   if (operation !== defaultOperation(lookup)) query.set(OPERATION_KEY, operation.id);
   let filled = 0;
@@ -80,4 +102,51 @@ export function paramsToValues(operation: Operation, params: Params): FormValues
 /** Values of one operation that another also has: kept when the user switches between them. */
 export function carryValues(values: FormValues, to: Operation): FormValues {
   return Object.fromEntries(Object.entries(values).filter(([name, value]) => name in to.params.shape && value.trim() !== ''));
+}
+
+/** The view the URL holds; anything missing or unreadable is left to its default. */
+export function readViewState(search: string): ViewState {
+  const query = new URLSearchParams(search);
+  const view: ViewState = {};
+  const tab = TAB_BY_NAME.get(query.get(VIEW_KEY) ?? '');
+  if (tab) view.tab = tab;
+  const sort = readSort(query.get(SORT_KEY));
+  if (sort) view.sort = sort;
+  const columns = query.get(COLUMNS_KEY);
+  if (columns !== null) view.columns = columns === ALL_COLUMNS ? 'all' : columns === '' ? [] : columns.split(',');
+  return view;
+}
+
+function readSort(text: string | null): TableSort | undefined {
+  if (!text) return undefined;
+  const descending = text.startsWith('-');
+  const column = descending ? text.slice(1) : text;
+  return column ? { column, direction: descending ? 'descending' : 'ascending' } : undefined;
+}
+
+/** The `view`, `sort` and `cols` keys of a view, encoded; empty for the default view. */
+export function viewQuery(view: ViewState): string {
+  const query = new URLSearchParams();
+  if (view.tab) query.set(VIEW_KEY, TAB_NAMES[view.tab]);
+  if (view.sort) query.set(SORT_KEY, `${view.sort.direction === 'descending' ? '-' : ''}${view.sort.column}`);
+  if (view.columns) query.set(COLUMNS_KEY, view.columns === 'all' ? ALL_COLUMNS : view.columns.join(','));
+  return query.toString();
+}
+
+/** The search string with its view keys replaced by `view`'s; every other part is kept as written (a bare `run` stays bare). */
+export function withViewState(search: string, view: ViewState): string {
+  const text = search.startsWith('?') ? search.slice(1) : search;
+  const kept = text === '' ? [] : text.split('&').filter((part) => part !== '' && !VIEW_KEYS.has(partKey(part)));
+  const added = viewQuery(view);
+  const parts = added ? [...kept, added] : kept;
+  return parts.length > 0 ? `?${parts.join('&')}` : '';
+}
+
+function partKey(part: string): string {
+  const raw = part.split('=', 1)[0]!.replaceAll('+', ' ');
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
 }

@@ -83,4 +83,32 @@ describe('useLookupUrlState', () => {
     expect(router.state.location.search).toBe('?op=summary&region=north');
     expect(latest().submittedParams).toEqual({ region: 'north' });
   });
+
+  it('restores the view from a link and changes it in place, so back goes to the previous query', async () => {
+    const { router, latest } = mount(movie, '/lookups/a?movie_id=550');
+    act(() => void latest().submit({ movie_id: '551' }));
+    expect(latest().view).toEqual({});
+    act(() => latest().changeView({ tab: 'table' }));
+    act(() => latest().changeView({ sort: { column: 'title', direction: 'descending' }, columns: ['title', 'runtime'] }));
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(router.state.location.search).toBe('?movie_id=551&view=table&sort=-title&cols=title%2Cruntime');
+    expect(latest().view).toEqual({ tab: 'table', sort: { column: 'title', direction: 'descending' }, columns: ['title', 'runtime'] });
+    expect(latest().submittedParams).toEqual({ movie_id: 551 });
+    // Clearing one part keeps the others.
+    act(() => latest().changeView({ sort: undefined }));
+    expect(router.state.location.search).toBe('?movie_id=551&view=table&cols=title%2Cruntime');
+    await act(() => router.navigate(-1));
+    expect(router.state.location.search).toBe('?movie_id=550');
+  });
+
+  it('keeps the view when a new query is sent, and does not count it as a different query', () => {
+    const { router, latest } = mount(movie, '/lookups/a?movie_id=550&view=tree');
+    expect(latest().view).toEqual({ tab: 'tree' });
+    let changed = true;
+    act(() => void (changed = latest().submit({ movie_id: '550' })));
+    expect(changed).toBe(false);
+    act(() => void latest().submit({ movie_id: '552' }));
+    expect(router.state.location.search).toBe('?movie_id=552&view=tree');
+    expect(router.state.historyAction).toBe('PUSH');
+  });
 });

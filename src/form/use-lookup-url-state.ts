@@ -1,12 +1,15 @@
 // The lookup page's state as the URL holds it (see url-state.ts for the format). Sending pushes a
 // history entry, so back/forward move between queries and a reload or a copied link loses nothing.
+// Changing the view (tab, sort, columns) replaces the current entry instead: back goes to the
+// previous query, not through every tab clicked on the way, and the link still holds the view.
 import { useCallback, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { LookupDefinition, Operation, Params } from '../lookups/define-lookup.ts';
 import { findOperation } from '../lookups/define-lookup.ts';
+import { applyViewChange, type ViewChange, type ViewState } from '../results/view-state.ts';
 import type { FormValues } from './form-values.ts';
 import type { FieldErrors } from './validate-values.ts';
-import { carryValues, operationSearch, paramsToValues, parseUrlQuery, sentQuerySearch } from './url-state.ts';
+import { carryValues, operationSearch, paramsToValues, parseUrlQuery, readViewState, sentQuerySearch, viewQuery, withViewState } from './url-state.ts';
 
 export interface LookupUrlState {
   operation: Operation;
@@ -16,9 +19,13 @@ export interface LookupUrlState {
   submittedParams: Params | undefined;
   /** Field messages when the URL holds a sent query that is invalid. */
   urlErrors: FieldErrors | undefined;
+  /** How the answer is viewed (tab, sort, columns); a new object only when it changes. */
+  view: ViewState;
+  /** Changes the view in place (replaces the history entry). */
+  changeView: (change: ViewChange) => void;
   /**
-   * Records values as the sent query (a new history entry). Returns false when the URL already
-   * holds exactly this query, so the caller can run it again instead.
+   * Records values as the sent query (a new history entry) with the current view. Returns false
+   * when the URL already holds exactly this query, so the caller can run it again instead.
    */
   submit: (values: FormValues) => boolean;
   /** Sends parameters (the paging bar's neighbours). */
@@ -53,15 +60,28 @@ export function useLookupUrlState(lookup: LookupDefinition): LookupUrlState {
     [parsed, draftKey],
   );
 
+  // Identity follows the view's text, so a new query with the same view keeps the same object.
+  const viewText = viewQuery(readViewState(search));
+  const view = useMemo(() => readViewState(viewText), [viewText]);
+
+  const changeView = useCallback(
+    (change: ViewChange) => {
+      const next = withViewState(search, applyViewChange(view, change));
+      if (next !== search) void routerNavigate({ search: next }, { replace: true, state });
+    },
+    [search, state, view, routerNavigate],
+  );
+
   const submit = useCallback(
     (values: FormValues) => {
       const next = sentQuerySearch(lookup, operation, values);
       const current = parsed.sent ? sentQuerySearch(lookup, operation, parsed.values) : undefined;
       if (next === current) return false;
-      void routerNavigate({ search: next });
+      // The view goes with the new query: paging on keeps the tab, the sort and the columns.
+      void routerNavigate({ search: withViewState(next, view) });
       return true;
     },
-    [lookup, operation, parsed, routerNavigate],
+    [lookup, operation, parsed, view, routerNavigate],
   );
 
   const navigate = useCallback((params: Params) => submit(paramsToValues(operation, params)), [operation, submit]);
@@ -81,6 +101,8 @@ export function useLookupUrlState(lookup: LookupDefinition): LookupUrlState {
     urlValues,
     submittedParams: parsed.submittedParams,
     urlErrors: parsed.urlErrors,
+    view,
+    changeView,
     submit,
     navigate,
     changeOperation,

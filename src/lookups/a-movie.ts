@@ -40,6 +40,7 @@ export const movieResponse = z.looseObject({
 export const movie = defineLookup({
   id: 'A',
   title: 'Movie details',
+  keywords: ['movies', 'film', 'films', 'cinema', 'actors', 'cast', 'box office'],
   catalog: {
     subject: 'Primary information about one movie, by movie id',
     coverage: 'global',
@@ -50,10 +51,10 @@ export const movie = defineLookup({
   keyTransport: { param: 'api_key' },
   // Reviews (appended with append_to_response=reviews) name private people by their user names.
   personalData: [
-    'reviews.results.*.author',
-    'reviews.results.*.author_details.name',
-    'reviews.results.*.author_details.username',
-    'reviews.results.*.author_details.avatar_path',
+    'name:reviews.results.*.author',
+    'name:reviews.results.*.author_details.name',
+    'name:reviews.results.*.author_details.username',
+    'url:reviews.results.*.author_details.avatar_path',
   ],
   operations: [
     defineOperation({

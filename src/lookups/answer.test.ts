@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AnyLookup, AnyOperation, LookupId } from './define-lookup.ts';
 import { interpretAnswer, providerErrorMessage, typedBody } from './answer.ts';
+import { readPath } from './adapters.ts';
+import { MASKED_VALUE } from './masking.ts';
 import { allLookups, lookups } from './registry.ts';
 import { movieResponse } from './a-movie.ts';
 import { movieSample } from './testing/samples/a-movie.sample.ts';
@@ -103,13 +105,16 @@ describe('interpretAnswer over the registry', () => {
     for (const sample of samplesOf(lookup, operation)) expect(operation.response.parse(sample)).toEqual(sample);
   });
 
-  it.each(operations)('$name: masking keeps every type, so a masked sample still conforms and keeps its records', ({ lookup, operation }) => {
+  it.each(operations)('$name: a masked sample reports no drift, keeps its records, and conforms but for masked numbers', ({ lookup, operation }) => {
     for (const sample of samplesOf(lookup, operation)) {
       const before = JSON.stringify(sample);
       const answer = interpret(lookup, operation, sample, true);
       expect(answer.masked).toBe(lookup.personalData.length > 0);
-      expect(answer.typed.conforms).toBe(true);
-      expect(operation.response.safeParse(answer.body).success).toBe(true);
+      expect(answer.drift).toEqual([]);
+      // Only a masked number ("masked" where the schema wants a number) departs from the schema.
+      const issues = operation.response.safeParse(answer.body).error?.issues ?? [];
+      for (const issue of issues) expect(readPath(answer.body, issue.path.join('.')), issue.path.join('.')).toBe(MASKED_VALUE);
+      expect(answer.typed.conforms).toBe(issues.length === 0);
       expect(answer.records).toHaveLength(interpret(lookup, operation, sample).records.length);
       expect(JSON.stringify(sample)).toBe(before);
     }
@@ -239,6 +244,42 @@ describe('interpretAnswer', () => {
     expect(JSON.stringify(answer.typed.body)).not.toContain(name);
     expect(JSON.stringify(sexOffendersSample)).toContain(name);
     expect(answer.drift).toEqual([]);
+  });
+
+  it('reads a masked age as "masked" in the records and as absent in the typed body, never as a number', () => {
+    const offenders = lookups.H;
+    const answer = interpret(offenders, offenders.operations[0], sexOffendersSample, true);
+    expect((answer.records[0] as Record<string, unknown>).sex_offender_age).toBe(MASKED_VALUE);
+    expect(answer.typed.conforms).toBe(false);
+    const typed = answer.typed.body as { sex_offenders: Array<Record<string, unknown>> };
+    expect(typed.sex_offenders[0]).not.toHaveProperty('sex_offender_age');
+    expect(typed.sex_offenders[0]?.sex_offender_name).toBe('Person 1');
+  });
+
+  it('trusts the proxy: a body it says it masked is not masked again, and the answer says masked whatever was asked', () => {
+    const offenders = lookups.H;
+    const operation = offenders.operations[0];
+    const fromProxy = interpret(offenders, operation, sexOffendersSample, true);
+    const maskedHeaders = [['x-lookup-masked', 'true']] as const;
+    const received = { body: fromProxy.body, headers: maskedHeaders };
+    const asked = interpretAnswer(offenders, operation, {}, received, { mask: true });
+    expect(asked.body).toBe(fromProxy.body);
+    expect(asked.masked).toBe(true);
+    expect(asked.drift).toEqual([]);
+    // The server forced masking (LOOKUP_MASK=always) although the browser asked for unmasked data.
+    const forced = interpretAnswer(offenders, operation, {}, received, { mask: false });
+    expect(forced.masked).toBe(true);
+    expect(forced.drift).toEqual([]);
+  });
+
+  it('reports an answer the proxy sent unmasked as unmasked, and still masks it when masking is asked for', () => {
+    const offenders = lookups.H;
+    const operation = offenders.operations[0];
+    const unmasked = { body: sexOffendersSample, headers: [['X-Lookup-Masked', 'false']] as const };
+    expect(interpretAnswer(offenders, operation, {}, unmasked, { mask: false })).toMatchObject({ masked: false, body: sexOffendersSample });
+    const stale = interpretAnswer(offenders, operation, {}, unmasked, { mask: true });
+    expect(stale.masked).toBe(true);
+    expect(JSON.stringify(stale.body)).not.toContain(sexOffendersSample.sex_offenders[0]!.sex_offender_name);
   });
 
   it('computes paging from the params that were sent', () => {

@@ -1,22 +1,29 @@
 // The one answer interpreter: a pure function run once per answer that turns a parsed body into
-// everything the viewer shows: the (masked) body, its typed reading, its own verdict, the main
-// records, paging, the provider's error wording and the schema drift. Every tab, view, export and
-// the map read its output; nothing else re-parses or re-derives a body.
+// everything the viewer shows: the body, its typed reading, its own verdict, the main records,
+// paging, the provider's error wording and the schema drift. Every tab, view, export and the map
+// read its output; nothing else re-parses or re-derives a body.
+//
+// Masking happens in the proxy, before a body leaves the server (src/server/masking-transform.ts);
+// the answer's `x-lookup-masked` header says whether it did. The interpreter masks only as a
+// fallback: when masking is asked for and the answer does not say it was masked (an older server,
+// a body the proxy does not rewrite).
 import type { z } from 'zod';
 import type { AnyLookup, AnyOperation, PageInfo, Params, SuccessVerdict } from './define-lookup.ts';
 import { isRecord } from './adapters.ts';
 import { genericErrorText } from './error-text.ts';
-import { maskPersonalData } from './masking.ts';
-import { readErrorEnvelope } from './wire.ts';
+import { MASKED_VALUE, maskPersonalData, personalValues } from './masking.ts';
+import { readErrorEnvelope, readMasked, WIRE_HEADERS } from './wire.ts';
 
 /** What arrived: the parsed body (undefined when it could not be parsed) and why it could not. */
 export interface ReceivedBody {
   body: unknown;
   parseError?: string | undefined;
+  /** The answer's headers: `x-lookup-masked` says whether the proxy masked the body. */
+  headers?: ReadonlyArray<readonly [string, string]>;
 }
 
 export interface InterpretOptions {
-  /** Mask the lookup's personal-data fields in the body every view, export and copy uses. */
+  /** Masking is asked for: a body the proxy did not say it masked is masked here (a fallback). */
   mask: boolean;
 }
 
@@ -47,9 +54,9 @@ export type TypedBody<T> = { conforms: true; body: T } | { conforms: false; body
 export interface Answer {
   /** The response schema the answer was read against (`typedBody` checks it). */
   readonly schema: z.ZodType;
-  /** The body as received, with personal data masked when `masked`: what every view, export and copy uses. */
+  /** The body as received (masked by the proxy, or here as a fallback): what every view, export and copy uses. */
   readonly body: unknown;
-  /** Whether masking was applied (masking asked for, the lookup has personal data, and there is a body). */
+  /** Whether the body's personal data is masked: the proxy says so, or the fallback masked it here. */
   readonly masked: boolean;
   /** Why the body could not be parsed, when it could not. */
   readonly parseError: string | undefined;
@@ -61,7 +68,8 @@ export interface Answer {
   /** The provider's own words when the body reports a failure (its verdict says so, or it is an error envelope). */
   readonly errorMessage: string | undefined;
   /**
-   * Where the body as received departs from the schema; [] when it matches or there is no body.
+   * Where the body departs from the schema; [] when it matches or there is no body. A masked number
+   * (the string "masked" where the schema wants a number) is masking, not drift: it is left out.
    * Lazy: validated on first read (after the first paint, for a 4 MB body), then remembered.
    */
   readonly drift: readonly DriftIssue[];
@@ -163,9 +171,21 @@ function salvage(body: unknown, issues: readonly z.core.$ZodIssue[]): unknown {
   return prune(body, root);
 }
 
+function header(received: ReceivedBody, name: string): string | undefined {
+  return received.headers?.find(([key]) => key.toLowerCase() === name)?.[1];
+}
+
+/** The paths (joined with dots) of the masked-number markers in a masked body: masking, not drift. */
+function maskedMarkers(body: unknown, lookup: AnyLookup): Set<string> {
+  const paths = new Set<string>();
+  for (const { path, value } of personalValues(body, lookup.personalData)) if (value === MASKED_VALUE) paths.add(path.join('.'));
+  return paths;
+}
+
 /**
- * Interprets one answer. Pure: the same inputs give an equal answer. Adapters run on the masked
- * body (so records and views never hold what masking hides); the schema checks the body as received.
+ * Interprets one answer. Pure: the same inputs give an equal answer. Adapters and the schema check
+ * run on the body every view uses, masked when it is (so records and views never hold what
+ * masking hides, and a masked number is never typed as a number).
  */
 export function interpretAnswer(
   lookup: AnyLookup,
@@ -175,8 +195,10 @@ export function interpretAnswer(
   options: InterpretOptions,
 ): Answer {
   const arrived = received.body;
-  const masked = options.mask && lookup.personalData.length > 0 && arrived !== undefined;
-  const body = masked ? maskPersonalData(arrived, lookup.personalData) : arrived;
+  const maskedByServer = readMasked(header(received, WIRE_HEADERS.masked)) === true;
+  const maskHere = options.mask && !maskedByServer && lookup.personalData.length > 0 && arrived !== undefined;
+  const body = maskHere ? maskPersonalData(arrived, lookup.personalData) : arrived;
+  const masked = maskedByServer || maskHere;
   const adapters = operation.adapters ?? {};
   const hasBody = body !== undefined;
   const { records: readRecords, success, paging: readPaging } = adapters;
@@ -190,7 +212,8 @@ export function interpretAnswer(
   const schema = operation.response;
   let check: SchemaCheck | undefined;
   let typed: TypedBody<unknown> | undefined;
-  const checked = () => (check ??= hasBody ? checkOnce(schema, arrived) : { issues: [], drift: [] });
+  let drift: readonly DriftIssue[] | undefined;
+  const checked = () => (check ??= hasBody ? checkOnce(schema, body) : { issues: [], drift: [] });
 
   return {
     schema,
@@ -202,13 +225,16 @@ export function interpretAnswer(
     paging,
     errorMessage,
     get drift() {
-      return checked().drift;
+      if (drift) return drift;
+      const all = checked().drift;
+      const markers = masked && all.length > 0 ? maskedMarkers(body, lookup) : undefined;
+      return (drift = markers?.size ? all.filter((issue) => !markers.has(issue.path)) : all);
     },
     get typed() {
       if (typed) return typed;
       const { issues } = checked();
-      // Masking keeps every value's type (strings stay strings, numbers numbers, null null), so the
-      // masked body conforms where the received one does.
+      // The schema checked the body itself, masked or not: a masked number ("masked") is an issue
+      // there, so the typed body leaves it out rather than type a string as a number.
       typed = hasBody && issues.length === 0 ? { conforms: true, body } : { conforms: false, body: hasBody ? salvage(body, issues) : undefined };
       return typed;
     },

@@ -106,8 +106,8 @@ describe('B charging stations', () => {
   it('reads records, paging, points and labels', () => {
     const { records, paging, point, label } = jsonOperation.adapters;
     expect(records(chargingStationsSample)).toHaveLength(1);
-    expect(paging(chargingStationsSample)).toEqual({ summary: '1 station shown, more available' });
-    expect(paging({ ...chargingStationsSample, hasMore: false, count: 3 })).toEqual({ summary: '3 stations' });
+    expect(paging(chargingStationsSample, {})?.summary).toBe('1 station shown (the nearest); more lie within the circle');
+    expect(paging({ ...chargingStationsSample, hasMore: false, count: 3 }, {})).toEqual({ summary: '3 stations' });
     expect(point(station)).toEqual({ lat: 52.511234, lon: 13.389876 });
     expect(point({ position: {} })).toBeUndefined();
     expect(label(station)).toBe('Allego Friedrichstraße 68');

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineLookup, defineOperation } from './define-lookup.ts';
-import type { Operation, XmlShape } from './define-lookup.ts';
-import { param } from './param.ts';
+import type { Operation, PageInfo, Params, XmlShape } from './define-lookup.ts';
+import { param, parseProx } from './param.ts';
 import { arrayAt, isRecord, plural, pointFrom, readPath } from './adapters.ts';
 import { firstTextAt } from './error-text.ts';
 
@@ -106,16 +106,39 @@ const params = z.object({
   }),
 });
 
+/** The same search circle at half the radius (whole metres, at least 1); undefined when it cannot shrink. */
+export function halvedProx(prox: unknown): { prox: string; from: number; to: number } | undefined {
+  const circle = typeof prox === 'string' ? parseProx(prox) : undefined;
+  if (!circle || circle.radius <= 1) return undefined;
+  const to = Math.max(1, Math.round(circle.radius / 2));
+  return { prox: `${circle.lat},${circle.lon},${to}`, from: circle.radius, to };
+}
+
+/**
+ * hasMore says more stations lie within the circle, but the spec gives no page parameter: they
+ * cannot be fetched, so the bar says so and offers a smaller circle (one click halves the radius).
+ */
+export function stationsPaging(body: unknown, params: Params): PageInfo | undefined {
+  const count = readPath(body, 'count');
+  if (typeof count !== 'number') return undefined;
+  if (readPath(body, 'hasMore') !== true) return { summary: plural(count, 'station') };
+  const smaller = halvedProx(params.prox);
+  const metres = (value: number) => `${value.toLocaleString('en-US')} m`;
+  return {
+    summary: `${plural(count, 'station')} shown (the nearest); more lie within the circle`,
+    narrowing: {
+      reason: 'The spec gives B no page parameter: an answer holds the nearest stations only, so the others within this circle cannot be fetched.',
+      advice: 'Use a smaller radius: an answer without hasMore holds every station in its circle.',
+      ...(smaller && { resend: { label: `Halve the radius (${metres(smaller.from)} → ${metres(smaller.to)})`, params: { ...params, prox: smaller.prox } } }),
+    },
+  };
+}
+
 const adapters = {
   // Errors: {error, error_description}, the description being the words for people.
   errorMessage: (body: unknown) => firstTextAt(body, ['error_description', 'error']),
   records: (body: unknown) => arrayAt(body, 'evStations.evStation'),
-  paging: (body: unknown) => {
-    const count = readPath(body, 'count');
-    if (typeof count !== 'number') return undefined;
-    const more = readPath(body, 'hasMore') === true;
-    return { summary: more ? `${plural(count, 'station')} shown, more available` : plural(count, 'station') };
-  },
+  paging: (body: unknown, params: Params) => stationsPaging(body, params),
   point: (record: unknown) => pointFrom(record, 'position.latitude', 'position.longitude'),
   label: (record: unknown) => (isRecord(record) ? String(record.name ?? record.id ?? '') : ''),
 };
@@ -137,6 +160,7 @@ const shared = {
 export const chargingStations = defineLookup({
   id: 'B',
   title: 'EV charging stations',
+  keywords: ['maps', 'map', 'location', 'charging', 'charger', 'ev', 'electric vehicle', 'electric car', 'plug', 'connector'],
   catalog: {
     subject: 'Electric-vehicle charging stations within a search geometry',
     coverage: 'global',
@@ -145,6 +169,7 @@ export const chargingStations = defineLookup({
     trial: 'free',
   },
   keyTransport: { param: 'api_key' },
+  // None: a station's address, position and hotline are a public business's, not a person's.
   personalData: [],
   operations: [
     defineOperation({ ...shared, id: 'json', label: 'JSON', path: '/ev/stations.json', format: 'json' }),

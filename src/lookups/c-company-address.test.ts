@@ -102,9 +102,10 @@ describe('C company address', () => {
   });
 
   it('marks the managers and the contact details as personal data', () => {
-    expect(companyAddress.personalData).toContain('*.management.*.name');
-    expect(companyAddress.personalData).toContain('*.management.*.initials');
-    expect(companyAddress.personalData).toContain('*.phoneNumber.mobile');
-    expect(companyAddress.personalData).not.toContain('*.companyName');
+    expect(companyAddress.personalData).toContain('name:*.management.*.name');
+    expect(companyAddress.personalData).toContain('name:*.management.*.initials');
+    expect(companyAddress.personalData).toContain('contact:*.phoneNumber.mobile');
+    expect(companyAddress.personalData).toContain('contact:*.phoneNumber.fax');
+    expect(companyAddress.personalData.join()).not.toContain('companyName');
   });
 });

@@ -91,6 +91,7 @@ export const companyAddressResponse = z.array(companyRecordSchema);
 export const companyAddress = defineLookup({
   id: 'C',
   title: 'Company address',
+  keywords: ['company', 'companies', 'business', 'firm', 'postal code', 'zip code'],
   catalog: {
     subject: 'Company address data, by postcode and house number',
     coverage: 'global',
@@ -100,10 +101,26 @@ export const companyAddress = defineLookup({
   },
   keyTransport: { param: 'api_key' },
   personalData: [
-    ...MANAGER_FIELDS.map((field) => `*.management.*.${field}`),
-    '*.emailAddress',
-    '*.phoneNumber.mobile',
-    '*.phoneNumber.number',
+    // The managers are people: who they are, and what their title and salutation tell of them.
+    'name:*.management.*.initials',
+    'name:*.management.*.name',
+    'name:*.management.*.prefix',
+    'text:*.management.*.title',
+    'text:*.management.*.salutation',
+    'text:*.management.*.gender',
+    // A small company's e-mail and numbers are often its owner's own.
+    'contact:*.emailAddress',
+    'contact:*.phoneNumber.mobile',
+    'contact:*.phoneNumber.fax',
+    'contact:*.phoneNumber.number',
+    // A company registered at a residential address is someone's home: its street, number and
+    // postcode are masked and its position rounded to about 1 km.
+    'address:*[companyOperational.residentialAddress=true].address.street',
+    'number:*[companyOperational.residentialAddress=true].address.houseNumber',
+    'address:*[companyOperational.residentialAddress=true].address.houseNumberExt',
+    'address:*[companyOperational.residentialAddress=true].address.postalCode',
+    'coordinate:*[companyOperational.residentialAddress=true].geometry.latitude',
+    'coordinate:*[companyOperational.residentialAddress=true].geometry.longitude',
   ],
   operations: [
     defineOperation({

@@ -52,16 +52,17 @@ describe('D property detail', () => {
   it('finds records, a paging summary without neighbours, points and labels', () => {
     const records = adapters?.records?.(propertyDetailSample);
     expect(records).toHaveLength(1);
-    expect(adapters?.paging?.(propertyDetailSample, {})).toEqual({ summary: 'Page 1 of 1 · 1 property' });
+    expect(adapters?.paging?.(propertyDetailSample, {})).toEqual({ summary: '1 property' });
     const many = { ...propertyDetailSample, status: { ...propertyDetailSample.status, total: 25, page: 2 } };
-    expect(adapters?.paging?.(many, {})).toEqual({ summary: 'Page 2 of 3 · 25 properties' });
+    expect(adapters?.paging?.(many, {})?.summary).toBe('1 of 25 properties shown');
     expect(adapters?.paging?.({ status: { ...propertyDetailSample.status, total: 0 } }, {})).toEqual({ summary: 'No properties' });
     expect(adapters?.point?.(records![0])).toEqual({ lat: 34.103215, lon: -118.219514 });
     expect(adapters?.point?.({ location: { latitude: '', longitude: '' } })).toBeUndefined();
     expect(adapters?.label?.(records![0])).toBe('3812 GLENALBYN DR, LOS ANGELES, CA 90065');
   });
 
-  it('marks the address lines that name a home as personal data', () => {
-    expect(propertyDetail.personalData).toEqual(['property.*.address.line1', 'property.*.address.oneLine']);
+  it('marks what leads to the home as personal data, the rooftop coordinates as coordinates', () => {
+    expect(propertyDetail.personalData).toEqual(expect.arrayContaining(['address:property.*.address.line1', 'address:property.*.address.oneLine', 'coordinate:property.*.location.latitude', 'coordinate:property.*.location.longitude']));
+    expect(propertyDetail.personalData.join()).not.toContain('locality');
   });
 });

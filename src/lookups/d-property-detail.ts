@@ -14,6 +14,7 @@ export const propertyDetailResponse = propertyEnvelope(propertySchema);
 export const propertyDetail = defineLookup({
   id: 'D',
   title: 'Property details',
+  keywords: ['real estate', 'house', 'home', 'homes', 'building', 'mortgage', 'parcel', 'assessment'],
   catalog: {
     subject: 'Property details, by property record id',
     coverage: 'US',

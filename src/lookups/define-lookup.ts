@@ -5,6 +5,7 @@
 // `z.output<R>` and `z.output<P>`, and the demo generators are typed from it. Generic code works
 // on the erased `AnyLookup` / `AnyOperation`.
 import type { z } from 'zod';
+import type { PersonalPath } from './masking.ts';
 
 /**
  * Filled in by src/lookups/registry.ts (`declare module`), so that LookupId is derived from the
@@ -37,12 +38,62 @@ export interface SuccessVerdict {
   message?: string;
 }
 
-/** One line of paging state, with the parameters for the neighbouring pages when the lookup can page. */
+/**
+ * One line of paging state, with the parameters for the neighbouring pages when the lookup can
+ * page. A summary never promises what no parameter fetches: an answer that holds less than the
+ * query matched either has neighbours (next/prev, pages) or says so through `narrowing`.
+ */
 export interface PageInfo {
-  /** e.g. "Page 2 of 7", "Results 11–20 of 342", "20 shown, more available". */
+  /** e.g. "Page 2 of 7", "Results 11–20 of 342", "20 of 57 companies shown". */
   summary: string;
   next?: Params;
   prev?: Params;
+  /** Numbered pages the lookup can reach by a parameter (L's page, T's offset): first, last and any page. */
+  pages?: PageJump;
+  /** The answer holds less than the query matched and no parameter fetches the rest: why, and what narrows it. */
+  narrowing?: Narrowing;
+}
+
+/** Every page of an answer, reachable by the parameters `to(page)` returns (pages count from 1). */
+export interface PageJump {
+  page: number;
+  last: number;
+  to(page: number): Params;
+}
+
+/** What works instead of paging, for a lookup whose spec gives no page parameter. */
+export interface Narrowing {
+  /** Plainly: the answer is cut and the rest cannot be fetched, e.g. "The spec gives M no page parameter: …". */
+  reason: string;
+  /** The narrowing that works for this lookup, e.g. "Use a shorter time window." */
+  advice: string;
+  /** One click: send these parameters instead (B: the same circle at half the radius). */
+  resend?: { label: string; params: Params };
+  /** One click: run the query as consecutive time windows and merge their records into one answer (M). */
+  split?: WindowSplit;
+}
+
+/**
+ * How a query over a time window splits into shorter windows whose answers together hold every
+ * record. The two parameters hold ISO 8601 date-times that both bound inclusively (to the millisecond).
+ */
+export interface WindowSplit {
+  fromParam: string;
+  untilParam: string;
+  /** How many windows to start with; a window whose answer is still cut is split again. */
+  windows: number;
+  /** Records the query matched, as the cut answer reported. */
+  total: number;
+  /** Records one answer holds at most. */
+  perAnswer: number;
+  /** Plural noun for the records, e.g. "calls". */
+  noun: string;
+  /** Whether the provider sorts newest first: the merged records keep that order across windows. */
+  newestFirst: boolean;
+  /** What identifies a record: the same call seen by two windows is kept once. */
+  identity(record: unknown): string;
+  /** A body of this operation's response shape that holds exactly these records (the merged answer). */
+  body(records: readonly unknown[]): unknown;
 }
 
 /** How the map's location picker writes a point and radius into this operation's parameters. */
@@ -128,6 +179,12 @@ export interface CatalogFacts {
   /** Version marker per the spec's Versioning table, e.g. "path prefix /v1", "none". */
   version: string;
   price: string;
+  /**
+   * US dollars charged per call, when the provider prices each call (R: "from $0.006 per call"):
+   * a link that would send such a call to the live upstream asks before sending. Absent for
+   * subscriptions, one-time and "on request" prices, which a single call does not add to.
+   */
+  pricePerCall?: number;
   trial: string;
 }
 
@@ -144,10 +201,19 @@ export interface LookupDefinition<Id extends string = LookupId> {
   slug: string;
   /** Short human title, e.g. "Movie details". */
   title: string;
+  /**
+   * Words and phrases a person might search the catalog with that the title and subject do not
+   * hold ("police", "exchange rate"). Lowercase; a phrase matches as a phrase. Only the build-time
+   * catalog (src/lookups/catalog-entry.ts) carries them to the browser.
+   */
+  keywords?: readonly string[];
   catalog: CatalogFacts;
   operations: readonly [Operation, ...Operation[]];
-  /** Field paths holding personal data, dot-separated with `*` for any key or index. */
-  personalData: readonly string[];
+  /**
+   * Where personal data sits and what kind of value it is (`coordinate:incidents.*.call_latitude`):
+   * the proxy masks each by its kind before a body leaves the server. Syntax in masking.ts.
+   */
+  personalData: readonly PersonalPath[];
   /** Default key transport; the server configuration may override it. */
   keyTransport: KeyTransport;
   /** Where the spec says "not shown", the choice made and why. */

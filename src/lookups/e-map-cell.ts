@@ -55,6 +55,7 @@ const adapters = {
 export const mapCell = defineLookup({
   id: 'E',
   title: 'Map cell grid points',
+  keywords: ['maps', 'map', 'location', 'coordinates', 'weather', 'climate', 'forecast', 'meteorology', 'grid', 'city'],
   catalog: {
     subject: 'Underlying grid point used for each city and dataset combination',
     coverage: 'global',

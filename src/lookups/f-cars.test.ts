@@ -100,7 +100,7 @@ describe('F cars', () => {
     expect(records({ error: 'bad' })).toBeUndefined();
     expect(label(carsSample[0])).toBe('2022 toyota camry');
     expect(paging(carsSample, { make: 'toyota' })).toEqual({ summary: '1 car' });
-    expect(paging(carsSample, { make: 'toyota', limit: 1 })).toEqual({ summary: '1 car; the limit of 1 was reached, more cars may match' });
+    expect(paging(carsSample, { make: 'toyota', limit: 1 })?.summary).toBe('1 car; the limit of 1 was reached, more cars may match');
     const five = Array.from({ length: 5 }, () => carsSample[0]);
     expect(paging(five, { make: 'toyota' })?.summary).toBe('5 cars; the limit of 5 was reached, more cars may match');
   });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineLookup, defineOperation } from './define-lookup.ts';
+import type { PageInfo, Params } from './define-lookup.ts';
 import { param } from './param.ts';
-import { arrayAt, isRecord, plural } from './adapters.ts';
+import { arrayAt, isRecord, plural, unsetParams } from './adapters.ts';
 import { airQualityOperation } from './f-cars-airquality.ts';
 import { textAt } from './error-text.ts';
 
@@ -28,6 +29,31 @@ export const MILEAGE_BOUNDS = [
   ['min_comb_mpg', 'max_comb_mpg'],
 ] as const;
 const FILTERS = ['make', 'model', 'fuel_type', 'drive', 'cylinders', 'transmission', 'year', ...MILEAGE_BOUNDS.flat()];
+/** The largest limit the form allows. */
+export const CAR_MAX_LIMIT = 50;
+
+/**
+ * `limit` caps the answer and the spec gives no offset, so there are no neighbouring pages: when
+ * the cap is reached the bar offers the largest limit (one click), then the filters still unset.
+ */
+export function carsPaging(body: unknown, params: Params): PageInfo | undefined {
+  const cars = arrayAt(body);
+  if (!cars) return undefined;
+  const limit = typeof params.limit === 'number' ? params.limit : CAR_DEFAULT_LIMIT;
+  if (cars.length < limit) return { summary: plural(cars.length, 'car') };
+  const free = unsetParams(params, FILTERS);
+  return {
+    summary: `${plural(cars.length, 'car')}; the limit of ${limit} was reached, more cars may match`,
+    narrowing: {
+      reason: 'The spec gives F no offset or page parameter: cars past the limit cannot be fetched.',
+      advice:
+        limit < CAR_MAX_LIMIT
+          ? `Raise the limit (up to ${CAR_MAX_LIMIT}), or add filters.`
+          : `Add filters${free.length > 0 ? `: ${free.join(', ')}` : ' or narrow the mileage bounds'}.`,
+      ...(limit < CAR_MAX_LIMIT && { resend: { label: `Raise the limit to ${CAR_MAX_LIMIT}`, params: { ...params, limit: CAR_MAX_LIMIT } } }),
+    },
+  };
+}
 
 const mileage = (bound: 'min' | 'max', words: string) =>
   param.integer({
@@ -53,7 +79,7 @@ const carsParams = z
     max_hwy_mpg: mileage('max', 'highway'),
     min_comb_mpg: mileage('min', 'combined'),
     max_comb_mpg: mileage('max', 'combined'),
-    limit: param.integer({ in: 'query', title: 'Limit', help: 'How many cars to return, 1 to 50.', min: 1, max: 50, defaultHint: String(CAR_DEFAULT_LIMIT) }),
+    limit: param.integer({ in: 'query', title: 'Limit', help: 'How many cars to return, 1 to 50.', min: 1, max: CAR_MAX_LIMIT, defaultHint: String(CAR_DEFAULT_LIMIT) }),
   })
   .superRefine((values, ctx) => {
     for (const [min, max] of MILEAGE_BOUNDS) {
@@ -78,14 +104,7 @@ const carsOperation = defineOperation({
     // Errors: {error} holding the words.
     errorMessage: (body) => textAt(body, 'error'),
     records: (body) => arrayAt(body),
-    // `limit` caps the answer; the spec gives no offset, so there are no neighbouring pages.
-    paging: (body, params) => {
-      const cars = arrayAt(body);
-      if (!cars) return undefined;
-      const limit = params.limit ?? CAR_DEFAULT_LIMIT;
-      const more = cars.length >= limit ? `; the limit of ${limit} was reached, more cars may match` : '';
-      return { summary: `${plural(cars.length, 'car')}${more}` };
-    },
+    paging: (body, params) => carsPaging(body, params),
     label: (record) => (isRecord(record) ? `${String(record.year)} ${String(record.make)} ${String(record.model)}` : ''),
   },
   notes: [
@@ -97,6 +116,7 @@ const carsOperation = defineOperation({
 export const cars = defineLookup({
   id: 'F',
   title: 'Car specifications',
+  keywords: ['cars', 'vehicles', 'vehicle', 'automobile', 'fuel economy', 'mpg', 'mileage', 'air quality', 'pollution', 'emissions', 'ev', 'electric car'],
   catalog: {
     subject: 'Car specifications, filtered by make, model, mileage and more',
     coverage: 'coverage statement for this lookup: none',

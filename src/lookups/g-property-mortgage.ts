@@ -14,6 +14,7 @@ export const propertyMortgageResponse = propertyEnvelope(propertyWithMortgageSch
 export const propertyMortgage = defineLookup({
   id: 'G',
   title: 'Property mortgage',
+  keywords: ['real estate', 'house', 'home', 'homes', 'loan', 'lender', 'deed'],
   catalog: {
     subject: 'Property mortgage details, by property record id',
     coverage: 'US',

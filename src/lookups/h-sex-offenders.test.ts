@@ -35,10 +35,13 @@ describe('H sex offenders', () => {
     expect(sexOffendersResponse.safeParse(body).error?.issues[0]?.path).toEqual(['sex_offenders', 0, 'sex_offender_lat']);
   });
 
-  it('marks every record field as personal data', () => {
-    expect(sexOffenders.personalData).toHaveLength(26);
-    expect(sexOffenders.personalData).toContain('sex_offenders.*.sex_offender_name');
-    expect(sexOffenders.personalData).toContain('sex_offenders.*.sex_offender_image_url');
+  it('marks every record field but the searched area as personal data, each with its kind', () => {
+    expect(sexOffenders.personalData).toHaveLength(23);
+    expect(sexOffenders.personalData).toContain('name:sex_offenders.*.sex_offender_name');
+    expect(sexOffenders.personalData).toContain('number:sex_offenders.*.sex_offender_age');
+    expect(sexOffenders.personalData).toContain('coordinate:sex_offenders.*.sex_offender_lat');
+    expect(sexOffenders.personalData).toContain('url:sex_offenders.*.sex_offender_image_url');
+    expect(sexOffenders.personalData.join()).not.toMatch(/_(state|location|zipcode)$|_(state|location|zipcode),/);
   });
 
   it('builds the request with zipcode and name in the query', () => {
@@ -60,8 +63,8 @@ describe('H sex offenders', () => {
     expect(records(sexOffendersSample)).toHaveLength(1);
     expect(point(record)).toEqual({ lat: 39.7817, lon: -89.6501 });
     expect(label(record)).toBe('John Michael Doe');
-    expect(paging(sexOffendersSample)).toEqual({ summary: '1 record' });
-    expect(paging({ ...sexOffendersSample, sex_offenders_count: 150, pages_count: 2 })).toEqual({ summary: '150 records, page 1 of 2' });
+    expect(paging(sexOffendersSample, {})).toEqual({ summary: '1 record' });
+    expect(paging({ ...sexOffendersSample, sex_offenders_count: 150, pages_count: 2 }, {})?.summary).toBe('1 of 150 records shown');
     expect(success({ message: 'Invalid API key' })).toEqual({ ok: false, message: 'Invalid API key' });
     expect(success(sexOffendersSample)).toEqual({ ok: true });
   });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineLookup, defineOperation } from './define-lookup.ts';
-import { arrayAt, isRecord, plural, pointFrom, readPath } from './adapters.ts';
+import type { PageInfo, Params } from './define-lookup.ts';
+import { arrayAt, isRecord, plural, pointFrom, readPath, unsetParams } from './adapters.ts';
 import { param } from './param.ts';
 import { textAt } from './error-text.ts';
 
@@ -45,9 +46,32 @@ export const sexOffendersResponse = z.looseObject({
 /** Records per page (not shown in the spec; there is no page parameter, so a page holds many). */
 export const OFFENDERS_PER_PAGE = 100;
 
+/**
+ * pages_count counts pages the spec gives no parameter to fetch: a cut answer says so and names
+ * the filter that narrows it (the other of zipcode and name; both must then match).
+ */
+export function offendersPaging(body: unknown, params: Params): PageInfo | undefined {
+  const count = readPath(body, 'sex_offenders_count');
+  const shown = arrayAt(body, 'sex_offenders')?.length;
+  if (typeof count !== 'number' || shown === undefined) return undefined;
+  if (count <= shown) return { summary: plural(count, 'record') };
+  const missing = unsetParams(params, ['name', 'zipcode']);
+  return {
+    summary: `${shown.toLocaleString('en-US')} of ${plural(count, 'record')} shown`,
+    narrowing: {
+      reason: `The spec gives H no page parameter: an answer holds the first ${plural(shown, 'record')}, so the other ${(count - shown).toLocaleString('en-US')} cannot be fetched with this search.`,
+      advice:
+        missing.length > 0
+          ? `Add ${missing.map((name) => (name === 'name' ? 'a name (or part of one)' : 'a zipcode')).join(' or ')}: with both set, a record must match both.`
+          : 'Use a longer part of the name: it matches any part of the name, ignoring case.',
+    },
+  };
+}
+
 export const sexOffenders = defineLookup({
   id: 'H',
   title: 'Sex offender registry',
+  keywords: ['maps', 'map', 'location', 'offenders', 'public safety', 'zip code'],
   catalog: {
     subject: 'Registered sex offender records, by name or zip code',
     coverage: 'regional (US)',
@@ -56,8 +80,33 @@ export const sexOffenders = defineLookup({
     trial: 'free',
   },
   keyTransport: { param: 'api_key' },
-  // Every record field is personal data (the spec says so of all sex_offender_ fields).
-  personalData: Object.keys(sexOffenderRecord.shape).map((field) => `sex_offenders.*.${field}`),
+  // The spec calls every sex_offender_ field personal: each is masked by its kind, except the
+  // area a search is made for (state, city, zip code), which names no one.
+  personalData: [
+    'coordinate:sex_offenders.*.sex_offender_lat',
+    'coordinate:sex_offenders.*.sex_offender_lon',
+    'name:sex_offenders.*.sex_offender_name',
+    'name:sex_offenders.*.sex_offender_first_name',
+    'name:sex_offenders.*.sex_offender_middle_name',
+    'name:sex_offenders.*.sex_offender_last_name',
+    'name:sex_offenders.*.sex_offender_aliases',
+    'text:sex_offenders.*.sex_offender_birthdate',
+    'number:sex_offenders.*.sex_offender_age',
+    'address:sex_offenders.*.sex_offender_address_line1',
+    'address:sex_offenders.*.sex_offender_address_line2',
+    'text:sex_offenders.*.sex_offender_sex',
+    'text:sex_offenders.*.sex_offender_race',
+    'text:sex_offenders.*.sex_offender_height',
+    'text:sex_offenders.*.sex_offender_weight',
+    'text:sex_offenders.*.sex_offender_hair',
+    'text:sex_offenders.*.sex_offender_eyes',
+    'text:sex_offenders.*.sex_offender_marks',
+    'text:sex_offenders.*.sex_offender_charges',
+    'text:sex_offenders.*.sex_offender_changes',
+    'text:sex_offenders.*.sex_offender_is_predator',
+    'text:sex_offenders.*.sex_offender_is_absconder',
+    'url:sex_offenders.*.sex_offender_image_url',
+  ],
   operations: [
     defineOperation({
       id: 'records',
@@ -99,12 +148,7 @@ export const sexOffenders = defineLookup({
             ? { ok: false, message: body.message }
             : { ok: true },
         records: (body) => arrayAt(body, 'sex_offenders'),
-        paging: (body) => {
-          const count = readPath(body, 'sex_offenders_count');
-          const pages = readPath(body, 'pages_count');
-          if (typeof count !== 'number' || typeof pages !== 'number') return undefined;
-          return { summary: pages > 1 ? `${plural(count, 'record')}, page 1 of ${pages}` : plural(count, 'record') };
-        },
+        paging: (body, params) => offendersPaging(body, params),
         point: (record) => pointFrom(record, 'sex_offender_lat', 'sex_offender_lon'),
         label: (record) => (isRecord(record) ? String(record.sex_offender_name ?? '') : ''),
       },

@@ -71,6 +71,7 @@ const params = z
 export const currencyTimeseries = defineLookup({
   id: 'I',
   title: 'Currency time series',
+  keywords: ['exchange rate', 'exchange rates', 'currencies', 'forex', 'fx', 'money', 'conversion', 'euro', 'dollar'],
   catalog: {
     subject: 'Historical currency rates over a date range, history starting in 1999',
     coverage: 'global',

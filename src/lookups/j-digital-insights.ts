@@ -88,6 +88,7 @@ export const DOMAIN = /^(?=.{4,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z
 export const digitalInsights = defineLookup({
   id: 'J',
   title: 'Digital insights',
+  keywords: ['company', 'companies', 'business', 'website', 'web traffic', 'visits', 'visitors', 'rank', 'domain', 'seo', 'analytics', 'bounce rate'],
   catalog: {
     subject: 'Website traffic and ranking data of companies',
     coverage: 'global',
@@ -96,7 +97,17 @@ export const digitalInsights = defineLookup({
     trial: 'free',
   },
   keyTransport: { param: 'api_key' },
-  personalData: ['contact_name', 'contact_email', 'contact_phone', 'contact_street', 'contact_postalcode', 'contact_city', 'raw'],
+  // The registrant contact (a person for many small sites) and the WHOIS text that repeats it;
+  // the organisation, state and country stay (a business or an area, not a person).
+  personalData: [
+    'name:contact_name',
+    'contact:contact_email',
+    'contact:contact_phone',
+    'address:contact_street',
+    'address:contact_postalcode',
+    'address:contact_city',
+    'text:raw',
+  ],
   operations: [
     defineOperation({
       id: 'insights',

@@ -54,6 +54,7 @@ const params = z
 export const airplanes = defineLookup({
   id: 'K',
   title: 'Airplane directory',
+  keywords: ['flights', 'flight', 'aircraft', 'aviation', 'airline', 'planes', 'tail number', 'registration'],
   catalog: {
     subject: 'Directory of registered airplanes',
     coverage: 'global',

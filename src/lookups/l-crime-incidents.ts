@@ -37,6 +37,7 @@ export const INCIDENTS_PER_PAGE = 50;
 export const crimeIncidents = defineLookup({
   id: 'L',
   title: 'Crime incidents',
+  keywords: ['maps', 'map', 'location', 'police', 'crime', 'public safety', 'arrests', 'theft'],
   catalog: {
     subject: 'Crime incidents near a location',
     coverage: 'regional',
@@ -45,7 +46,9 @@ export const crimeIncidents = defineLookup({
     trial: 'free',
   },
   keyTransport: { param: 'api_key' },
-  personalData: ['*.incidents.*.incident_address'],
+  // Where an incident happened is at or near a victim's home: the block address is masked and the
+  // coordinates are rounded to about 1 km (the map still shows the area).
+  personalData: ['address:*.incidents.*.incident_address', 'coordinate:*.incidents.*.incident_latitude', 'coordinate:*.incidents.*.incident_longitude'],
   operations: [
     defineOperation({
       id: 'incidents',

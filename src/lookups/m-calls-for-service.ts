@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineLookup, defineOperation } from './define-lookup.ts';
-import { arrayAt, isRecord, plural, pointFrom, readPath } from './adapters.ts';
+import type { PageInfo, WindowSplit } from './define-lookup.ts';
+import { arrayAt, isRecord, plural, pointFrom, readPath, windowCount } from './adapters.ts';
 import { locationWindowFields, locationWindowNotes, locationWindowSearch, windowInOrder } from './l-m-location-window.ts';
 import { textAt } from './error-text.ts';
 
@@ -21,9 +22,47 @@ export const callsForServiceResponse = z.looseObject({
   incidents: z.array(callSchema),
 });
 
+/** What identifies a call: its code within its city, and its time (a code may repeat across days). */
+export function callIdentity(record: unknown): string {
+  return isRecord(record) ? [record.call_city_key, record.call_code, record.call_date].map(String).join('|') : JSON.stringify(record);
+}
+
+/**
+ * No page parameter exists, so a cut answer has no neighbours: it says how many calls the query
+ * matched and offers the narrowing that fetches them all, consecutive shorter time windows.
+ */
+export function callsPaging(body: unknown): PageInfo | undefined {
+  const total = readPath(body, 'total_incidents');
+  const shown = arrayAt(body, 'incidents')?.length;
+  if (typeof total !== 'number' || shown === undefined) return undefined;
+  if (total <= shown) return { summary: plural(total, 'call') };
+  const rest = total - shown;
+  const windows = windowCount(total, shown);
+  const split: WindowSplit = {
+    fromParam: 'datetime_ini',
+    untilParam: 'datetime_end',
+    windows,
+    total,
+    perAnswer: shown,
+    noun: 'calls',
+    newestFirst: true,
+    identity: callIdentity,
+    body: (records) => ({ total_incidents: records.length, total_pages: records.length > 0 ? 1 : 0, incidents: records }),
+  };
+  return {
+    summary: `${shown.toLocaleString('en-US')} of ${plural(total, 'call')} shown (the newest)`,
+    narrowing: {
+      reason: `The spec gives M no page parameter: one answer holds at most ${plural(shown, 'call')}, so the other ${rest.toLocaleString('en-US')} cannot be fetched with this time window.`,
+      advice: `Use a shorter time window, or split this one into ${windows} consecutive windows and merge their calls into one answer.`,
+      split,
+    },
+  };
+}
+
 export const callsForService = defineLookup({
   id: 'M',
   title: '911 calls for service',
+  keywords: ['maps', 'map', 'location', 'police', 'crime', 'emergency', 'dispatch', 'public safety'],
   catalog: {
     subject: '911 calls near a location',
     coverage: 'regional',
@@ -32,7 +71,9 @@ export const callsForService = defineLookup({
     trial: 'free',
   },
   keyTransport: { param: 'api_key' },
-  personalData: ['incidents.*.call_address'],
+  // A call's place is at or near the caller's or a subject's home: the address is masked and the
+  // coordinates are rounded to about 1 km. The call's type and description stay (what happened).
+  personalData: ['address:incidents.*.call_address', 'coordinate:incidents.*.call_latitude', 'coordinate:incidents.*.call_longitude'],
   operations: [
     defineOperation({
       id: 'calls',
@@ -55,20 +96,13 @@ export const callsForService = defineLookup({
         // Errors: {message}.
         errorMessage: (body) => textAt(body, 'message'),
         records: (body) => arrayAt(body, 'incidents'),
-        paging: (body) => {
-          const total = readPath(body, 'total_incidents');
-          const pages = readPath(body, 'total_pages');
-          const shown = arrayAt(body, 'incidents')?.length ?? 0;
-          if (typeof total !== 'number' || typeof pages !== 'number') return undefined;
-          // No page parameter exists: only the first page can be fetched, so no neighbours.
-          return { summary: pages > 1 ? `${shown.toLocaleString('en-US')} of ${plural(total, 'call')} shown (page 1 of ${pages})` : plural(total, 'call') };
-        },
+        paging: (body) => callsPaging(body),
         point: (record) => pointFrom(record, 'call_latitude', 'call_longitude'),
         label: (record) => (isRecord(record) ? `${String(record.call_type ?? 'Call')} at ${String(record.call_address ?? '')}`.trim() : ''),
       },
       notes: [
         ...locationWindowNotes,
-        'The spec gives M no page parameter: an answer holds at most 10,000 calls, newest first, and total_pages counts pages of that size.',
+        'The spec gives M no page parameter: an answer holds at most 10,000 calls, newest first, and total_pages counts pages of that size. To get every call the viewer splits the time window into consecutive windows (each bound inclusive, to the millisecond) and merges their calls, keeping each call (city, code, time) once.',
       ],
     }),
   ],

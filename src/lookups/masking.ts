@@ -1,106 +1,197 @@
-// Personal-data masking for demos: replaces the values at a lookup's `personalData` paths with
-// stand-ins of the same type. Isomorphic; copy-on-write, so the original body is never changed.
+// Structural personal-data masking. Each definition lists its personal-data paths, and each path
+// says what kind of value it holds; a value is replaced by what fits its kind, never by a value
+// that could pass for real data. Isomorphic (the proxy runs it on every JSON answer it masks, the
+// browser only as a fallback); copy-on-write, so the body passed in is never changed.
+//
+// A path is `kind:segment.segment…`:
+// - a segment is a key, `*` (any key or index), or a glob (`sex_offender_*`);
+// - a segment may end in a condition, `key[field=value]`: the value found there must be an object
+//   whose `field` (a dot path inside it) reads as `value`. `$[…]` puts a condition on the body
+//   itself: `name:$[profile_type=personal].full_name` masks full_name only in a personal profile.
+// Kinds and what replaces their values (null, booleans and empty strings stay: they name no one):
+// - coordinate: rounded to 2 decimals (about 1 km), keeping number or numeric-string type, so a map
+//   still shows the area and never the house; numbers inside other text are rounded the same way;
+// - name, address, contact (phone, fax, e-mail, handle): a numbered stand-in that reads as masked
+//   ("Person 1", "••• masked address 1", "••• masked contact 1"), the same one for the same value
+//   within a body, so "these two records share an address" survives masking;
+// - text (free text, dates of birth, descriptions): "••• masked"; url (photos, profile links):
+//   "••• masked URL", which no view will load or link;
+// - number: the string "masked" (MASKED_VALUE), never a plausible number. It is the one stand-in
+//   that breaks a response schema (a number expected); the answer interpreter reports it as
+//   masked, not as drift, and typed views read the field as absent.
+// Numbers under any kind but coordinate become "masked" too; arrays and objects at a path are
+// masked through, each leaf by the path's kind.
 import { isRecord } from './adapters.ts';
 
-type Kind = 'email' | 'phone' | 'url' | 'address' | 'place' | 'name' | 'text';
+export const PERSONAL_KINDS = ['name', 'address', 'contact', 'coordinate', 'number', 'text', 'url'] as const;
+export type PersonalKind = (typeof PERSONAL_KINDS)[number];
+/** One personal-data path of a definition: `kind:dot.path`, e.g. `coordinate:incidents.*.call_latitude`. */
+export type PersonalPath = `${PersonalKind}:${string}`;
 
-/** Which stand-in fits a value, judged by its field name and, for e-mail addresses, by its text. */
-function kindOf(key: string, value: string): Kind {
-  const name = key.toLowerCase();
-  if (/e?mail/.test(name) || /^[^\s@]+@[^\s@]+$/.test(value)) return 'email';
-  if (/phone|tel|fax|mobile/.test(name)) return 'phone';
-  if (/url|website|homepage|link|photo|image/.test(name)) return 'url';
-  if (/address|street|addr/.test(name)) return 'address';
-  if (/city|zip|post|state|country|county|location|place/.test(name)) return 'place';
-  if (/name|alias|initials|salutation|surname|first|last|headline/.test(name)) return 'name';
-  return 'text';
-}
+/** What a masked number (and any other value that has no stand-in of its own) reads as. */
+export const MASKED_VALUE = 'masked';
+/** Free text under masking. */
+export const MASKED_TEXT = '••• masked';
+/** A URL (photo, profile link) under masking: not a URL, so nothing loads or links it. */
+export const MASKED_URL = '••• masked URL';
 
-const standIns: Record<Kind, (n: number) => string> = {
-  email: (n) => `person${n}@example.invalid`,
-  phone: (n) => `+1 555 01${String(n % 100).padStart(2, '0')}`,
-  url: (n) => `https://example.invalid/person/${n}`,
-  address: (n) => `${n} Example Street`,
-  place: (n) => `Masked place ${n}`,
+const numbered: Record<'name' | 'address' | 'contact', (n: number) => string> = {
   name: (n) => `Person ${n}`,
-  text: (n) => `Masked text ${n}`,
+  address: (n) => `••• masked address ${n}`,
+  contact: (n) => `••• masked contact ${n}`,
 };
 
-const COORDINATE = /(^|_)(lat|lon|lng|latitude|longitude)$/i;
-
-/**
- * A coordinate rounded to two decimals (about 1 km): the map of a demo still shows the area,
- * never the house. Numeric strings (H's coordinates) stay strings.
- */
-function coarsen(value: number | string): number | string | undefined {
-  const number = typeof value === 'number' ? value : value.trim() === '' ? NaN : Number(value);
-  if (!Number.isFinite(number)) return undefined;
-  const rounded = Math.round(number * 100) / 100;
-  return typeof value === 'number' ? rounded : rounded.toFixed(2);
+interface Segment {
+  matches: (key: string) => boolean;
+  /** `field.path` and the text its value must read as, when the segment has a condition. */
+  condition?: { field: string[]; value: string };
 }
 
-/** Hands out stand-ins so that one input always gets the same one within a body. */
+interface ParsedPath {
+  kind: PersonalKind;
+  /** A condition on the body itself (`$[…]`). */
+  root?: Segment['condition'];
+  segments: Segment[];
+}
+
+function keyMatcher(glob: string): (key: string) => boolean {
+  if (glob === '*') return () => true;
+  if (!glob.includes('*')) return (key) => key === glob;
+  const pattern = new RegExp(`^${glob.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`);
+  return (key) => pattern.test(key);
+}
+
+/** Splits on dots outside `[…]`, so a condition may name a nested field. */
+function splitSegments(path: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let current = '';
+  for (const char of path) {
+    if (char === '[') depth += 1;
+    if (char === ']') depth -= 1;
+    if (char === '.' && depth === 0) {
+      parts.push(current);
+      current = '';
+    } else current += char;
+  }
+  parts.push(current);
+  return parts;
+}
+
+const SEGMENT = /^([^[\]]+)(?:\[([^=[\]]+)=([^[\]]*)\])?$/;
+const parsedPaths = new Map<string, ParsedPath>();
+
+/** Reads `kind:path`; throws on an entry that is not one (a registry test holds every definition to it). */
+export function parsePersonalPath(entry: string): ParsedPath {
+  const known = parsedPaths.get(entry);
+  if (known) return known;
+  const colon = entry.indexOf(':');
+  const kind = entry.slice(0, colon) as PersonalKind;
+  if (colon < 0 || !PERSONAL_KINDS.includes(kind)) throw new Error(`"${entry}" is not a personal-data path: it must start with one of ${PERSONAL_KINDS.join(', ')} and a colon`);
+  const parts = splitSegments(entry.slice(colon + 1));
+  const parsed: ParsedPath = { kind, segments: [] };
+  for (const [index, part] of parts.entries()) {
+    const match = SEGMENT.exec(part);
+    if (!match) throw new Error(`"${entry}": "${part}" is not a path segment`);
+    const [, key, field, value] = match;
+    const condition = field === undefined ? undefined : { field: field.split('.'), value: value ?? '' };
+    if (key === '$') {
+      if (index !== 0 || !condition) throw new Error(`"${entry}": $ stands only first, with a condition`);
+      parsed.root = condition;
+      continue;
+    }
+    parsed.segments.push({ matches: keyMatcher(key!), ...(condition && { condition }) });
+  }
+  if (parsed.segments.length === 0) throw new Error(`"${entry}" names no field`);
+  parsedPaths.set(entry, parsed);
+  return parsed;
+}
+
+function holds(value: unknown, condition: Segment['condition']): boolean {
+  if (!condition) return true;
+  let current = value;
+  for (const key of condition.field) current = isRecord(current) ? current[key] : undefined;
+  return current !== undefined && current !== null && String(current) === condition.value;
+}
+
+function roundCoordinate(number: number): number {
+  return Math.round(number * 100) / 100;
+}
+
+/** Hands out stand-ins: the same input gets the same numbered stand-in within one body. */
 class Masker {
   private readonly seen = new Map<string, string>();
-  private readonly counters = new Map<Kind, number>();
+  private readonly counters = new Map<string, number>();
 
-  mask(value: unknown, key: string): unknown {
+  mask(value: unknown, kind: PersonalKind): unknown {
     if (value === null || value === undefined || typeof value === 'boolean') return value;
-    if ((typeof value === 'number' || typeof value === 'string') && COORDINATE.test(key)) {
-      const coarse = coarsen(value);
-      if (coarse !== undefined) return coarse;
-    }
-    // Numbers (coordinates, ids, phone numbers stored as numbers) carry identity: 0 keeps the type.
-    if (typeof value === 'number') return 0;
-    if (typeof value === 'string') return this.maskText(value, key);
-    if (Array.isArray(value)) return value.map((item) => this.mask(item, key));
-    if (isRecord(value)) {
-      return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, this.mask(item, name)]));
-    }
-    return value;
+    if (Array.isArray(value)) return value.map((item) => this.mask(item, kind));
+    if (isRecord(value)) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, this.mask(item, kind)]));
+    if (kind === 'coordinate') return this.coordinate(value);
+    if (typeof value === 'number' || kind === 'number') return MASKED_VALUE;
+    if (typeof value !== 'string') return MASKED_VALUE;
+    if (value.trim() === '') return value;
+    if (kind === 'text') return MASKED_TEXT;
+    if (kind === 'url') return MASKED_URL;
+    return this.numbered(value, kind);
   }
 
-  private maskText(value: string, key: string): string {
-    if (value.trim() === '') return value;
-    const kind = kindOf(key, value);
+  private coordinate(value: unknown): unknown {
+    if (typeof value === 'number') return Number.isFinite(value) ? roundCoordinate(value) : value;
+    if (typeof value !== 'string') return MASKED_VALUE;
+    const trimmed = value.trim();
+    if (trimmed !== '' && Number.isFinite(Number(trimmed))) return roundCoordinate(Number(trimmed)).toFixed(2);
+    // A coordinate pair or a WKT point inside text: every decimal number in it, rounded.
+    return value.replace(/-?\d+\.\d+/g, (number) => roundCoordinate(Number(number)).toFixed(2));
+  }
+
+  private numbered(value: string, kind: 'name' | 'address' | 'contact'): string {
     const seenKey = `${kind}\u0000${value}`;
     const known = this.seen.get(seenKey);
     if (known !== undefined) return known;
     const n = (this.counters.get(kind) ?? 0) + 1;
     this.counters.set(kind, n);
-    const standIn = standIns[kind](n);
+    const standIn = numbered[kind](n);
     this.seen.set(seenKey, standIn);
     return standIn;
   }
 }
 
-/** A segment matches a key when equal, when `*`, or as a glob (`sex_offender_*`). */
-function segmentMatcher(segment: string): (key: string) => boolean {
-  if (segment === '*') return () => true;
-  if (!segment.includes('*')) return (key) => key === segment;
-  const escaped = segment.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*');
-  const pattern = new RegExp(`^${escaped}$`);
-  return (key) => pattern.test(key);
+type Key = string | number;
+
+/** Calls `found` for each value `path` reaches in `value`, with its location. */
+function visit(value: unknown, path: ParsedPath, found: (at: readonly Key[], value: unknown) => void): void {
+  if (!holds(value, path.root)) return;
+  const walk = (current: unknown, depth: number, at: Key[]) => {
+    if (depth === path.segments.length) return found(at, current);
+    const { matches, condition } = path.segments[depth]!;
+    const entries: Array<[Key, unknown]> = Array.isArray(current) ? current.map((item, index) => [index, item]) : isRecord(current) ? Object.entries(current) : [];
+    for (const [key, item] of entries) {
+      if (matches(String(key)) && holds(item, condition)) walk(item, depth + 1, [...at, key]);
+    }
+  };
+  walk(value, 0, []);
 }
 
-function maskAt(value: unknown, matchers: ReadonlyArray<(key: string) => boolean>, depth: number, key: string, masker: Masker): unknown {
-  if (depth === matchers.length) return masker.mask(value, key);
-  const matches = matchers[depth]!;
+/** `value` with each value `path` reaches (from segment `depth` on) masked; untouched branches are shared, not copied. */
+function maskAt(value: unknown, path: ParsedPath, depth: number, masker: Masker): unknown {
+  if (depth === path.segments.length) return masker.mask(value, path.kind);
+  const { matches, condition } = path.segments[depth]!;
   if (Array.isArray(value)) {
     let copy: unknown[] | undefined;
     value.forEach((item, index) => {
-      if (!matches(String(index))) return;
-      const next = maskAt(item, matchers, depth + 1, key, masker);
+      if (!matches(String(index)) || !holds(item, condition)) return;
+      const next = maskAt(item, path, depth + 1, masker);
       if (next !== item) (copy ??= [...value])[index] = next;
     });
     return copy ?? value;
   }
   if (isRecord(value)) {
     let copy: Record<string, unknown> | undefined;
-    for (const [name, item] of Object.entries(value)) {
-      if (!matches(name)) continue;
-      const next = maskAt(item, matchers, depth + 1, name, masker);
-      if (next !== item) (copy ??= { ...value })[name] = next;
+    for (const [key, item] of Object.entries(value)) {
+      if (!matches(key) || !holds(item, condition)) continue;
+      const next = maskAt(item, path, depth + 1, masker);
+      if (next !== item) (copy ??= { ...value })[key] = next;
     }
     return copy ?? value;
   }
@@ -108,17 +199,41 @@ function maskAt(value: unknown, matchers: ReadonlyArray<(key: string) => boolean
 }
 
 /**
- * A new body in which every value at `paths` (dot paths, `*` for any key or index) is replaced by a
- * stand-in of the same type: coordinates rounded to about 1 km, other strings by a consistent
- * stand-in, other numbers by 0, null stays null,
- * arrays and objects are masked through. The body passed in is left untouched.
+ * A new body in which every value at `paths` is replaced as its kind says (see the top of this
+ * file). The body passed in is left untouched; with nothing to mask, the same body comes back.
  */
 export function maskPersonalData<T>(body: T, paths: readonly string[]): T {
   const masker = new Masker();
   let result: unknown = body;
-  for (const path of paths) {
-    if (path.trim() === '') continue;
-    result = maskAt(result, path.split('.').map(segmentMatcher), 0, '', masker);
+  for (const entry of paths) {
+    const path = parsePersonalPath(entry);
+    if (holds(result, path.root)) result = maskAt(result, path, 0, masker);
   }
   return result as T;
+}
+
+export interface PersonalValue {
+  /** Where the value is: keys and indices from the body down. */
+  path: readonly Key[];
+  kind: PersonalKind;
+  value: unknown;
+}
+
+/**
+ * Every leaf value the paths reach in `body` (objects and arrays at a path are walked down to
+ * their leaves), with its kind: what a test compares before and after masking, and what tells
+ * the interpreter that a value is masked rather than drifted.
+ */
+export function personalValues(body: unknown, paths: readonly string[]): PersonalValue[] {
+  const values: PersonalValue[] = [];
+  const leaves = (at: readonly Key[], value: unknown, kind: PersonalKind) => {
+    if (Array.isArray(value)) value.forEach((item, index) => leaves([...at, index], item, kind));
+    else if (isRecord(value)) for (const [key, item] of Object.entries(value)) leaves([...at, key], item, kind);
+    else values.push({ path: at, kind, value });
+  };
+  for (const entry of paths) {
+    const path = parsePersonalPath(entry);
+    visit(body, path, (at, value) => leaves(at, value, path.kind));
+  }
+  return values;
 }

@@ -92,6 +92,7 @@ const params = z
 export const financialIdentifier = defineLookup({
   id: 'N',
   title: 'Financial identifier',
+  keywords: ['securities', 'security', 'isin', 'cusip', 'cik', 'ein', 'stock', 'stocks', 'ticker', 'shares', 'equity', 'finance', 'analyst recommendation'],
   catalog: {
     subject: 'Placeholder financial-identifier lookup with a recommendation history',
     coverage: 'none stated',
@@ -131,11 +132,17 @@ export const financialIdentifier = defineLookup({
         },
       },
       notes: [
-        'Which identifiers are request parameters is not shown; all five travel as optional query parameters and at least one is required.',
-        'Formats follow the identifiers\' standards: ISIN with its check digit, CIK up to 10 digits, CUSIP 9 characters, EIN 9 digits.',
-        'No match comes back as HTTP 200 with status.code 404 and an empty results array.',
+        'Parameters. Left open: which of the five identifiers are request parameters. Chosen: all five are optional query parameters and at least one is required; several may be sent together (the demo answers every instrument matching any of them).',
+        'Formats. Left open: the spec describes the identifiers but gives no format. Chosen: each is checked against its own standard before a call is made: ticker up to 10 letters and digits, ISIN 12 characters with its check digit, CIK up to 10 digits, CUSIP 9 characters, EIN 9 digits (94-2404110).',
+        'Recommendations. Left open: the scale of averageRecommendation (strings holding decimal numbers). Chosen: the numbers are shown as received, never turned into "buy" or "sell"; the demo uses the common scale of 1 (strong buy) to 5 (sell).',
+        'No match. Left open: how a miss is answered. Chosen: status.code decides (200 is success, anything else a failure shown with status.message); the demo answers a miss with HTTP 200, status.code 404 and an empty results array.',
       ],
     }),
   ],
-  notes: ['The key parameter name is not shown in the spec; api_key is the default and the server configuration can change it.'],
+  notes: [
+    'The spec lists N as a placeholder entry: it names a path, five identifiers and a response, and leaves the rest open. Each note below says what is left open and what this tool chose.',
+    'Path. Left open: /v1/endpoint1/API/filter1/filter2 reads like a template but names no parameters. Chosen: the path is called exactly as written (filter1 and filter2 are literal segments); the provider\'s base URL is set per deployment.',
+    'Key. Left open: the name of the key parameter. Chosen: api_key; the server configuration can rename it or send it as a header.',
+    'Coverage. Left open: none is stated. Chosen: no coverage is claimed; the demo knows ten US-listed instruments (AAPL, MSFT, GOOGL, AMZN, NVDA, KO, JNJ, JPM, WMT, XOM).',
+  ],
 });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineLookup, defineOperation } from './define-lookup.ts';
+import type { PageInfo, Params } from './define-lookup.ts';
 import { param } from './param.ts';
-import { arrayAt, isRecord, readPath, toNumber } from './adapters.ts';
+import { arrayAt, isRecord, readPath, toNumber, unsetParams } from './adapters.ts';
 import { textAt } from './error-text.ts';
 
 export const prospectingResponse = z.looseObject({
@@ -105,9 +106,50 @@ const params = z
 
 export const PAGE_SIZE = 25;
 
+/** The filters, in the order the narrowing advice names them (most selective first). */
+const NARROWING_FILTERS = [
+  'industry_focus',
+  'nace',
+  'isic',
+  'number_of_employees',
+  'company_incorporation',
+  'legal_form',
+  'company_type',
+  'trading_activity',
+  'activity_type',
+  'website_keywords',
+  'company_status',
+] as const satisfies readonly (keyof z.output<typeof params>)[];
+
+const companies = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'company' : 'companies'}`;
+
+/**
+ * The spec has no page parameter, so the bar never counts pages (they cannot be fetched): a cut
+ * answer says how many companies matched and names the filters still free to narrow the search.
+ */
+export function prospectingPaging(body: unknown, params: Params): PageInfo | undefined {
+  const total = toNumber(readPath(body, 'total_companies'));
+  const shown = arrayAt(body, 'data')?.length;
+  if (total === undefined || shown === undefined) return undefined;
+  if (total === 0) return { summary: 'No companies' };
+  if (total <= shown) return { summary: companies(total) };
+  const free = unsetParams(params, NARROWING_FILTERS);
+  return {
+    summary: `${shown.toLocaleString('en-US')} of ${companies(total)} shown`,
+    narrowing: {
+      reason: `The spec gives O no page parameter: an answer holds the first ${companies(shown)}, so the other ${(total - shown).toLocaleString('en-US')} cannot be fetched with these filters.`,
+      advice:
+        free.length > 0
+          ? `Add filters until the search matches ${shown.toLocaleString('en-US')} or fewer: ${free.join(', ')} (or a country's sic_code_*).`
+          : 'Every filter is set: make them narrower (fewer industries, employee bands or legal forms, a shorter incorporation range, a more specific activity code).',
+    },
+  };
+}
+
 export const prospecting = defineLookup({
   id: 'O',
   title: 'Prospecting',
+  keywords: ['company', 'companies', 'business', 'leads', 'sales', 'b2b', 'firmographics', 'industry'],
   catalog: {
     subject: 'Prospecting company search by criteria',
     coverage: 'global',
@@ -131,23 +173,14 @@ export const prospecting = defineLookup({
         // Error bodies are not shown in the spec: {message}, as most JSON APIs of this kind send.
         errorMessage: (body) => textAt(body, 'message'),
         records: (body) => arrayAt(body, 'data'),
-        // The spec has no page parameter, so the bar summarises the totals and offers no neighbours.
-        paging: (body) => {
-          const total = toNumber(readPath(body, 'total_companies'));
-          const pages = toNumber(readPath(body, 'total_pages'));
-          const shown = arrayAt(body, 'data')?.length;
-          if (total === undefined || pages === undefined || shown === undefined) return undefined;
-          if (total === 0) return { summary: 'No companies' };
-          const companies = `${total.toLocaleString('en-US')} ${total === 1 ? 'company' : 'companies'}`;
-          return { summary: `${shown.toLocaleString('en-US')} shown of ${companies} · ${pages.toLocaleString('en-US')} ${pages === 1 ? 'page' : 'pages'}` };
-        },
+        paging: (body, params) => prospectingPaging(body, params),
         label: (record) => (isRecord(record) ? String(record.name ?? record.id ?? '') : ''),
       },
       notes: [
         'Parameter types are not shown: company_status, trading_activity, activity_type and company_type are single choices; number_of_employees, legal_form, industry_focus, website_keywords and the activity codes are comma lists (any item matches); company_incorporation is a year or a range of years.',
         'Activity codes match by prefix (62 matches 62.01); each sic_code_<country> matches only companies of that country.',
         'All filters are optional and combine with AND; without filters every company matches.',
-        `The spec has no page parameter: the answer holds the first page (${PAGE_SIZE} companies in the demo) with total_companies and total_pages.`,
+        `The spec has no page parameter: the answer holds the first page (${PAGE_SIZE} companies in the demo) with total_companies and total_pages; the viewer names the filters still unset to narrow a search that matches more.`,
       ],
     }),
   ],

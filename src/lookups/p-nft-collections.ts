@@ -27,14 +27,28 @@ function nftPaging(body: unknown, params: Params): PageInfo | undefined {
   const records = arrayAt(body, 'data');
   if (!records) return undefined;
   const pageSize = typeof params.page_size === 'number' ? params.page_size : NFT_PAGE_SIZE_DEFAULT;
-  if (records.length >= pageSize)
-    return { summary: `${plural(records.length, 'collection')} shown (page_size ${pageSize} reached), more may match` };
+  // The spec has page_size but no page parameter: past a full answer nothing can be fetched, so
+  // the bar offers the largest page_size (one click), then a narrower search.
+  if (records.length >= pageSize) {
+    const larger = pageSize < NFT_PAGE_SIZE_MAX;
+    return {
+      summary: `${plural(records.length, 'collection')} shown (page_size ${pageSize} reached), more may match`,
+      narrowing: {
+        reason: 'The spec gives P page_size but no page parameter: collections past the first page_size cannot be fetched.',
+        advice: larger
+          ? `Raise page_size (up to ${NFT_PAGE_SIZE_MAX}), or search a longer part of the name.`
+          : `Search a longer part of the name${params.verified === undefined ? ', or set verified' : ''}.`,
+        ...(larger && { resend: { label: `Raise page_size to ${NFT_PAGE_SIZE_MAX}`, params: { ...params, page_size: NFT_PAGE_SIZE_MAX } } }),
+      },
+    };
+  }
   return { summary: records.length === 0 ? 'No collections match' : `${plural(records.length, 'collection')}, all matches` };
 }
 
 export const nftCollections = defineLookup({
   id: 'P',
   title: 'NFT collections',
+  keywords: ['crypto', 'cryptocurrency', 'blockchain', 'nft', 'token', 'web3', 'ethereum'],
   catalog: {
     subject: 'NFT collections whose names match a search string',
     coverage: 'global',

@@ -23,10 +23,19 @@ describe('number parameters', () => {
   });
 
   it('parses text, and names the problem with the value', () => {
-    expect(schema.parse({ id: ' 42 ', lat: '52.5' })).toEqual({ id: 42, lat: 52.5 });
+    expect(schema.parse({ id: '42', lat: '52.5' })).toEqual({ id: 42, lat: 52.5 });
     expect(messages(schema, { id: '2.5', lat: '91' })).toEqual({ id: 'must be a whole number', lat: 'must be between -90 and 90' });
     expect(messages(schema, { id: 'abc' })).toEqual({ id: 'must be a whole number' });
     expect(messages(schema, { id: '0' })).toEqual({ id: 'must be at least 1' });
+  });
+
+  it('refuses numeric forms no provider expects, with a message that says why', () => {
+    // Number() would read every one of these; the proxy must not forward them as typed.
+    for (const text of ['0x226', '1e3', ' 550', '550 ', '0b11', '0o7', '+5', 'Infinity']) {
+      const problem = text === 'Infinity' ? 'must be a whole number' : 'must be a whole number written in plain digits (no spaces, hex or exponent)';
+      expect(messages(schema, { id: text }), text).toEqual({ id: problem });
+    }
+    expect(schema.parse({ id: '7', lat: '-.5' })).toEqual({ id: 7, lat: -0.5 });
   });
 
   it('keeps its hints for the form', () => {

@@ -51,6 +51,7 @@ interface Common<Req extends boolean = boolean> {
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const ISO_DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
+const DECIMAL_TEXT = /^-?(\d+(\.\d+)?|\.\d+)$/;
 const DISTANCE = /^(\d+(\.\d+)?|\.\d+)(mi|km|ft|m)$/;
 
 /**
@@ -90,11 +91,17 @@ function numberSchema(integer: boolean, min?: number, max?: number) {
     if (max !== undefined) schema = schema.max(max, { error: `must be at most ${max}` });
   }
   // Text from a form or URL becomes a number here, not through z.coerce: coercion would turn a
-  // missing value into NaN ("must be a number") and an empty one into 0.
-  return z.preprocess((value) => {
+  // missing value into NaN ("must be a number") and an empty one into 0. Only plain decimal digits
+  // count: Number() would also read hex, exponents, binary and surrounding spaces ("0x226",
+  // "1e3", " 550"), which no provider expects, so such text is left as text and refused below.
+  return z.preprocess((value, ctx) => {
     if (typeof value !== 'string') return value;
-    const text = value.trim();
-    return text === '' ? undefined : Number(text);
+    if (value.trim() === '') return undefined;
+    if (DECIMAL_TEXT.test(value)) return Number(value);
+    const looksNumeric = value.trim() !== '' && Number.isFinite(Number(value));
+    const message = looksNumeric ? `must be ${kind} written in plain digits (no spaces, hex or exponent)` : `must be ${kind}`;
+    ctx.issues.push({ code: 'custom', message, input: value });
+    return z.NEVER;
   }, schema);
 }
 
@@ -194,20 +201,24 @@ export const param = {
   /** "lat,lon,radius" with the radius in metres (B's prox). */
   prox<const Req extends boolean = false>(common: Common<Req> & { maxRadius: number }) {
     const { maxRadius, ...rest } = common;
-    const schema = z.string(requiredMessage).check((ctx) => {
-      const message = proxProblem(ctx.value, maxRadius);
-      if (message) ctx.issues.push({ code: 'custom', message, input: ctx.value });
-    });
+    // Forwarded as the checked `lat,lon,radius` without the spaces a person may type after commas.
+    const schema = z
+      .string(requiredMessage)
+      .check((ctx) => {
+        const message = proxProblem(ctx.value, maxRadius);
+        if (message) ctx.issues.push({ code: 'custom', message, input: ctx.value });
+      })
+      .transform((value) => value.split(',').map((part) => part.trim()).join(','));
     return finish(schema, rest, { widget: 'prox', max: maxRadius });
   },
 };
 
 /** Parses B's `prox` ("lat,lon,radius"); undefined when malformed. */
 export function parseProx(value: string): { lat: number; lon: number; radius: number } | undefined {
+  // Spaces after the commas are forgiven; each part itself must be plain decimal digits.
   const parts = value.split(',').map((part) => part.trim());
-  if (parts.length !== 3 || parts.some((part) => part === '')) return undefined;
+  if (parts.length !== 3 || parts.some((part) => !DECIMAL_TEXT.test(part))) return undefined;
   const [lat, lon, radius] = parts.map(Number) as [number, number, number];
-  if ([lat, lon, radius].some((n) => !Number.isFinite(n))) return undefined;
   return { lat, lon, radius };
 }
 

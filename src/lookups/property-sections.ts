@@ -1,7 +1,7 @@
 // What D (property detail) and G (property mortgage) share: the envelope, the property sections of
 // the spec's table "D and G. Property response", the two parameters and the adapters.
 import { z } from 'zod';
-import type { ResponseAdapters } from './define-lookup.ts';
+import type { PageInfo, ResponseAdapters } from './define-lookup.ts';
 import { arrayAt, isRecord, pointFrom, readPath, toNumber } from './adapters.ts';
 import { param } from './param.ts';
 import { textAt } from './error-text.ts';
@@ -131,14 +131,26 @@ export const propertyParams = z.object({
 
 export const propertyExample = { accept: 'application/json', recordid: '184713191' } as const;
 
-function pagingSummary(body: unknown): string | undefined {
+const properties = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'property' : 'properties'}`;
+
+/**
+ * status.total, page and pagesize, read without promising pages: the spec gives D and G no page
+ * parameter, so an answer that holds fewer properties than status.total says the rest cannot be fetched.
+ */
+function propertyPaging(body: unknown): PageInfo | undefined {
   const total = toNumber(readPath(body, 'status.total'));
-  const page = toNumber(readPath(body, 'status.page'));
   const pagesize = toNumber(readPath(body, 'status.pagesize'));
-  if (total === undefined || page === undefined || pagesize === undefined) return undefined;
-  if (total === 0) return 'No properties';
-  const pages = pagesize > 0 ? Math.ceil(total / pagesize) : 1;
-  return `Page ${page} of ${pages} · ${total.toLocaleString('en-US')} ${total === 1 ? 'property' : 'properties'}`;
+  if (total === undefined || pagesize === undefined) return undefined;
+  if (total === 0) return { summary: 'No properties' };
+  const shown = arrayAt(body, 'property')?.length ?? Math.min(total, pagesize);
+  if (total <= shown) return { summary: properties(total) };
+  return {
+    summary: `${shown.toLocaleString('en-US')} of ${properties(total)} shown`,
+    narrowing: {
+      reason: `The spec gives this lookup no page parameter: only the answer's ${properties(shown)} can be fetched, not the other ${(total - shown).toLocaleString('en-US')}.`,
+      advice: 'recordid is the only filter: ask for one record id at a time.',
+    },
+  };
 }
 
 export const propertyAdapters: ResponseAdapters = {
@@ -153,10 +165,7 @@ export const propertyAdapters: ResponseAdapters = {
   },
   records: (body) => arrayAt(body, 'property'),
   // The spec has no paging parameter for D and G, so there are no neighbouring pages to offer.
-  paging: (body) => {
-    const summary = pagingSummary(body);
-    return summary ? { summary } : undefined;
-  },
+  paging: (body) => propertyPaging(body),
   point: (record) => pointFrom(record, 'location.latitude', 'location.longitude'),
   label: (record) => {
     if (!isRecord(record)) return '';
@@ -165,13 +174,28 @@ export const propertyAdapters: ResponseAdapters = {
   },
 };
 
-/** A street address identifies a home: its lines are masked; line2 (city, state, zip) is not. */
-export const propertyPersonalData = ['property.*.address.line1', 'property.*.address.oneLine'] as const;
+/**
+ * A property is someone's home: what leads to the house is masked (street line, the one-line
+ * address, ZIP+4, the parcel's APN, lot and legal description, an owner section when a provider
+ * sends one) and its rooftop coordinates are rounded to about 1 km. City, state, ZIP and the
+ * building's facts stay: they describe an area and a house, not whose it is or where exactly.
+ */
+export const propertyPersonalData = [
+  'address:property.*.address.line1',
+  'address:property.*.address.oneLine',
+  'text:property.*.address.postal2',
+  'coordinate:property.*.location.latitude',
+  'coordinate:property.*.location.longitude',
+  'text:property.*.identifier.apn',
+  'text:property.*.lot.lotnum',
+  'text:property.*.summary.legal1',
+  'name:property.*.owner',
+] as const;
 
 export const propertyNotes = [
   'accept is optional and defaults to application/json; the spec gives every body as JSON, so the explorer reads JSON whichever value is sent.',
   'recordid is a positive whole number (the provider\'s record id).',
-  'The spec has no paging parameter: the paging bar only summarises status.total, page and pagesize.',
-  'Personal data: none of the fields is personal by the spec, but address.line1 and address.oneLine name a home, so masking replaces them; coordinates stay so the map still works.',
+  'The spec has no paging parameter: the paging bar summarises status.total and pagesize and says when an answer holds fewer properties than status.total.',
+  'Personal data: none of the fields is personal by the spec, but a property is a home: masking replaces the street line, the one-line address, ZIP+4, APN, lot number, legal description and any owner section, and rounds the rooftop coordinates to about 1 km (the map still shows the area).',
   'obPropId has no type in the spec; it is read as a whole number, as providers of this kind send it.',
 ] as const;

@@ -15,6 +15,7 @@ export const aviationTaxesResponse = z.array(aviationTaxResponse);
 export const aviationTaxes = defineLookup({
   id: 'Q',
   title: 'Aviation taxes',
+  keywords: ['flights', 'flight', 'aircraft', 'airline', 'airport', 'iata', 'ticket tax'],
   catalog: {
     subject: 'General information on aviation-related taxes',
     coverage: 'global',

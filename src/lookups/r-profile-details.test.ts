@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { companyProfile, personalProfile, profileDetails, profileDetailsResponse } from './r-profile-details.ts';
 import { specFieldProblems, type SpecField } from './testing/spec-fields.ts';
 import { buildRequest, requestTarget } from './request.ts';
-import { maskPersonalData } from './masking.ts';
+import { maskPersonalData, personalValues } from './masking.ts';
 import { companyProfileSample, personalProfileSample } from './testing/samples/r-profile-details.sample.ts';
 
 // The spec shows no response fields for R; this table is the profile shape chosen in
@@ -109,12 +109,22 @@ describe('R profile details', () => {
     expect(adapters.label(offices[0])).toBe('Seattle');
   });
 
-  it('names personal-data paths that exist in the profile', () => {
-    for (const path of profileDetails.personalData) {
-      const first = path.split('.')[0]!;
-      expect(personalProfileSample, path).toHaveProperty(first);
-    }
-    expect(profileDetails.personalData).toEqual(expect.arrayContaining(['full_name', 'contact_info.emails.*', 'recommendations.*.author_name']));
+  it('names personal-data paths that reach a value in the personal profile', () => {
+    for (const path of profileDetails.personalData) expect(personalValues(personalProfileSample, [path]).length, path).toBeGreaterThan(0);
+    expect(profileDetails.personalData).toEqual(
+      expect.arrayContaining(['name:$[profile_type=personal].full_name', 'contact:$[profile_type=personal].contact_info.emails.*', 'name:recommendations.*.author_name']),
+    );
+  });
+
+  it('leaves a company profile\'s public fields alone, but masks the people around it', () => {
+    const company: Record<string, unknown> = companyProfileSample;
+    const masked: Record<string, unknown> = maskPersonalData(company, profileDetails.personalData);
+    const aroundIt = ['recommendations', 'related_profiles'];
+    for (const key of Object.keys(company).filter((name) => !aroundIt.includes(name))) expect(masked[key], key).toEqual(company[key]);
+    const reached = personalValues(company, profileDetails.personalData);
+    expect(reached.length).toBeGreaterThan(0);
+    for (const { path } of reached) expect(aroundIt).toContain(path[0]);
+    expect(JSON.stringify(masked.recommendations)).not.toContain('Marcus Lee');
   });
 
   it('masks every personal field of a full profile and leaves the rest alone', () => {

@@ -86,6 +86,7 @@ export const transactionErrorResponse = z.looseObject({
 export const transaction = defineLookup({
   id: 'S',
   title: 'Blockchain transaction',
+  keywords: ['crypto', 'cryptocurrency', 'blockchain', 'nft', 'bitcoin', 'ethereum', 'wallet', 'transfer'],
   catalog: {
     subject: 'Details of one blockchain transaction, by transaction id',
     coverage: 'global',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineLookup, defineOperation, type PageInfo, type Params } from './define-lookup.ts';
 import { param } from './param.ts';
-import { arrayAt, isRecord, toNumber } from './adapters.ts';
+import { arrayAt, isRecord, offsetPageJump, toNumber } from './adapters.ts';
 import { textAt } from './error-text.ts';
 
 /** Results per page: the provider answers ten at a time and pages with offset. */
@@ -54,6 +54,8 @@ function podcastPaging(body: unknown, params: Params): PageInfo | undefined {
   const nextOffset = toNumber(body.next_offset);
   if (nextOffset !== undefined && nextOffset > offset && nextOffset < total) info.next = { ...params, offset: nextOffset };
   if (offset > 0) info.prev = { ...params, offset: Math.max(0, offset - PODCAST_PAGE_SIZE) };
+  const pages = offsetPageJump(offset, PODCAST_PAGE_SIZE, total, params, 'offset');
+  if (pages) info.pages = pages;
   return info;
 }
 
@@ -95,6 +97,7 @@ const publishedAt = (bound: 'before' | 'after') =>
 export const podcastSearch = defineLookup({
   id: 'T',
   title: 'Podcast search',
+  keywords: ['podcast', 'podcasts', 'audio', 'episodes', 'radio', 'shows', 'listen'],
   catalog: {
     subject: 'Full-text search over podcast episodes, podcasts and curated lists of podcasts',
     coverage: 'global',

@@ -20,7 +20,34 @@ export const WIRE_HEADERS = {
   source: 'x-lookup-source',
   /** Milliseconds the upstream (or the demo) took, as text. */
   upstreamMs: 'x-lookup-upstream-ms',
+  /**
+   * The provider's own content type (or `none`) when it was neither JSON nor XML: the proxy then
+   * sends the body as `text/plain; charset=utf-8`, so it can never render as a page on this origin.
+   */
+  originalContentType: 'x-lookup-original-content-type',
+  /**
+   * `true` when the proxy masked the answer's personal data, `false` when the browser asked for
+   * it unmasked and the server allowed it. Sent on the JSON answers of lookups with personal data.
+   */
+  masked: 'x-lookup-masked',
 } as const;
+
+/**
+ * Request header by which the browser asks for unmasked personal data: `X-Lookup-Mask: off`.
+ * Without it the proxy masks; with LOOKUP_MASK=always the server ignores it.
+ */
+export const MASK_REQUEST_HEADER = 'x-lookup-mask';
+export const MASK_OFF = 'off';
+
+/** LOOKUP_MASK: `default` (the browser's header decides, masked unless it says off) or `always`. */
+export const MASK_POLICIES = ['default', 'always'] as const;
+export const maskPolicySchema = z.enum(MASK_POLICIES);
+export type MaskPolicy = z.output<typeof maskPolicySchema>;
+
+/** The `x-lookup-masked` header read back: true, false, or undefined when absent (the lookup has nothing to mask, or an older server). */
+export function readMasked(header: string | null | undefined): boolean | undefined {
+  return header === 'true' ? true : header === 'false' ? false : undefined;
+}
 
 /** Who answers a lookup: its configured provider, or the embedded demo upstream. */
 export const LOOKUP_MODES = ['live', 'demo'] as const;
@@ -50,6 +77,8 @@ export const errorEnvelopeSchema = z.object({
     origin: z.enum(ERROR_ORIGINS),
     /** Per-parameter messages, keyed by the spec's parameter name. */
     fields: z.record(z.string(), z.string()).optional(),
+    /** The raw reason behind an `upstream` failure (`ECONNREFUSED`, `UND_ERR_SOCKET`…); `message` says it in words. */
+    cause: z.string().optional(),
   }),
 });
 export type ErrorEnvelope = z.output<typeof errorEnvelopeSchema>;
@@ -105,6 +134,14 @@ export const LOOKUP_CONFIG_PATH = '/lookup-config.json';
  * (as configured on the server, else the definition's default). Never a key, never a base URL.
  */
 export const lookupConfigSchema = z.object({
+  /** LOOKUP_MASK: `always` when the server masks whatever the browser asks (absent from older servers). */
+  mask: maskPolicySchema.optional(),
+  /**
+   * LOOKUP_MEDIA_SOURCES: where the pages may load images and audio from besides this origin and
+   * `data:`, as the CSP sources the server sends (`https:`, `https://*.cdn.example.com`). Absent
+   * when there are none (and from older servers): a view then shows no remote artwork.
+   */
+  mediaSources: z.array(z.string()).optional(),
   lookups: z.record(
     z.string(),
     z.object({

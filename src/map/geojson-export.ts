@@ -1,35 +1,34 @@
-// GeoJSON export of the mapped records: one Point feature per record, its fields as properties.
+// GeoJSON export of the answer's records: one Feature per record, in the records' order, its fields
+// as properties, so it holds the same records as the table's CSV and JSON exports. A record
+// without coordinates is a Feature with `geometry: null` (RFC 7946 §3.2, an "unlocated" feature).
 import type { Feature, FeatureCollection, Point } from 'geojson';
 import type { MappedPoint } from './points.ts';
 import { isRecord } from '../lookups/adapters.ts';
+import { downloadText } from '../results/download.ts';
 
 type Properties = Record<string, unknown>;
 
-function propertiesOf(record: unknown, index: number): Properties {
-  const fields = isRecord(record) ? record : { value: record };
-  return { ...fields, record_index: index };
+/** The record's own fields, exactly (a plain value as `{ value }`); its position is the feature's `id`. */
+function propertiesOf(record: unknown): Properties {
+  return isRecord(record) ? record : { value: record };
 }
 
-export function toFeatureCollection(points: readonly MappedPoint[], records: readonly unknown[]): FeatureCollection<Point, Properties> {
-  const features = points.map(
-    (point): Feature<Point, Properties> => ({
+export function toFeatureCollection(points: readonly MappedPoint[], records: readonly unknown[]): FeatureCollection<Point | null, Properties> {
+  const pointByIndex = new Map(points.map((point) => [point.index, point]));
+  const features = records.map((record, index): Feature<Point | null, Properties> => {
+    const point = pointByIndex.get(index);
+    return {
       type: 'Feature',
+      id: index,
       // GeoJSON orders coordinates longitude first (RFC 7946).
-      geometry: { type: 'Point', coordinates: [point.lon, point.lat] },
-      properties: propertiesOf(records[point.index], point.index),
-    }),
-  );
+      geometry: point ? { type: 'Point', coordinates: [point.lon, point.lat] } : null,
+      properties: propertiesOf(record),
+    };
+  });
   return { type: 'FeatureCollection', features };
 }
 
-/** Saves the collection as `<name>.geojson` through a temporary object URL. */
-export function downloadGeoJson(collection: FeatureCollection, name: string): void {
-  const blob = new Blob([JSON.stringify(collection, null, 2)], { type: 'application/geo+json' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `${name}.geojson`;
-  link.click();
-  // Revoked on the next task so the browser has started reading it.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+/** Saves the collection as `<name>.geojson`. */
+export function downloadGeoJson(collection: FeatureCollection<Point | null>, name: string): void {
+  downloadText(`${name}.geojson`, `${JSON.stringify(collection, null, 2)}\n`, 'application/geo+json');
 }

@@ -65,7 +65,7 @@ export default function LocationPicker({ operation, values, onValuesChange }: Lo
         <PickOnClick onPick={(point) => commit({ ...point, radiusMetres: typed?.radiusMetres ?? defaultRadius(operation) })} />
         {typed && center && handle && radius !== undefined && (
           <>
-            <Circle center={center} radius={radius} interactive={false} pathOptions={{ className: 'map-search-circle', weight: 2, fillOpacity: 0.08 }} />
+            <Circle center={center} radius={radius} interactive={false} className="map-search-circle" pathOptions={{ weight: 2, fillOpacity: 0.08 }} />
             <Marker
               position={center}
               draggable

@@ -49,7 +49,9 @@ export default function ResultsMap({ lookup, operation, params, records, selecte
             center={[circle.lat, circle.lon]}
             radius={circle.radiusMetres}
             interactive={false}
-            pathOptions={{ className: 'map-search-circle', weight: 2, fillOpacity: 0.06 }}
+            // A Leaflet option read once at creation: react-leaflet's pathOptions only restyle.
+            className="map-search-circle"
+            pathOptions={{ weight: 2, fillOpacity: 0.06 }}
           />
         )}
         <ClusterLayer points={points} onPointClick={openPopup} />

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import type { LookupResponse } from '../api/lookup-response.ts';
+import { useWindowSplit } from '../api/split-windows.ts';
 import type { ResultTab } from '../lookups/define-lookup.ts';
 import type { ResultViewerProps } from './result-viewer.tsx';
+import type { ViewChange, ViewState } from './view-state.ts';
 import type { TabSpec } from './result-tabs.tsx';
 import { ResultTabs } from './result-tabs.tsx';
 import { describeBodyFailure, describeMalformed } from './describe-error.ts';
@@ -18,13 +20,18 @@ import { useAnswer } from './use-answer.ts';
 
 interface AnswerViewProps extends ResultViewerProps {
   response: LookupResponse;
-  pickedTab: ResultTab | undefined;
-  onPickTab: (tab: ResultTab) => void;
+  view: ViewState;
+  onViewChange: (change: ViewChange) => void;
 }
 
 /** An answer that arrived (2xx): its verdict, schema check, paging and the tabs over one (masked) body. */
 export function AnswerView(props: AnswerViewProps) {
-  const { lookup, operation, params, response, isFetching, masked, pickedTab, onPickTab } = props;
+  const { lookup, operation, params, response: sent, isFetching, masked, view, onViewChange } = props;
+  // A cut answer (M) can be completed by a window split; the merged answer then stands in for the
+  // cut one everywhere below, read by the same interpreter.
+  const split = useWindowSplit(lookup, operation, params, sent);
+  const response = split.merged ?? sent;
+  const onPickTab = (tab: ResultTab) => onViewChange({ tab });
   const answer = useAnswer(lookup, operation, params, response, masked);
   const [selection, setSelection] = useState<{ of: LookupResponse; index: number | undefined }>({ of: response, index: undefined });
   const selectedIndex = selection.of === response ? selection.index : undefined;
@@ -37,7 +44,20 @@ export function AnswerView(props: AnswerViewProps) {
   const tabs: TabSpec[] = [
     ...(own != null ? [{ id: 'own', label: 'Overview', render: () => own } as const] : []),
     ...(map != null ? [{ id: 'map', label: 'Map', render: () => map } as const] : []),
-    { id: 'table', label: 'Table', render: () => <RecordTable records={answer.records} selectedIndex={selectedIndex} onSelect={onSelect} fileStem={fileStem} /> },
+    {
+      id: 'table',
+      label: 'Table',
+      render: () => (
+        <RecordTable
+          records={answer.records}
+          selectedIndex={selectedIndex}
+          onSelect={onSelect}
+          fileStem={fileStem}
+          view={{ sort: view.sort, columns: view.columns }}
+          onViewChange={onViewChange}
+        />
+      ),
+    },
     { id: 'tree', label: 'Tree', render: () => <JsonTree value={answer.body} /> },
     {
       id: 'raw',
@@ -48,7 +68,7 @@ export function AnswerView(props: AnswerViewProps) {
   ];
   const available = (tab: ResultTab | undefined) => tabs.some((spec) => spec.id === tab);
   const fallback: ResultTab = available(operation.defaultTab) ? operation.defaultTab! : own != null ? 'own' : 'table';
-  const active = pickedTab && available(pickedTab) ? pickedTab : fallback;
+  const active = view.tab && available(view.tab) ? view.tab : fallback;
   const failure =
     answer.parseError !== undefined ? describeMalformed(response) : answer.verdict?.ok === false ? describeBodyFailure(response, answer.errorMessage) : undefined;
 
@@ -58,7 +78,7 @@ export function AnswerView(props: AnswerViewProps) {
       {failure && <ErrorPanel report={failure} onRetry={props.onRetry} />}
       {answer.masked && <p className="mask-note">Personal data is masked in every view, export and copy.</p>}
       {!failure && answer.body !== undefined && <SchemaCheck answer={answer} />}
-      {answer.paging && <PagingBar info={answer.paging} onNavigate={props.onNavigate} disabled={isFetching} />}
+      {answer.paging && <PagingBar info={answer.paging} onNavigate={props.onNavigate} disabled={isFetching} split={split} />}
       <ResultTabs tabs={tabs} active={active} onChange={onPickTab} resetKey={response} />
     </>
   );

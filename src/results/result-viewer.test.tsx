@@ -163,7 +163,7 @@ describe('masking', () => {
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
     await user.click(screen.getByRole('button', { name: 'Export JSON' }));
     const [csv, json] = await Promise.all(downloads.files.map((file) => file.blob.text()));
-    expect(csv).toContain('0,Person 1,person1@example.invalid,Aachen');
+    expect(csv).toContain('0,Person 1,••• masked contact 1,Aachen');
     expect(csv).not.toContain('Name 0');
     expect(json).not.toMatch(/Name \d|mail\.test/);
 

@@ -2,8 +2,10 @@ import { useState } from 'react';
 import type { ReactNode } from 'react';
 import type { LookupResponse } from '../api/lookup-response.ts';
 import { LookupHttpError } from '../api/lookup-response.ts';
-import type { LookupDefinition, Operation, Params, ResultTab } from '../lookups/define-lookup.ts';
+import type { LookupDefinition, Operation, Params } from '../lookups/define-lookup.ts';
 import type { MapSlotProps, OwnViewProps } from './slots.ts';
+import { applyViewChange, type ViewChange, type ViewState } from './view-state.ts';
+import { type OutOfDate, OutOfDateMarker } from './out-of-date-marker.tsx';
 import { AnswerView } from './answer-view.tsx';
 import { describeError } from './describe-error.ts';
 import { ErrorPanel } from './error-panel.tsx';
@@ -25,14 +27,21 @@ export interface ResultViewerProps {
   renderMap?: (props: MapSlotProps) => ReactNode | undefined;
   renderOwnView?: (props: OwnViewProps) => ReactNode | undefined;
   masked: boolean;
+  /** How the answer is viewed (the page keeps it in the URL); the viewer keeps its own when not given. */
+  view?: ViewState;
+  onViewChange?: (change: ViewChange) => void;
+  /** Set when the answer shown no longer answers the form: shows the out-of-date marker over it. */
+  outOfDate?: OutOfDate;
 }
 
 /** Everything about one answer: summary, errors, schema check, paging and the result tabs. */
 export function ResultViewer(props: ResultViewerProps) {
   const { lookup, operation, params, response, error, isFetching, onRetry } = props;
-  // The tab the user picked survives new pages of the same operation.
-  const [picked, setPicked] = useState<{ operation: string; tab: ResultTab } | undefined>(undefined);
-  const pickedTab = picked?.operation === operation.id ? picked.tab : undefined;
+  // Without a caller's view, the one picked here survives new pages of the same operation.
+  const [local, setLocal] = useState<{ operation: string; view: ViewState }>({ operation: operation.id, view: {} });
+  const localView = local.operation === operation.id ? local.view : {};
+  const view = props.view ?? localView;
+  const onViewChange = props.onViewChange ?? ((change: ViewChange) => setLocal({ operation: operation.id, view: applyViewChange(localView, change) }));
   const failedResponse = error instanceof LookupHttpError ? error.response : undefined;
 
   return (
@@ -47,7 +56,10 @@ export function ResultViewer(props: ResultViewerProps) {
           </details>
         </>
       ) : response ? (
-        <AnswerView {...props} response={response} pickedTab={pickedTab} onPickTab={(tab) => setPicked({ operation: operation.id, tab })} />
+        <>
+          {props.outOfDate && <OutOfDateMarker outOfDate={props.outOfDate} />}
+          <AnswerView {...props} response={response} view={view} onViewChange={onViewChange} />
+        </>
       ) : (
         <SummaryBar response={undefined} isFetching={isFetching} verdict={undefined} />
       )}

@@ -1,5 +1,6 @@
 import type { LookupResponse } from '../api/lookup-response.ts';
 import type { SuccessVerdict } from '../lookups/define-lookup.ts';
+import { readMasked, WIRE_HEADERS } from '../lookups/wire.ts';
 import { formatBytes, formatMs } from './format.ts';
 
 interface SummaryBarProps {
@@ -9,9 +10,15 @@ interface SummaryBarProps {
   verdict: SuccessVerdict | undefined;
 }
 
-/** Status, time, size, live/demo, the body's verdict, and whether a request is under way. */
+/** Whether the proxy masked this answer (`x-lookup-masked`); undefined when it did not say (nothing to mask). */
+function maskedByProxy(response: LookupResponse): boolean | undefined {
+  return readMasked(response.headers.find(([name]) => name.toLowerCase() === WIRE_HEADERS.masked)?.[1]);
+}
+
+/** Status, time, size, live/demo, whether personal data was masked, the body's verdict, and whether a request is under way. */
 export function SummaryBar({ response, isFetching, verdict }: SummaryBarProps) {
   const httpOk = response !== undefined && response.status >= 200 && response.status < 300;
+  const masked = response && maskedByProxy(response);
   return (
     <div className="summary-bar">
       {response && (
@@ -41,6 +48,16 @@ export function SummaryBar({ response, isFetching, verdict }: SummaryBarProps) {
               </span>
             </dd>
           </div>
+          {masked !== undefined && (
+            <div>
+              <dt>Personal data</dt>
+              <dd>
+                <span className={`badge ${masked ? 'mask-on' : 'mask-off'}`} title={masked ? 'The server masked personal data before sending the answer' : 'Sent unmasked, as asked'}>
+                  {masked ? 'masked' : 'not masked'}
+                </span>
+              </dd>
+            </div>
+          )}
           {verdict && (
             <div>
               <dt>Body says</dt>

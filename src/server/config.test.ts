@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { movie } from '../lookups/a-movie.ts';
 import type { LookupDefinition } from '../lookups/define-lookup.ts';
+import { lookupConfigSchema } from '../lookups/wire.ts';
 import {
   ConfigError,
   DEFAULT_MAX_BYTES,
@@ -95,10 +96,39 @@ describe('parseServerConfig', () => {
     [{ LOOKUP_TIMEOUT_MS: '0' }, 'LOOKUP_TIMEOUT_MS must be at least 1'],
     [{ LOOKUP_MAX_BYTES: '1.5' }, 'LOOKUP_MAX_BYTES must be a whole number'],
     [{ MAP_TILE_URL: 'https://tiles.example/tile.png' }, 'MAP_TILE_URL must be an http(s) tile URL template'],
+    [{ LOOKUP_ALLOWED_HOSTS: 'https://lookup.example.org' }, 'LOOKUP_ALLOWED_HOSTS must be a comma-separated list of host names'],
+    [{ LOOKUP_ALLOWED_HOSTS: 'ok.example,user@evil.example' }, 'LOOKUP_ALLOWED_HOSTS must be a comma-separated list of host names'],
+    [{ LOOKUP_ALLOWED_HOSTS: '*' }, 'LOOKUP_ALLOWED_HOSTS must be a comma-separated list of host names'],
+    [{ LOOKUP_ALLOWED_HOSTS: 'lookup.example.org:99999' }, 'LOOKUP_ALLOWED_HOSTS must be a comma-separated list of host names'],
+    [{ LOOKUP_ALLOWED_HOSTS: ', ,' }, 'LOOKUP_ALLOWED_HOSTS must be a comma-separated list of host names'],
+    [{ LOOKUP_MEDIA_SOURCES: "https: 'unsafe-inline'" }, 'LOOKUP_MEDIA_SOURCES must be a comma-separated list'],
+    [{ LOOKUP_MEDIA_SOURCES: 'https://cdn.example.com/path' }, 'LOOKUP_MEDIA_SOURCES must be a comma-separated list'],
+    [{ LOOKUP_MEDIA_SOURCES: '*' }, 'LOOKUP_MEDIA_SOURCES must be a comma-separated list'],
   ])('stops on %j with a message naming the variable', (env, message) => {
     const error = configError(env);
     expect(error.message).toContain(message);
     expect(error.variable).toBe(message.split(' ')[0]);
+  });
+
+  it('reads LOOKUP_ALLOWED_HOSTS as a lower-case list of hosts, empty when not set', () => {
+    expect(parseServerConfig({}, lookups).allowedHosts).toEqual([]);
+    expect(parseServerConfig({ LOOKUP_ALLOWED_HOSTS: ' Lookup.Example.org, 10.0.0.5:8080,[::1]:4173 ,' }, lookups).allowedHosts).toEqual([
+      'lookup.example.org',
+      '10.0.0.5:8080',
+      '[::1]:4173',
+    ]);
+    expect(configError({ LOOKUP_ALLOWED_HOSTS: 'ok.example,user@evil.example' }).message).toContain('not a host: "user@evil.example"');
+  });
+
+  it('reads LOOKUP_MEDIA_SOURCES as CSP sources, empty when not set', () => {
+    expect(parseServerConfig({}, lookups).mediaSources).toEqual([]);
+    expect(parseServerConfig({ LOOKUP_MEDIA_SOURCES: 'https://*.CDN.example.com, https:' }, lookups).mediaSources).toEqual(['https://*.cdn.example.com', 'https:']);
+  });
+
+  it('publishes LOOKUP_MEDIA_SOURCES in /lookup-config.json, so views show only artwork the page may load', () => {
+    const document = lookupConfigDocument(parseServerConfig({ LOOKUP_MEDIA_SOURCES: 'https://*.CDN.example.com, https:' }, lookups));
+    expect(lookupConfigSchema.parse(document).mediaSources).toEqual(['https://*.cdn.example.com', 'https:']);
+    expect(lookupConfigDocument(parseServerConfig({}, lookups))).not.toHaveProperty('mediaSources');
   });
 
   it('never puts a key into its message', () => {

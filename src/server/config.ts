@@ -12,6 +12,8 @@ import {
   type KeyPlacement,
   type LookupConfigDocument,
   type LookupMode as WireLookupMode,
+  MASK_POLICIES,
+  type MaskPolicy,
 } from '../lookups/wire.ts';
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
@@ -65,11 +67,52 @@ const tileUrl = z
     error: 'must be an http(s) tile URL template holding {z}, {x} and {y}',
   });
 
+/**
+ * One entry of LOOKUP_ALLOWED_HOSTS: a host name, an IPv4 address or a bracketed IPv6 address,
+ * with an optional port (`lookup.example.org`, `10.0.0.5:8080`, `[::1]:4173`). No scheme, no
+ * user information, no path, no wildcard: the server compares the request's Host with it.
+ */
+const HOST_ENTRY = /^(\[[0-9a-f:.]+\]|[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*\.?)(:\d{1,5})?$/;
+const allowedHosts = z
+  .string()
+  .transform((value) => value.split(',').map((entry) => entry.trim().toLowerCase()).filter(Boolean))
+  .check((ctx) => {
+    const bad = ctx.value.filter((entry) => !HOST_ENTRY.test(entry) || Number(/:(\d+)$/.exec(entry)?.[1] ?? 0) > 65535);
+    if (ctx.value.length === 0 || bad.length > 0)
+      ctx.issues.push({
+        code: 'custom',
+        message: `must be a comma-separated list of host names with an optional port (e.g. lookup.example.org,lookup.example.org:8443)${bad.length > 0 ? `; not a host: ${bad.map((entry) => JSON.stringify(entry.slice(0, 60))).join(', ')}` : ''}`,
+        input: ctx.value,
+      });
+  });
+
+/**
+ * LOOKUP_MEDIA_SOURCES: where the app may show images and play audio from besides itself and the
+ * tiles (T's thumbnails and episodes come from the provider's CDN), as CSP sources: a scheme
+ * (`https:`) or an origin with an optional `*.` label (`https://*.cdn.example.com`).
+ */
+const MEDIA_SOURCE = /^(https?:|https?:\/\/(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:\d{1,5})?)$/;
+const mediaSources = z
+  .string()
+  .transform((value) => value.split(',').map((entry) => entry.trim().toLowerCase()).filter(Boolean))
+  .check((ctx) => {
+    const bad = ctx.value.filter((entry) => !MEDIA_SOURCE.test(entry));
+    if (bad.length > 0)
+      ctx.issues.push({
+        code: 'custom',
+        message: `must be a comma-separated list of https: or origins like https://*.cdn.example.com; not one: ${bad.map((entry) => JSON.stringify(entry.slice(0, 60))).join(', ')}`,
+        input: ctx.value,
+      });
+  });
+
 const globalSchema = z.object({
+  LOOKUP_ALLOWED_HOSTS: allowedHosts.optional(),
+  LOOKUP_MEDIA_SOURCES: mediaSources.optional(),
   LOOKUP_TIMEOUT_MS: positiveInt(600_000).default(DEFAULT_TIMEOUT_MS),
   LOOKUP_MAX_BYTES: positiveInt(1024 * 1024 * 1024).default(DEFAULT_MAX_BYTES),
   MAP_TILE_URL: tileUrl.default(DEFAULT_TILE_URL),
   MAP_TILE_ATTRIBUTION: z.string().trim().min(1).default(DEFAULT_TILE_ATTRIBUTION),
+  LOOKUP_MASK: z.enum(MASK_POLICIES, { error: `must be ${MASK_POLICIES.join(' or ')}` }).default('default'),
 });
 
 const lookupSchema = z.object({
@@ -94,8 +137,17 @@ export interface ServerConfig {
   timeoutMs: number;
   maxBytes: number;
   map: MapConfig;
+  /**
+   * Host names (optionally with a port) the server answers to besides loopback on its own port,
+   * lower case, from LOOKUP_ALLOWED_HOSTS; empty when not set. Any other Host is refused.
+   */
+  allowedHosts: string[];
+  /** LOOKUP_MEDIA_SOURCES: extra image and audio sources for the app's pages (CSP syntax), empty by default. */
+  mediaSources: string[];
   /** Settings that are well-formed but have no effect (a key without a base URL, an unknown letter). */
   warnings: string[];
+  /** LOOKUP_MASK: `always` masks personal data whatever the browser asks; `default` (or unset) lets `X-Lookup-Mask: off` unmask. */
+  mask?: MaskPolicy;
 }
 
 type Env = Record<string, string | undefined>;
@@ -148,7 +200,10 @@ export function parseServerConfig(env: Env, lookups: readonly AnyLookup[]): Serv
     timeoutMs: global.LOOKUP_TIMEOUT_MS,
     maxBytes: global.LOOKUP_MAX_BYTES,
     map: { tileUrl: global.MAP_TILE_URL, tileAttribution: global.MAP_TILE_ATTRIBUTION },
+    allowedHosts: global.LOOKUP_ALLOWED_HOSTS ?? [],
+    mediaSources: global.LOOKUP_MEDIA_SOURCES ?? [],
     warnings,
+    mask: global.LOOKUP_MASK,
   };
 }
 
@@ -169,9 +224,13 @@ export function lookupModes(config: ServerConfig): Record<string, WireLookupMode
   return Object.fromEntries(Object.entries(config.lookups).map(([id, mode]) => [id, mode.mode]));
 }
 
-/** `/lookup-config.json`: each lookup's mode and key placement, never its key or base URL. */
+/** `/lookup-config.json`: each lookup's mode and key placement, and the media sources, never a key or base URL. */
 export function lookupConfigDocument(config: ServerConfig): LookupConfigDocument {
   return {
+    // Published only when forced, so the viewer can say so; `default` is what a document without it means.
+    ...(config.mask === 'always' && { mask: 'always' as const }),
+    // What the page's CSP allows besides itself and data:, so views show no image it would block.
+    ...(config.mediaSources.length > 0 && { mediaSources: [...config.mediaSources] }),
     lookups: Object.fromEntries(
       Object.entries(config.lookups).map(([id, mode]) => [id, { mode: mode.mode, key: { in: mode.keyPlacement.in, name: mode.keyPlacement.name } }]),
     ),

@@ -1,28 +1,170 @@
-// Answers a checked request in-process from the lookup's demo generator, through the same
-// contract a live provider meets: status, content type, headers and the body's bytes.
+// Answers a checked request from the lookup's demo generator, through the same contract a live
+// provider meets: status, content type, headers and the body's bytes.
+//
+// The registry's generators run on the demo pool's worker threads (demo-pool.ts), never on the
+// server's own thread, and their answers are kept in a cache bounded by bytes: they depend on the
+// request's parameters alone (and on the UTC day, for a history that ends today), so the same
+// request is answered from memory, and identical requests arriving together share one run. An
+// answer holding the request's fresh id (S's requestId) is neither kept nor shared.
+// A generator that is not the registry's (a test's) runs in-process, uncached, as it is.
 import { randomUUID } from 'node:crypto';
-import type { LookupDefinition, Operation, Params } from '../lookups/define-lookup.ts';
+import type { AnyLookup, AnyOperation, Params } from '../lookups/define-lookup.ts';
 import type { DemoGenerator } from '../demo/demo-types.ts';
+import { demoGenerators } from '../demo/generators.ts';
+import { demoPool, type DemoPool } from './demo-pool.ts';
+import { answerDemo, type DemoResult, type DemoTask } from './demo-worker.ts';
 import type { UpstreamOutcome } from './live-upstream.ts';
 
-const JSON_TYPE = 'application/json; charset=utf-8';
+type DemoAnswer = Extract<UpstreamOutcome, { kind: 'answer' }>;
 
-export function callDemo(
-  generator: DemoGenerator | undefined,
-  lookup: LookupDefinition,
-  operation: Operation,
-  params: Params,
-): UpstreamOutcome {
-  if (!generator) return { kind: 'failure', status: 502, code: 'demo_unavailable', message: `Lookup ${lookup.id} has no demo data` };
-  let answer;
-  try {
-    answer = generator({ lookup, operation, params, requestId: randomUUID() });
-  } catch (error) {
-    return { kind: 'failure', status: 502, code: 'demo_failed', message: `The demo upstream of ${lookup.id} failed: ${(error as Error).message}` };
+/** A least-recently-used map of demo answers, bounded by the total of their body bytes. */
+export class DemoAnswerCache {
+  private readonly entries = new Map<string, DemoAnswer>();
+  private total = 0;
+
+  constructor(readonly maxBytes: number) {}
+
+  get bytes(): number {
+    return this.total;
   }
-  const contentType = answer.contentType ?? JSON_TYPE;
-  const isJson = /[/+]json\b/i.test(contentType);
-  const text = isJson || typeof answer.body !== 'string' ? JSON.stringify(answer.body) : answer.body;
-  const headers = Object.fromEntries(Object.entries(answer.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]));
-  return { kind: 'answer', status: answer.status, headers: { ...headers, 'content-type': contentType }, body: Buffer.from(text) };
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  get(key: string): DemoAnswer | undefined {
+    const answer = this.entries.get(key);
+    if (answer) {
+      // Most recently used last: Map keeps insertion order.
+      this.entries.delete(key);
+      this.entries.set(key, answer);
+    }
+    return answer;
+  }
+
+  set(key: string, answer: DemoAnswer): void {
+    this.delete(key);
+    // An answer bigger than an eighth of the cache would push out too much to be worth keeping.
+    if (answer.body.length > this.maxBytes / 8) return;
+    this.entries.set(key, answer);
+    this.total += answer.body.length;
+    for (const [oldest, evicted] of this.entries) {
+      if (this.total <= this.maxBytes) break;
+      this.entries.delete(oldest);
+      this.total -= evicted.body.length;
+    }
+  }
+
+  delete(key: string): void {
+    const answer = this.entries.get(key);
+    if (!answer) return;
+    this.entries.delete(key);
+    this.total -= answer.body.length;
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.total = 0;
+  }
+}
+
+/** The bytes the demo cache may hold. */
+export const DEMO_CACHE_BYTES = 64 * 1024 * 1024;
+
+/** The process's cache of demo answers. */
+export const demoAnswerCache = new DemoAnswerCache(DEMO_CACHE_BYTES);
+
+/**
+ * What identifies an answer: lookup, operation, the UTC day and the parameters, keys sorted and
+ * absent ones left out (`{a: 1, b: undefined}` and `{a: 1}` are the same request).
+ */
+export function demoCacheKey(lookupId: string, operationId: string, params: Params, now = new Date()): string {
+  const present = Object.keys(params)
+    .filter((name) => params[name] !== undefined)
+    .sort()
+    .map((name) => [name, params[name]]);
+  return JSON.stringify([lookupId, operationId, now.toISOString().slice(0, 10), present]);
+}
+
+function toOutcome(result: Extract<DemoResult, { kind: 'answer' }>): DemoAnswer {
+  const { status, headers, body } = result;
+  // A worker's Buffer arrives as a plain Uint8Array: viewed as a Buffer, not copied.
+  return { kind: 'answer', status, headers, body: Buffer.from(body.buffer, body.byteOffset, body.byteLength) };
+}
+
+/** Pools whose threads have answered once (they can start), or could not start. */
+const poolStates = new WeakMap<DemoPool, 'working' | 'unavailable'>();
+
+async function runOnPool(pool: DemoPool, task: DemoTask, lookup: AnyLookup, operation: AnyOperation, generator: DemoGenerator): Promise<DemoResult> {
+  if (poolStates.get(pool) !== 'unavailable') {
+    try {
+      const result = await pool.run(task);
+      poolStates.set(pool, 'working');
+      return result;
+    } catch (error) {
+      // The generator's own errors come back as failures: this is the thread. Once threads have
+      // answered, it is this run's failure alone (a thread that died is replaced).
+      const message = (error as Error).message;
+      if (poolStates.get(pool) === 'working') return { kind: 'failure', status: 502, code: 'demo_failed', message: `The demo upstream of ${lookup.id} failed: ${message}` };
+      poolStates.set(pool, 'unavailable');
+      console.warn(`[demo] worker threads cannot start (${message}); the demo answers on the server's own thread`);
+    }
+  }
+  return answerDemo(generator, lookup, operation, task.params, task.requestId);
+}
+
+/** Runs in flight, per cache and by key: an identical request joins the run instead of starting another. */
+const runsInFlight = new WeakMap<DemoAnswerCache, Map<string, Promise<DemoResult>>>();
+
+function inFlightOf(cache: DemoAnswerCache): Map<string, Promise<DemoResult>> {
+  let runs = runsInFlight.get(cache);
+  if (!runs) runsInFlight.set(cache, (runs = new Map()));
+  return runs;
+}
+
+export interface DemoCallOptions {
+  pool?: DemoPool;
+  cache?: DemoAnswerCache;
+}
+
+export async function callDemo(
+  generator: DemoGenerator | undefined,
+  lookup: AnyLookup,
+  operation: AnyOperation,
+  params: Params,
+  options: DemoCallOptions = {},
+): Promise<UpstreamOutcome> {
+  if (!generator) return { kind: 'failure', status: 502, code: 'demo_unavailable', message: `Lookup ${lookup.id} has no demo data` };
+  const requestId = randomUUID();
+  // Only the registry's generators are known to the worker threads, and known to be deterministic.
+  if (generator !== (demoGenerators as Partial<Record<string, DemoGenerator>>)[lookup.id]) {
+    const result = answerDemo(generator, lookup, operation, params, requestId);
+    return result.kind === 'answer' ? toOutcome(result) : result;
+  }
+  const cache = options.cache ?? demoAnswerCache;
+  const key = demoCacheKey(lookup.id, operation.id, params);
+  const cached = cache.get(key);
+  if (cached) return cached;
+
+  const task: DemoTask = { lookupId: lookup.id, operationId: operation.id, params, requestId };
+  const pool = options.pool ?? demoPool();
+  const inFlight = inFlightOf(cache);
+  // Looked up and registered without an await in between, so two requests cannot both start a run.
+  const running = inFlight.get(key);
+  const joined = running && (await running);
+  let result: DemoResult;
+  if (joined && !(joined.kind === 'answer' && joined.echoesRequestId)) {
+    result = joined;
+  } else {
+    const run = runOnPool(pool, task, lookup, operation, generator);
+    inFlight.set(key, run);
+    try {
+      result = await run;
+    } finally {
+      if (inFlight.get(key) === run) inFlight.delete(key);
+    }
+    if (result.kind === 'answer' && !result.echoesRequestId) cache.set(key, toOutcome(result));
+  }
+  if (result.kind !== 'answer') return result;
+  return cache.get(key) ?? toOutcome(result);
 }

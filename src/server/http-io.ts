@@ -4,12 +4,22 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ErrorEnvelope, WireError } from '../lookups/wire.ts';
 
+/**
+ * Sent with every answer of the proxy, whoever wrote its body: the browser must never sniff it
+ * into HTML, and if it is opened as a page it runs nothing and loads nothing (issue 11).
+ */
+export const PROXY_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': "default-src 'none'; sandbox",
+};
+
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const text = JSON.stringify(body);
   res.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
     'content-length': String(Buffer.byteLength(text)),
     'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
     ...headers,
   });
   res.end(text);
@@ -20,8 +30,8 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
  * refusals, `upstream` for a live provider it could not get an answer from, `demo` for the demo.
  */
 export function sendError(res: ServerResponse, status: number, error: WireError, headers?: Record<string, string>): void {
-  const { code, message, origin, fields } = error;
-  const body: ErrorEnvelope = { error: { code, message, origin, ...(fields && { fields }) } };
+  const { code, message, origin, fields, cause } = error;
+  const body: ErrorEnvelope = { error: { code, message, origin, ...(fields && { fields }), ...(cause !== undefined && { cause }) } };
   sendJson(res, status, body, headers);
 }
 

@@ -6,6 +6,7 @@ import { LOOKUP_CONFIG_PATH } from '../lookups/wire.ts';
 import { lookupConfigDocument, lookupModes, type ServerConfig } from './config.ts';
 import type { DemoGenerator } from '../demo/demo-types.ts';
 import { sendError, sendJson, splitTarget } from './http-io.ts';
+import { personalDataMasking } from './masking-transform.ts';
 import { createProxyHandler, type RequestHandler } from './proxy-handler.ts';
 
 export interface LookupHandlerOptions {
@@ -17,7 +18,8 @@ export interface LookupHandlerOptions {
 }
 
 export function createLookupHandler(options: LookupHandlerOptions): RequestHandler {
-  const proxy = createProxyHandler(options);
+  // Personal data is masked here, before an answer leaves the server (LOOKUP_MASK, X-Lookup-Mask).
+  const proxy = createProxyHandler({ ...options, ...personalDataMasking(options.config.mask) });
   let openApi: unknown;
   const documents: Record<string, () => unknown> = {
     // Modes only: never a key or base URL.

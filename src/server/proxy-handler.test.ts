@@ -187,13 +187,14 @@ describe('live forwarding', () => {
     expect(response.headers['x-ratelimit-remaining']).toBe('<API_KEY>');
   });
 
-  it('passes a 5xx through with its body and content type', async () => {
+  it('passes a 5xx through with its body, as plain text unless it is JSON or XML', async () => {
     upstream.respond((_hit, _req, res) => res.writeHead(503, { 'content-type': 'text/plain', 'retry-after': '120' }).end('down for maintenance'));
     const proxy = await proxyWith(liveA());
     const response = await rawRequest(proxy.port, 'GET', '/proxy/a/movie/550');
     expect(response.status).toBe(503);
     expect(response.text).toBe('down for maintenance');
-    expect(response.headers['content-type']).toBe('text/plain');
+    expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(response.headers['x-lookup-original-content-type']).toBe('text/plain');
     expect(response.headers['retry-after']).toBe('120');
     expect(response.headers['x-lookup-source']).toBe('live');
   });
@@ -222,7 +223,12 @@ describe('live forwarding', () => {
     const proxy = await proxyWith({ LOOKUP_A_BASE_URL: closed.url, LOOKUP_A_KEY: KEY });
     const response = await rawRequest(proxy.port, 'GET', '/proxy/a/movie/550');
     expect(response.status).toBe(502);
-    expect(envelope(response)).toMatchObject({ code: 'upstream_unreachable', origin: 'upstream', message: expect.stringContaining('ECONNREFUSED') });
+    expect(envelope(response)).toMatchObject({
+      code: 'upstream_unreachable',
+      origin: 'upstream',
+      message: expect.stringContaining('connection refused'),
+      cause: 'ECONNREFUSED',
+    });
   });
 
   it('answers 502 upstream_too_large for a body over the cap, streamed or declared', async () => {

@@ -1,20 +1,45 @@
 // The key-attaching proxy: one node:http handler mounted by the Vite dev server, `vite preview`,
 // the production server and the demo upstream server. It refuses anything the spec does not
 // allow, answers from the live provider or the demo, and scrubs the key from what it returns.
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AnyLookup, LookupId } from '../lookups/define-lookup.ts';
+//
+// Everything that can be decided before the first request is decided in createProxyHandler: the
+// slug table, each lookup's mode and key scrubber, which operations transform their bodies, the
+// pooled upstream connections. A request then costs its route check, one schema parse, one
+// upstream call and one streamed answer.
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import type { AnyLookup, AnyOperation, LookupId } from '../lookups/define-lookup.ts';
 import { isRecord } from '../lookups/adapters.ts';
 import { defaultKeyPlacement, PROXY_PREFIX, WIRE_HEADERS } from '../lookups/wire.ts';
 import type { LookupMode, ServerConfig } from './config.ts';
 import type { DemoGenerator } from '../demo/demo-types.ts';
 import { callDemo } from './demo-upstream.ts';
-import { BodyTooLargeError, readBody, sendError, splitTarget } from './http-io.ts';
-import { keyScrubber } from './key-scrubber.ts';
-import { callUpstream, type UpstreamOutcome } from './live-upstream.ts';
-import { parseParams, routeRequest, type Refusal } from './proxy-route.ts';
+import { BodyTooLargeError, PROXY_SECURITY_HEADERS, readBody, sendError, splitTarget } from './http-io.ts';
+import { keyScrubber, type KeyScrubber } from './key-scrubber.ts';
+import { Cancellation, createLiveUpstream, describeUpstreamError, timedOut, type LiveUpstream, type UpstreamFailure } from './live-upstream.ts';
+import { deliver, discard, type DeliveryOptions, type TransformedBody } from './proxy-response.ts';
+import { createRouter, parseParams, type Refusal } from './proxy-route.ts';
+import { createBatchedLog } from './request-log.ts';
 
 /** Handles a request when it is its own; resolves to false to let the next handler try. */
 export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
+
+export interface BodyTransformContext {
+  /** Who answered: `live` (the provider) or `demo`. */
+  source: LookupMode['mode'];
+  /** The status the browser will get. */
+  status: number;
+  /** The answer's JSON content type, as the browser will get it. */
+  contentType: string;
+  /** The browser's request headers (e.g. an explicit request for unmasked data). */
+  requestHeaders: IncomingHttpHeaders;
+}
+
+/**
+ * Rewrites a lookup's JSON answer before it leaves the server (personal-data masking). It gets
+ * the whole body, decoded and within the size cap; what it returns is scrubbed of the key and sent,
+ * with any headers it returns beside the body (masking says `x-lookup-masked`).
+ */
+export type BodyTransform = (lookup: AnyLookup, operation: AnyOperation, bytes: Buffer, context: BodyTransformContext) => TransformedBody | Promise<TransformedBody>;
 
 export interface ProxyOptions {
   lookups: readonly AnyLookup[];
@@ -22,8 +47,18 @@ export interface ProxyOptions {
   config: ServerConfig;
   /** Path the proxy answers under; '' serves `/<slug>/…` directly (the demo upstream server). */
   prefix?: string;
-  /** One line per request: method, path without query, status, ms. Never a key. */
+  /**
+   * One line per request: method, path without query, status, ms. Never a key. Defaults to
+   * stdout, written in batches so a slow terminal or pipe never holds a request up.
+   */
   log?: (line: string) => void;
+  /** The hook for body transforms (masking): applied to JSON answers of the operations `transformsBody` selects. */
+  transformBody?: BodyTransform;
+  /**
+   * Which operations' answers go through `transformBody` (asked once per operation, at start-up);
+   * only those are read whole, every other answer streams. Default: all, when transformBody is set.
+   */
+  transformsBody?: (lookup: AnyLookup, operation: AnyOperation) => boolean;
 }
 
 const MAX_CLIENT_BODY_BYTES = 1024 * 1024;
@@ -31,7 +66,7 @@ const MAX_CLIENT_BODY_BYTES = 1024 * 1024;
 /** Answers a refusal (origin `proxy`: no upstream was asked); true, since the request was this handler's to answer. */
 function refuse(res: ServerResponse, refusal: Refusal): true {
   const { status, code, message, fields, headers } = refusal;
-  sendError(res, status, { origin: 'proxy', code, message, ...(fields && { fields }) }, headers);
+  sendError(res, status, { origin: 'proxy', code, message, ...(fields && { fields }) }, { ...headers, ...PROXY_SECURITY_HEADERS });
   return true;
 }
 
@@ -53,72 +88,214 @@ async function readJsonBody(req: IncomingMessage): Promise<{ ok: true; body: Rec
   return { ok: false, status: 400, code: 'invalid_body', message: 'The request body must be a JSON object' };
 }
 
+/** What the handler knows about a lookup from start-up on. */
+interface LookupRuntime {
+  mode: LookupMode;
+  scrub: KeyScrubber;
+}
+
+/** Everything createProxyHandler decides once, shared by every request. */
+interface Setup {
+  prefix: string;
+  log: (line: string) => void;
+  logScrub: KeyScrubber;
+  timeoutMs: number;
+  maxBytes: number;
+  route: ReturnType<typeof createRouter>;
+  runtimes: Map<AnyLookup, LookupRuntime>;
+  generators: ProxyOptions['generators'];
+  live: LiveUpstream | undefined;
+  transformBody: BodyTransform | undefined;
+  /** Per operation: whether its JSON answers go through transformBody (filled on first use). */
+  transforming: Map<AnyOperation, boolean>;
+  transformsBody: ProxyOptions['transformsBody'];
+}
+
 export function createProxyHandler(options: ProxyOptions): RequestHandler {
-  const prefix = options.prefix ?? PROXY_PREFIX;
-  const log = options.log ?? ((line: string) => console.log(line));
-  const allKeys = Object.values(options.config.lookups).flatMap((mode) => (mode.mode === 'live' ? [mode.key] : []));
-  // Log lines may echo a path a client typed a key into; every configured key is scrubbed from them.
-  const logScrub = keyScrubber(allKeys);
-  const owns = (path: string) => (prefix === '' ? path.startsWith('/') : path === prefix || path.startsWith(`${prefix}/`));
+  const { timeoutMs, maxBytes } = options.config;
+  const runtimes = new Map<AnyLookup, LookupRuntime>(
+    options.lookups.map((lookup) => {
+      const mode: LookupMode = options.config.lookups[lookup.id] ?? { mode: 'demo', keyPlacement: defaultKeyPlacement(lookup.keyTransport) };
+      return [lookup, { mode, scrub: keyScrubber(mode.mode === 'live' ? [mode.key] : []) }];
+    }),
+  );
+  const allKeys = [...runtimes.values()].flatMap(({ mode }) => (mode.mode === 'live' ? [mode.key] : []));
+  const setup: Setup = {
+    prefix: options.prefix ?? PROXY_PREFIX,
+    log: options.log ?? createBatchedLog(),
+    // Log lines may echo a path a client typed a key into; every configured key is scrubbed from them.
+    logScrub: keyScrubber(allKeys),
+    timeoutMs,
+    maxBytes,
+    route: createRouter(options.lookups),
+    runtimes,
+    generators: options.generators,
+    live: allKeys.length > 0 ? createLiveUpstream({ timeoutMs }) : undefined,
+    transformBody: options.transformBody,
+    transforming: new Map(),
+    transformsBody: options.transformsBody,
+  };
+  return (req, res) => handle(setup, req, res);
+}
 
-  return async (req, res) => {
-    const { path, query } = splitTarget(req.url ?? '/');
-    if (!owns(path)) return false;
-    const method = req.method ?? 'GET';
-    const started = performance.now();
-    res.on('close', () => {
-      // 499 (as nginx logs it): the browser went away before the answer was complete.
-      const status = res.writableFinished ? res.statusCode : 499;
-      log(logScrub.text(`${method} ${path} ${status} ${Math.round(performance.now() - started)}ms`));
+// The request path is module-level functions and one small class rather than closures made per
+// request: besides the allocations, tsx (esbuild's keepNames) wraps every named closure in a
+// defineProperty call, which showed in the profile.
+
+function owns(prefix: string, path: string): boolean {
+  return prefix === '' ? path.startsWith('/') : path === prefix || path.startsWith(`${prefix}/`);
+}
+
+function transformsFor(setup: Setup, lookup: AnyLookup, operation: AnyOperation): boolean {
+  let applies = setup.transforming.get(operation);
+  if (applies === undefined) {
+    applies = setup.transformBody !== undefined && (setup.transformsBody?.(lookup, operation) ?? true);
+    setup.transforming.set(operation, applies);
+  }
+  return applies;
+}
+
+function proxyHeaders(mode: LookupMode['mode'], since: number): Record<string, string> {
+  const upstreamMs = (performance.now() - since).toFixed(1);
+  return {
+    [WIRE_HEADERS.source]: mode,
+    [WIRE_HEADERS.upstreamMs]: upstreamMs,
+    'server-timing': `upstream;dur=${upstreamMs}`,
+    'cache-control': 'no-store',
+  };
+}
+
+function sendFailure(res: ServerResponse, failure: UpstreamFailure, origin: DeliveryOptions['origin'], scrub: KeyScrubber, headers: Record<string, string>): true {
+  const { status, code, message, cause } = failure;
+  sendError(res, status, { origin, code, message: scrub.text(message), ...(cause && { cause }) }, { ...headers, ...PROXY_SECURITY_HEADERS });
+  return true;
+}
+
+/** One request's state: the log line it ends with, and the upstream call it may have to cancel. */
+class Exchange {
+  readonly started = performance.now();
+  cancellation: Cancellation | undefined;
+  timer: NodeJS.Timeout | undefined;
+  timeUp = false;
+
+  constructor(
+    readonly setup: Setup,
+    readonly method: string,
+    readonly path: string,
+    readonly res: ServerResponse,
+  ) {}
+
+  /** The browser's connection closed: the answer is complete, or the browser went away. */
+  closed(): void {
+    const complete = this.res.writableFinished;
+    if (!complete) this.cancellation?.abort();
+    // 499 (as nginx logs it): the browser went away before the answer was complete.
+    const status = complete ? this.res.statusCode : 499;
+    this.setup.log(this.setup.logScrub.text(`${this.method} ${this.path} ${status} ${Math.round(performance.now() - this.started)}ms`));
+  }
+
+  /** Starts the one timer that bounds the whole upstream exchange, body included. */
+  startUpstream(): Cancellation {
+    this.cancellation = new Cancellation();
+    this.timer = setTimeout(timeUp, this.setup.timeoutMs, this);
+    return this.cancellation;
+  }
+
+  /** DeliveryOptions.errors: the failure to report for an error met on the way. */
+  describe(error: unknown): UpstreamFailure {
+    return this.timeUp ? timedOut(this.setup.timeoutMs) : describeUpstreamError(error);
+  }
+}
+
+function timeUp(exchange: Exchange): void {
+  exchange.timeUp = true;
+  exchange.cancellation?.abort();
+}
+
+/** The demo's failures while its answer is delivered (a transform that throws, say). */
+const demoErrors = {
+  describe(error: unknown): UpstreamFailure {
+    return { kind: 'failure', status: 502, code: 'demo_failed', message: `The demo upstream failed: ${(error as Error).message}` };
+  },
+};
+
+class Transformer {
+  constructor(
+    readonly transformBody: BodyTransform,
+    readonly lookup: AnyLookup,
+    readonly operation: AnyOperation,
+    readonly source: LookupMode['mode'],
+    readonly status: number,
+    readonly requestHeaders: IncomingHttpHeaders,
+  ) {}
+
+  transform(bytes: Buffer, contentType: string): TransformedBody | Promise<TransformedBody> {
+    const { lookup, operation, source, status, requestHeaders } = this;
+    return this.transformBody(lookup, operation, bytes, { source, status, contentType, requestHeaders });
+  }
+}
+
+async function handle(setup: Setup, req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+  const { path, query } = splitTarget(req.url ?? '/');
+  if (!owns(setup.prefix, path)) return false;
+  const exchange = new Exchange(setup, req.method ?? 'GET', path, res);
+  res.on('close', () => exchange.closed());
+
+  const routed = setup.route(exchange.method, path.slice(setup.prefix.length));
+  if (!routed.ok) return refuse(res, routed);
+  const { lookup, operation } = routed;
+  const { mode, scrub } = setup.runtimes.get(lookup)!;
+
+  const body = operation.method === 'POST' ? await readJsonBody(req) : undefined;
+  if (body && !body.ok) return refuse(res, body);
+  const parsed = parseParams(operation, routed.pathParams, query, body?.body);
+  if (!parsed.ok) return refuse(res, parsed);
+  if (res.destroyed) return true;
+
+  const upstreamStarted = performance.now();
+  const transform = setup.transformBody && transformsFor(setup, lookup, operation) ? setup.transformBody : undefined;
+  const { live } = setup;
+  if (mode.mode === 'demo' || !live) {
+    // Live and demo receive the same parsed, normalised values: the demo generator the values
+    // themselves, the provider the request buildRequest made of them.
+    const outcome = await callDemo(setup.generators[lookup.id], lookup, operation, parsed.params);
+    if (outcome.kind === 'client-gone' || res.destroyed) return true;
+    const headers = proxyHeaders(mode.mode, upstreamStarted);
+    if (outcome.kind === 'failure') return sendFailure(res, outcome, 'demo', scrub, headers);
+    await deliver(res, outcome, {
+      origin: 'demo',
+      scrub,
+      maxBytes: setup.maxBytes,
+      proxyHeaders: headers,
+      errors: demoErrors,
+      ...(transform && { transformer: new Transformer(transform, lookup, operation, mode.mode, outcome.status, req.headers) }),
     });
+    return true;
+  }
 
-    const route = routeRequest(options.lookups, method, path.slice(prefix.length));
-    if (!route.ok) return refuse(res, route);
-    const mode: LookupMode = options.config.lookups[route.lookup.id] ?? { mode: 'demo', keyPlacement: defaultKeyPlacement(route.lookup.keyTransport) };
-    const scrub = keyScrubber(mode.mode === 'live' ? [mode.key] : []);
-
-    const body = route.operation.method === 'POST' ? await readJsonBody(req) : undefined;
-    if (body && !body.ok) return refuse(res, body);
-    const parsed = parseParams(route.operation, route.pathParams, query, body?.body);
-    if (!parsed.ok) return refuse(res, parsed);
-
-    const clientGone = new AbortController();
-    res.on('close', () => {
-      if (!res.writableFinished) clientGone.abort();
-    });
-    const upstreamStarted = performance.now();
-    // Live and demo receive the same parsed, normalised values: the provider as the request
-    // buildRequest made of them, the demo generator as the values themselves.
-    const outcome: UpstreamOutcome =
-      mode.mode === 'live'
-        ? await callUpstream({
-            live: mode,
-            request: parsed.request,
-            clientHeaders: req.headers,
-            timeoutMs: options.config.timeoutMs,
-            maxBytes: options.config.maxBytes,
-            clientGone: clientGone.signal,
-          })
-        : callDemo(options.generators[route.lookup.id], route.lookup, route.operation, parsed.params);
-    const upstreamMs = (performance.now() - upstreamStarted).toFixed(1);
-    if (outcome.kind === 'client-gone') return true;
-
-    const proxyHeaders = {
-      [WIRE_HEADERS.source]: mode.mode,
-      [WIRE_HEADERS.upstreamMs]: upstreamMs,
-      'server-timing': `upstream;dur=${upstreamMs}`,
-      'cache-control': 'no-store',
-    };
-    if (outcome.kind === 'failure') {
-      const origin = mode.mode === 'live' ? 'upstream' : 'demo';
-      sendError(res, outcome.status, { origin, code: outcome.code, message: scrub.text(outcome.message) }, proxyHeaders);
+  const cancellation = exchange.startUpstream();
+  try {
+    let answer;
+    try {
+      answer = await live.send({ live: mode, request: parsed.request, clientHeaders: req.headers, signal: cancellation });
+    } catch (error) {
+      if (res.destroyed) return true;
+      return sendFailure(res, exchange.describe(error), 'upstream', scrub, proxyHeaders(mode.mode, upstreamStarted));
+    }
+    if (res.destroyed) {
+      discard(answer.body);
       return true;
     }
-
-    const responseBody = scrub.bytes(outcome.body);
-    const headers = Object.fromEntries(Object.entries(outcome.headers).map(([name, value]) => [name, scrub.text(value)]));
-    res.writeHead(outcome.status, { ...headers, ...proxyHeaders, 'content-length': String(responseBody.length) });
-    res.end(responseBody);
+    await deliver(res, answer, {
+      origin: 'upstream',
+      scrub,
+      maxBytes: setup.maxBytes,
+      proxyHeaders: proxyHeaders(mode.mode, upstreamStarted),
+      errors: exchange,
+      ...(transform && { transformer: new Transformer(transform, lookup, operation, mode.mode, answer.status, req.headers) }),
+    });
     return true;
-  };
+  } finally {
+    clearTimeout(exchange.timer);
+  }
 }

@@ -3,7 +3,7 @@
 // schema accepts. Everything else is refused here, before any upstream is contacted. What passes
 // is rebuilt from the parsed values by buildRequest: nothing of the client's raw text travels on.
 import type { AnyLookup, AnyOperation, Params } from '../lookups/define-lookup.ts';
-import { paramMeta } from '../lookups/param.ts';
+import { paramMeta, type ParamLocation } from '../lookups/param.ts';
 import { matchPath, UnsafePathError } from '../lookups/path-template.ts';
 import { buildRequest, type LookupRequest } from '../lookups/request.ts';
 
@@ -30,10 +30,22 @@ function refuse(status: number, code: string, message: string, headers?: Record<
 
 /** Routes `/<slug><upstream path>` (the part after the proxy's prefix) to a lookup's operation. */
 export function routeRequest(lookups: readonly AnyLookup[], method: string, path: string): Route | Refusal {
-  const slug = /^\/([^/]*)/.exec(path)?.[1] ?? '';
-  const lookup = lookups.find((candidate) => candidate.slug === slug);
-  if (!lookup) return refuse(404, 'unknown_lookup', `There is no lookup "${slug.slice(0, 40)}"`);
-  const upstreamPath = path.slice(slug.length + 1);
+  return createRouter(lookups)(method, path);
+}
+
+/** routeRequest over a fixed list of lookups, with the slug table built once, at start-up. */
+export function createRouter(lookups: readonly AnyLookup[]): (method: string, path: string) => Route | Refusal {
+  const bySlug = new Map(lookups.map((lookup) => [lookup.slug, lookup]));
+  return (method, path) => {
+    const slugEnd = path.indexOf('/', 1);
+    const slug = path.startsWith('/') ? path.slice(1, slugEnd === -1 ? undefined : slugEnd) : '';
+    const lookup = bySlug.get(slug);
+    if (!lookup) return refuse(404, 'unknown_lookup', `There is no lookup "${slug.slice(0, 40)}"`);
+    return routeToOperation(lookup, method, path.slice(slug.length + 1));
+  };
+}
+
+function routeToOperation(lookup: AnyLookup, method: string, upstreamPath: string): Route | Refusal {
   const matches = lookup.operations.map((operation) => ({ operation, match: matchPath(operation.path, upstreamPath) }));
   const onPath = matches.filter(({ match }) => match.ok || match.reason === 'unsafe');
   if (onPath.length === 0) {
@@ -47,8 +59,11 @@ export function routeRequest(lookups: readonly AnyLookup[], method: string, path
   }
   const matched = withMethod.find(({ match }) => match.ok) ?? withMethod[0]!;
   if (!matched.match.ok) {
-    const message = matched.match.reason === 'unsafe' ? matched.match.message : 'The path does not match';
-    return refuse(400, 'unsafe_path_parameter', `${message}: a path parameter must be one safe segment`);
+    const { match } = matched;
+    const message = match.reason === 'unsafe' ? match.message : 'The path does not match';
+    const refusal = refuse(400, 'unsafe_path_parameter', `${message}: a path parameter must be one safe segment`);
+    // The message belongs at the field that caused it, as for any other invalid parameter.
+    return match.reason === 'unsafe' ? { ...refusal, fields: { [match.param]: match.message } } : refusal;
   }
   return { ok: true, lookup, operation: matched.operation, pathParams: matched.match.params };
 }
@@ -59,6 +74,17 @@ function formDecode(text: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** Where each declared parameter travels, read from the schema's hints once per operation. */
+const locationCache = new WeakMap<AnyOperation, ReadonlyMap<string, ParamLocation>>();
+function parameterLocations(operation: AnyOperation): ReadonlyMap<string, ParamLocation> {
+  let locations = locationCache.get(operation);
+  if (!locations) {
+    locations = new Map(Object.entries(operation.params.shape).map(([name, field]) => [name, paramMeta(field as never)?.in ?? 'query']));
+    locationCache.set(operation, locations);
+  }
+  return locations;
 }
 
 export interface ParsedParams {
@@ -83,9 +109,7 @@ export function parseParams(
   rawQuery: string,
   body: Record<string, unknown> | undefined,
 ): ParsedParams | Refusal {
-  const locations = new Map(
-    Object.entries(operation.params.shape).map(([name, field]) => [name, paramMeta(field as never)?.in ?? 'query']),
-  );
+  const locations = parameterLocations(operation);
   const queryText = new Map<string, string>();
   for (const pair of rawQuery.split('&')) {
     if (!pair) continue;

@@ -40,6 +40,8 @@ function sendExample(lookup: AnyLookup, operation: AnyOperation): Promise<RawRes
   const body = request.body ? JSON.stringify(request.body) : undefined;
   const headers: Record<string, string> = {
     accept: operation.format === 'xml' ? 'application/xml' : 'application/json',
+    // The contract is the demo's bodies against the spec, unmasked (masking-walk.test.ts checks masked ones).
+    'x-lookup-mask': 'off',
     ...(body !== undefined && { 'content-type': 'application/json' }),
   };
   return rawRequest(server.port, request.method, proxyUrl(lookup, request), { headers, ...(body !== undefined && { body }) });

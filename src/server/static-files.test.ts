@@ -5,6 +5,7 @@ import { basename, join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appSecurityHeaders } from './security-headers.ts';
 import { createStaticHandler } from './static-files.ts';
 import { rawRequest, serveHandler, type RunningServer } from './testing/http-fixtures.ts';
 
@@ -16,12 +17,13 @@ beforeAll(async () => {
   const dist = mkdtempSync(join(tmpdir(), 'lookup-dist-'));
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Lookup Explorer</title>');
+  writeFileSync(join(dist, 'lookup.html'), '<!doctype html><title>Lookup Explorer</title><link rel="modulepreload" href="/assets/lookup-page.js">');
   writeFileSync(join(dist, 'assets', 'index-abc123.js'), script);
   writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   // A file next to the build directory, which a `..` must never reach.
   outside = `${basename(dist)}-secret.txt`;
   writeFileSync(join(dist, '..', outside), 'outside');
-  server = await serveHandler(createStaticHandler(dist));
+  server = await serveHandler(createStaticHandler(dist, appSecurityHeaders({ tileUrl: 'https://{s}.tile.example.org/{z}/{x}/{y}.png' })));
 });
 afterAll(() => server.close());
 
@@ -68,6 +70,29 @@ describe('createStaticHandler', () => {
     expect((await rawRequest(server.port, 'GET', '/assets/missing.js', { headers: { accept: 'text/html' } })).text).toBe('not handled');
     expect((await rawRequest(server.port, 'GET', '/data.json', { headers: { accept: 'application/json' } })).text).toBe('not handled');
     expect((await rawRequest(server.port, 'POST', '/lookups/a', { headers: { accept: 'text/html' } })).text).toBe('not handled');
+  });
+
+  it('sends lookup routes the page that preloads the lookup page, and every other route index.html', async () => {
+    const accept = { headers: { accept: 'text/html' } };
+    expect((await rawRequest(server.port, 'GET', '/lookups/l?run', accept)).text).toContain('rel="modulepreload"');
+    expect((await rawRequest(server.port, 'GET', '/', accept)).text).not.toContain('modulepreload');
+    expect((await rawRequest(server.port, 'GET', '/history', accept)).text).not.toContain('modulepreload');
+  });
+
+  it('sends every page and file with the app policy, nosniff, no referrer and its own browsing context group', async () => {
+    const page = await rawRequest(server.port, 'GET', '/lookups/l', { headers: { accept: 'text/html' } });
+    const asset = await rawRequest(server.port, 'GET', '/assets/index-abc123.js');
+    const unchanged = await rawRequest(server.port, 'GET', '/favicon.svg', { headers: { 'if-none-match': String((await rawRequest(server.port, 'GET', '/favicon.svg')).headers.etag) } });
+    for (const response of [page, asset, unchanged]) {
+      expect(response.headers['content-security-policy']).toBe(
+        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https://*.tile.example.org; " +
+          "media-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'",
+      );
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['referrer-policy']).toBe('no-referrer');
+      expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
+    }
+    expect(unchanged.status).toBe(304);
   });
 
   it('never serves a file outside the build directory', async () => {

@@ -1,11 +1,13 @@
 // Serves the built app: files with their content types, long immutable caching for Vite's
 // hashed /assets/*, gzip when the browser accepts it, and index.html for any other page URL so
-// client-side routes survive a reload.
+// client-side routes survive a reload. Every file is sent with the given security headers (the
+// production server passes the app's Content-Security-Policy and friends, security-headers.ts).
 import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, resolve, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { splitTarget } from './http-io.ts';
+import { LOOKUP_HTML } from './route-html-plugin.ts';
 import type { RequestHandler } from './proxy-handler.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -54,7 +56,7 @@ function acceptsHtml(req: IncomingMessage): boolean {
   return accept === '' || accept.includes('text/html') || accept.includes('*/*');
 }
 
-export function createStaticHandler(distDir: string): RequestHandler {
+export function createStaticHandler(distDir: string, securityHeaders: Readonly<Record<string, string>> = {}): RequestHandler {
   const root = resolve(distDir);
   // The build does not change while the server runs, so each file is read (and gzipped) once.
   const cache = new Map<string, Promise<StaticFile | undefined>>();
@@ -84,7 +86,7 @@ export function createStaticHandler(distDir: string): RequestHandler {
   }
 
   function send(req: IncomingMessage, res: ServerResponse, file: StaticFile, cacheControl: string): void {
-    const headers: Record<string, string> = { 'content-type': file.type, 'cache-control': cacheControl, etag: file.etag, vary: 'Accept-Encoding' };
+    const headers: Record<string, string> = { ...securityHeaders, 'content-type': file.type, 'cache-control': cacheControl, etag: file.etag, vary: 'Accept-Encoding' };
     if (req.headers['if-none-match'] === file.etag) {
       res.writeHead(304, headers).end();
       return;
@@ -107,9 +109,10 @@ export function createStaticHandler(distDir: string): RequestHandler {
     }
     // A missing hashed asset is a real 404, never the app's HTML.
     if (path.startsWith('/assets/') || !acceptsHtml(req)) return false;
-    const index = await fileAt('/index.html');
-    if (!index) return false;
-    send(req, res, index, 'no-cache');
+    // A lookup route gets the page that preloads the lookup page's code (route-html-plugin.ts).
+    const page = (path.startsWith('/lookups/') && (await fileAt(`/${LOOKUP_HTML}`))) || (await fileAt('/index.html'));
+    if (!page) return false;
+    send(req, res, page, 'no-cache');
     return true;
   };
 }

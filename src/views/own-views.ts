@@ -9,6 +9,7 @@ export const ownViews: Partial<Record<LookupId, ComponentType<OwnViewProps>>> = 
   D: lazyView(() => import('./property-sheet.tsx')),
   G: lazyView(() => import('./property-sheet.tsx')),
   I: lazyView(() => import('./rates-chart-view.tsx')),
+  J: lazyView(() => import('./insights-view.tsx')),
   R: lazyView(() => import('./profile-view.tsx')),
   S: lazyView(() => import('./transaction-view.tsx')),
   T: lazyView(() => import('./podcast-results.tsx')),

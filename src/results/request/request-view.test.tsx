@@ -36,6 +36,16 @@ describe('RequestView', () => {
     }
     expect(screen.getByText('GET /proxy/a/movie/550')).toBeInTheDocument();
   });
+
+  it('offers a ready-to-run curl against this page\'s own server, without a key', async () => {
+    const user = userEvent.setup();
+    render(<RequestView lookup={movie} operation={movie.operations[0]} params={{ movie_id: 550 }} response={undefined} />);
+    const snippet = screen.getByLabelText('curl via this server snippet');
+    expect(snippet).toHaveTextContent(`curl -sS -X GET '${window.location.origin}/proxy/a/movie/550'`);
+    expect(snippet.textContent).not.toContain('<API_KEY>');
+    await user.click(screen.getByRole('button', { name: 'Copy curl via this server snippet' }));
+    expect(await navigator.clipboard.readText()).toBe(`curl -sS -X GET '${window.location.origin}/proxy/a/movie/550'`);
+  });
 });
 
 describe('RequestView with the key placement the server publishes', () => {

@@ -4,7 +4,7 @@ import type { AnyLookup, AnyOperation, Params } from '../../lookups/define-looku
 import { API_KEY_PLACEHOLDER } from '../../lookups/wire.ts';
 import { CopyButton } from '../copy-button.tsx';
 import { BASE_URL_PLACEHOLDER, describeUpstreamRequest } from './describe-request.ts';
-import { curlSnippet, fetchSnippet, pythonSnippet } from './snippets.ts';
+import { curlSnippet, fetchSnippet, proxyCurlSnippet, pythonSnippet } from './snippets.ts';
 
 interface RequestViewProps {
   lookup: AnyLookup;
@@ -25,6 +25,8 @@ export function RequestView({ lookup, operation, params, response }: RequestView
     { name: 'JavaScript fetch', code: fetchSnippet(request) },
     { name: 'Python requests', code: pythonSnippet(request) },
   ];
+  // This page's own origin: the proxy answers here, so the command runs as it is, with no key.
+  const proxyCurl = proxyCurlSnippet(request, window.location.origin);
   return (
     <div className="request-view">
       <h3>Upstream request</h3>
@@ -71,6 +73,18 @@ export function RequestView({ lookup, operation, params, response }: RequestView
           </pre>
         </figure>
       ))}
+      <h3>Ready to run, through this server</h3>
+      <p className="muted">
+        Calls this server’s proxy, which adds the key itself: no key, nothing to fill in.
+      </p>
+      <figure className="snippet">
+        <figcaption>
+          curl via this server <CopyButton text={proxyCurl} label="Copy curl via this server snippet" />
+        </figcaption>
+        <pre tabIndex={0} aria-label="curl via this server snippet">
+          {proxyCurl}
+        </pre>
+      </figure>
     </div>
   );
 }

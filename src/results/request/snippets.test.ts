@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { movie } from '../../lookups/a-movie.ts';
 import { chargingStations } from '../../lookups/b-charging-stations.ts';
+import { profileDetails } from '../../lookups/r-profile-details.ts';
 import { defaultKeyPlacement } from '../../lookups/wire.ts';
 import { peopleLookup, peopleOperation } from '../testing/fixtures.ts';
 import { describeUpstreamRequest } from './describe-request.ts';
-import { curlSnippet, fetchSnippet, pythonLiteral, pythonSnippet } from './snippets.ts';
+import { curlSnippet, fetchSnippet, proxyCurlSnippet, pythonLiteral, pythonSnippet } from './snippets.ts';
 
 /** Anything that could be a key other than the placeholder: key-named values or long opaque tokens. */
 function keyLikeLeaks(text: string): string[] {
@@ -79,5 +80,37 @@ describe('upstream request and snippets', () => {
     expect(pythonLiteral({ on: true, off: false, none: null, list: [1, 'x'] })).toBe(
       '{\n    "on": True,\n    "off": False,\n    "none": None,\n    "list": [\n        1,\n        "x",\n    ],\n}',
     );
+  });
+
+  it('writes a ready-to-run curl against this server\'s proxy for a GET: absolute URL, no key, no placeholder', () => {
+    const snippet = proxyCurlSnippet(a, 'http://localhost:4317/');
+    expect(snippet).toBe("curl -sS -X GET 'http://localhost:4317/proxy/a/movie/550?language=en-US'");
+    expect(snippet).not.toContain('<API_KEY>');
+    expect(snippet).not.toContain('{base_url}');
+    expect(snippet).not.toMatch(/api_key|Origin/);
+    // Wherever the server sends the key upstream (here a header), the proxy call carries none.
+    const b = describeUpstreamRequest(chargingStations, chargingStations.operations[0], { prox: '52.52,13.405,5000' }, { in: 'header', name: 'X-Api-Key' });
+    expect(proxyCurlSnippet(b, 'https://explorer.example.org')).toBe("curl -sS -X GET 'https://explorer.example.org/proxy/b/ev/stations.json?prox=52.52%2C13.405%2C5000'");
+  });
+
+  it('sends R\'s POST to the proxy with its JSON body, its content type and this origin as Origin', () => {
+    const operation = profileDetails.operations[0];
+    const request = describeUpstreamRequest(profileDetails, operation, { profile_id: 'jane-doe-4a1b2c', contact_info: true }, defaultKeyPlacement(profileDetails.keyTransport));
+    const snippet = proxyCurlSnippet(request, 'http://127.0.0.1:4317');
+    expect(snippet).toBe(
+      [
+        "curl -sS -X POST 'http://127.0.0.1:4317/proxy/r/profile-details'",
+        "  -H 'Content-Type: application/json'",
+        "  -H 'Origin: http://127.0.0.1:4317'",
+        `  --data '{"profile_id":"jane-doe-4a1b2c","contact_info":true}'`,
+      ].join(' \\\n'),
+    );
+    expect(keyLikeLeaks(snippet)).toEqual([]);
+  });
+
+  it('quotes a body value holding a single quote so the shell passes it unchanged', () => {
+    const operation = profileDetails.operations[0];
+    const request = describeUpstreamRequest(profileDetails, operation, { profile_id: "o'neil" }, defaultKeyPlacement(profileDetails.keyTransport));
+    expect(proxyCurlSnippet(request, 'http://h')).toContain(`--data '{"profile_id":"o'\\''neil"}'`);
   });
 });

@@ -1,5 +1,6 @@
 // Copyable code for the upstream request: curl, JavaScript fetch and Python requests.
 // They use the `<API_KEY>` placeholder and `{base_url}`; nothing else that looks like a key.
+// Besides them, a ready-to-run curl against this server's proxy, which needs neither.
 import type { UpstreamRequest } from './describe-request.ts';
 import { BASE_URL_PLACEHOLDER } from './describe-request.ts';
 
@@ -10,6 +11,21 @@ function shellQuote(text: string): string {
 export function curlSnippet(request: UpstreamRequest): string {
   const lines = [`curl -sS -X ${request.method} ${shellQuote(request.url)}`];
   for (const [name, value] of request.headers) lines.push(`  -H ${shellQuote(`${name}: ${value}`)}`);
+  if (request.body) lines.push(`  --data ${shellQuote(JSON.stringify(request.body))}`);
+  return lines.join(' \\\n');
+}
+
+/**
+ * A curl that runs as it is, against this server's proxy at `origin` (e.g. `http://localhost:5173`):
+ * no key and no `{base_url}`, because the proxy knows both and adds the key itself. A body goes as
+ * JSON with its content type; a POST carries this origin as `Origin`, which the proxy's
+ * cross-site guard requires of anything but a GET.
+ */
+export function proxyCurlSnippet(request: UpstreamRequest, origin: string): string {
+  const base = origin.replace(/\/+$/, '');
+  const lines = [`curl -sS -X ${request.method} ${shellQuote(`${base}${request.proxyUrl}`)}`];
+  if (request.body) lines.push(`  -H ${shellQuote('Content-Type: application/json')}`);
+  if (request.method !== 'GET') lines.push(`  -H ${shellQuote(`Origin: ${base}`)}`);
   if (request.body) lines.push(`  --data ${shellQuote(JSON.stringify(request.body))}`);
   return lines.join(' \\\n');
 }

@@ -3,10 +3,13 @@ interface ColumnMenuProps {
   hidden: ReadonlySet<string>;
   onChange: (column: string, shown: boolean) => void;
   onShowAll: (shown: boolean) => void;
+  /** Whether the CSV export writes only the shown columns (it writes every column by default). */
+  exportVisibleOnly: boolean;
+  onExportVisibleOnly: (visibleOnly: boolean) => void;
 }
 
 /** A disclosure with one checkbox per column. */
-export function ColumnMenu({ columns, hidden, onChange, onShowAll }: ColumnMenuProps) {
+export function ColumnMenu({ columns, hidden, onChange, onShowAll, exportVisibleOnly, onExportVisibleOnly }: ColumnMenuProps) {
   const shownCount = columns.length - hidden.size;
   return (
     <details className="column-menu">
@@ -23,6 +26,10 @@ export function ColumnMenu({ columns, hidden, onChange, onShowAll }: ColumnMenuP
             Hide all
           </button>
         </div>
+        <label className="column-menu-export">
+          <input type="checkbox" checked={exportVisibleOnly} onChange={(event) => onExportVisibleOnly(event.target.checked)} />
+          Export visible columns only (CSV writes every column otherwise)
+        </label>
         <ul>
           {columns.map((column) => (
             <li key={column}>

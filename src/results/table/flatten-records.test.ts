@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareCells, flattenRecords, sortedOrder, summariseArray, toCsv } from './flatten-records.ts';
+import { compareCells, flattenRecords, sortedOrder, summariseArray } from './flatten-records.ts';
 
 describe('flattenRecords', () => {
   it('flattens nested objects to dot paths in first-seen order and summarises arrays', () => {
@@ -10,6 +10,16 @@ describe('flattenRecords', () => {
     expect(table.columns).toEqual(['id', 'address.city', 'address.geo.lat', 'tags', 'items', 'extra']);
     expect(table.rows[0]).toEqual({ id: 1, 'address.city': 'Berlin', 'address.geo.lat': 52.5, tags: 'a, b', items: '[1 item]' });
     expect(table.rows[1]).toEqual({ id: 2, extra: null, tags: '[]' });
+  });
+
+  it('writes arrays and too-deep objects as compact JSON for exports, with the same columns', () => {
+    const deep = { a: { b: { c: { d: { e: { f: { g: 1 } } } } } } };
+    const records = [{ id: 1, tags: ['a', 'b'], items: [{ x: 1 }], empty: {}, ...deep }];
+    const screen = flattenRecords(records);
+    const file = flattenRecords(records, { nested: 'json' });
+    expect(file.columns).toEqual(screen.columns);
+    expect(screen.rows[0]).toMatchObject({ items: '[1 item]', 'a.b.c.d.e.f': '{1 keys}' });
+    expect(file.rows[0]).toEqual({ id: 1, tags: '["a","b"]', items: '[{"x":1}]', empty: '{}', 'a.b.c.d.e.f': '{"g":1}' });
   });
 
   it('puts plain values in a "value" column', () => {
@@ -26,12 +36,5 @@ describe('sorting', () => {
     expect(sortedOrder(rows, 's', 'ascending')).toEqual([2, 1, 0, 3]);
     expect(sortedOrder(rows, undefined, 'ascending')).toEqual([0, 1, 2, 3]);
     expect(compareCells('a2', 'a10')).toBeLessThan(0);
-  });
-});
-
-describe('toCsv', () => {
-  it('quotes fields per RFC 4180 and follows the given order and columns', () => {
-    const rows = [{ a: 'plain', b: 'with, comma' }, { a: 'say "hi"', b: 'line\nbreak' }];
-    expect(toCsv(['b', 'a'], rows, [1, 0])).toBe('b,a\r\n"line\nbreak","say ""hi"""\r\n"with, comma",plain\r\n');
   });
 });

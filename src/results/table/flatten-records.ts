@@ -1,4 +1,5 @@
-// Records → flat rows for the table: nested objects become dot-path columns, arrays a short summary.
+// Records → flat rows for the table and the CSV export: nested objects become dot-path columns
+// (`address.city`); an array is one cell, a short summary on screen and compact JSON in an export.
 import { isRecord } from '../../lookups/adapters.ts';
 
 export type Cell = string | number | boolean | null;
@@ -21,16 +22,27 @@ export function summariseArray(items: readonly unknown[]): string {
   return `[${items.length.toLocaleString('en-US')} item${items.length === 1 ? '' : 's'}]`;
 }
 
-function flattenInto(value: unknown, prefix: string, row: FlatRow, depth: number): void {
+/**
+ * How a value that stays in one cell (an array, or an object nested deeper than the columns go)
+ * is written: `summary` for the screen (`[2 items]`), `json` for exports (compact JSON, lossless).
+ * Either way the columns are the same, so a column chosen on screen names the same data in a file.
+ */
+export type NestedCells = 'summary' | 'json';
+
+export interface FlattenOptions {
+  nested?: NestedCells;
+}
+
+function flattenInto(value: unknown, prefix: string, row: FlatRow, depth: number, nested: NestedCells): void {
   if (Array.isArray(value)) {
-    row[prefix || 'value'] = summariseArray(value);
+    row[prefix || 'value'] = nested === 'json' ? JSON.stringify(value) : summariseArray(value);
   } else if (isRecord(value)) {
     const entries = Object.entries(value);
     if (depth >= MAX_DEPTH || entries.length === 0) {
-      row[prefix || 'value'] = entries.length === 0 ? '{}' : `{${entries.length} keys}`;
+      row[prefix || 'value'] = nested === 'json' ? JSON.stringify(value) : entries.length === 0 ? '{}' : `{${entries.length} keys}`;
       return;
     }
-    for (const [key, item] of entries) flattenInto(item, prefix ? `${prefix}.${key}` : key, row, depth + 1);
+    for (const [key, item] of entries) flattenInto(item, prefix ? `${prefix}.${key}` : key, row, depth + 1, nested);
   } else if (value === undefined || value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
     row[prefix || 'value'] = value ?? null;
   } else {
@@ -38,16 +50,16 @@ function flattenInto(value: unknown, prefix: string, row: FlatRow, depth: number
   }
 }
 
-export function flattenRecord(record: unknown): FlatRow {
+export function flattenRecord(record: unknown, { nested = 'summary' }: FlattenOptions = {}): FlatRow {
   const row: FlatRow = {};
-  flattenInto(record, '', row, 0);
+  flattenInto(record, '', row, 0, nested);
   return row;
 }
 
-export function flattenRecords(records: readonly unknown[]): FlatTable {
+export function flattenRecords(records: readonly unknown[], options: FlattenOptions = {}): FlatTable {
   const seen = new Set<string>();
   const rows = records.map((record) => {
-    const row = flattenRecord(record);
+    const row = flattenRecord(record, options);
     for (const column of Object.keys(row)) seen.add(column);
     return row;
   });
@@ -84,18 +96,4 @@ export function sortedOrder(rows: readonly FlatRow[], column: string | undefined
 
 export function cellText(cell: Cell | undefined): string {
   return cell === null || cell === undefined ? '' : String(cell);
-}
-
-function csvField(text: string): string {
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/** RFC 4180 CSV of the chosen columns, rows in the given order. */
-export function toCsv(columns: readonly string[], rows: readonly FlatRow[], order: readonly number[]): string {
-  const lines = [columns.map(csvField).join(',')];
-  for (const index of order) {
-    const row = rows[index]!;
-    lines.push(columns.map((column) => csvField(cellText(row[column]))).join(','));
-  }
-  return `${lines.join('\r\n')}\r\n`;
 }

@@ -1,10 +1,13 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
+import { RecordSheet } from '../record-sheet.tsx';
 import type { RecordSelection } from '../slots.ts';
-import { downloadText } from '../download.ts';
+import type { TableView } from '../view-state.ts';
 import { ColumnMenu } from './column-menu.tsx';
-import { cellText, toCsv } from './flatten-records.ts';
+import { ExportControls } from './export-controls.tsx';
+import { cellText, flattenRecord } from './flatten-records.ts';
+import { CUT_OFF_LENGTH, ExpandButton, type FullValue, FullValuePanel } from './full-value.tsx';
 import { useTableModel } from './use-table-model.ts';
 
 /** Fixed row height: cells never wrap, so the virtualiser never needs to measure. */
@@ -14,12 +17,21 @@ interface RecordTableProps extends RecordSelection {
   records: readonly unknown[];
   /** File name stem for exports. */
   fileStem: string;
+  /** Sort and columns when the caller keeps them (the page's URL); the table keeps its own otherwise. */
+  view?: TableView;
+  onViewChange?: (change: TableView) => void;
 }
 
-/** The records as a sortable, virtualised table with column choice, export and selection. */
-export function RecordTable({ records, selectedIndex, onSelect, fileStem }: RecordTableProps) {
-  const model = useTableModel(records);
+/**
+ * The records as a sortable, virtualised table with column choice, export and selection; a
+ * single record reads as a field/value sheet, with a switch to the one-row table.
+ */
+export function RecordTable({ records, selectedIndex, onSelect, fileStem, view, onViewChange }: RecordTableProps) {
+  const model = useTableModel(records, view && onViewChange ? { view, onChange: onViewChange } : undefined);
   const { table, visibleColumns, order, sort } = model;
+  const [oneAsRow, setOneAsRow] = useState(false);
+  const asSheet = records.length === 1 && !oneAsRow;
+  const [fullValue, setFullValue] = useState<FullValue>();
   const scrollRef = useRef<HTMLDivElement>(null);
   // The app does not use the React Compiler; the virtualiser is meant to be read on every render.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -52,7 +64,7 @@ export function RecordTable({ records, selectedIndex, onSelect, fileStem }: Reco
   const paddingBottom = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
   const toggle = (index: number) => onSelect(index === selectedIndex ? undefined : index);
   const onRowKey = (event: KeyboardEvent, index: number) => {
-    if (event.key !== 'Enter' && event.key !== ' ') return;
+    if (event.target !== event.currentTarget || (event.key !== 'Enter' && event.key !== ' ')) return;
     event.preventDefault();
     toggle(index);
   };
@@ -63,66 +75,88 @@ export function RecordTable({ records, selectedIndex, onSelect, fileStem }: Reco
         <span>
           {records.length.toLocaleString('en-US')} {records.length === 1 ? 'record' : 'records'}
         </span>
-        <ColumnMenu columns={table.columns} hidden={model.hiddenColumns} onChange={model.setColumnShown} onShowAll={model.showAll} />
-        <button type="button" onClick={() => downloadText(`${fileStem}.csv`, toCsv(visibleColumns, table.rows, order), 'text/csv')}>
-          Export CSV
-        </button>
-        <button
-          type="button"
-          onClick={() => downloadText(`${fileStem}.json`, JSON.stringify(order.map((index) => records[index]), null, 2), 'application/json')}
-        >
-          Export JSON
-        </button>
+        {records.length === 1 && (
+          <button type="button" onClick={() => setOneAsRow(!oneAsRow)}>
+            {asSheet ? 'Show as a table row' : 'Show as a field list'}
+          </button>
+        )}
+        <ColumnMenu
+          columns={table.columns}
+          hidden={model.hiddenColumns}
+          onChange={model.setColumnShown}
+          onShowAll={model.showAll}
+          exportVisibleOnly={model.exportChoice.visibleOnly}
+          onExportVisibleOnly={(visibleOnly) => model.chooseExport({ visibleOnly })}
+        />
+        <ExportControls
+          records={records}
+          columnCount={table.columns.length}
+          visibleColumns={visibleColumns}
+          order={order}
+          sorted={sort !== undefined}
+          choice={model.exportChoice}
+          onChoose={model.chooseExport}
+          fileStem={fileStem}
+        />
       </div>
-      <div ref={scrollRef} className="table-scroll" tabIndex={0} role="region" aria-label="Records">
-        <table aria-rowcount={records.length + 1} style={{ width: `${visibleColumns.length * 11 + 4}rem` }}>
-          <thead>
-            <tr aria-rowindex={1}>
-              <th scope="col" className="row-number">
-                #
-              </th>
-              {visibleColumns.map((column) => (
-                <th key={column} scope="col" aria-sort={sort?.column === column ? sort.direction : 'none'}>
-                  <button type="button" onClick={() => model.toggleSort(column)} title={column}>
-                    <span className="column-name">{column}</span>
-                    <span aria-hidden="true">{sort?.column === column ? (sort.direction === 'ascending' ? ' ▲' : ' ▼') : ''}</span>
-                  </button>
+      {fullValue && <FullValuePanel value={fullValue} onClose={() => setFullValue(undefined)} />}
+      {asSheet ? (
+        <RecordSheet record={records[0]} label="Record 1, every field" />
+      ) : (
+        <div ref={scrollRef} className="table-scroll" tabIndex={0} role="region" aria-label="Records">
+          <table aria-rowcount={records.length + 1} style={{ width: `${visibleColumns.length * 11 + 4}rem` }}>
+            <thead>
+              <tr aria-rowindex={1}>
+                <th scope="col" className="row-number">
+                  #
                 </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {paddingTop > 0 && <tr aria-hidden="true" style={{ height: paddingTop }} />}
-            {items.map((item) => {
-              const index = order[item.index]!;
-              const row = table.rows[index]!;
-              const selected = index === selectedIndex;
-              return (
-                <tr
-                  key={index}
-                  aria-rowindex={item.index + 2}
-                  aria-selected={selected}
-                  className={selected ? 'selected' : undefined}
-                  tabIndex={0}
-                  onClick={() => toggle(index)}
-                  onKeyDown={(event) => onRowKey(event, index)}
-                >
-                  <td className="row-number">{index + 1}</td>
-                  {visibleColumns.map((column) => {
-                    const text = cellText(row[column]);
-                    return (
-                      <td key={column} title={text.length > 20 ? text : undefined}>
-                        {text}
-                      </td>
-                    );
-                  })}
-                </tr>
-              );
-            })}
-            {paddingBottom > 0 && <tr aria-hidden="true" style={{ height: paddingBottom }} />}
-          </tbody>
-        </table>
-      </div>
+                {visibleColumns.map((column) => (
+                  <th key={column} scope="col" aria-sort={sort?.column === column ? sort.direction : 'none'}>
+                    <button type="button" onClick={() => model.toggleSort(column)} title={column}>
+                      <span className="column-name">{column}</span>
+                      <span aria-hidden="true">{sort?.column === column ? (sort.direction === 'ascending' ? ' ▲' : ' ▼') : ''}</span>
+                    </button>
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {paddingTop > 0 && <tr aria-hidden="true" style={{ height: paddingTop }} />}
+              {items.map((item) => {
+                const index = order[item.index]!;
+                const row = table.rows[index]!;
+                const selected = index === selectedIndex;
+                return (
+                  <tr
+                    key={index}
+                    aria-rowindex={item.index + 2}
+                    aria-selected={selected}
+                    className={selected ? 'selected' : undefined}
+                    tabIndex={0}
+                    onClick={() => toggle(index)}
+                    onKeyDown={(event) => onRowKey(event, index)}
+                  >
+                    <td className="row-number">{index + 1}</td>
+                    {visibleColumns.map((column) => {
+                      const text = cellText(row[column]);
+                      if (text.length <= CUT_OFF_LENGTH) return <td key={column}>{text}</td>;
+                      const open = (opener: HTMLElement) =>
+                        setFullValue({ column, row: index + 1, text: cellText(flattenRecord(records[index], { nested: 'json' })[column]), opener });
+                      return (
+                        <td key={column} title={text} className="cut-off">
+                          <span className="cell-text">{text}</span>
+                          <ExpandButton column={column} row={index + 1} onOpen={open} />
+                        </td>
+                      );
+                    })}
+                  </tr>
+                );
+              })}
+              {paddingBottom > 0 && <tr aria-hidden="true" style={{ height: paddingBottom }} />}
+            </tbody>
+          </table>
+        </div>
+      )}
     </div>
   );
 }

@@ -1,26 +1,61 @@
 import { useMemo, useState } from 'react';
-import type { SortDirection } from './flatten-records.ts';
+import type { TableSort, TableView } from '../view-state.ts';
 import { flattenRecords, sortedOrder } from './flatten-records.ts';
 
 /** Columns shown at first; the rest are a checkbox away, and wide records stay readable. */
 export const INITIAL_COLUMNS = 12;
 
-export interface SortState {
-  column: string;
-  direction: SortDirection;
+/** How the table's CSV and JSON exports are written; the defaults write everything, in the answer's order. */
+export interface ExportChoice {
+  /** CSV columns: every column of the flattened records (default), or only those the table shows. */
+  visibleOnly: boolean;
+  /** Rows in the table's sort order instead of the answer's (the map's GeoJSON is always in the answer's). */
+  sorted: boolean;
+  /** Start the CSV with a UTF-8 byte-order mark, for Excel. */
+  bom: boolean;
 }
 
-/** Flat rows, chosen columns and sort order of the table; all derived once per records array. */
-export function useTableModel(records: readonly unknown[]) {
-  const table = useMemo(() => flattenRecords(records), [records]);
-  const [hidden, setHidden] = useState<{ of: readonly unknown[]; columns: ReadonlySet<string> | undefined }>({ of: records, columns: undefined });
-  const [sort, setSort] = useState<SortState | undefined>(undefined);
+export const DEFAULT_EXPORT: ExportChoice = { visibleOnly: false, sorted: false, bom: false };
 
-  const hiddenColumns = useMemo(
-    () => (hidden.of === records && hidden.columns ? hidden.columns : new Set(table.columns.slice(INITIAL_COLUMNS))),
-    [hidden, records, table.columns],
-  );
-  const visibleColumns = useMemo(() => table.columns.filter((column) => !hiddenColumns.has(column)), [table.columns, hiddenColumns]);
+export type SortState = TableSort;
+
+/** The sort and columns held by the caller (the URL), and how to change them. */
+export interface ControlledTableView {
+  view: TableView;
+  onChange: (change: TableView) => void;
+}
+
+/**
+ * The columns shown for a choice: all, the chosen ones that this answer has (in the table's
+ * order), or the first twelve when there is no choice or none of the chosen columns is here.
+ */
+export function shownColumns(columns: readonly string[], chosen: TableView['columns']): string[] {
+  if (chosen === 'all') return [...columns];
+  if (chosen) {
+    const wanted = new Set(chosen);
+    const shown = columns.filter((column) => wanted.has(column));
+    if (shown.length > 0 || chosen.length === 0) return shown;
+  }
+  return columns.slice(0, INITIAL_COLUMNS);
+}
+
+/**
+ * Flat rows, chosen columns and sort order of the table; all derived once per records array.
+ * Sort and columns are the caller's when `controlled` is given (the page keeps them in the URL).
+ */
+export function useTableModel(records: readonly unknown[], controlled?: ControlledTableView) {
+  const table = useMemo(() => flattenRecords(records), [records]);
+  const [own, setOwn] = useState<TableView>({});
+  const [exportChoice, setExportChoice] = useState<ExportChoice>(DEFAULT_EXPORT);
+  const view = controlled ? controlled.view : own;
+  const change = (next: TableView) => (controlled ? controlled.onChange(next) : setOwn((current) => ({ ...current, ...next })));
+
+  const visibleColumns = useMemo(() => shownColumns(table.columns, view.columns), [table.columns, view.columns]);
+  const hiddenColumns = useMemo(() => {
+    const shown = new Set(visibleColumns);
+    return new Set(table.columns.filter((column) => !shown.has(column)));
+  }, [table.columns, visibleColumns]);
+  const sort = view.sort;
   const activeSort = sort && table.columns.includes(sort.column) ? sort : undefined;
   const order = useMemo(
     () => sortedOrder(table.rows, activeSort?.column, activeSort?.direction ?? 'ascending'),
@@ -28,22 +63,24 @@ export function useTableModel(records: readonly unknown[]) {
   );
 
   function setColumnShown(column: string, shown: boolean) {
-    const next = new Set(hiddenColumns);
-    if (shown) next.delete(column);
-    else next.add(column);
-    setHidden({ of: records, columns: next });
+    const next = table.columns.filter((name) => (name === column ? shown : !hiddenColumns.has(name)));
+    change({ columns: next.length === table.columns.length ? 'all' : next });
   }
 
   function showAll(shown: boolean) {
-    setHidden({ of: records, columns: new Set(shown ? [] : table.columns) });
+    change({ columns: shown ? 'all' : [] });
   }
 
   /** Ascending, then descending, then back to the body's order. */
   function toggleSort(column: string) {
-    if (activeSort?.column !== column) setSort({ column, direction: 'ascending' });
-    else if (activeSort.direction === 'ascending') setSort({ column, direction: 'descending' });
-    else setSort(undefined);
+    if (activeSort?.column !== column) change({ sort: { column, direction: 'ascending' } });
+    else if (activeSort.direction === 'ascending') change({ sort: { column, direction: 'descending' } });
+    else change({ sort: undefined });
   }
 
-  return { table, visibleColumns, hiddenColumns, order, sort: activeSort, toggleSort, setColumnShown, showAll };
+  function chooseExport(change: Partial<ExportChoice>) {
+    setExportChoice((current) => ({ ...current, ...change }));
+  }
+
+  return { table, visibleColumns, hiddenColumns, order, sort: activeSort, toggleSort, setColumnShown, showAll, exportChoice, chooseExport };
 }

@@ -14,7 +14,7 @@ export const peopleLookup = defineLookup({
   title: 'People search',
   catalog: { subject: 'People', coverage: 'test', version: 'none', price: 'free', trial: 'free' },
   keyTransport: { header: 'X-Api-Key' },
-  personalData: ['people.*.name', 'people.*.email'],
+  personalData: ['name:people.*.name', 'contact:people.*.email'],
   operations: [
     {
       id: 'search',

@@ -1,0 +1,31 @@
+// How the viewer shows an answer, apart from the answer itself: the tab, the table's sort and its
+// chosen columns. The lookup page keeps it in the URL (src/form/url-state.ts), so a shared link
+// reproduces the view as well as the data; the viewer works on its own state when given none.
+import type { ResultTab } from '../lookups/define-lookup.ts';
+import type { SortDirection } from './table/flatten-records.ts';
+
+export interface TableSort {
+  column: string;
+  direction: SortDirection;
+}
+
+export interface TableView {
+  /** Undefined: the answer's own order. */
+  sort?: TableSort;
+  /** The columns shown: undefined for the default (the first twelve), `all`, or these (in the table's order). */
+  columns?: readonly string[] | 'all';
+}
+
+export interface ViewState extends TableView {
+  /** The tab picked; undefined for the operation's default. */
+  tab?: ResultTab;
+}
+
+/** A change to some of the view; a key present with `undefined` resets that part to its default. */
+export type ViewChange = Partial<ViewState>;
+
+export function applyViewChange(view: ViewState, change: ViewChange): ViewState {
+  const next: ViewState = { ...view, ...change };
+  for (const key of Object.keys(next) as Array<keyof ViewState>) if (next[key] === undefined) delete next[key];
+  return next;
+}

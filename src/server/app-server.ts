@@ -1,0 +1,63 @@
+// The production server's node:http server, built here so that `npm start` (start.ts) and the
+// hostile-corpus test run the very same stack: the request guard (Host, target, CSRF), then
+// /healthz, the JSON documents and the proxy, then the built app's files; the error envelope for
+// everything else, for requests Node's parser rejects (`clientError`) and for CONNECT.
+import { createServer, type Server, type ServerOptions } from 'node:http';
+import { createAppHandler } from './app-handler.ts';
+import type { ServerConfig } from './config.ts';
+import { sendError } from './http-io.ts';
+import type { RequestHandler } from './proxy-handler.ts';
+import { createRequestGuard, LOOPBACK_NAMES } from './request-guard.ts';
+import { appSecurityHeaders, DATA_SECURITY_HEADERS } from './security-headers.ts';
+import { handleClientError, refuseConnect } from './socket-errors.ts';
+import { createStaticHandler } from './static-files.ts';
+
+export interface AppServerOptions {
+  config: ServerConfig;
+  /** The build the server serves (index.html and assets). */
+  distDir: string;
+  /** Names accepted on the server's own port besides loopback (the address it binds, when specific). */
+  localNames?: readonly string[];
+  /** The proxy's request log (default: the proxy's own, to stdout). */
+  log?: (line: string) => void;
+  /** node:http limits and timeouts (tests shorten them). */
+  http?: Pick<ServerOptions, 'headersTimeout' | 'requestTimeout' | 'connectionsCheckingInterval' | 'maxHeaderSize' | 'keepAliveTimeout'>;
+}
+
+/** The name a bound address is reached by in a Host header, or undefined for a wildcard address. */
+export function hostNameOfAddress(address: string): string | undefined {
+  if (address === '' || address === '0.0.0.0' || address === '::' || address === '[::]') return undefined;
+  return address.includes(':') && !address.startsWith('[') ? `[${address.toLowerCase()}]` : address.toLowerCase();
+}
+
+export function createAppServer(options: AppServerOptions): Server {
+  const { config } = options;
+  const guard = createRequestGuard({ allowedHosts: config.allowedHosts, localNames: [...LOOPBACK_NAMES, ...(options.localNames ?? [])] });
+  const lookupHandler: RequestHandler = createAppHandler(config, options.log);
+  const staticHandler = createStaticHandler(options.distDir, appSecurityHeaders({ tileUrl: config.map.tileUrl, mediaSources: config.mediaSources }));
+
+  const server = createServer(
+    // The guard answers a missing Host itself, with the envelope, instead of Node's empty 400.
+    { ...options.http, requireHostHeader: false },
+    (req, res) => {
+      // Every answer is data unless the static handler sends a page or file with the app's own
+      // policy; the proxy sets its own (headers given to writeHead win over these).
+      for (const [name, value] of Object.entries(DATA_SECURITY_HEADERS)) res.setHeader(name, value);
+      if (guard(req, res)) return;
+      void (async () => {
+        if (await lookupHandler(req, res)) return;
+        if (await staticHandler(req, res)) return;
+        if (req.method !== 'GET' && req.method !== 'HEAD')
+          sendError(res, 405, { origin: 'proxy', code: 'method_not_allowed', message: `${req.method} is not served here: only GET and HEAD` }, { allow: 'GET, HEAD' });
+        else sendError(res, 404, { origin: 'proxy', code: 'not_found', message: 'There is nothing at this address' });
+      })().catch((error: unknown) => {
+        console.error(`Internal error for ${req.method} ${(req.url ?? '').split('?')[0]}: ${(error as Error).message}`);
+        if (!res.headersSent) sendError(res, 500, { origin: 'proxy', code: 'internal_error', message: 'The server failed to answer' });
+        else res.destroy();
+      });
+    },
+  );
+  server.on('clientError', handleClientError);
+  server.on('connect', refuseConnect);
+  return server;
+}

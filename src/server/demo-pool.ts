@@ -1,0 +1,68 @@
+// The worker threads the demo generators run on, so that the server's own thread never spends
+// half a second building M's 10,000 calls while /healthz and every other request wait.
+//
+// One shared pool per process, created at the first demo request and closed by closeDemoPool().
+// An idle worker never keeps the process alive (tinypool unrefs it) and leaves after IDLE_MS; the
+// first one stays, so the next request does not pay the start-up of a thread again.
+//
+// A thread starts from demo-worker-boot.mjs, which loads demo-worker.ts through tsx's tsImport:
+// on Node 20 a thread does not inherit the parent's TypeScript loader (tsx registers its hooks on
+// the main thread only), and the Vite config process, vitest and Playwright have none to give, so
+// the same start works under `npm start`, `node --import tsx`, Vite, vitest and Playwright.
+// Should a thread still fail to start, callDemo answers on the calling thread, with one warning.
+import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
+import type { Tinypool as TinypoolClass } from 'tinypool';
+import type { DemoResult, DemoTask } from './demo-worker.ts';
+
+/** How long a worker beyond the first waits for work before it leaves. */
+const IDLE_MS = 30_000;
+
+export interface DemoPool {
+  /** Runs one task on a worker thread; rejects when no thread could run it. */
+  run(task: DemoTask): Promise<DemoResult>;
+  /** Ends the threads; a later run starts them again. */
+  close(): Promise<void>;
+}
+
+/** One thread fewer than the machine has (the server's own thread keeps a core), at least one, at most four. */
+export function defaultDemoThreads(): number {
+  return Math.max(1, Math.min(4, availableParallelism() - 1));
+}
+
+// Required rather than imported: under the Vite plugin this module is loaded through tsx's
+// tsImport, whose imports carry a `?tsx-namespace=…` query into import.meta.url, and tinypool
+// finds its thread's entry file from its own import.meta.url (the query would make it start
+// tinypool's index instead, and wait forever). require (of an ES module, Node ≥ 20.19) has no query.
+const { Tinypool } = createRequire(import.meta.url)('tinypool') as { Tinypool: typeof TinypoolClass };
+
+export function createDemoPool(options: { threads?: number } = {}): DemoPool {
+  const pool = new Tinypool({
+    filename: new URL('./demo-worker-boot.mjs', import.meta.url).href,
+    minThreads: 1,
+    maxThreads: options.threads ?? defaultDemoThreads(),
+    idleTimeout: IDLE_MS,
+  });
+  // A thread that dies is replaced and its task rejected (callDemo answers that); the pool's own
+  // error event must not take the server down with it.
+  pool.on('error', (error: unknown) => console.warn(`[demo] a worker thread failed: ${(error as Error).message}`));
+  return {
+    run: (task) => pool.run(task) as Promise<DemoResult>,
+    close: () => pool.destroy(),
+  };
+}
+
+let shared: DemoPool | undefined;
+
+/** The process's demo pool, created on first use. */
+export function demoPool(): DemoPool {
+  shared ??= createDemoPool();
+  return shared;
+}
+
+/** Closes the process's demo pool (servers on shutdown, tests in afterAll); safe to call when none was made. */
+export async function closeDemoPool(): Promise<void> {
+  const closing = shared;
+  shared = undefined;
+  await closing?.close();
+}

@@ -1,0 +1,200 @@
+// @vitest-environment node
+// The demo upstream: generators on worker threads (the server's thread stays free), a cache of
+// identical answers bounded by bytes, and the in-process fallback.
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import type { AnyLookup, AnyOperation, Params } from '../lookups/define-lookup.ts';
+import { lookups } from '../lookups/registry.ts';
+import { buildRequest } from '../lookups/request.ts';
+import { proxyUrl } from '../lookups/wire.ts';
+import { demoGenerators } from '../demo/generators.ts';
+import { largeCallsQuery } from '../demo/m-calls-for-service.ts';
+import { createAppHandler, loadAppConfig } from './app-handler.ts';
+import { closeDemoPool, demoPool, type DemoPool } from './demo-pool.ts';
+import { callDemo, DemoAnswerCache, demoCacheKey } from './demo-upstream.ts';
+import runDemoTask, { answerDemo, type DemoTask } from './demo-worker.ts';
+import type { UpstreamOutcome } from './live-upstream.ts';
+import { rawRequest, serveHandler, type RunningServer } from './testing/http-fixtures.ts';
+
+afterAll(() => closeDemoPool());
+
+/** A pool that runs tasks on this thread and counts them. */
+function countingPool(run: (task: DemoTask) => ReturnType<DemoPool['run']> = async (task) => runDemoTask(task)): DemoPool & { runs: DemoTask[] } {
+  const runs: DemoTask[] = [];
+  return {
+    runs,
+    run: (task) => {
+      runs.push(task);
+      return run(task);
+    },
+    close: async () => undefined,
+  };
+}
+
+const parsed = (operation: AnyOperation, values: Record<string, string>): Params => operation.params.parse(values) as Params;
+
+function bytesOf(outcome: UpstreamOutcome): Buffer {
+  if (outcome.kind !== 'answer') throw new Error(`expected an answer, got ${JSON.stringify(outcome)}`);
+  return outcome.body;
+}
+
+const answer = (bytes: number) => ({ kind: 'answer' as const, status: 200, headers: {}, body: Buffer.alloc(bytes) });
+
+describe('DemoAnswerCache', () => {
+  it('keeps answers up to its byte bound, dropping the least recently used first', () => {
+    const cache = new DemoAnswerCache(1000);
+    cache.set('a', answer(100));
+    cache.set('b', answer(100));
+    cache.set('c', answer(100));
+    expect(cache.get('a')).toBeDefined(); // a is now the most recently used
+    for (let i = 0; i < 9; i++) cache.set(`x${i}`, answer(100));
+    expect(cache.bytes).toBeLessThanOrEqual(1000);
+    expect(cache.get('b')).toBeUndefined();
+    expect(cache.get('c')).toBeUndefined();
+    expect(cache.get('a')).toBeDefined();
+    expect(cache.bytes).toBe(1000);
+    expect(cache.size).toBe(10);
+  });
+
+  it('does not keep an answer too big for it, and counts a replaced entry once', () => {
+    const cache = new DemoAnswerCache(1000);
+    cache.set('big', answer(200));
+    expect(cache.get('big')).toBeUndefined();
+    cache.set('a', answer(100));
+    cache.set('a', answer(50));
+    expect(cache.bytes).toBe(50);
+  });
+});
+
+describe('demoCacheKey', () => {
+  it('is the same for the same parameters in any order, absent ones left out, and differs by day, operation and value', () => {
+    const day = new Date('2026-11-01T12:00:00Z');
+    const key = demoCacheKey('M', 'calls', { lat: 1, lon: 2, distance: '1mi' }, day);
+    expect(demoCacheKey('M', 'calls', { distance: '1mi', lon: 2, lat: 1, page: undefined }, day)).toBe(key);
+    expect(demoCacheKey('M', 'calls', { lat: 1, lon: 2, distance: '2mi' }, day)).not.toBe(key);
+    expect(demoCacheKey('M', 'other', { lat: 1, lon: 2, distance: '1mi' }, day)).not.toBe(key);
+    expect(demoCacheKey('L', 'calls', { lat: 1, lon: 2, distance: '1mi' }, day)).not.toBe(key);
+    expect(demoCacheKey('M', 'calls', { lat: 1, lon: 2, distance: '1mi' }, new Date('2026-11-02T00:00:00Z'))).not.toBe(key);
+  });
+});
+
+describe('callDemo', () => {
+  const M = lookups.M as AnyLookup;
+  const callsOperation = M.operations[0]!;
+  const S = lookups.S as AnyLookup;
+
+  afterEach(() => vi.restoreAllMocks());
+
+  it('answers an identical request from the cache with the same bytes, and runs a different one', async () => {
+    const pool = countingPool();
+    const cache = new DemoAnswerCache(64 * 1024 * 1024);
+    const params = parsed(callsOperation, callsOperation.example as Record<string, string>);
+    const first = bytesOf(await callDemo(demoGenerators.M, M, callsOperation, params, { pool, cache }));
+    const second = bytesOf(await callDemo(demoGenerators.M, M, callsOperation, { ...params }, { pool, cache }));
+    expect(pool.runs).toHaveLength(1);
+    expect(second.equals(first)).toBe(true);
+    expect(cache.bytes).toBe(first.length);
+    await callDemo(demoGenerators.M, M, callsOperation, { ...params, distance: '800m' }, { pool, cache });
+    expect(pool.runs).toHaveLength(2);
+  });
+
+  it('runs identical requests that arrive together once', async () => {
+    const pool = countingPool();
+    const cache = new DemoAnswerCache(64 * 1024 * 1024);
+    const params = parsed(callsOperation, callsOperation.example as Record<string, string>);
+    const answers = await Promise.all(Array.from({ length: 4 }, () => callDemo(demoGenerators.M, M, callsOperation, params, { pool, cache })));
+    expect(pool.runs).toHaveLength(1);
+    for (const outcome of answers) expect(bytesOf(outcome).equals(bytesOf(answers[0]!))).toBe(true);
+  });
+
+  it("gives every request of S its own requestId: such answers are neither cached nor shared", async () => {
+    const pool = countingPool();
+    const cache = new DemoAnswerCache(64 * 1024 * 1024);
+    const operation = S.operations[0]!;
+    const params = parsed(operation, operation.example as Record<string, string>);
+    const answers = await Promise.all([1, 2, 3].map(() => callDemo(demoGenerators.S, S, operation, params, { pool, cache })));
+    const ids = answers.map((outcome) => (JSON.parse(bytesOf(outcome).toString()) as { requestId: string }).requestId);
+    expect(new Set(ids).size).toBe(3);
+    expect(pool.runs.length).toBeGreaterThanOrEqual(3);
+    expect(cache.size).toBe(0);
+  });
+
+  it('answers on this thread, with one warning, when worker threads cannot start', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const pool = countingPool(() => Promise.reject(new Error('Unknown file extension ".ts"')));
+    const operation = S.operations[0]!;
+    const params = parsed(operation, operation.example as Record<string, string>);
+    for (let i = 0; i < 2; i++) expect((await callDemo(demoGenerators.S, S, operation, params, { pool, cache: new DemoAnswerCache(1e6) })).kind).toBe('answer');
+    expect(pool.runs).toHaveLength(1);
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0]![0])).toMatch(/worker threads cannot start/);
+  });
+
+  it('reports a thread that fails after threads have worked as a demo failure', async () => {
+    let fail = false;
+    const pool = countingPool(async (task) => {
+      if (fail) throw new Error('worker exited');
+      return runDemoTask(task);
+    });
+    const operation = S.operations[0]!;
+    const params = parsed(operation, operation.example as Record<string, string>);
+    expect((await callDemo(demoGenerators.S, S, operation, params, { pool })).kind).toBe('answer');
+    fail = true;
+    expect(await callDemo(demoGenerators.S, S, operation, params, { pool })).toMatchObject({ kind: 'failure', status: 502, code: 'demo_failed' });
+  });
+
+  it("runs a generator that is not the registry's on this thread, uncached", async () => {
+    const pool = countingPool();
+    const cache = new DemoAnswerCache(1e6);
+    let calls = 0;
+    const generator = () => ({ status: 200, body: { call: ++calls } });
+    const params = parsed(callsOperation, callsOperation.example as Record<string, string>);
+    expect(bytesOf(await callDemo(generator, M, callsOperation, params, { pool, cache })).toString()).toBe('{"call":1}');
+    expect(bytesOf(await callDemo(generator, M, callsOperation, params, { pool, cache })).toString()).toBe('{"call":2}');
+    expect(pool.runs).toHaveLength(0);
+  });
+
+  it('gets the same bytes from a worker thread as from this thread', async () => {
+    const params = parsed(callsOperation, callsOperation.example as Record<string, string>);
+    const threaded = bytesOf(await callDemo(demoGenerators.M, M, callsOperation, params, { pool: demoPool(), cache: new DemoAnswerCache(1e8) }));
+    const local = answerDemo(demoGenerators.M, M, callsOperation, params, 'unused');
+    expect(local.kind === 'answer' && Buffer.from(local.body).equals(threaded)).toBe(true);
+  }, 60_000);
+});
+
+describe('the server while the demo computes a heavy answer', () => {
+  let server: RunningServer | undefined;
+  afterAll(() => server?.close());
+
+  it('answers /healthz at once instead of waiting for the generator', async () => {
+    server = await serveHandler(createAppHandler(loadAppConfig({}), () => {}));
+    const port = server.port;
+    const M = lookups.M as AnyLookup;
+    const operation = M.operations[0]!;
+    const pathOf = (values: Record<string, string>) => proxyUrl(M, buildRequest(operation, operation.params.parse(values)));
+    // The thread is started first, so what is timed is the generator, not a thread's start-up.
+    expect((await rawRequest(port, 'GET', pathOf(operation.example as Record<string, string>))).status).toBe(200);
+
+    // 10,000 calls, never asked before in this process (a millisecond of the window is new), so never cached.
+    const end = `2024-04-04T23:59:59.${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}Z`;
+    const started = performance.now();
+    let heavyMs = 0;
+    const heavy = rawRequest(port, 'GET', pathOf({ ...largeCallsQuery, datetime_end: end })).then((response) => {
+      heavyMs = performance.now() - started;
+      return response;
+    });
+    const healthMs: number[] = [];
+    while (heavyMs === 0) {
+      const asked = performance.now();
+      const health = await rawRequest(port, 'GET', '/healthz');
+      expect(health.status).toBe(200);
+      if (heavyMs === 0) healthMs.push(performance.now() - asked);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const response = await heavy;
+    expect(response.status).toBe(200);
+    expect(response.text.length).toBeGreaterThan(4_000_000);
+    // On this thread, a /healthz asked during the run would wait for all of it.
+    expect(healthMs.length).toBeGreaterThan(1);
+    expect(Math.max(...healthMs)).toBeLessThan(heavyMs / 2);
+  }, 60_000);
+});

@@ -1,0 +1,289 @@
+// The response path of the proxy, the same for a live provider and the demo: which status and
+// headers the browser may see, and the body streamed through the size cap and the key scrubber
+// (read whole only for an operation whose JSON answers are transformed, e.g. masked).
+//
+// What reaches the browser is never a page of this origin: only JSON and XML keep their content
+// type, anything else is sent as text/plain (the original type named in a header), and every
+// answer carries nosniff and a sandboxing CSP. Statuses outside 200-599 become a 502 envelope.
+import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
+import type { Readable, Transform } from 'node:stream';
+import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+import { WIRE_HEADERS, type ErrorOrigin } from '../lookups/wire.ts';
+import { PROXY_SECURITY_HEADERS, sendError } from './http-io.ts';
+import type { KeyScrubber, StreamScrubber } from './key-scrubber.ts';
+import { tooLarge, UpstreamFailureError, type UpstreamFailure } from './live-upstream.ts';
+
+/** Provider headers worth showing the browser (paging and rate-limit hints), besides content-type. */
+const RETURNED_RESPONSE_HEADERS = /^(retry-after|link|x-ratelimit-[a-z0-9-]+|ratelimit(-[a-z0-9-]+)?)$/;
+/** Media types passed through as they came: JSON and XML, including `+json` and `+xml` types. */
+const JSON_OR_XML = /^(application\/(json|xml|[a-z0-9!#$&^_.+-]+\+(json|xml))|text\/xml)$/;
+const JSON_TYPE = /^application\/(json|[a-z0-9!#$&^_.+-]+\+json)$/;
+const PLAIN_TEXT = 'text/plain; charset=utf-8';
+/** Up to this much of an answer is gathered before the first write, so a small answer goes out whole, with a length. */
+const COALESCE_BYTES = 64 * 1024;
+
+export interface Answer {
+  status: number;
+  headers: IncomingHttpHeaders | Record<string, string>;
+  /** The bytes as they arrived: whole (demo) or still streaming (live). */
+  body: Buffer | Readable;
+}
+
+// --- masking: begin (body transforms may add headers, e.g. x-lookup-masked) ---
+/** What a body transform returns: the new bytes, or the new bytes and headers to add to that answer. */
+export type TransformedBody = Buffer | { body: Buffer; headers: Record<string, string> };
+// --- masking: end ---
+
+export interface DeliveryOptions {
+  /** Who failed, when the answer cannot be delivered: `upstream` (live) or `demo`. */
+  origin: Extract<ErrorOrigin, 'upstream' | 'demo'>;
+  scrub: KeyScrubber;
+  maxBytes: number;
+  /** Headers the proxy adds to this answer (source, timing, cache); the security headers are added here. */
+  proxyHeaders: Record<string, string>;
+  /** The operation's JSON transform, when it has one: its JSON answers are then read whole (under the cap). */
+  transformer?: { transform(bytes: Buffer, contentType: string): TransformedBody | Promise<TransformedBody> };
+  /** Turns an error met while reading the body into the failure the browser is told about. */
+  errors: { describe(error: unknown): UpstreamFailure };
+}
+
+function single(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+/** `type/subtype` of a Content-Type value, lower-case, without parameters. */
+export function mediaType(contentType: string): string {
+  const semicolon = contentType.indexOf(';');
+  return (semicolon === -1 ? contentType : contentType.slice(0, semicolon)).trim().toLowerCase();
+}
+
+export function isJsonOrXml(contentType: string | string[] | undefined): contentType is string {
+  return typeof contentType === 'string' && JSON_OR_XML.test(mediaType(contentType));
+}
+
+/** The headers the browser gets: allow-listed, scrubbed, no name holding a key, a safe content type. */
+export function browserHeaders(upstream: Answer['headers'], scrub: KeyScrubber, proxyHeaders: Record<string, string>): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const name in upstream) {
+    if (!RETURNED_RESPONSE_HEADERS.test(name) || scrub.inHeaderName(name)) continue;
+    const value = single(upstream[name]);
+    if (value !== undefined) headers[name] = scrub.text(value);
+  }
+  const contentType = upstream['content-type'];
+  if (isJsonOrXml(contentType)) headers['content-type'] = scrub.text(contentType);
+  else {
+    headers['content-type'] = PLAIN_TEXT;
+    const original = single(contentType);
+    headers[WIRE_HEADERS.originalContentType] = original === undefined ? 'none' : scrub.text(original).slice(0, 200);
+  }
+  return Object.assign(headers, proxyHeaders, PROXY_SECURITY_HEADERS);
+}
+
+function fail(res: ServerResponse, failure: UpstreamFailure, options: DeliveryOptions): void {
+  const { status, code, message, cause } = failure;
+  sendError(res, status, { origin: options.origin, code, message: options.scrub.text(message), ...(cause && { cause }) }, {
+    ...options.proxyHeaders,
+    ...PROXY_SECURITY_HEADERS,
+  });
+}
+
+const EMPTY = Buffer.alloc(0);
+function ignore(): void {}
+
+/** Stops reading a body (undici's emits an abort error on destroy, which is expected here). */
+export function discard(body: Answer['body'] | Transform | null): void {
+  if (!body || Buffer.isBuffer(body)) return;
+  body.on('error', ignore);
+  body.destroy();
+}
+
+/** A decoder for the answer's Content-Encoding; null for none; undefined when it is one the proxy cannot read. */
+function decoderFor(encoding: string | string[] | undefined): Transform | null | undefined {
+  if (encoding === undefined) return null;
+  if (Array.isArray(encoding)) return undefined;
+  switch (encoding.trim().toLowerCase()) {
+    case '':
+    case 'identity':
+      return null;
+    case 'gzip':
+    case 'x-gzip':
+      return createGunzip();
+    case 'deflate':
+      return createInflate();
+    case 'br':
+      return createBrotliDecompress();
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Sends an upstream answer to the browser. Resolves once the answer has been sent, or abandoned
+ * (an error envelope when nothing was sent yet, else the connection is cut so the browser sees
+ * the body is incomplete).
+ */
+export async function deliver(res: ServerResponse, answer: Answer, options: DeliveryOptions): Promise<void> {
+  const { status, headers: upstream } = answer;
+  if (!Number.isInteger(status) || status < 200 || status > 599) {
+    discard(answer.body);
+    fail(res, { kind: 'failure', status: 502, code: 'upstream_bad_status', message: `The provider answered with HTTP status ${status}, which is not a valid final answer`, cause: `status ${status}` }, options);
+    return;
+  }
+  const decoder = Buffer.isBuffer(answer.body) ? null : decoderFor(upstream['content-encoding']);
+  if (decoder === undefined) {
+    discard(answer.body);
+    const encoding = options.scrub.text(single(upstream['content-encoding']) ?? '').slice(0, 60);
+    fail(res, { kind: 'failure', status: 502, code: 'upstream_invalid_answer', message: `The provider's answer is encoded as "${encoding}", which the proxy cannot decode`, cause: 'content-encoding' }, options);
+    return;
+  }
+  const declared = Number(single(upstream['content-length']));
+  const size = Buffer.isBuffer(answer.body) ? answer.body.length : decoder === null && Number.isFinite(declared) ? declared : 0;
+  if (size > options.maxBytes) {
+    discard(answer.body);
+    fail(res, tooLarge(options.maxBytes), options);
+    return;
+  }
+  const headers = browserHeaders(upstream, options.scrub, options.proxyHeaders);
+  const transformer = options.transformer && JSON_TYPE.test(mediaType(headers['content-type']!)) ? options.transformer : undefined;
+  const noBody = status === 204 || status === 304;
+
+  if (Buffer.isBuffer(answer.body) || transformer) {
+    let bytes: Buffer;
+    try {
+      bytes = Buffer.isBuffer(answer.body) ? answer.body : await readWhole(answer.body, decoder, options.maxBytes);
+      if (transformer) {
+        // --- masking: begin ---
+        let transformed: TransformedBody;
+        try {
+          transformed = await transformer.transform(bytes, headers['content-type']!);
+        } catch (error) {
+          const message = `The answer could not be prepared for the browser: ${(error as Error).message}`;
+          throw new UpstreamFailureError({ kind: 'failure', status: 502, code: 'answer_transform_failed', message });
+        }
+        bytes = Buffer.isBuffer(transformed) ? transformed : transformed.body;
+        if (!Buffer.isBuffer(transformed)) Object.assign(headers, transformed.headers);
+        // --- masking: end ---
+      }
+    } catch (error) {
+      discard(answer.body);
+      if (!res.destroyed) fail(res, error instanceof UpstreamFailureError ? error.failure : options.errors.describe(error), options);
+      return;
+    }
+    if (res.destroyed) return;
+    const out = noBody ? EMPTY : options.scrub.bytes(bytes);
+    res.writeHead(status, noBody ? headers : { ...headers, 'content-length': String(out.length) });
+    res.end(out);
+    return;
+  }
+  await new Promise<void>((resolve) => new Pump(res, answer.body as Readable, decoder, status, headers, noBody, options, resolve).start());
+}
+
+function readWhole(body: Readable, decoder: Transform | null, maxBytes: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const source = decoder ? body.pipe(decoder) : body;
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let failed = false;
+    source.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= maxBytes) chunks.push(chunk);
+      else if (!failed) {
+        failed = true;
+        discard(body);
+        discard(decoder);
+        reject(new UpstreamFailureError(tooLarge(maxBytes)));
+      }
+    });
+    source.on('end', () => resolve(Buffer.concat(chunks, size)));
+    source.on('error', reject);
+    if (decoder) body.on('error', reject);
+  });
+}
+
+/**
+ * Streams one body to the browser: through the decoder (if any), the size cap and the key
+ * scrubber. The first 64 KiB are gathered before anything is written, so a small answer goes out
+ * in one write with its length; a larger one streams chunked, with backpressure both ways.
+ */
+class Pump {
+  private readonly source: Readable;
+  private readonly scrubber: StreamScrubber;
+  private size = 0;
+  private pending: Buffer[] = [];
+  private pendingBytes = 0;
+  private started = false;
+  private settled = false;
+
+  constructor(
+    private readonly res: ServerResponse,
+    private readonly body: Readable,
+    private readonly decoder: Transform | null,
+    private readonly status: number,
+    private readonly headers: Record<string, string>,
+    private readonly noBody: boolean,
+    private readonly options: DeliveryOptions,
+    private readonly done: () => void,
+  ) {
+    this.source = decoder ? body.pipe(decoder) : body;
+    this.scrubber = options.scrub.stream();
+  }
+
+  start(): void {
+    if (this.decoder) this.body.on('error', (error: unknown) => this.abandon(error));
+    this.source.on('error', (error: unknown) => this.abandon(error));
+    // The browser went away: stop reading (the handler cancels the upstream call too).
+    this.res.on('close', () => this.abandon(undefined));
+    this.source.on('data', (chunk: Buffer) => this.data(chunk));
+    this.source.on('end', () => this.end());
+  }
+
+  private settle(): void {
+    this.settled = true;
+    this.done();
+  }
+
+  private abandon(error: unknown): void {
+    if (this.settled) return;
+    discard(this.body);
+    discard(this.decoder);
+    if (this.res.destroyed) return this.settle();
+    if (this.started || this.res.headersSent) this.res.destroy();
+    else fail(this.res, this.options.errors.describe(error), this.options);
+    this.settle();
+  }
+
+  private data(chunk: Buffer): void {
+    this.size += chunk.length;
+    if (this.size > this.options.maxBytes) return this.abandon(new UpstreamFailureError(tooLarge(this.options.maxBytes)));
+    if (this.noBody) return;
+    const out = this.scrubber.push(chunk);
+    if (out.length === 0) return;
+    if (this.started) return this.write(out);
+    this.pending.push(out);
+    this.pendingBytes += out.length;
+    if (this.pendingBytes < COALESCE_BYTES) return;
+    this.started = true;
+    this.res.writeHead(this.status, this.headers);
+    this.write(this.pending.length === 1 ? this.pending[0]! : Buffer.concat(this.pending, this.pendingBytes));
+    this.pending = [];
+  }
+
+  private write(chunk: Buffer): void {
+    if (this.res.write(chunk)) return;
+    this.source.pause();
+    this.res.once('drain', () => this.source.resume());
+  }
+
+  private end(): void {
+    if (this.settled) return;
+    const last = this.noBody ? EMPTY : this.scrubber.end();
+    if (this.started) this.res.end(last);
+    else {
+      if (last.length > 0) this.pending.push(last);
+      const whole = this.pending.length === 1 ? this.pending[0]! : Buffer.concat(this.pending);
+      this.res.writeHead(this.status, this.noBody ? this.headers : { ...this.headers, 'content-length': String(whole.length) });
+      this.res.end(whole);
+    }
+    this.settle();
+  }
+}

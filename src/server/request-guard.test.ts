@@ -1,0 +1,82 @@
+// @vitest-environment node
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorEnvelopeSchema } from '../lookups/wire.ts';
+import { createRequestGuard, hostAllowed } from './request-guard.ts';
+import { rawRequest, serveHandler, type RunningServer } from './testing/http-fixtures.ts';
+
+let server: RunningServer;
+let self: string;
+
+beforeAll(async () => {
+  const guard = createRequestGuard({ allowedHosts: ['lookup.example.org', 'tls.example.org:8443'] });
+  server = await serveHandler(async (req, res) => {
+    if (!guard(req, res)) res.writeHead(200).end('passed');
+    return true;
+  });
+  self = `127.0.0.1:${server.port}`;
+});
+afterAll(() => server.close());
+
+async function send(method: string, headers: Record<string, string>, body?: string) {
+  const response = await rawRequest(server.port, method, '/proxy/r/profile-details', { headers, ...(body !== undefined && { body }) });
+  if (response.text === 'passed') return { status: response.status, code: 'passed' };
+  return { status: response.status, code: errorEnvelopeSchema.parse(JSON.parse(response.text)).error.code };
+}
+
+describe('hostAllowed', () => {
+  const options = { allowedHosts: ['lookup.example.org', 'tls.example.org:8443'] };
+  it.each([
+    ['localhost:4173', true],
+    ['127.0.0.1:4173', true],
+    ['[::1]:4173', true],
+    ['localhost.:4173', true],
+    ['localhost:4174', false],
+    ['localhost', false],
+    ['lookup.example.org', true],
+    ['lookup.example.org:443', true],
+    ['tls.example.org:8443', true],
+    ['tls.example.org', false],
+    ['evil.example', false],
+    ['127.0.0.2:4173', false],
+  ])('%s → %s', (host, allowed) => {
+    expect(hostAllowed(host, 4173, options)).toBe(allowed);
+  });
+});
+
+describe('createRequestGuard', () => {
+  it('lets GETs to loopback on its own port and to the listed hosts through', async () => {
+    expect(await send('GET', { host: self })).toEqual({ status: 200, code: 'passed' });
+    expect(await send('GET', { host: `localhost:${server.port}` })).toEqual({ status: 200, code: 'passed' });
+    expect(await send('GET', { host: 'lookup.example.org' })).toEqual({ status: 200, code: 'passed' });
+  });
+
+  it('refuses any other host (DNS rebinding) with 421, and malformed or doubled hosts with 400', async () => {
+    expect(await send('GET', { host: 'evil.example' })).toEqual({ status: 421, code: 'host_not_allowed' });
+    expect(await send('GET', { host: `evil.example:${server.port}` })).toEqual({ status: 421, code: 'host_not_allowed' });
+    expect(await send('GET', { host: `user@127.0.0.1:${server.port}` })).toEqual({ status: 400, code: 'invalid_host' });
+  });
+
+  it('lets the app’s own JSON POST through: same Origin, or Sec-Fetch-Site same-origin, or a program with neither', async () => {
+    const json = { host: self, 'content-type': 'application/json' };
+    expect(await send('POST', { ...json, origin: `http://${self}` }, '{}')).toEqual({ status: 200, code: 'passed' });
+    expect(await send('POST', { ...json, origin: `http://${self}`, 'sec-fetch-site': 'same-origin' }, '{}')).toEqual({ status: 200, code: 'passed' });
+    expect(await send('POST', { ...json, 'sec-fetch-site': 'same-origin' }, '{}')).toEqual({ status: 200, code: 'passed' });
+    expect(await send('POST', { ...json, 'content-type': 'Application/JSON; charset=utf-8' }, '{}')).toEqual({ status: 200, code: 'passed' });
+    expect(await send('POST', { host: 'lookup.example.org', 'content-type': 'application/json', origin: 'https://lookup.example.org' }, '{}')).toEqual({
+      status: 200,
+      code: 'passed',
+    });
+  });
+
+  it('refuses a cross-site POST with 403 and a body that is not JSON with 415', async () => {
+    const json = { host: self, 'content-type': 'application/json' };
+    for (const origin of ['https://evil.example', 'null', `http://${self}.evil.example`, `http://localhost:${server.port}`, 'not a url'])
+      expect(await send('POST', { ...json, origin }, '{}'), origin).toEqual({ status: 403, code: 'cross_site_request' });
+    for (const site of ['cross-site', 'same-site', 'none'])
+      expect(await send('POST', { ...json, 'sec-fetch-site': site }, '{}'), site).toEqual({ status: 403, code: 'cross_site_request' });
+    expect(await send('POST', { ...json, origin: `http://${self}`, 'sec-fetch-site': 'cross-site' }, '{}')).toEqual({ status: 403, code: 'cross_site_request' });
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/jsonx'])
+      expect(await send('POST', { host: self, origin: `http://${self}`, 'content-type': type }, '{}'), type).toEqual({ status: 415, code: 'unsupported_media_type' });
+    expect(await send('POST', { host: self }, '{}')).toEqual({ status: 415, code: 'unsupported_media_type' });
+  });
+});

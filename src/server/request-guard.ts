@@ -1,0 +1,147 @@
+// The first check of every request, before the proxy, the JSON documents or the app's files:
+// - the Host must be one this server answers to (loopback on its own port, or a name listed in
+//   LOOKUP_ALLOWED_HOSTS), so a page on another site that rebinds its DNS name to 127.0.0.1
+//   cannot reach the proxy (DNS rebinding);
+// - the target must be a path (not a proxy's absolute-form, not `//host/…`), of sane length;
+// - a state-changing request (anything but GET, HEAD, OPTIONS: lookup R's POST) must come from
+//   this origin (`Origin`, else `Sec-Fetch-Site`) and carry JSON, so a cross-site form or fetch
+//   cannot spend paid calls (CSRF).
+// A refusal answers the error envelope with origin `proxy`: nothing was forwarded.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { sendError } from './http-io.ts';
+import { DATA_SECURITY_HEADERS } from './security-headers.ts';
+
+/** Names a server answers to on its own port by default: loopback only. */
+export const LOOPBACK_NAMES: readonly string[] = ['localhost', '127.0.0.1', '[::1]'];
+
+/** Longer request targets are refused (414) before any handler parses them. */
+export const MAX_TARGET_LENGTH = 8192;
+/** A larger declared body is refused (413) before it is read (the proxy reads at most as much). */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** A Host header: a name, IPv4 address or bracketed IPv6 address, and an optional port. Nothing else. */
+const HOST_HEADER = /^(\[[0-9a-f:.]+\]|[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*\.?)(?::(\d{1,5}))?$/;
+
+export interface GuardOptions {
+  /** LOOKUP_ALLOWED_HOSTS: `name` (any port) or `name:port`, lower case. */
+  allowedHosts: readonly string[];
+  /** Names accepted on the port the request arrived on (default: loopback names). */
+  localNames?: readonly string[];
+}
+
+export interface GuardRefusal {
+  status: number;
+  code: string;
+  message: string;
+  headers?: Record<string, string>;
+}
+
+function refusal(status: number, code: string, message: string, headers?: Record<string, string>): GuardRefusal {
+  return { status, code, message, ...(headers && { headers }) };
+}
+
+/** Shown in a message: short, printable, JSON-quoted. */
+function quoted(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return JSON.stringify(text.length > 80 ? `${text.slice(0, 80)}…` : text).replace(/[\u0000-\u001f\u007f-\uffff]/g, '?');
+}
+
+function hostOf(req: IncomingMessage): { value: string } | GuardRefusal {
+  const all = req.headersDistinct.host ?? [];
+  if (all.length === 0) return refusal(400, 'missing_host', 'The request has no Host header');
+  if (all.length > 1) return refusal(400, 'duplicate_host', 'The request has more than one Host header');
+  const value = all[0]!.trim().toLowerCase();
+  if (!HOST_HEADER.test(value)) return refusal(400, 'invalid_host', `The Host header ${quoted(all[0]!)} is not a host name with an optional port`);
+  return { value };
+}
+
+function splitHost(host: string): { name: string; port: string | undefined } {
+  const match = /^(.*?)(?::(\d+))?$/.exec(host)!;
+  return { name: match[1]!.replace(/\.$/, ''), port: match[2] };
+}
+
+/** Whether this server answers to `host` (already syntax-checked, lower case) on `localPort`. */
+export function hostAllowed(host: string, localPort: number | undefined, options: GuardOptions): boolean {
+  const { name, port } = splitHost(host);
+  const effectivePort = port ?? '80';
+  if ((options.localNames ?? LOOPBACK_NAMES).includes(name) && effectivePort === String(localPort)) return true;
+  return options.allowedHosts.some((entry) => {
+    const allowed = splitHost(entry);
+    return allowed.name === name && (allowed.port === undefined || allowed.port === effectivePort);
+  });
+}
+
+/** `http(s)://host[:port]` of the request, compared as the browser writes an Origin. */
+function sameOrigin(origin: string, host: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return false;
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== origin.toLowerCase().replace(/\/$/, '')) return false;
+  try {
+    // The Host as the same scheme would write it (a default port dropped).
+    return new URL(`${url.protocol}//${host}`).host === url.host;
+  } catch {
+    return false;
+  }
+}
+
+function hasBody(req: IncomingMessage): boolean {
+  if (req.headers['transfer-encoding'] !== undefined) return true;
+  const length = req.headers['content-length'];
+  return length !== undefined && length.trim() !== '0';
+}
+
+function isJson(req: IncomingMessage): boolean {
+  const type = req.headers['content-type'];
+  return type !== undefined && type.split(';')[0]!.trim().toLowerCase() === 'application/json';
+}
+
+/** What is wrong with the request, or undefined when it may go on to the handlers. */
+export function checkRequest(req: IncomingMessage, options: GuardOptions): GuardRefusal | undefined {
+  const target = req.url ?? '';
+  if (target.length > MAX_TARGET_LENGTH) return refusal(414, 'uri_too_long', `The request target is longer than ${MAX_TARGET_LENGTH} characters`);
+
+  const host = hostOf(req);
+  if ('status' in host) return host;
+  if (!hostAllowed(host.value, req.socket.localPort, options))
+    return refusal(
+      421,
+      'host_not_allowed',
+      `This server does not answer to the host ${quoted(host.value)}; a deployment under another name lists it in LOOKUP_ALLOWED_HOSTS`,
+    );
+
+  if (!(target.startsWith('/') || (target === '*' && req.method === 'OPTIONS')))
+    return refusal(400, 'invalid_target', 'The request target must be a path starting with / (this server is not a forward proxy)');
+  if (target.startsWith('//') || target.startsWith('/\\'))
+    return refusal(400, 'invalid_target', 'The request target must not start with // (a path, not another host)');
+
+  if (SAFE_METHODS.has(req.method ?? '')) return undefined;
+  const origin = req.headers.origin;
+  const fetchSite = req.headers['sec-fetch-site'];
+  // A browser sends Origin on every POST, and Sec-Fetch-Site on every request; a request with
+  // neither comes from a program (curl, an API client), which no other site can make the user send.
+  if (origin !== undefined && !sameOrigin(origin, host.value))
+    return refusal(403, 'cross_site_request', `A ${req.method} from another origin (${quoted(origin)}) is refused: send it from this app's own pages`);
+  if (fetchSite !== undefined && fetchSite !== 'same-origin')
+    return refusal(403, 'cross_site_request', `A ${req.method} from another site (Sec-Fetch-Site: ${quoted(fetchSite)}) is refused: send it from this app's own pages`);
+  if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES)
+    return refusal(413, 'body_too_large', `The request body is larger than ${MAX_BODY_BYTES} bytes`);
+  if (hasBody(req) && !isJson(req))
+    return refusal(415, 'unsupported_media_type', `A ${req.method} body must be JSON, sent as Content-Type: application/json`, { 'accept-post': 'application/json' });
+  return undefined;
+}
+
+/** Answers the request when the guard refuses it (true); false lets it go on. */
+export function createRequestGuard(options: GuardOptions): (req: IncomingMessage, res: ServerResponse) => boolean {
+  return (req, res) => {
+    const problem = checkRequest(req, options);
+    if (!problem) return false;
+    // The body, if any, is not read: close the connection rather than parse what follows.
+    sendError(res, problem.status, { origin: 'proxy', code: problem.code, message: problem.message }, { ...DATA_SECURITY_HEADERS, ...problem.headers, connection: 'close' });
+    return true;
+  };
+}
