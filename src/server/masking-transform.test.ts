@@ -29,6 +29,20 @@ describe('the masking transform', () => {
     expect(JSON.parse(out.body.toString()).incidents[0]).toEqual({ call_address: '••• masked address 1', call_latitude: 37.78, call_longitude: -122.41, call_type: 'Trespasser' });
   });
 
+  it('masks the same bytes once: a cached answer repeated gets the remembered masked bytes', async () => {
+    const transform = maskingTransform('default');
+    const bytes = Buffer.from(JSON.stringify(body));
+    const first = await transform(callsForService, operation, bytes, context());
+    const again = await transform(callsForService, operation, bytes, context());
+    const equalCopy = await transform(callsForService, operation, Buffer.from(bytes), context());
+    if (Buffer.isBuffer(first) || Buffer.isBuffer(again) || Buffer.isBuffer(equalCopy)) throw new Error('expected headers');
+    expect(again.body).toBe(first.body);
+    expect(again.headers).toEqual({ [WIRE_HEADERS.masked]: 'true' });
+    // Other bytes (even equal ones) are masked afresh, to the same result.
+    expect(equalCopy.body).not.toBe(first.body);
+    expect(equalCopy.body.equals(first.body)).toBe(true);
+  });
+
   it('sends the bytes as they came when the browser asks for unmasked data and the policy allows it', async () => {
     const bytes = Buffer.from(JSON.stringify(body));
     const out = await maskingTransform('default')(callsForService, operation, bytes, context({ 'x-lookup-mask': 'OFF' }));
