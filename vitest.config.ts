@@ -3,6 +3,11 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { lookupCatalogPlugin } from './src/server/catalog-plugin.ts';
 
+// From Node 25 Node has a `localStorage` of its own (undefined without --localstorage-file) that
+// hides jsdom's; component tests need jsdom's, so Node's is switched off where it exists.
+const nodeMajor = Number(process.versions.node.split('.')[0]);
+const execArgv = nodeMajor >= 22 ? ['--no-experimental-webstorage'] : [];
+
 export default defineConfig({
   plugins: [react(), lookupCatalogPlugin()],
   test: {
@@ -11,5 +16,6 @@ export default defineConfig({
     setupFiles: ['src/test-setup.ts'],
     css: false,
     testTimeout: 15000,
+    execArgv,
   },
 });

@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { movie } from '../lookups/a-movie.ts';
 import { chargingStations } from '../lookups/b-charging-stations.ts';
 import { LOOKUP_CONFIG_PATH } from '../lookups/wire.ts';
-import { cspSourceMatches, fetchLookupConfig, imageAllowed, useImageAllowed, useKeyPlacement } from './lookup-config.ts';
+import { cspSourceMatches, imageAllowed, useImageAllowed, useKeyPlacement } from './lookup-config.ts';
+import { fetchLookupConfig } from './lookup-config-query.ts';
 
 const document = { lookups: { A: { mode: 'demo', key: { in: 'query', name: 'api_key' } }, B: { mode: 'live', key: { in: 'header', name: 'X-Api-Key' } } } };
 

@@ -1,36 +1,9 @@
-// The server's published lookup configuration (`/lookup-config.json`): per lookup, live or demo
-// and where its key travels upstream. Fetched once per page and parsed with the wire schema; it
-// never holds a key or a base URL. A fetcher, its query options and the hooks the Request tab uses.
-import { QueryClient, QueryClientContext, queryOptions, useQuery } from '@tanstack/react-query';
-import { useCallback, useContext } from 'react';
+// What the lookup pages read from the server's published configuration (lookup-config-query.ts):
+// where a lookup's key travels upstream (the Request tab), and which image hosts a view may load.
+import { useCallback } from 'react';
 import type { AnyLookup } from '../lookups/define-lookup.ts';
-import { defaultKeyPlacement, LOOKUP_CONFIG_PATH, lookupConfigSchema, type KeyPlacement, type LookupConfigDocument } from '../lookups/wire.ts';
-
-export async function fetchLookupConfig(signal?: AbortSignal): Promise<LookupConfigDocument> {
-  const response = await fetch(LOOKUP_CONFIG_PATH, { headers: { accept: 'application/json' }, ...(signal && { signal }) });
-  if (!response.ok) throw new Error(`${LOOKUP_CONFIG_PATH} answered HTTP ${response.status}`);
-  return lookupConfigSchema.parse(await response.json());
-}
-
-export function lookupConfigQueryOptions() {
-  return queryOptions({
-    queryKey: ['lookup-config'] as const,
-    queryFn: ({ signal }) => fetchLookupConfig(signal),
-    // The configuration is read once when the server starts; it does not change under a page.
-    staleTime: Infinity,
-    gcTime: Infinity,
-    retry: 1,
-  });
-}
-
-// Components rendered outside the app's QueryClientProvider (isolated component tests, an
-// embedding without one) still get an answer through a client of their own.
-let standaloneClient: QueryClient | undefined;
-
-export function useLookupConfig() {
-  const client = useContext(QueryClientContext) ?? (standaloneClient ??= new QueryClient());
-  return useQuery(lookupConfigQueryOptions(), client);
-}
+import { defaultKeyPlacement, type KeyPlacement } from '../lookups/wire.ts';
+import { useLookupConfig } from './lookup-config-query.ts';
 
 export interface EffectiveKeyPlacement {
   placement: KeyPlacement;

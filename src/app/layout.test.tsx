@@ -22,7 +22,7 @@ function renderLayout(configDocument: unknown) {
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  localStorage.clear();
+  window.localStorage.clear();
 });
 
 describe('the mask toggle', () => {
@@ -33,11 +33,11 @@ describe('the mask toggle', () => {
     expect(toggle).toBeEnabled();
     await userEvent.click(toggle);
     expect(toggle).not.toBeChecked();
-    expect(localStorage.getItem('lx-masked')).toBe('off');
+    expect(window.localStorage.getItem('lx-masked')).toBe('off');
   });
 
   it('stays on, cannot be switched off and says why when the server forces masking', async () => {
-    localStorage.setItem('lx-masked', 'off');
+    window.localStorage.setItem('lx-masked', 'off');
     renderLayout({ mask: 'always', lookups: {} });
     const toggle = screen.getByRole('checkbox', { name: /Mask personal data/ });
     await waitFor(() => expect(toggle).toBeDisabled());

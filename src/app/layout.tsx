@@ -1,5 +1,5 @@
 import { Link, Outlet } from 'react-router';
-import { useLookupConfig } from '../api/lookup-config.ts';
+import { useLookupConfig } from '../api/lookup-config-query.ts';
 import { usePreferences, type ThemeChoice } from './preferences.tsx';
 
 /**

@@ -5,7 +5,7 @@
 // about again; a reload or a new link asks again. Demo lookups and unpriced lookups never ask.
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import { lookupConfigQueryOptions } from '../api/lookup-config.ts';
+import { lookupConfigQueryOptions } from '../api/lookup-config-query.ts';
 import type { LookupDefinition } from '../lookups/define-lookup.ts';
 
 export type ConsentState =

@@ -19,7 +19,7 @@ const PreferencesContext = createContext<Preferences | undefined>(undefined);
 
 function stored<T extends string>(key: string, allowed: readonly T[], fallback: T): T {
   try {
-    const value = localStorage.getItem(key);
+    const value = window.localStorage.getItem(key);
     return allowed.includes(value as T) ? (value as T) : fallback;
   } catch {
     return fallback;
@@ -28,7 +28,7 @@ function stored<T extends string>(key: string, allowed: readonly T[], fallback: 
 
 function store(key: string, value: string) {
   try {
-    localStorage.setItem(key, value);
+    window.localStorage.setItem(key, value);
   } catch {
     // Private mode or disabled storage: the choice lasts for this page only.
   }
