@@ -72,7 +72,8 @@ describe('a link to a paid live lookup', () => {
     renderAt(profileLink);
     const dialog = await screen.findByRole('alertdialog', { name: 'Send a paid call?' });
     expect(dialog).toHaveTextContent('This will make a live call at $0.006.');
-    expect(dialog).toHaveFocus();
+    // Focus moves in an effect, which React may run just after the dialog is in the DOM.
+    await waitFor(() => expect(dialog).toHaveFocus());
     expect(proxyCalls).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Send' }));
     await screen.findByRole('tablist', { name: 'Result views' });
