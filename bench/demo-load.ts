@@ -7,7 +7,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { createServer } from 'node:net';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -15,6 +14,7 @@ import { largeCallsQuery } from '../src/demo/m-calls-for-service.ts';
 import { lookups } from '../src/lookups/registry.ts';
 import { buildRequest } from '../src/lookups/request.ts';
 import { MASK_OFF, MASK_REQUEST_HEADER, proxyUrl } from '../src/lookups/wire.ts';
+import { freePort } from './local-server.ts';
 
 const CLIENTS = 8;
 const HEALTH_EVERY_MS = 20;
@@ -23,17 +23,6 @@ const PHASE_SECONDS = Number(process.env.BENCH_SECONDS ?? 24) / 4;
 /** `BENCH_DEMO_MODES=unmasked` (or `masked`) runs only those phases. */
 const MODES = (process.env.BENCH_DEMO_MODES ?? '').split(',').filter(Boolean);
 const TARGET_P99_MS = 50;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 interface Answer {
   status: number;

@@ -6,9 +6,9 @@
 // Reports land in bench/out/lighthouse/. Map tiles cannot load offline: that is expected.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort, waitForHttp } from './local-server.ts';
 
 const PAGES: ReadonlyArray<{ name: string; path: string }> = [
   { name: 'catalog', path: '/' },
@@ -35,30 +35,6 @@ type Category = (typeof CATEGORIES)[number];
 interface Report {
   categories: Record<Category, { score: number | null; auditRefs: Array<{ id: string; weight: number }> }>;
   audits: Record<string, { title: string; score: number | null; scoreDisplayMode: string; displayValue?: string }>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-async function waitForHealth(base: string, timeoutMs = 30_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`The server did not answer ${base}/healthz within ${timeoutMs} ms`);
 }
 
 function median(values: number[]): number {
@@ -112,7 +88,7 @@ const server = spawn('npx', ['tsx', 'src/server/start.ts'], {
 });
 let failed = false;
 try {
-  await waitForHealth(base);
+  await waitForHttp(`${base}/healthz`);
   mkdirSync(OUT_DIR, { recursive: true });
   const rows: string[] = [];
   for (const page of PAGES) {

@@ -5,41 +5,17 @@
 // Uses DIST_DIR when given, else builds into a temporary directory first.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import playwrightConfig from '../playwright.config.ts';
 import { largeCallsQuery } from '../src/demo/m-calls-for-service.ts';
+import { freePort, waitForHttp } from './local-server.ts';
 
 const TARGET_MS = 200;
 const TARGET_NODES = 3000;
 const TARGET_LONG_TASK_MS = 100;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-async function waitForHealth(base: string, timeoutMs = 30_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`The server did not answer ${base}/healthz within ${timeoutMs} ms`);
-}
 
 /** Installed before the app loads: long-task log and a promise for "the next answer is painted". */
 function instrument() {
@@ -134,7 +110,7 @@ async function main() {
     args: playwrightConfig.use?.launchOptions?.args ?? ['--no-sandbox'],
   });
   try {
-    await waitForHealth(base);
+    await waitForHttp(`${base}/healthz`);
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.addInitScript(instrument);
     await page.goto(`${base}/lookups/m?${new URLSearchParams(largeCallsQuery)}`);
