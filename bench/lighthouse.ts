@@ -4,11 +4,11 @@
 // audits that cost points outside performance. Targets: accessibility 100 everywhere, performance
 // ≥ 90 on every lookup page. Uses DIST_DIR when given, else builds into a temporary directory.
 // Reports land in bench/out/lighthouse/. Map tiles cannot load offline: that is expected.
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { freePort, waitForHttp } from './local-server.ts';
+import playwrightConfig from '../playwright.config.ts';
+import { buildIntoTemp, startProductionServer } from './local-server.ts';
 
 const PAGES: ReadonlyArray<{ name: string; path: string }> = [
   { name: 'catalog', path: '/' },
@@ -17,16 +17,8 @@ const PAGES: ReadonlyArray<{ name: string; path: string }> = [
   { name: 'I (currency time series)', path: '/lookups/i' },
 ];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-  '--disable-quic',
-];
+// The e2e suite's Chromium flags (playwright.config.ts), headless for Lighthouse's own launcher.
+const CHROME_FLAGS = ['--headless', ...(playwrightConfig.use?.launchOptions?.args ?? ['--no-sandbox'])];
 const RUNS = Math.max(1, Number(process.env.LH_RUNS ?? 3));
 const TARGET_PERFORMANCE = 90;
 const OUT_DIR = 'bench/out/lighthouse';
@@ -73,22 +65,10 @@ function lostPoints(report: Report, category: Category): string[] {
 }
 
 const builtHere = !process.env.DIST_DIR;
-const distDir = process.env.DIST_DIR ?? mkdtempSync(join(tmpdir(), 'lh-dist-'));
-if (builtHere) {
-  const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', distDir, '--emptyOutDir'], { stdio: 'inherit' });
-  if (build.status !== 0) throw new Error('vite build failed');
-}
-
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const server = spawn('npx', ['tsx', 'src/server/start.ts'], {
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DIST_DIR: distDir },
-  stdio: ['ignore', 'ignore', 'inherit'],
-  detached: true,
-});
+const distDir = process.env.DIST_DIR ?? buildIntoTemp('lh-dist-');
+const { base, server } = await startProductionServer(distDir);
 let failed = false;
 try {
-  await waitForHttp(`${base}/healthz`);
   mkdirSync(OUT_DIR, { recursive: true });
   const rows: string[] = [];
   for (const page of PAGES) {

@@ -3,15 +3,12 @@
 // tree, the DOM node count, and the long tasks while scrolling the table to its end.
 // Targets: ≤ 200 ms each, ≤ 3,000 DOM nodes, no long task over 100 ms.
 // Uses DIST_DIR when given, else builds into a temporary directory first.
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import playwrightConfig from '../playwright.config.ts';
 import { largeCallsQuery } from '../src/demo/m-calls-for-service.ts';
-import { freePort, waitForHttp } from './local-server.ts';
+import { buildIntoTemp, startProductionServer } from './local-server.ts';
 
 const TARGET_MS = 200;
 const TARGET_NODES = 3000;
@@ -91,26 +88,14 @@ function verdict(ok: boolean): string {
 }
 
 async function main() {
-  let distDir = process.env.DIST_DIR;
-  let builtDir: string | undefined;
-  if (!distDir) {
-    builtDir = distDir = mkdtempSync(join(tmpdir(), 'bench-table-tree-'));
-    const build = spawnSync('npx', ['vite', 'build', '--outDir', distDir, '--emptyOutDir', '--logLevel', 'warn'], { stdio: 'inherit' });
-    if (build.status !== 0) throw new Error('vite build failed');
-  }
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const server = spawn('npx', ['tsx', 'src/server/start.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DIST_DIR: distDir },
-    stdio: ['ignore', 'ignore', 'inherit'],
-    detached: true,
-  });
+  const distDir = process.env.DIST_DIR;
+  const builtDir = distDir ? undefined : buildIntoTemp('bench-table-tree-');
+  const { base, server } = await startProductionServer(distDir ?? builtDir!);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: playwrightConfig.use?.launchOptions?.args ?? ['--no-sandbox'],
   });
   try {
-    await waitForHttp(`${base}/healthz`);
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.addInitScript(instrument);
     await page.goto(`${base}/lookups/m?${new URLSearchParams(largeCallsQuery)}`);
