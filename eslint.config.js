@@ -51,7 +51,7 @@ const srcFolder = (name) => ({
 
 // ---- The house rules ------------------------------------------------------------------------
 
-const UI = ['app', 'form', 'api', 'results', 'map', 'views'];
+const UI = ['app', 'form', 'api', 'results', 'map', 'views', 'workbench'];
 /** The folders of src/ that have rules; files directly in src/ (test setup, typings) have none. */
 export const srcFolders = ['lookups', 'demo', 'server', ...UI];
 const foldersExcept = (...allowed) => srcFolders.filter((name) => !allowed.includes(name)).map(srcFolder);
@@ -82,6 +82,11 @@ export const houseRules = [
     message: 'app/ reaches map/ only through a lazy import(): map/ is its own chunk.',
   },
   { zones: ['results'], forbid: [srcFolder('map'), srcFolder('views')], message: 'results/ knows neither map/ nor views/: they fill its slots.' },
+  {
+    zones: ['workbench'],
+    forbid: [srcFolder('app'), srcFolder('map'), srcFolder('views')],
+    message: 'workbench/ (history, saved queries, compare, usage) is composed by app/: it knows neither app/, map/ nor views/.',
+  },
 ];
 
 /** The rules of one folder, for `**\/*.{ts,tsx}` in it: static imports and lazy `import()` alike. */

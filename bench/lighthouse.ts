@@ -4,18 +4,28 @@
 // audits that cost points outside performance. Targets: accessibility 100 everywhere, performance
 // ≥ 90 on every lookup page. Uses DIST_DIR when given, else builds into a temporary directory.
 // Reports land in bench/out/lighthouse/. Map tiles cannot load offline: that is expected.
+// Simulated throttling scales the tasks it observes, so a host busy with other jobs inflates
+// blocking time: each row prints Lighthouse's benchmark index of the host per run (higher is a
+// faster host; on this 2-core machine it ranged from ~160 to ~1,600 with other jobs running).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import playwrightConfig from '../playwright.config.ts';
 import { buildIntoTemp, startProductionServer } from './local-server.ts';
 
-const PAGES: ReadonlyArray<{ name: string; path: string }> = [
+const DEFAULT_PAGES: ReadonlyArray<{ name: string; path: string }> = [
   { name: 'catalog', path: '/' },
   { name: 'L (crime incidents)', path: '/lookups/l' },
   { name: 'A (movie)', path: '/lookups/a' },
   { name: 'I (currency time series)', path: '/lookups/i' },
 ];
+// LH_PAGES=catalog,l,t measures those pages instead: `catalog` for /, any other word a lookup's slug.
+const pageKey = (path: string) => (path === '/' ? 'catalog' : path.split('/').pop()!);
+const PAGES =
+  process.env.LH_PAGES?.split(',')
+    .map((key) => key.trim().toLowerCase())
+    .filter(Boolean)
+    .map((key) => DEFAULT_PAGES.find((page) => pageKey(page.path) === key) ?? { name: key.toUpperCase(), path: `/lookups/${key}` }) ?? DEFAULT_PAGES;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 // The e2e suite's Chromium flags (playwright.config.ts), headless for Lighthouse's own launcher.
 const CHROME_FLAGS = ['--headless', ...(playwrightConfig.use?.launchOptions?.args ?? ['--no-sandbox'])];
@@ -27,6 +37,8 @@ type Category = (typeof CATEGORIES)[number];
 interface Report {
   categories: Record<Category, { score: number | null; auditRefs: Array<{ id: string; weight: number }> }>;
   audits: Record<string, { title: string; score: number | null; scoreDisplayMode: string; displayValue?: string }>;
+  /** Lighthouse's measure of the host CPU at the run (higher is faster); a busy machine scores low. */
+  environment?: { benchmarkIndex?: number };
 }
 
 function median(values: number[]): number {
@@ -74,7 +86,7 @@ try {
   for (const page of PAGES) {
     const reports: Report[] = [];
     for (let run = 1; run <= RUNS; run += 1) {
-      const file = join(OUT_DIR, `${page.path === '/' ? 'catalog' : page.path.split('/').pop()}-${run}.json`);
+      const file = join(OUT_DIR, `${pageKey(page.path)}-${run}.json`);
       reports.push(runLighthouse(`${base}${page.path}`, file));
     }
     const scores = Object.fromEntries(
@@ -82,7 +94,7 @@ try {
     ) as Record<Category, number>;
     const perfRuns = reports.map((report) => Math.round((report.categories.performance.score ?? 0) * 100));
     rows.push(
-      `${page.name.padEnd(26)} ${CATEGORIES.map((category) => String(scores[category]).padStart(3)).join('  /  ')}   (performance runs: ${perfRuns.join(', ')})`,
+      `${page.name.padEnd(26)} ${CATEGORIES.map((category) => String(scores[category]).padStart(3)).join('  /  ')}   (performance runs: ${perfRuns.join(', ')}; host benchmark index ${reports.map((report) => Math.round(report.environment?.benchmarkIndex ?? 0)).join(', ')})`,
     );
     const last = reports[reports.length - 1]!;
     for (const category of ['accessibility', 'best-practices', 'seo'] as const) {

@@ -1,7 +1,9 @@
 // Throughput and latency of our proxy beside nginx, against the same fast local upstream, in one
 // run: the upstream called directly, through nginx's `proxy_pass` with a keep-alive pool, and
 // through our production server's proxy (route check, parameter validation, key attaching,
-// scrubbing, the security headers). Each is loaded by autocannon at 16 connections for a bounded
+// scrubbing, the security headers), run as a deployment runs it: one process per core
+// (LOOKUP_WORKERS=auto, as nginx's `worker_processes auto`; BENCH_PROXY_WORKERS=1 measures a
+// single process instead). Each is loaded by autocannon at 16 connections for a bounded
 // time, on loopback only; every process it starts is stopped at the end. nginx and the proxy are
 // measured in alternating rounds (the machine may be shared), each with the CPU time it used per
 // request, which other jobs on the machine hardly change.
@@ -16,10 +18,13 @@ import { freePort, waitForHttp } from './local-server.ts';
 const CONNECTIONS = 16;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 12);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const WARM_UP_SECONDS = 2;
+// Long enough for each of our server's processes to compile its hot path (2 s was not, on a busy machine).
+const WARM_UP_SECONDS = 6;
 const KEY = 'bench-key-0123456789';
 const TARGET = '/movie/550?language=en-US';
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
+/** LOOKUP_WORKERS for our server: `auto` is one process per core, as nginx runs here. */
+const PROXY_WORKERS = process.env.BENCH_PROXY_WORKERS ?? 'auto';
 
 // The fast upstream: plain node:http, a 1.6 kB JSON answer, run in its own process.
 const UPSTREAM_SOURCE = `
@@ -136,7 +141,12 @@ function stop(child: ChildProcess | undefined): void {
   if (child && child.exitCode === null) child.kill('SIGTERM');
 }
 
+function loadAverage(): string | undefined {
+  return existsSync('/proc/loadavg') ? readFileSync('/proc/loadavg', 'utf8').split(' ')[0] : undefined;
+}
+
 export async function main(): Promise<void> {
+  const loadAtStart = loadAverage();
   const ensured = spawnSync('bash', ['scripts/ensure-nginx.sh'], { stdio: 'inherit' });
   if (ensured.status !== 0) throw new Error('nginx is not available');
   const dir = mkdtempSync(join(tmpdir(), 'proxy-bench-'));
@@ -151,13 +161,14 @@ export async function main(): Promise<void> {
     writeFileSync(join(dir, 'index.html'), '<!doctype html><title>bench</title>');
     const proxyChild = spawn(process.execPath, ['--import', 'tsx', 'src/server/start.ts'], {
       stdio: 'ignore',
-      env: { ...process.env, PORT: String(proxyPort), DIST_DIR: dir, LOOKUP_A_BASE_URL: `http://127.0.0.1:${upstreamPort}`, LOOKUP_A_KEY: KEY },
+      env: { ...process.env, PORT: String(proxyPort), DIST_DIR: dir, LOOKUP_WORKERS: PROXY_WORKERS, LOOKUP_A_BASE_URL: `http://127.0.0.1:${upstreamPort}`, LOOKUP_A_KEY: KEY },
     });
     children.push(proxyChild);
     const direct = `http://127.0.0.1:${upstreamPort}${TARGET}&api_key=${KEY}`;
     const viaNginx = `http://127.0.0.1:${nginxPort}/a/`;
     const viaProxy = `http://127.0.0.1:${proxyPort}/proxy/a${TARGET}`;
-    await Promise.all([waitForHttp(direct), waitForHttp(viaNginx), waitForHttp(viaProxy)]);
+    // Each of our server's processes compiles its TypeScript at start-up: slow on a busy machine.
+    await Promise.all([waitForHttp(direct), waitForHttp(viaNginx), waitForHttp(viaProxy, 120_000)]);
 
     for (const url of [direct, viaNginx, viaProxy]) await load(url, WARM_UP_SECONDS);
     // nginx and our proxy alternate in short rounds, so a burst of load from other jobs on the
@@ -173,6 +184,7 @@ export async function main(): Promise<void> {
     const row = (name: string, figures: Figures, cpuUs?: number) =>
       `  ${name.padEnd(22)} ${Math.round(figures.requestsPerSecond).toLocaleString('en').padStart(7)} req/s   p50 ${figures.p50.toFixed(1)} ms   p99 ${figures.p99.toFixed(1)} ms${cpuUs === undefined ? '' : `   CPU ${Math.round(cpuUs)} µs/request`}`;
     console.log(`proxy vs nginx: ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${roundSeconds} s after ${WARM_UP_SECONDS} s warm-up, 1.6 kB JSON upstream`);
+    console.log(`  nginx: worker_processes auto; our server: LOOKUP_WORKERS=${PROXY_WORKERS} (${availableParallelism()} cores)`);
     console.log(row('direct to upstream', directFigures));
     const ratios: number[] = [];
     const addedP50: number[] = [];
@@ -186,8 +198,11 @@ export async function main(): Promise<void> {
     const percent = (value: number) => `${Math.round(100 * value)}%`;
     console.log(`  our proxy / nginx by round: ${ratios.map(percent).join(', ')}; median ${percent(median(ratios))} (target ≥ 50%)`);
     console.log(`  p50 added over nginx by round: ${addedP50.map((ms) => `${ms.toFixed(1)} ms`).join(', ')}; median ${median(addedP50).toFixed(1)} ms (target ≤ 1 ms)`);
-    const load1 = existsSync('/proc/loadavg') ? readFileSync('/proc/loadavg', 'utf8').split(' ')[0] : undefined;
-    if (load1) console.log(`  load average (1 min) at the end: ${load1} on ${availableParallelism()} cores`);
+    const cpu = rounds.flatMap((round) => (round.proxyCpuUs !== undefined && round.nginxCpuUs !== undefined ? [[round.proxyCpuUs, round.nginxCpuUs] as const] : []));
+    if (cpu.length > 0)
+      console.log(`  CPU per request, median of rounds: our proxy ${Math.round(median(cpu.map(([ours]) => ours)))} µs, nginx ${Math.round(median(cpu.map(([, theirs]) => theirs)))} µs (all processes of each)`);
+    const load1 = loadAverage();
+    if (load1) console.log(`  load average (1 min) at the start: ${loadAtStart}, at the end: ${load1} on ${availableParallelism()} cores`);
   } finally {
     for (const child of children) stop(child);
     rmSync(dir, { recursive: true, force: true });

@@ -1,5 +1,6 @@
 // Maps end to end: markers or clusters for every lookup that opens on the map, picking a search
-// point on L's map, no Leaflet on the catalog, and the country outline when tiles cannot load.
+// point on L's map (which loads as it nears the viewport), no Leaflet on the catalog, and the
+// country outline when tiles cannot load.
 import { expect, test } from './fixtures.ts';
 import type { Page, Response } from '@playwright/test';
 import { allLookups } from '../src/lookups/registry.ts';
@@ -48,6 +49,8 @@ test('L: clicking the map sets lat and lon, the URL follows, and the incidents l
   const lat = page.getByLabel('lat', { exact: true });
   const lon = page.getByLabel('lon', { exact: true });
   const before = { lat: await lat.inputValue(), lon: await lon.inputValue() };
+  // The map starts as its box nears the viewport (below the fields on every screen size).
+  await page.getByText(/^Click the map to set the search point/).scrollIntoViewIfNeeded();
   const picker = page.getByRole('region', { name: /^Search area map/ });
   await expect(picker).toBeVisible();
   const box = (await picker.boundingBox())!;
@@ -77,6 +80,28 @@ test('L: clicking the map sets lat and lon, the URL follows, and the incidents l
     const h = Math.sin(dLat / 2) ** 2 + Math.cos((picked.lat * Math.PI) / 180) * Math.cos((incident.incident_latitude * Math.PI) / 180) * Math.sin(dLon / 2) ** 2;
     expect(2 * 6_371_008.8 * Math.asin(Math.sqrt(h))).toBeLessThanOrEqual(radius * 1.01);
   }
+});
+
+test('L: the search-area map loads only as it nears the viewport, into a box already its size', async ({ page }) => {
+  await blockExternalRequests(page);
+  await page.setViewportSize({ width: 412, height: 700 });
+  const scripts: Promise<string>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response.text().catch(() => ''));
+  });
+  await page.goto('/lookups/l');
+  const hint = page.getByText(/^Click the map to set the search point/);
+  await expect(hint).toBeAttached();
+  await page.waitForLoadState('networkidle');
+  expect((await Promise.all(scripts)).some((text) => text.includes(LEAFLET_SIGNATURE))).toBe(false);
+  await expect(page.getByRole('region', { name: /^Search area map/ })).toHaveCount(0);
+  // Where the hint under the map sits in the page, before and after the map arrives.
+  const hintTop = () => hint.evaluate((element) => element.getBoundingClientRect().top + window.scrollY);
+  const before = await hintTop();
+
+  await hint.scrollIntoViewIfNeeded();
+  await expect(page.getByRole('region', { name: /^Search area map/ })).toBeVisible();
+  expect(await hintTop()).toBe(before);
 });
 
 test('the catalog downloads no Leaflet code; a map page does', async ({ page }) => {

@@ -106,6 +106,9 @@ test('lookup L: the map page, its picker and the results map report no CSP viola
   const results = page.getByRole('region', { name: 'Results' });
   await expect(results.getByRole('region', { name: /^Map of [\d,]+ results?$/ })).toBeVisible({ timeout: 20_000 });
   await expect(results.locator('.leaflet-container').first()).toBeVisible();
+  // The picker's map starts as it nears the viewport.
+  await page.getByText(/^Click the map to set the search point/).scrollIntoViewIfNeeded();
+  await expect(page.getByRole('region', { name: /^Search area map/ })).toBeVisible();
   expect(await violations()).toEqual([]);
 });
 

@@ -9,6 +9,8 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 const steps = [
   ['browser', 'bash', ['scripts/ensure-chromium.sh']],
+  // The unit suite (here and on Node 26) runs the team server's tests against a real redis-server.
+  ['redis', 'bash', ['scripts/ensure-redis.sh']],
   ['typecheck', 'npx', ['tsc', '--noEmit', '-p', '.']],
   ['lint', 'npx', ['eslint', '.', '--max-warnings=0']],
   ['openapi-lint', 'node', ['scripts/lint-openapi.mjs']],

@@ -4,6 +4,7 @@ import type { AnyLookup, AnyOperation, Params } from '../lookups/define-lookup.t
 import { buildRequest } from '../lookups/request.ts';
 import { MASK_OFF, MASK_REQUEST_HEADER, proxyUrl, readSource, WIRE_HEADERS } from '../lookups/wire.ts';
 import { LookupHttpError, LookupTransportError, type LookupResponse } from './lookup-response.ts';
+import { emitAnswer } from './answer-events.ts';
 
 /** The browser gives up on an answer after this long (the proxy's own upstream timeout is shorter). */
 export const CLIENT_TIMEOUT_MS = 30_000;
@@ -14,6 +15,12 @@ export interface FetchOptions {
    * `X-Lookup-Mask: off`; the proxy then answers unmasked unless the server forces masking.
    */
   mask?: boolean;
+  /**
+   * Skip the server's answer cache: sends `Cache-Control: no-cache`, so a live lookup asks the
+   * provider again (and spends a call of the budget). Not part of the query key: a fresh answer
+   * replaces the cached one under the same key.
+   */
+  fresh?: boolean;
 }
 
 export async function fetchLookup(
@@ -21,7 +28,7 @@ export async function fetchLookup(
   operation: AnyOperation,
   params: Params,
   signal?: AbortSignal,
-  { mask = true }: FetchOptions = {},
+  { mask = true, fresh = false }: FetchOptions = {},
 ): Promise<LookupResponse> {
   const request = buildRequest(operation, params);
   const url = proxyUrl(lookup, request);
@@ -29,6 +36,7 @@ export async function fetchLookup(
   const headers: Record<string, string> = { accept: operation.format === 'xml' ? 'application/xml' : 'application/json' };
   if (requestBody !== undefined) headers['content-type'] = 'application/json';
   if (!mask) headers[MASK_REQUEST_HEADER] = MASK_OFF;
+  if (fresh) headers['cache-control'] = 'no-cache';
 
   // One controller for the caller's cancellation and our timeout, so both stop the body read too.
   const controller = new AbortController();
@@ -42,6 +50,17 @@ export async function fetchLookup(
   signal?.addEventListener('abort', cancel);
 
   const started = performance.now();
+  const sentAt = Date.now();
+  const announce = (response: LookupResponse | undefined, failure?: LookupTransportError) =>
+    emitAnswer({
+      lookupId: lookup.id,
+      operationId: operation.id,
+      params,
+      maskRequested: mask,
+      sentAt,
+      response,
+      ...(failure && { failure: { kind: failure.kind, message: failure.message, url: failure.url } }),
+    });
   try {
     const response = await fetch(url, { method: request.method, headers, body: requestBody, signal: controller.signal });
     const bytes = new Uint8Array(await response.arrayBuffer());
@@ -64,18 +83,25 @@ export async function fetchLookup(
       text,
       ...parsed,
     };
+    announce(result);
     if (!response.ok) throw new LookupHttpError(result);
     return result;
   } catch (error) {
     if (error instanceof LookupHttpError) throw error;
-    if (timedOut) throw new LookupTransportError('timeout', `No answer within ${CLIENT_TIMEOUT_MS / 1000} s`, url);
-    if (signal?.aborted) throw new LookupTransportError('cancelled', 'The request was cancelled', url);
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new LookupTransportError('network', `The proxy could not be reached (${reason})`, url);
+    const failure = transportFailure(error, url, timedOut, signal?.aborted === true);
+    announce(undefined, failure);
+    throw failure;
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener('abort', cancel);
   }
+}
+
+function transportFailure(error: unknown, url: string, timedOut: boolean, cancelled: boolean): LookupTransportError {
+  if (timedOut) return new LookupTransportError('timeout', `No answer within ${CLIENT_TIMEOUT_MS / 1000} s`, url);
+  if (cancelled) return new LookupTransportError('cancelled', 'The request was cancelled', url);
+  const reason = error instanceof Error ? error.message : String(error);
+  return new LookupTransportError('network', `The proxy could not be reached (${reason})`, url);
 }
 
 function upstreamMs(header: string | null): { upstreamMs?: number } {
@@ -84,10 +110,10 @@ function upstreamMs(header: string | null): { upstreamMs?: number } {
   return Number.isFinite(value) ? { upstreamMs: value } : {};
 }
 
-type Parsed = { body: unknown; parseError?: string };
+export type Parsed = { body: unknown; parseError?: string };
 
 /** JSON, or XML for XML operations; a malformed body is kept as text with the reason, never thrown. */
-async function parseBody(text: string, contentType: string, operation: AnyOperation): Promise<Parsed> {
+export async function parseBody(text: string, contentType: string, operation: AnyOperation): Promise<Parsed> {
   if (text.trim() === '') return { body: undefined, parseError: 'The body is empty' };
   const looksXml = /xml/i.test(contentType) || (operation.format === 'xml' && !/json/i.test(contentType));
   try {

@@ -49,6 +49,8 @@ export interface LookupQuery {
   /** Stops the request in flight; the viewer then shows it as cancelled. */
   cancel: () => void;
   refetch: () => Promise<unknown>;
+  /** Asks again past the server's answer cache (`Cache-Control: no-cache`); the answer replaces this query's. */
+  fetchFresh: () => Promise<unknown>;
 }
 
 /** The query of one request; `fetchOptions.mask: false` asks for unmasked data (a query of its own). */
@@ -75,6 +77,13 @@ export function useLookupQuery(lookup: AnyLookup, operation: AnyOperation, param
     setCancelled({ keyHash: hashKey(lookupQueryKey(lookup, operation, params, { mask })), error: new LookupTransportError('cancelled', 'The request was cancelled', url) });
   }, [queryClient, lookup, operation, params, mask]);
 
+  const fetchFresh = useCallback(() => {
+    if (!params) return Promise.resolve();
+    setCancelled(undefined);
+    // The same key (fresh is not part of it): the fresh answer takes the cached one's place on screen.
+    return queryClient.fetchQuery({ ...lookupQueryOptions(lookup, operation, params, { mask, fresh: true }), staleTime: 0 }).catch(() => undefined);
+  }, [queryClient, lookup, operation, params, mask]);
+
   const { refetch: refetchQuery } = query;
   const refetch = useCallback(() => {
     setCancelled(undefined);
@@ -87,5 +96,6 @@ export function useLookupQuery(lookup: AnyLookup, operation: AnyOperation, param
     isFetching: query.isFetching,
     cancel,
     refetch,
+    fetchFresh,
   };
 }

@@ -1,7 +1,11 @@
+import { lazy, Suspense } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { catalogEntries } from 'virtual:lookup-catalog';
 import { filterCatalog } from './catalog-filter.ts';
 import { useDocumentTitle } from './use-document-title.ts';
+
+// Saved queries (IndexedDB, the list and its dialogs) are their own chunk: the catalog's first load stays small.
+const SavedSection = lazy(() => import('../workbench/saved/saved-section.tsx'));
 
 export function CatalogPage() {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -15,6 +19,9 @@ export function CatalogPage() {
     <section className="catalog" aria-labelledby="catalog-title">
       <h1 id="catalog-title">Lookup catalog</h1>
       <p className="lede">Twenty read-only data lookups. Pick one to build a request, send it through the key-holding proxy and explore the answer.</p>
+      <Suspense fallback={null}>
+        <SavedSection title="Saved queries" showWhenEmpty />
+      </Suspense>
       <div className="catalog-filter">
         <label htmlFor="catalog-filter">Filter lookups</label>
         <input

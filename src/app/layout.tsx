@@ -1,6 +1,10 @@
 import { Link, Outlet } from 'react-router';
 import { useLookupConfig } from '../api/lookup-config-query.ts';
 import { usePreferences, type ThemeChoice } from './preferences.tsx';
+import { useEffect } from 'react';
+import { startUsageCounting } from '../workbench/usage/start-usage-counting.ts';
+import { useHistoryRecorder } from '../workbench/history/start-history-recorder.ts';
+import { PaletteLauncher } from './palette/palette-launcher.tsx';
 
 /**
  * The mask toggle: on by default; switching it refetches the answer on screen (masked and
@@ -20,7 +24,11 @@ function MaskToggle() {
 }
 
 export function Layout() {
-  const { theme, setTheme } = usePreferences();
+  const { theme, setTheme, masked } = usePreferences();
+  // Every request is recorded in History (unless "do not record"), following the masking choice.
+  useHistoryRecorder(masked);
+  // Today's usage counters count every answer, on whichever page it arrives.
+  useEffect(() => startUsageCounting(), []);
   return (
     <>
       <a className="skip-link" href="#content">
@@ -31,7 +39,12 @@ export function Layout() {
           <img src="/favicon.svg" alt="" width="24" height="24" />
           Lookup Explorer
         </Link>
+        <nav aria-label="Workbench" className="header-nav">
+          <Link to="/history">History</Link>
+          <Link to="/saved">Saved</Link>
+        </nav>
         <div className="header-controls">
+          <PaletteLauncher />
           <MaskToggle />
           <label className="theme-choice">
             Theme

@@ -1,16 +1,13 @@
 // The lookup page as a whole: asking before a paid live call that a link would send, and the
 // out-of-date marker over an answer the form no longer matches.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { RouterProvider } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LookupDefinition } from '../lookups/define-lookup.ts';
 import { lookups } from '../lookups/registry.ts';
 import { LOOKUP_CONFIG_PATH, PROXY_PREFIX } from '../lookups/wire.ts';
-import { PreferencesProvider } from './preferences.tsx';
-import { createTestRouter } from './routes.tsx';
 import { formatPrice } from './live-call-consent.tsx';
+import { renderRoute, setupLookupRouteTests } from './testing/lookup-route.tsx';
 
 type Mode = 'live' | 'demo';
 
@@ -35,24 +32,12 @@ function stubServer(mode: Mode | 'pending' | 'error') {
   return { proxyCalls };
 }
 
-function renderAt(path: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createTestRouter(path);
-  render(
-    <PreferencesProvider>
-      <QueryClientProvider client={client}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </PreferencesProvider>,
-  );
-  return router;
-}
-
 const profileLink = `/lookups/r?${new URLSearchParams(lookups.R.operations[0].example)}`;
 const results = () => screen.getByRole('region', { name: 'Results' });
 
-// The page is a lazy route: load its chunk once, so no test's timing depends on a cold import.
-beforeAll(() => import('./lookup-page.tsx'), 30_000);
+// The page, its viewer and the definitions are lazy: loaded once here, and each test renders once
+// its route is ready, so no test's timing depends on a cold import.
+setupLookupRouteTests('r', 'a');
 afterEach(() => vi.unstubAllGlobals());
 
 describe('a link to a paid live lookup', () => {
@@ -69,7 +54,7 @@ describe('a link to a paid live lookup', () => {
   it('asks before sending when the server says the lookup is live, and sends on “Send”', async () => {
     const user = userEvent.setup();
     const { proxyCalls } = stubServer('live');
-    renderAt(profileLink);
+    await renderRoute(profileLink);
     const dialog = await screen.findByRole('alertdialog', { name: 'Send a paid call?' });
     expect(dialog).toHaveTextContent('This will make a live call at $0.006.');
     // Focus moves in an effect, which React may run just after the dialog is in the DOM.
@@ -84,33 +69,34 @@ describe('a link to a paid live lookup', () => {
   it('sends nothing on “Not now”; the form’s Send request then sends', async () => {
     const user = userEvent.setup();
     const { proxyCalls } = stubServer('live');
-    renderAt(profileLink);
+    await renderRoute(profileLink);
     await user.click(await screen.findByRole('button', { name: 'Not now' }));
     expect(results()).toHaveTextContent('Not sent.');
     expect(proxyCalls).toEqual([]);
-    await user.click(screen.getByRole('button', { name: 'Send request' }));
+    // A live call to a per-call-priced lookup says its price on the button.
+    await user.click(screen.getByRole('button', { name: 'Send request · $0.006' }));
     await screen.findByRole('tablist', { name: 'Result views' });
     expect(proxyCalls).toHaveLength(1);
   });
 
   it('sends nothing while the server has not said whether the lookup is live', async () => {
     const { proxyCalls } = stubServer('pending');
-    renderAt(profileLink);
+    await renderRoute(profileLink);
     expect(await screen.findByText('Checking whether this lookup answers live…')).toBeInTheDocument();
     expect(proxyCalls).toEqual([]);
   });
 
   it('asks, saying it may be live, when the configuration cannot be read', async () => {
     const { proxyCalls } = stubServer('error');
-    renderAt(profileLink);
-    const dialog = await screen.findByRole('alertdialog', { name: 'Send a paid call?' }, { timeout: 5_000 });
+    await renderRoute(profileLink);
+    const dialog = await screen.findByRole('alertdialog', { name: 'Send a paid call?' });
     expect(dialog).toHaveTextContent('This may make a live call');
     expect(proxyCalls).toEqual([]);
   });
 
   it('never asks for demo data', async () => {
     const { proxyCalls } = stubServer('demo');
-    renderAt(profileLink);
+    await renderRoute(profileLink);
     await screen.findByRole('tablist', { name: 'Result views' });
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(proxyCalls).toHaveLength(1);
@@ -118,7 +104,7 @@ describe('a link to a paid live lookup', () => {
 
   it('never asks for a live lookup without a per-call price', async () => {
     const { proxyCalls } = stubServer('live');
-    renderAt('/lookups/a?movie_id=550');
+    await renderRoute('/lookups/a?movie_id=550');
     await screen.findByRole('tablist', { name: 'Result views' });
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(proxyCalls).toHaveLength(1);
@@ -127,9 +113,9 @@ describe('a link to a paid live lookup', () => {
   it('does not ask about a query the user sends from the form', async () => {
     const user = userEvent.setup();
     const { proxyCalls } = stubServer('live');
-    renderAt('/lookups/r');
+    await renderRoute('/lookups/r');
     await user.click(await screen.findByRole('button', { name: 'Try an example' }));
-    await user.click(screen.getByRole('button', { name: 'Send request' }));
+    await user.click(await screen.findByRole('button', { name: 'Send request · $0.006' }));
     await screen.findByRole('tablist', { name: 'Result views' });
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(proxyCalls).toHaveLength(1);
@@ -142,7 +128,7 @@ describe('the out-of-date marker on the page', () => {
   it('appears when the form is edited after the answer, names the sent values, and goes when the edit is undone', async () => {
     const user = userEvent.setup();
     stubServer('demo');
-    renderAt('/lookups/a?movie_id=550&language=en-US');
+    await renderRoute('/lookups/a?movie_id=550&language=en-US');
     await screen.findByRole('tablist', { name: 'Result views' });
     expect(marker()).not.toBeInTheDocument();
     const field = screen.getByLabelText('movie_id');
@@ -157,7 +143,7 @@ describe('the out-of-date marker on the page', () => {
   it('says a send was refused, and leaves when the next answer arrives', async () => {
     const user = userEvent.setup();
     const { proxyCalls } = stubServer('demo');
-    renderAt('/lookups/a?movie_id=550');
+    await renderRoute('/lookups/a?movie_id=550');
     await screen.findByRole('tablist', { name: 'Result views' });
     const field = screen.getByLabelText('movie_id');
     await user.clear(field);

@@ -1,25 +1,37 @@
-import { lazy, Suspense, useState } from 'react';
-import { useParams } from 'react-router';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import type { LookupDefinition } from '../lookups/define-lookup.ts';
-import { lookupBySlug } from '../lookups/registry.ts';
 import { useLookupUrlState } from '../form/use-lookup-url-state.ts';
 import { paramsToValues, sentQuerySearch } from '../form/url-state.ts';
 import type { FormValues } from '../form/form-values.ts';
 import { ParamForm } from '../form/param-form.tsx';
 import { useLookupQuery } from '../api/lookup-query.ts';
-import { ResultViewer } from '../results/result-viewer.tsx';
 import type { MapSlotProps } from '../results/slots.ts';
 import { ownViews } from '../views/own-views.ts';
 import { NotFoundPage } from './not-found-page.tsx';
+import { useRouteLookup } from './lookup-route-data.ts';
+import { DeferredLocationPicker } from './deferred-location-picker.tsx';
 import { LookupHeader } from './lookup-header.tsx';
 import { usePreferences } from './preferences.tsx';
 import { useDocumentTitle } from './use-document-title.ts';
 import { ConsentPanel, useLiveCallConsent } from './live-call-consent.tsx';
 import { useOutOfDate } from './use-out-of-date.ts';
+import { UsageLine } from '../workbench/usage/usage-line.tsx';
+import { BudgetLine } from './budget-line.tsx';
+import { useLiveCallPrice } from '../workbench/usage/live-call-price.ts';
+import { formatDollars } from '../workbench/usage/format-dollars.ts';
+import { useAnswerExportActions } from './palette/answer-export-actions.ts';
+import { LookupHttpError, type LookupResponse } from '../api/lookup-response.ts';
+import { HistoryPanel } from '../workbench/history/history-panel.tsx';
+import { StoredAnswerNotice } from '../workbench/history/stored-answer-notice.tsx';
+import { useStoredAnswer, type StoredAnswer } from '../workbench/history/use-history.ts';
+import { SaveQueryButton } from '../workbench/saved/save-query-button.tsx';
+import { SavedSection } from '../workbench/saved/saved-section.tsx';
 
 // Leaflet and the map code are their own chunks, fetched only when a map is shown.
 const ResultsMap = lazy(() => import('../map/results-map.tsx'));
-const LocationPicker = lazy(() => import('../map/location-picker.tsx'));
+// The viewer (table, tree, exports) loads with the first request, not with the empty form.
+const ResultViewer = lazy(() => import('../results/result-viewer.tsx').then((module) => ({ default: module.ResultViewer })));
 
 function renderMap(props: MapSlotProps) {
   return (
@@ -30,8 +42,7 @@ function renderMap(props: MapSlotProps) {
 }
 
 export function LookupPage() {
-  const { slug = '' } = useParams();
-  const lookup = lookupBySlug(slug);
+  const lookup = useRouteLookup();
   if (!lookup) return <NotFoundPage what="lookup" />;
   // Keyed so that moving between lookups starts from a fresh draft.
   return <LookupExplorer key={lookup.id} lookup={lookup} />;
@@ -39,27 +50,34 @@ export function LookupPage() {
 
 function LookupExplorer({ lookup }: { lookup: LookupDefinition }) {
   const { masked } = usePreferences();
-  const { operation, urlValues, submittedParams, urlErrors, view, changeView, submit, navigate, changeOperation } = useLookupUrlState(lookup);
+  const { operation, urlValues, submittedParams, urlErrors, view, changeView, submit, navigate, changeOperation, storedAnswerId, fetchFresh } = useLookupUrlState(lookup);
   const [draft, setDraft] = useState({ source: urlValues, values: urlValues });
   // Back/forward or a new link replaces the draft with what the URL holds.
   if (draft.source !== urlValues) setDraft({ source: urlValues, values: urlValues });
   // A send refused by validation, since the URL last changed.
   const [refusedFor, setRefusedFor] = useState<FormValues>();
   const sentSearch = submittedParams ? sentQuerySearch(lookup, operation, urlValues) : undefined;
-  const consent = useLiveCallConsent(lookup, sentSearch);
+  // A stored answer from History (`stored` in the URL) is shown instead of sending anything.
+  const stored = useStoredAnswer(storedAnswerId);
+  const consent = useLiveCallConsent(lookup, stored ? undefined : sentSearch);
   const held = consent.state.status !== 'free';
-  const query = useLookupQuery(lookup, operation, held ? undefined : submittedParams, { mask: masked });
+  const query = useLookupQuery(lookup, operation, held || stored ? undefined : submittedParams, { mask: masked });
+  const storedView = useMemo(() => stored && storedShown(stored), [stored]);
+  const shown = storedView ?? query;
   const outOfDate = useOutOfDate({
     lookup,
     operation,
     sentValues: submittedParams ? urlValues : undefined,
     draft: draft.values,
     refused: refusedFor === urlValues,
-    data: query.data,
-    isFetching: query.isFetching,
-    error: query.error,
+    data: shown.data,
+    isFetching: shown.isFetching,
+    error: shown.error,
   });
   const OwnView = ownViews[lookup.id];
+  const sendPrice = useLiveCallPrice(lookup);
+  // The palette offers to export the answer on screen (under the table's filters, as the table's export does).
+  useAnswerExportActions({ lookup, operation, params: submittedParams, response: shown.error ? undefined : shown.data, masked, filters: view.filters });
   useDocumentTitle(`${lookup.id}. ${lookup.title}`);
 
   function send(values: FormValues) {
@@ -75,6 +93,13 @@ function LookupExplorer({ lookup }: { lookup: LookupDefinition }) {
   return (
     <div className="lookup-page">
       <LookupHeader lookup={lookup} operation={operation} />
+      <UsageLine lookupId={lookup.id} pricePerCall={lookup.catalog.pricePerCall} />
+      <BudgetLine lookupId={lookup.id} />
+      <p className="lookup-tools">
+        <Link to={`/lookups/${lookup.slug}/compare`}>Compare answers…</Link>{' '}
+        {/* The form's values travel along: constants for the parameters the file has no column for. */}
+        <Link to={`/lookups/${lookup.slug}/bulk${sentQuerySearch(lookup, operation, draft.values)}`}>Run over a list…</Link>
+      </p>
       <div className="lookup-layout">
         <section className="lookup-form" aria-label="Parameters">
           <ParamForm
@@ -88,41 +113,52 @@ function LookupExplorer({ lookup }: { lookup: LookupDefinition }) {
             urlErrors={urlErrors}
             isRunning={query.isFetching}
             onCancel={query.cancel}
+            sendPrice={sendPrice === undefined ? undefined : formatDollars(sendPrice)}
           >
             {operation.locationSearch && (
-              <Suspense fallback={<p role="status">Loading map…</p>}>
-                <LocationPicker
-                  operation={operation}
-                  values={draft.values}
-                  onValuesChange={(values) => setDraft({ source: urlValues, values })}
-                />
-              </Suspense>
+              <DeferredLocationPicker operation={operation} values={draft.values} onValuesChange={(values) => setDraft({ source: urlValues, values })} />
             )}
           </ParamForm>
+          <SaveQueryButton lookup={lookup} operation={operation} values={draft.values} sentValues={submittedParams ? urlValues : undefined} />
+          <SavedSection lookupId={lookup.id} title="Saved queries" />
+          <HistoryPanel lookupId={lookup.id} title={lookup.title} />
         </section>
         <section className="lookup-results" aria-label="Results">
-          {submittedParams && consent.state.status !== 'free' ? (
+          {stored && (
+            <StoredAnswerNotice
+              stored={stored}
+              onFetchFresh={() => {
+                // Asking for a fresh answer is the user's yes to a paid call.
+                if (sentSearch) consent.allow(sentSearch);
+                fetchFresh();
+              }}
+            />
+          )}
+          {stored && stored.status !== 'ready' ? null : submittedParams && consent.state.status !== 'free' ? (
             <ConsentPanel state={consent.state} onSend={() => consent.allow(sentSearch ?? '')} onNotNow={consent.decline} />
           ) : submittedParams ? (
-            <ResultViewer
-              lookup={lookup}
-              operation={operation}
-              params={submittedParams}
-              response={query.data}
-              error={query.error}
-              isFetching={query.isFetching}
-              onNavigate={(params) => {
-                consent.allow(sentQuerySearch(lookup, operation, paramsToValues(operation, params)));
-                navigate(params);
-              }}
-              onRetry={() => void query.refetch()}
-              renderMap={operation.adapters?.point ? renderMap : undefined}
-              renderOwnView={OwnView ? (props) => <OwnView {...props} /> : undefined}
-              masked={masked}
-              view={view}
-              onViewChange={changeView}
-              outOfDate={outOfDate}
-            />
+            <Suspense fallback={<p role="status">Loading the answer…</p>}>
+              <ResultViewer
+                lookup={lookup}
+                operation={operation}
+                params={submittedParams}
+                response={shown.data}
+                error={shown.error}
+                isFetching={shown.isFetching}
+                onNavigate={(params) => {
+                  consent.allow(sentQuerySearch(lookup, operation, paramsToValues(operation, params)));
+                  navigate(params);
+                }}
+                onRetry={stored ? fetchFresh : () => void query.refetch()}
+                onFetchFresh={stored ? undefined : () => void query.fetchFresh()}
+                renderMap={operation.adapters?.point ? renderMap : undefined}
+                renderOwnView={OwnView ? (props) => <OwnView {...props} /> : undefined}
+                masked={masked}
+                view={view}
+                onViewChange={changeView}
+                outOfDate={outOfDate}
+              />
+            </Suspense>
           ) : (
             <p className="empty">Fill in the parameters and press “Send request” (or Ctrl+Enter). The results appear here.</p>
           )}
@@ -130,4 +166,12 @@ function LookupExplorer({ lookup }: { lookup: LookupDefinition }) {
       </div>
     </div>
   );
+}
+
+/** A stored answer as the viewer takes an answer: an HTTP error answer is shown as the error it was. */
+function storedShown(stored: StoredAnswer): { data: LookupResponse | undefined; error: Error | null; isFetching: boolean } {
+  if (stored.status !== 'ready') return { data: undefined, error: null, isFetching: false };
+  const { response } = stored;
+  const ok = response.status >= 200 && response.status < 300;
+  return ok ? { data: response, error: null, isFetching: false } : { data: undefined, error: new LookupHttpError(response), isFetching: false };
 }

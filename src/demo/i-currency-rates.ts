@@ -33,6 +33,13 @@ function generator(seed: number) {
 }
 
 const walks = new Map<string, { random: () => number; logs: number[] }>();
+/** Steps drawn so far, over every currency's walk: each step is drawn once and kept. */
+let stepsDrawn = 0;
+
+/** How many walk steps this process has drawn: the work behind every rate so far (tests and benchmarks bound it). */
+export function walkStepsDrawn(): number {
+  return stepsDrawn;
+}
 
 /** The log deviation from the reference rate on day `index` after 1999-01-01, extended as needed. */
 function logDeviation(code: string, index: number): number {
@@ -47,6 +54,7 @@ function logDeviation(code: string, index: number): number {
     const normal = Math.sqrt(-2 * Math.log(1 - walk.random())) * Math.cos(2 * Math.PI * walk.random());
     const previous = walk.logs[walk.logs.length - 1]!;
     walk.logs.push(previous * (1 - REVERSION) + volatility * normal);
+    stepsDrawn++;
   }
   return walk.logs[index]!;
 }

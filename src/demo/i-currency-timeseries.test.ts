@@ -1,8 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { currencyTimeseries, timeseriesResponse } from '../lookups/i-currency-timeseries.ts';
+import { currencyTimeseries, daysBetween, HISTORY_START, timeseriesResponse } from '../lookups/i-currency-timeseries.ts';
 import { currencyTimeseriesDemo } from './i-currency-timeseries.ts';
-import { KNOWN_CURRENCIES, euroRate } from './i-currency-rates.ts';
+import { KNOWN_CURRENCIES, euroRate, walkStepsDrawn } from './i-currency-rates.ts';
 import { demoAsker } from './testing/ask-demo.ts';
 
 const operation = currencyTimeseries.operations[0];
@@ -92,10 +92,21 @@ describe('I currency time series demo', () => {
     expect((raw({ start_date: '2024-01-01', end_date: '2024-01-02', symbols: ['USD', 'ABC'] }).body as Body).error!.info).toContain('ABC');
   });
 
-  it('builds a full year of every currency quickly', () => {
-    const started = performance.now();
+  it('builds a full year of every currency from walks drawn once, day by day', () => {
+    const before = walkStepsDrawn();
     const body = ok({ start_date: '2001-01-01', end_date: '2001-12-31', base: 'JPY' });
     expect(Object.keys(body.rates)).toHaveLength(365);
-    expect(performance.now() - started).toBeLessThan(500);
+    expect(Object.keys(body.rates['2001-07-01']!)).toHaveLength(KNOWN_CURRENCIES.length - 1);
+    // At most each currency's walk from its start to the year's end, whatever was drawn before:
+    // not a walk per rate (31 currencies × 365 days × 1,000 steps).
+    const daysToEnd = daysBetween(HISTORY_START, '2001-12-31') + 1;
+    expect(walkStepsDrawn() - before).toBeLessThanOrEqual(KNOWN_CURRENCIES.length * daysToEnd);
+    // Asked again, or for any date already drawn, it draws nothing.
+    const drawn = walkStepsDrawn();
+    expect(ok({ start_date: '2001-01-01', end_date: '2001-12-31', base: 'JPY' })).toEqual(body);
+    ok({ start_date: '2001-03-01', end_date: '2001-06-30', base: 'USD', symbols: 'GBP,CHF' });
+    expect(walkStepsDrawn()).toBe(drawn);
+    // Over the whole file: never more than one step per currency per day of history.
+    expect(walkStepsDrawn()).toBeLessThanOrEqual(KNOWN_CURRENCIES.length * (daysBetween(HISTORY_START, new Date().toISOString().slice(0, 10)) + 1));
   });
 });

@@ -1,10 +1,26 @@
 // @vitest-environment node
 // eventPage against its definition: the same events, in the same order, as eventsWithin's slice,
 // without drawing the whole world (L's page past the end, M's 10,000 calls).
-import { describe, expect, it } from 'vitest';
-import { cellAt, cellCount, cellRng } from './geo-world.ts';
+import { describe, expect, it, vi } from 'vitest';
+import type * as GeoWorld from './geo-world.ts';
+import { cellAt, cellCount, cellRng, cellsAround } from './geo-world.ts';
 import { cellDayCount, eventPage, eventsWithin, type EventQuery } from './l-m-event-world.ts';
 import { createRng, firstDraw } from './seeded.ts';
+
+// Every cell-day whose events are drawn one by one seeds its generator with cellRng: counting its
+// calls measures the work of a page without a clock (the calls themselves are the real ones).
+vi.mock('./geo-world.ts', async (importOriginal) => {
+  const actual = await importOriginal<typeof GeoWorld>();
+  return { ...actual, cellRng: vi.fn(actual.cellRng) };
+});
+
+/** What `work` returns, and how many cell-days it drew event by event. */
+function counted<T>(work: () => T): { result: T; cellDaysDrawn: number } {
+  const drawn = vi.mocked(cellRng);
+  drawn.mockClear();
+  const result = work();
+  return { result, cellDaysDrawn: drawn.mock.calls.length };
+}
 
 const DAY_MS = 86_400_000;
 const sf = { lat: 37.7749, lon: -122.4194 };
@@ -49,14 +65,19 @@ describe('eventPage', () => {
   it('answers a page past the end of a long, wide search without drawing its events', () => {
     // 40 km around San Francisco for 15 months: about 130,000 cell-days and 300,000 incidents.
     const query = { ...sf, radius: 40_000, from: at('2023-01-01T00:00:00.000Z'), until: at('2024-04-05T00:00:00.000Z') };
-    eventPage('L', query, 24, 0, 1); // warm up
-    const started = performance.now();
-    const page = eventPage('L', query, 24, 999_999_998 * 50, 50);
-    const elapsed = performance.now() - started;
-    expect(page.events).toEqual([]);
-    expect(page.total).toBeGreaterThan(250_000);
-    // Drawing every incident took over a second here; counting takes a tenth of that.
-    expect(elapsed).toBeLessThan(600);
-    expect(Math.floor((query.until - query.from) / DAY_MS)).toBeGreaterThan(400);
+    const days = Math.floor(query.until / DAY_MS) - Math.floor(query.from / DAY_MS) + 1;
+    expect(days).toBeGreaterThan(400);
+    const cellDays = cellsAround(query.lat, query.lon, query.radius).length * days;
+    const first = counted(() => eventPage('L', query, 24, 0, 50));
+    const far = counted(() => eventPage('L', query, 24, 999_999_998 * 50, 50));
+    expect(far.result.events).toEqual([]);
+    expect(far.result.total).toBe(first.result.total);
+    expect(far.result.total).toBeGreaterThan(250_000);
+    // Only the cell-days cut by the circle's edge or the window's ends are drawn to be counted (a
+    // page also draws the days it shows): the far page costs no more than the first, and neither
+    // comes near drawing every cell-day, as eventsWithin does (which took over a second here).
+    expect(first.cellDaysDrawn).toBeGreaterThan(0);
+    expect(far.cellDaysDrawn).toBeLessThanOrEqual(first.cellDaysDrawn);
+    expect(first.cellDaysDrawn).toBeLessThan(cellDays / 3);
   });
 });

@@ -1,9 +1,17 @@
 // @vitest-environment node
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import type * as GeoWorld from './geo-world.ts';
 import { callsForService, callsForServiceResponse } from '../lookups/m-calls-for-service.ts';
 import { callsForServiceDemo, CALLS_PER_ANSWER, largeCallsQuery } from './m-calls-for-service.ts';
-import { haversineMetres } from './geo-world.ts';
+import { haversineMetres, nearestCity } from './geo-world.ts';
 import { demoAsker } from './testing/ask-demo.ts';
+
+// Every call built in full names its nearest city: counting those calls (to the real function)
+// measures how many records an answer builds, without a clock.
+vi.mock('./geo-world.ts', async (importOriginal) => {
+  const actual = await importOriginal<typeof GeoWorld>();
+  return { ...actual, nearestCity: vi.fn(actual.nearestCity) };
+});
 
 const operation = callsForService.operations[0];
 type Call = { call_code: string; call_date: string; call_latitude: number; call_longitude: number; call_city_key: string };
@@ -60,14 +68,15 @@ describe('M demo', () => {
     expect(JSON.stringify(ask(example).body)).toBe(JSON.stringify(ask(example).body));
   });
 
-  it('answers the benchmark query with 10,000 calls, about 5 MB, well under a second', () => {
-    const started = performance.now();
+  it('answers the benchmark query with 10,000 calls, about 5 MB, building only the calls it sends', () => {
+    // Its time under load is bench/demo-load.ts's figure; here, the work that keeps it small.
+    vi.mocked(nearestCity).mockClear();
     const large = body(largeCallsQuery);
-    const bytes = Buffer.byteLength(JSON.stringify(large));
-    expect(performance.now() - started).toBeLessThan(1000);
     expect(large.incidents).toHaveLength(CALLS_PER_ANSWER);
-    expect(large.total_incidents).toBeGreaterThanOrEqual(10_000);
+    expect(large.total_incidents).toBeGreaterThan(2 * CALLS_PER_ANSWER);
     expect(large.total_pages).toBe(Math.ceil(large.total_incidents / CALLS_PER_ANSWER));
+    expect(vi.mocked(nearestCity)).toHaveBeenCalledTimes(CALLS_PER_ANSWER);
+    const bytes = Buffer.byteLength(JSON.stringify(large));
     expect(bytes).toBeGreaterThan(4_000_000);
     expect(bytes).toBeLessThan(6_000_000);
   });

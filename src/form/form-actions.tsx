@@ -3,13 +3,15 @@ interface FormActionsProps {
   onCancel: () => void;
   onExample: () => void;
   onClear: () => void;
+  /** What one send costs, formatted (`$0.006`): shown on the button for a per-call-priced live lookup. */
+  price?: string | undefined;
 }
 
-export function FormActions({ isRunning, onCancel, onExample, onClear }: FormActionsProps) {
+export function FormActions({ isRunning, onCancel, onExample, onClear, price }: FormActionsProps) {
   return (
     <div className="form-actions">
       <button type="submit" className="primary">
-        Send request
+        {price ? `Send request · ${price}` : 'Send request'}
       </button>
       {isRunning && (
         <button type="button" onClick={onCancel}>

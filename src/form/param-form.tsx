@@ -26,6 +26,8 @@ export interface ParamFormProps {
   onCancel: () => void;
   /** Problems of an invalid query opened from a link, shown as if just submitted. */
   urlErrors?: FieldErrors;
+  /** What one send costs (`$0.006`), for a per-call-priced lookup that answers live: shown on the Send button. */
+  sendPrice?: string | undefined;
   /** Rendered under the fields: the map's location picker. */
   children?: ReactNode;
 }
@@ -120,6 +122,7 @@ export function ParamForm(props: ParamFormProps) {
         onCancel={props.onCancel}
         onExample={() => replaceValues({ ...operation.example })}
         onClear={() => replaceValues({})}
+        price={props.sendPrice}
       />
     </form>
   );

@@ -97,6 +97,26 @@ describe('view state in the URL', () => {
     expect(readViewState('?view=chart&sort=-&sort=')).toEqual({});
   });
 
+  it('round-trips the table filters and facets, and a shared link reproduces them', () => {
+    const view = {
+      tab: 'table',
+      filters: { call_type: { equals: ['Alarm', 'Fight'] }, priority: { min: 2 }, call_date: { from: '2024-03-01' }, note: { contains: 'door' } },
+      facets: ['call_type', 'unit.city'],
+    } as const;
+    const search = sentQuerySearch(movie, details, { movie_id: '550' }, view);
+    expect(search).toBe(
+      '?movie_id=550&view=table&f=call_type%3Aeq%3AAlarm&f=call_type%3Aeq%3AFight&f=priority%3Amin%3A2&f=call_date%3Afrom%3A2024-03-01&f=note%3Acontains%3Adoor&facets=call_type%2Cunit.city',
+    );
+    expect(readViewState(search)).toEqual(view);
+    expect(parseUrlQuery(movie, search).submittedParams).toEqual({ movie_id: 550 });
+    // Clearing the filters takes every `f` out and keeps the rest.
+    expect(withViewState(search, { tab: 'table' })).toBe('?movie_id=550&view=table');
+  });
+
+  it('ignores unreadable filter values and keeps the readable ones', () => {
+    expect(readViewState('?f=nonsense&f=a%3Amin%3Aten&f=a%3Amax%3A3&f=b%3Aregex%3A.*&facets=')).toEqual({ filters: { a: { max: 3 } } });
+  });
+
   it('uses keys that no lookup has as a parameter', () => {
     const names = Object.values(lookups).flatMap((lookup) => lookup.operations.flatMap((operation) => Object.keys(operation.params.shape)));
     expect(names.filter((name) => RESERVED_KEYS.includes(name))).toEqual([]);

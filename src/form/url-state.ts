@@ -8,12 +8,15 @@
 //
 // How the answer is viewed travels beside the query, in keys no lookup uses as a parameter:
 // `view` (the tab: overview, map, table, tree, raw, request), `sort` (a column of the table, `-`
-// first for descending) and `cols` (the columns shown, comma-separated; `*` for all). They never
+// first for descending), `cols` (the columns shown, comma-separated; `*` for all), `f` (a table
+// filter condition, repeated: `call_type:eq:Alarm`, see results/table/filter-query.ts) and `facets`
+// (the faceted columns, comma-separated). They never
 // make a URL a sent query and never change which query it is: `?movie_id=550&view=tree` runs the
 // same request as `?movie_id=550`. Missing or unknown view values fall back to the defaults.
 import type { LookupDefinition, Operation, Params, ResultTab } from '../lookups/define-lookup.ts';
 import type { TableSort, ViewState } from '../results/view-state.ts';
 import { defaultOperation, findOperation } from '../lookups/define-lookup.ts';
+import { facetsFromParam, facetsToParam, filtersFromParams, filtersToParams } from '../results/table/filter-query.ts';
 import { paramToText } from '../lookups/request.ts';
 import { OPERATION_KEY, type FormValues } from './form-values.ts';
 import { type FieldErrors, validateValues } from './validate-values.ts';
@@ -22,9 +25,13 @@ export const SENT_KEY = 'run';
 export const VIEW_KEY = 'view';
 export const SORT_KEY = 'sort';
 export const COLUMNS_KEY = 'cols';
+export const FILTER_KEY = 'f';
+export const FACETS_KEY = 'facets';
+/** A history entry whose stored answer is shown instead of sending the query (workbench/history). */
+export const STORED_KEY = 'stored';
 /** Every key the page writes besides parameter names: none may be a parameter's name. */
-export const RESERVED_KEYS: readonly string[] = [OPERATION_KEY, SENT_KEY, VIEW_KEY, SORT_KEY, COLUMNS_KEY];
-const VIEW_KEYS: ReadonlySet<string> = new Set([VIEW_KEY, SORT_KEY, COLUMNS_KEY]);
+export const RESERVED_KEYS: readonly string[] = [OPERATION_KEY, SENT_KEY, VIEW_KEY, SORT_KEY, COLUMNS_KEY, FILTER_KEY, FACETS_KEY, STORED_KEY];
+const VIEW_KEYS: ReadonlySet<string> = new Set([VIEW_KEY, SORT_KEY, COLUMNS_KEY, FILTER_KEY, FACETS_KEY]);
 
 /** The tab names written to the URL (`own` reads better as `overview`). */
 const TAB_NAMES = { own: 'overview', map: 'map', table: 'table', tree: 'tree', raw: 'raw', request: 'request' } as const satisfies Record<ResultTab, string>;
@@ -114,6 +121,10 @@ export function readViewState(search: string): ViewState {
   if (sort) view.sort = sort;
   const columns = query.get(COLUMNS_KEY);
   if (columns !== null) view.columns = columns === ALL_COLUMNS ? 'all' : columns === '' ? [] : columns.split(',');
+  const filters = filtersFromParams(query.getAll(FILTER_KEY));
+  if (filters) view.filters = filters;
+  const facets = facetsFromParam(query.get(FACETS_KEY));
+  if (facets) view.facets = facets;
   return view;
 }
 
@@ -124,12 +135,15 @@ function readSort(text: string | null): TableSort | undefined {
   return column ? { column, direction: descending ? 'descending' : 'ascending' } : undefined;
 }
 
-/** The `view`, `sort` and `cols` keys of a view, encoded; empty for the default view. */
+/** The `view`, `sort`, `cols`, `f` and `facets` keys of a view, encoded; empty for the default view. */
 export function viewQuery(view: ViewState): string {
   const query = new URLSearchParams();
   if (view.tab) query.set(VIEW_KEY, TAB_NAMES[view.tab]);
   if (view.sort) query.set(SORT_KEY, `${view.sort.direction === 'descending' ? '-' : ''}${view.sort.column}`);
   if (view.columns) query.set(COLUMNS_KEY, view.columns === 'all' ? ALL_COLUMNS : view.columns.join(','));
+  for (const condition of filtersToParams(view.filters)) query.append(FILTER_KEY, condition);
+  const facets = facetsToParam(view.facets);
+  if (facets) query.set(FACETS_KEY, facets);
   return query.toString();
 }
 

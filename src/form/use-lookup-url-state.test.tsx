@@ -111,4 +111,27 @@ describe('useLookupUrlState', () => {
     expect(router.state.location.search).toBe('?movie_id=552&view=tree');
     expect(router.state.historyAction).toBe('PUSH');
   });
+  describe('a stored answer in the URL (`stored`, from History)', () => {
+    it('names the entry, keeps the query, and keeps `stored` when the view changes', () => {
+      const { router, latest } = mount(movie, '/lookups/a?movie_id=550&stored=entry-1');
+      expect(latest().storedAnswerId).toBe('entry-1');
+      expect(latest().urlValues).toEqual({ movie_id: '550' });
+      expect(latest().submittedParams).toEqual({ movie_id: 550 });
+      act(() => latest().changeView({ tab: 'tree' }));
+      expect(router.state.location.search).toBe('?movie_id=550&stored=entry-1&view=tree');
+      expect(latest().storedAnswerId).toBe('entry-1');
+    });
+
+    it('leaves it for a fresh answer: “Fetch fresh”, or sending the same query again', () => {
+      const { router, latest } = mount(movie, '/lookups/a?movie_id=550&stored=entry-1&view=tree');
+      act(() => latest().fetchFresh());
+      expect(router.state.location.search).toBe('?movie_id=550&view=tree');
+      expect(latest().storedAnswerId).toBeUndefined();
+      const second = mount(movie, '/lookups/a?movie_id=550&stored=entry-1');
+      let pushed = false;
+      act(() => void (pushed = second.latest().submit({ movie_id: '550' })));
+      expect(pushed).toBe(true);
+      expect(second.router.state.location.search).toBe('?movie_id=550');
+    });
+  });
 });

@@ -9,7 +9,7 @@ import { findOperation } from '../lookups/define-lookup.ts';
 import { applyViewChange, type ViewChange, type ViewState } from '../results/view-state.ts';
 import type { FormValues } from './form-values.ts';
 import type { FieldErrors } from './validate-values.ts';
-import { carryValues, operationSearch, paramsToValues, parseUrlQuery, readViewState, sentQuerySearch, viewQuery, withViewState } from './url-state.ts';
+import { carryValues, operationSearch, paramsToValues, parseUrlQuery, readViewState, sentQuerySearch, STORED_KEY, viewQuery, withViewState } from './url-state.ts';
 
 export interface LookupUrlState {
   operation: Operation;
@@ -23,6 +23,10 @@ export interface LookupUrlState {
   view: ViewState;
   /** Changes the view in place (replaces the history entry). */
   changeView: (change: ViewChange) => void;
+  /** The history entry whose stored answer the URL shows instead of sending its query (`stored`). */
+  storedAnswerId: string | undefined;
+  /** Leaves the stored answer for a fresh one: the same query and view without `stored` (a new history entry). */
+  fetchFresh: () => void;
   /**
    * Records values as the sent query (a new history entry) with the current view. Returns false
    * when the URL already holds exactly this query, so the caller can run it again instead.
@@ -72,17 +76,24 @@ export function useLookupUrlState(lookup: LookupDefinition): LookupUrlState {
     [search, state, view, routerNavigate],
   );
 
+  const storedAnswerId = useMemo(() => new URLSearchParams(search).get(STORED_KEY) || undefined, [search]);
+
   const submit = useCallback(
     (values: FormValues) => {
       const next = sentQuerySearch(lookup, operation, values);
       const current = parsed.sent ? sentQuerySearch(lookup, operation, parsed.values) : undefined;
-      if (next === current) return false;
+      // Over a stored answer the same query is new: it leaves the stored answer and is sent.
+      if (next === current && !storedAnswerId) return false;
       // The view goes with the new query: paging on keeps the tab, the sort and the columns.
       void routerNavigate({ search: withViewState(next, view) });
       return true;
     },
-    [lookup, operation, parsed, view, routerNavigate],
+    [lookup, operation, parsed, view, routerNavigate, storedAnswerId],
   );
+
+  const fetchFresh = useCallback(() => {
+    if (parsed.sent) void routerNavigate({ search: withViewState(sentQuerySearch(lookup, operation, parsed.values), view) });
+  }, [lookup, operation, parsed, view, routerNavigate]);
 
   const navigate = useCallback((params: Params) => submit(paramsToValues(operation, params)), [operation, submit]);
 
@@ -103,6 +114,8 @@ export function useLookupUrlState(lookup: LookupDefinition): LookupUrlState {
     urlErrors: parsed.urlErrors,
     view,
     changeView,
+    storedAnswerId,
+    fetchFresh,
     submit,
     navigate,
     changeOperation,

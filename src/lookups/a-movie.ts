@@ -94,6 +94,7 @@ export const movie = defineLookup({
         }),
       }),
       response: movieResponse,
+      identity: 'id',
       adapters: {
         // Provider errors: {success:false, status_code, status_message}.
         errorMessage: (body) => textAt(body, 'status_message'),

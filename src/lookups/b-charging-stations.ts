@@ -149,6 +149,7 @@ const shared = {
   example: { prox: '52.5200,13.4050,3000', connectortype: '29,33' },
   defaultTab: 'map',
   response: chargingStationsResponse,
+  identity: 'id',
   adapters,
   locationSearch: { kind: 'prox', param: 'prox' },
   notes: [

@@ -159,6 +159,7 @@ export const companyAddress = defineLookup({
         }),
       }),
       response: companyAddressResponse,
+      identity: 'establishment',
       adapters: {
         // Error bodies are not shown in the spec: {message}, as most JSON APIs of this kind send.
         errorMessage: (body) => textAt(body, 'message'),

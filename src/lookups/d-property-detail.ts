@@ -34,6 +34,7 @@ export const propertyDetail = defineLookup({
       example: propertyExample,
       params: propertyParams,
       response: propertyDetailResponse,
+      identity: 'identifier.Id',
       adapters: propertyAdapters,
       notes: propertyNotes,
     }),

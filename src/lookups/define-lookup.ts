@@ -137,6 +137,14 @@ export interface XmlShape {
   arrayElements: readonly string[];
 }
 
+/**
+ * What identifies one record of an operation across two answers (compare matches records by it):
+ * a dot path to the record's id field (`id`, `incident_code`, `identifier.Id`); for records without
+ * one, several paths read together as a composite id (`['make', 'model', 'year']`), or a function
+ * that builds one (undefined for a record that has none).
+ */
+export type RecordIdentity = string | readonly [string, ...string[]] | ((record: unknown) => string | undefined);
+
 /** Result tab shown first for an operation (B, E, H, L, M open on the map). */
 export type ResultTab = 'own' | 'map' | 'table' | 'tree' | 'raw' | 'request';
 
@@ -168,6 +176,8 @@ export interface Operation<P extends ParamsSchema = ParamsSchema, R extends z.Zo
   /** For `xml` operations: the root element and the elements that always form arrays. */
   xml?: XmlShape;
   adapters?: ResponseAdapters<P, R>;
+  /** What identifies a record of `adapters.records` across two answers; every operation with records declares one. */
+  identity?: RecordIdentity;
   locationSearch?: LocationSearch;
   /** Why a choice was made where the spec says "not shown". */
   notes?: readonly string[];

@@ -41,6 +41,7 @@ export const airQualityOperation = defineOperation({
   example: { city: 'London', country: 'GB' },
   params: airQualityParams,
   response: airQualityResponse,
+  identity: 'pollutant',
   adapters: {
     // Errors: {error} holding the words.
     errorMessage: (body) => textAt(body, 'error'),

@@ -100,6 +100,7 @@ const carsOperation = defineOperation({
   example: { make: 'toyota', fuel_type: 'gas', limit: '10' },
   params: carsParams,
   response: carsResponse,
+  identity: ['make', 'model', 'year', 'class', 'drive', 'transmission', 'fuel_type', 'cylinders', 'displacement'],
   adapters: {
     // Errors: {error} holding the words.
     errorMessage: (body) => textAt(body, 'error'),

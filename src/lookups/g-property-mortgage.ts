@@ -34,6 +34,7 @@ export const propertyMortgage = defineLookup({
       example: propertyExample,
       params: propertyParams,
       response: propertyMortgageResponse,
+      identity: 'identifier.Id',
       adapters: propertyAdapters,
       notes: [...propertyNotes, 'mortgage.date and mortgage.duedate may be empty strings when no date is recorded.'],
     }),

@@ -139,6 +139,7 @@ export const sexOffenders = defineLookup({
       example: { zipcode: '62701' },
       defaultTab: 'map',
       response: sexOffendersResponse,
+      identity: ['sex_offender_state', 'sex_offender_name', 'sex_offender_birthdate'],
       adapters: {
         // Errors (403 bad key, 429 rate limit): {message}.
         errorMessage: (body) => textAt(body, 'message'),

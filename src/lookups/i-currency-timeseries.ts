@@ -91,6 +91,7 @@ export const currencyTimeseries = defineLookup({
       example: { start_date: '2024-01-01', end_date: '2024-03-31', base: 'EUR', symbols: 'USD,GBP,JPY' },
       params,
       response: timeseriesResponse,
+      identity: 'date',
       adapters: {
         // Errors: {success:false, error:{code, type, info}}; info is the sentence, type the code word.
         errorMessage: (body) => firstTextAt(body, ['error.info', 'error.type']),

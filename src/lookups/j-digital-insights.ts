@@ -129,6 +129,7 @@ export const digitalInsights = defineLookup({
         }),
       }),
       response: digitalInsightsResponse,
+      identity: 'date_value',
       adapters: {
         // Errors: {error:{code, message}}.
         errorMessage: (body) => textAt(body, 'error.message'),

@@ -74,6 +74,7 @@ export const airplanes = defineLookup({
       example: { codeIataAirline: 'LH' },
       params,
       response: airplanesResponse,
+      identity: 'airplaneId',
       adapters: {
         // Errors: {success:false, error} with error a text or {text|info|message}.
         errorMessage: (body) => firstTextAt(body, ['error', 'error.text', 'error.info', 'error.message']),

@@ -80,6 +80,7 @@ export const crimeIncidents = defineLookup({
       defaultTab: 'map',
       response: crimeIncidentsResponse,
       locationSearch: locationWindowSearch,
+      identity: 'incident_code',
       adapters: {
         // Errors: {message}.
         errorMessage: (body) => textAt(body, 'message'),

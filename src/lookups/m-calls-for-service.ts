@@ -92,6 +92,8 @@ export const callsForService = defineLookup({
       defaultTab: 'map',
       response: callsForServiceResponse,
       locationSearch: locationWindowSearch,
+      // As the split's callIdentity: call codes repeat across cities and days.
+      identity: ['call_city_key', 'call_code', 'call_date'],
       adapters: {
         // Errors: {message}.
         errorMessage: (body) => textAt(body, 'message'),

@@ -41,6 +41,20 @@ const numbered: Record<'name' | 'address' | 'contact', (n: number) => string> = 
   contact: (n) => `••• masked contact ${n}`,
 };
 
+/**
+ * The kind of a numbered stand-in ("Person 2" is a name, "••• masked address 1" an address), or
+ * undefined for any other value. Each answer numbers its stand-ins afresh, so whoever reads two
+ * masked answers side by side (compare) needs to know that "Person 1" and "Person 3" may be the same person.
+ */
+export function numberedStandInKind(value: unknown): keyof typeof numbered | undefined {
+  if (typeof value !== 'string') return undefined;
+  for (const kind of ['name', 'address', 'contact'] as const) {
+    const prefix = numbered[kind](0).slice(0, -1);
+    if (value.startsWith(prefix) && /^[1-9]\d*$/.test(value.slice(prefix.length))) return kind;
+  }
+  return undefined;
+}
+
 interface Segment {
   matches: (key: string) => boolean;
   /** `field.path` and the text its value must read as, when the segment has a condition. */

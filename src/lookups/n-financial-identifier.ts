@@ -113,6 +113,7 @@ export const financialIdentifier = defineLookup({
       example: { stock_ticker_symbol: 'AAPL' },
       params,
       response: financialIdentifierResponse,
+      identity: 'basics.isin_identifier',
       adapters: {
         // Failures (HTTP 200 or not) say what happened in status.message.
         errorMessage: (body) => textAt(body, 'status.message'),

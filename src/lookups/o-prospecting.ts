@@ -169,6 +169,7 @@ export const prospecting = defineLookup({
       example: { company_status: 'active', industry_focus: 'software', number_of_employees: '10-49,50-249' },
       params,
       response: prospectingResponse,
+      identity: 'id',
       adapters: {
         // Error bodies are not shown in the spec: {message}, as most JSON APIs of this kind send.
         errorMessage: (body) => textAt(body, 'message'),

@@ -110,6 +110,7 @@ export const nftCollections = defineLookup({
         }),
       }),
       response: nftCollectionsResponse,
+      identity: 'id',
       adapters: {
         // Errors: {error:{code, message}}.
         errorMessage: (body) => textAt(body, 'error.message'),

@@ -45,6 +45,7 @@ export const aviationTaxes = defineLookup({
         }),
       }),
       response: aviationTaxesResponse,
+      identity: 'taxId',
       adapters: {
         // Errors: {success:false, error} with error a text or {text|info|message}.
         errorMessage: (body) => firstTextAt(body, ['error', 'error.text', 'error.info', 'error.message']),

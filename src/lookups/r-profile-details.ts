@@ -218,6 +218,8 @@ export const profileDetails = defineLookup({
         }),
       }),
       response: profileDetailsResponse,
+      // A position (company, title, start) or an office (country, city, street): each record has only its own parts.
+      identity: ['company_id', 'title', 'start_date', 'country_code', 'city', 'address_line'],
       adapters: {
         // Errors: {error:{status, code, message}}.
         errorMessage: (body) => firstTextAt(body, ['error.message', 'error.code']),

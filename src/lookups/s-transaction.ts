@@ -154,6 +154,7 @@ export const transaction = defineLookup({
             ctx.addIssue({ code: 'custom', path: ['transactionId'], message: `must not start with 0x on ${params.blockchain}` });
         }),
       response: transactionResponse,
+      identity: ['role', 'address'],
       adapters: {
         // Errors: {apiVersion, requestId, context, error:{code, message}}.
         errorMessage: (body) => firstTextAt(body, ['error.message', 'error.code']),

@@ -179,6 +179,7 @@ export const podcastSearch = defineLookup({
             ctx.addIssue({ code: 'custom', path: ['published_before'], message: 'must be later than published_after' });
         }),
       response: podcastSearchResponse,
+      identity: 'id',
       adapters: {
         // Errors: {message}.
         errorMessage: (body) => textAt(body, 'message'),

@@ -30,7 +30,22 @@ export const WIRE_HEADERS = {
    * it unmasked and the server allowed it. Sent on the JSON answers of lookups with personal data.
    */
   masked: 'x-lookup-masked',
+  /**
+   * `hit` (answered from the server's answer cache; `age` says how many seconds old), `miss` (not
+   * cached: fetched and maybe kept) or `bypass` (the browser sent `Cache-Control: no-cache`). Sent
+   * on the live GET answers of lookups with LOOKUP_<L>_CACHE_TTL; absent when nothing is cached.
+   */
+  cache: 'x-lookup-cache',
 } as const;
+
+export const CACHE_STATES = ['hit', 'miss', 'bypass'] as const;
+export type CacheState = (typeof CACHE_STATES)[number];
+
+/** The `x-lookup-cache` header read back; undefined when absent or unknown. */
+export function readCacheState(header: string | null | undefined): CacheState | undefined {
+  const value = header?.trim().toLowerCase();
+  return CACHE_STATES.find((state) => state === value);
+}
 
 /**
  * Request header by which the browser asks for unmasked personal data: `X-Lookup-Mask: off`.
@@ -129,6 +144,16 @@ export function defaultKeyPlacement(transport: KeyTransport): KeyPlacement {
 /** Where the server publishes each lookup's mode and effective key placement. */
 export const LOOKUP_CONFIG_PATH = '/lookup-config.json';
 
+/** One budget of live calls: its size and period (calendar, UTC), what is spent, and when it is whole again (ISO time). */
+export const budgetStateSchema = z.object({
+  limit: z.number(),
+  period: z.enum(['day', 'month']),
+  used: z.number(),
+  left: z.number(),
+  resetsAt: z.string(),
+});
+export type BudgetStateDocument = z.output<typeof budgetStateSchema>;
+
 /**
  * `GET /lookup-config.json`: per lookup letter, who answers and where its key travels upstream
  * (as configured on the server, else the definition's default). Never a key, never a base URL.
@@ -147,6 +172,13 @@ export const lookupConfigSchema = z.object({
     z.object({
       mode: lookupModeSchema,
       key: keyPlacementSchema,
+      /** LOOKUP_<L>_BUDGET and LOOKUP_<L>_USER_BUDGET as they stand now (`user`: the signed-in user's own); absent without a budget. */
+      budget: z
+        .object({
+          lookup: budgetStateSchema.optional(),
+          user: budgetStateSchema.optional(),
+        })
+        .optional(),
     }),
   ),
 });

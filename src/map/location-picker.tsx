@@ -1,6 +1,7 @@
 // Search by location: click the map to set the point, drag the handle on the circle's edge to set
 // the radius. The form fields stay the source of truth (and the keyboard way in): the map writes
-// them through onValuesChange and follows whatever is typed there.
+// them through onValuesChange and follows whatever is typed there. The page loads this chunk when
+// the map's box nears the viewport and writes the hint under it (app/deferred-location-picker.tsx).
 import { useMemo, useRef, useState } from 'react';
 import L from 'leaflet';
 import type { LeafletEvent } from 'leaflet';
@@ -91,10 +92,6 @@ export default function LocationPicker({ operation, values, onValuesChange }: Lo
         )}
         <FollowCircle circle={typed} skipKey={fromMap} />
       </BaseMap>
-      <p className="map-hint">
-        Click the map to set the search point and drag the round handle on the circle’s edge to change the radius, or type the values in the
-        fields.
-      </p>
     </div>
   );
 }

@@ -15,7 +15,7 @@ import { extractPoints, recordLabel } from './points.ts';
 import { searchCircle } from './search-circle.ts';
 import { SelectedPoint } from './selected-point.tsx';
 
-export default function ResultsMap({ lookup, operation, params, records, selectedIndex, onSelect, onOpenTable }: MapSlotProps) {
+export default function ResultsMap({ lookup, operation, params, records, filteredFrom, selectedIndex, onSelect, onOpenTable }: MapSlotProps) {
   const { points, missing } = useMemo(() => extractPoints(operation, records), [operation, records]);
   const circle = useMemo(() => searchCircle(operation.locationSearch, params), [operation, params]);
   const bounds = useMemo(() => enclosingBounds(points, circle), [points, circle]);
@@ -34,11 +34,12 @@ export default function ResultsMap({ lookup, operation, params, records, selecte
       <div className="map-toolbar">
         <p className="map-toolbar__count">
           {points.length > 0 ? `${plural(points.length, 'record')} on the map` : 'No record has coordinates to show'}
+          {filteredFrom !== undefined && ` (filtered: ${plural(records.length, 'record')} of ${filteredFrom.toLocaleString('en-US')})`}
         </p>
         <button
           type="button"
           disabled={points.length === 0}
-          onClick={() => downloadGeoJson(toFeatureCollection(points, records), `${lookup.slug}-${operation.id}-points`)}
+          onClick={() => downloadGeoJson(toFeatureCollection(points, records), `${lookup.slug}-${operation.id}-points${filteredFrom !== undefined ? '-filtered' : ''}`)}
         >
           Export GeoJSON
         </button>

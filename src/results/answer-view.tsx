@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { LookupResponse } from '../api/lookup-response.ts';
 import { useWindowSplit } from '../api/split-windows.ts';
 import type { ResultTab } from '../lookups/define-lookup.ts';
@@ -15,6 +15,7 @@ import { RequestView } from './request/request-view.tsx';
 import { SchemaCheck } from './schema-check.tsx';
 import { SummaryBar } from './summary-bar.tsx';
 import { RecordTable } from './table/record-table.tsx';
+import { filteredIndicesOf, flatTableOf } from './table/table-cache.ts';
 import { JsonTree } from './tree/json-tree.tsx';
 import { useAnswer } from './use-answer.ts';
 
@@ -34,13 +35,32 @@ export function AnswerView(props: AnswerViewProps) {
   const onPickTab = (tab: ResultTab) => onViewChange({ tab });
   const answer = useAnswer(lookup, operation, params, response, masked);
   const [selection, setSelection] = useState<{ of: LookupResponse; index: number | undefined }>({ of: response, index: undefined });
-  const selectedIndex = selection.of === response ? selection.index : undefined;
+  // The table's filters narrow the map and the exports too. A selection is an index into the
+  // answer's records everywhere (the table's "#", the own view); one the filters hide is no selection.
+  const filtered = view.filters ? filteredIndicesOf(flatTableOf(answer.records), view.filters) : undefined;
+  const shownRecords = useMemo(() => (filtered ? filtered.map((index) => answer.records[index]) : answer.records), [filtered, answer.records]);
+  const positionOf = useMemo(() => (filtered ? new Map(filtered.map((index, position) => [index, position])) : undefined), [filtered]);
+  const chosen = selection.of === response ? selection.index : undefined;
+  const selectedIndex = chosen !== undefined && positionOf && !positionOf.has(chosen) ? undefined : chosen;
   const onSelect = (index: number | undefined) => setSelection({ of: response, index });
   const shared = { lookup, operation, params, selectedIndex, onSelect };
   const fileStem = exportStem(lookup.slug, operation.id);
+  // The map numbers the records it is given; its indices are positions in the filtered list.
+  const answerIndex = (position: number) => (filtered ? filtered[position]! : position);
+  const mapSelection = {
+    selectedIndex: selectedIndex === undefined || !positionOf ? selectedIndex : positionOf.get(selectedIndex),
+    onSelect: (position: number | undefined) => onSelect(position === undefined ? undefined : answerIndex(position)),
+  };
 
   const own = props.renderOwnView?.({ ...shared, answer });
-  const map = props.renderMap?.({ ...shared, records: answer.records, masked: answer.masked, onOpenTable: (index) => (onSelect(index), onPickTab('table')) });
+  const map = props.renderMap?.({
+    ...shared,
+    ...mapSelection,
+    records: shownRecords,
+    filteredFrom: filtered ? answer.records.length : undefined,
+    masked: answer.masked,
+    onOpenTable: (position) => (onSelect(answerIndex(position)), onPickTab('table')),
+  });
   const tabs: TabSpec[] = [
     ...(own != null ? [{ id: 'own', label: 'Overview', render: () => own } as const] : []),
     ...(map != null ? [{ id: 'map', label: 'Map', render: () => map } as const] : []),
@@ -53,7 +73,7 @@ export function AnswerView(props: AnswerViewProps) {
           selectedIndex={selectedIndex}
           onSelect={onSelect}
           fileStem={fileStem}
-          view={{ sort: view.sort, columns: view.columns }}
+          view={{ sort: view.sort, columns: view.columns, filters: view.filters, facets: view.facets }}
           onViewChange={onViewChange}
         />
       ),
@@ -74,7 +94,7 @@ export function AnswerView(props: AnswerViewProps) {
 
   return (
     <>
-      <SummaryBar response={response} isFetching={isFetching} verdict={answer.verdict} />
+      <SummaryBar response={response} isFetching={isFetching} verdict={answer.verdict} onFetchFresh={props.onFetchFresh} />
       {failure && <ErrorPanel report={failure} onRetry={props.onRetry} />}
       {answer.masked && <p className="mask-note">Personal data is masked in every view, export and copy.</p>}
       {!failure && answer.body !== undefined && <SchemaCheck answer={answer} />}

@@ -24,6 +24,8 @@ export interface ResultViewerProps {
   isFetching: boolean;
   onNavigate: (params: Params) => void;
   onRetry: () => void;
+  /** Asks again past the server's answer cache (offered on an answer that came from it). */
+  onFetchFresh?: (() => void) | undefined;
   renderMap?: (props: MapSlotProps) => ReactNode | undefined;
   renderOwnView?: (props: OwnViewProps) => ReactNode | undefined;
   masked: boolean;

@@ -14,8 +14,14 @@ export interface MapSlotProps extends RecordSelection {
   operation: Operation;
   /** The parameters the records answer (draws B's/L's/M's search circle). */
   params: Params;
-  /** The interpreter's records (the operation's `records` adapter); points come from its `point` adapter. */
+  /**
+   * The interpreter's records (the operation's `records` adapter) that the table's filters let
+   * through; points come from its `point` adapter. Indices (`selectedIndex`, `onSelect`,
+   * `onOpenTable`) are positions in this array.
+   */
   records: readonly unknown[];
+  /** Set when `records` are filtered: the answer's record count (the GeoJSON export says so). */
+  filteredFrom?: number;
   /** Whether personal data was masked; `records` are already masked when it was. */
   masked: boolean;
   /** Selects the record and switches the viewer to its Table tab (the popup's "Show in table"). */

@@ -1,6 +1,6 @@
 import type { LookupResponse } from '../api/lookup-response.ts';
 import type { SuccessVerdict } from '../lookups/define-lookup.ts';
-import { readMasked, WIRE_HEADERS } from '../lookups/wire.ts';
+import { readCacheState, readMasked, WIRE_HEADERS } from '../lookups/wire.ts';
 import { formatBytes, formatMs } from './format.ts';
 
 interface SummaryBarProps {
@@ -8,6 +8,31 @@ interface SummaryBarProps {
   isFetching: boolean;
   /** The body's own success verdict, when there is a parsed body. */
   verdict: SuccessVerdict | undefined;
+  /** Asks again past the server's answer cache; the button shows on an answer that came from it. */
+  onFetchFresh?: (() => void) | undefined;
+}
+
+function headerOf(response: LookupResponse, name: string): string | undefined {
+  return response.headers.find(([key]) => key.toLowerCase() === name)?.[1];
+}
+
+/** How old a cached answer is, said briefly: `40 s`, `4 min`, `2 h`, `3 days`. */
+export function formatAge(seconds: number): string {
+  if (seconds < 60) return `${Math.max(0, Math.round(seconds))} s`;
+  if (seconds < 3_600) return `${Math.floor(seconds / 60)} min`;
+  if (seconds < 86_400) return `${Math.floor(seconds / 3_600)} h`;
+  const days = Math.floor(seconds / 86_400);
+  return `${days} ${days === 1 ? 'day' : 'days'}`;
+}
+
+/** The server's answer cache on this answer (`x-lookup-cache`, `age`): "from cache, 4 min old", "fetched fresh", or nothing. */
+export function describeCache(response: LookupResponse): { hit: boolean; text: string } | undefined {
+  const state = readCacheState(headerOf(response, WIRE_HEADERS.cache));
+  if (state === 'hit') {
+    const age = Number(headerOf(response, 'age'));
+    return { hit: true, text: Number.isFinite(age) ? `from cache, ${formatAge(age)} old` : 'from cache' };
+  }
+  return state === 'bypass' ? { hit: false, text: 'fetched fresh' } : undefined;
 }
 
 /** Whether the proxy masked this answer (`x-lookup-masked`); undefined when it did not say (nothing to mask). */
@@ -16,9 +41,10 @@ function maskedByProxy(response: LookupResponse): boolean | undefined {
 }
 
 /** Status, time, size, live/demo, whether personal data was masked, the body's verdict, and whether a request is under way. */
-export function SummaryBar({ response, isFetching, verdict }: SummaryBarProps) {
+export function SummaryBar({ response, isFetching, verdict, onFetchFresh }: SummaryBarProps) {
   const httpOk = response !== undefined && response.status >= 200 && response.status < 300;
   const masked = response && maskedByProxy(response);
+  const cache = response && describeCache(response);
   return (
     <div className="summary-bar">
       {response && (
@@ -48,6 +74,21 @@ export function SummaryBar({ response, isFetching, verdict }: SummaryBarProps) {
               </span>
             </dd>
           </div>
+          {cache && (
+            <div>
+              <dt>Cache</dt>
+              <dd>
+                <span className={`badge ${cache.hit ? 'cache-hit' : 'cache-fresh'}`} title={cache.hit ? 'The server answered from its answer cache: no call to the provider' : 'Asked the provider again, past the cache'}>
+                  {cache.text}
+                </span>
+                {cache.hit && onFetchFresh && (
+                  <button type="button" className="fetch-fresh" onClick={onFetchFresh} disabled={isFetching}>
+                    Fetch fresh
+                  </button>
+                )}
+              </dd>
+            </div>
+          )}
           {masked !== undefined && (
             <div>
               <dt>Personal data</dt>

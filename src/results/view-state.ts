@@ -1,5 +1,5 @@
-// How the viewer shows an answer, apart from the answer itself: the tab, the table's sort and its
-// chosen columns. The lookup page keeps it in the URL (src/form/url-state.ts), so a shared link
+// How the viewer shows an answer, apart from the answer itself: the tab, the table's sort, its
+// chosen columns, its filters and facets. The lookup page keeps it in the URL (src/form/url-state.ts), so a shared link
 // reproduces the view as well as the data; the viewer works on its own state when given none.
 import type { ResultTab } from '../lookups/define-lookup.ts';
 import type { SortDirection } from './table/flatten-records.ts';
@@ -9,11 +9,37 @@ export interface TableSort {
   direction: SortDirection;
 }
 
+/**
+ * One column's filter; every part set must hold for a record to show. Equality compares a cell's
+ * text, `''` standing for an empty cell (null, missing or blank).
+ */
+export interface ColumnFilter {
+  /** The cell's text contains this, ignoring case. */
+  contains?: string;
+  /** Numeric bounds, inclusive. */
+  min?: number;
+  max?: number;
+  /** Date bounds `YYYY-MM-DD`, inclusive, compared with the cell's date part. */
+  from?: string;
+  to?: string;
+  /** The cell is one of these. */
+  equals?: readonly string[];
+  /** The cell is none of these. */
+  excludes?: readonly string[];
+}
+
+/** Filters by column name; a record shows when every column's filter holds. */
+export type TableFilters = Readonly<Record<string, ColumnFilter>>;
+
 export interface TableView {
   /** Undefined: the answer's own order. */
   sort?: TableSort;
   /** The columns shown: undefined for the default (the first twelve), `all`, or these (in the table's order). */
   columns?: readonly string[] | 'all';
+  /** Undefined: every record shows. */
+  filters?: TableFilters;
+  /** The columns whose top values are counted, in the order picked. */
+  facets?: readonly string[];
 }
 
 export interface ViewState extends TableView {

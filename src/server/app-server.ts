@@ -1,9 +1,10 @@
 // The production server's node:http server, built here so that `npm start` (start.ts) and the
 // hostile-corpus test run the very same stack: the request guard (Host, target, CSRF), then
-// /healthz, the JSON documents and the proxy, then the built app's files; the error envelope for
+// /readyz and, on a team server, the access gate (team/team-handler.ts), then /healthz, the JSON documents and the proxy, then the built app's files; the error envelope for
 // everything else, for requests Node's parser rejects (`clientError`) and for CONNECT.
 import { createServer, type Server, type ServerOptions } from 'node:http';
 import { createAppHandler } from './app-handler.ts';
+import { allLookups } from '../lookups/registry.ts';
 import type { ServerConfig } from './config.ts';
 import { sendError } from './http-io.ts';
 import type { RequestHandler } from './proxy-handler.ts';
@@ -11,6 +12,13 @@ import { createRequestGuard, LOOPBACK_NAMES } from './request-guard.ts';
 import { appSecurityHeaders, DATA_SECURITY_HEADERS } from './security-headers.ts';
 import { handleClientError, refuseConnect } from './socket-errors.ts';
 import { createStaticHandler } from './static-files.ts';
+import { FORM_PATHS } from './team/access.ts';
+import { accessEnabled, type AccessConfig } from './team/access-config.ts';
+import { createMemoryStore, type SharedStore } from './team/shared-store.ts';
+import { createTeamHandler } from './team/team-handler.ts';
+import type { AuditLog } from './team/audit-log.ts';
+import type { TeamLimits } from './team/limits-config.ts';
+import { createTeamServices } from './team/team-services.ts';
 
 export interface AppServerOptions {
   config: ServerConfig;
@@ -20,6 +28,17 @@ export interface AppServerOptions {
   localNames?: readonly string[];
   /** The proxy's request log (default: the proxy's own, to stdout). */
   log?: (line: string) => void;
+  /** State shared with other processes and instances (sessions, counters, cache); in-process by default. */
+  store?: SharedStore;
+  /** Who may use the server (team/access-config.ts); none configured: everyone who reaches it, as on loopback. */
+  access?: AccessConfig;
+  /**
+   * Budgets, rate and concurrency limits, the answer cache, the audit log and /metrics
+   * (team/limits-config.ts). Given, the audit line replaces the proxy's request log.
+   */
+  limits?: TeamLimits;
+  /** Where audit lines go (tests); default: LOOKUP_AUDIT_FILE or stdout. */
+  audit?: AuditLog;
   /** node:http limits and timeouts (tests shorten them). */
   http?: Pick<ServerOptions, 'headersTimeout' | 'requestTimeout' | 'connectionsCheckingInterval' | 'maxHeaderSize' | 'keepAliveTimeout'>;
 }
@@ -30,10 +49,21 @@ export function hostNameOfAddress(address: string): string | undefined {
   return address.includes(':') && !address.startsWith('[') ? `[${address.toLowerCase()}]` : address.toLowerCase();
 }
 
+/** DATA_SECURITY_HEADERS as pairs, made once rather than per request. */
+const DATA_HEADER_ENTRIES = Object.entries(DATA_SECURITY_HEADERS);
+
 export function createAppServer(options: AppServerOptions): Server {
   const { config } = options;
-  const guard = createRequestGuard({ allowedHosts: config.allowedHosts, localNames: [...LOOPBACK_NAMES, ...(options.localNames ?? [])] });
-  const lookupHandler: RequestHandler = createAppHandler(config, options.log);
+  const store = options.store ?? createMemoryStore();
+  const guard = createRequestGuard({
+    allowedHosts: config.allowedHosts,
+    localNames: [...LOOPBACK_NAMES, ...(options.localNames ?? [])],
+    ...(accessEnabled(options.access) && { formPaths: FORM_PATHS }),
+  });
+  // /readyz, and with an access mode the sign-in pages and the gate that names each request's user.
+  const teamHandler: RequestHandler = createTeamHandler({ store, ...(options.access && { access: options.access }) });
+  const team = options.limits && createTeamServices({ config, lookups: allLookups, limits: options.limits, store, ...(options.audit && { audit: options.audit }) });
+  const lookupHandler: RequestHandler = createAppHandler(config, options.log, team?.proxy);
   const staticHandler = createStaticHandler(options.distDir, appSecurityHeaders({ tileUrl: config.map.tileUrl, mediaSources: config.mediaSources }));
 
   const server = createServer(
@@ -42,9 +72,13 @@ export function createAppServer(options: AppServerOptions): Server {
     (req, res) => {
       // Every answer is data unless the static handler sends a page or file with the app's own
       // policy; the proxy sets its own (headers given to writeHead win over these).
-      for (const [name, value] of Object.entries(DATA_SECURITY_HEADERS)) res.setHeader(name, value);
+      for (const [name, value] of DATA_HEADER_ENTRIES) res.setHeader(name, value);
       if (guard(req, res)) return;
       void (async () => {
+        // /metrics when LOOKUP_METRICS_PUBLIC=1 comes before the gate; budgets and /metrics otherwise after it.
+        if (team && (await team.publicRoutes(req, res))) return;
+        if (await teamHandler(req, res)) return;
+        if (team && (await team.routes(req, res))) return;
         if (await lookupHandler(req, res)) return;
         if (await staticHandler(req, res)) return;
         if (req.method !== 'GET' && req.method !== 'HEAD')

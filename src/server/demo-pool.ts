@@ -10,6 +10,8 @@
 // the main thread only), and the Vite config process, vitest and Playwright have none to give, so
 // the same start works under `npm start`, `node --import tsx`, Vite, vitest and Playwright.
 // Should a thread still fail to start, callDemo answers on the calling thread, with one warning.
+// Threads run at a lower priority (nice 10, where the system allows it) than the server's own, so
+// on a busy machine the answers to /healthz and to other requests come before the demo's work.
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import type { Tinypool as TinypoolClass } from 'tinypool';
@@ -25,9 +27,13 @@ export interface DemoPool {
   close(): Promise<void>;
 }
 
-/** One thread fewer than the machine has (the server's own thread keeps a core), at least one, at most four. */
-export function defaultDemoThreads(): number {
-  return Math.max(1, Math.min(4, availableParallelism() - 1));
+/**
+ * Per server process: the machine's cores shared among the server's processes, one fewer for the
+ * process's own thread, at least one, at most four. One process on 2 cores: 1 thread; two
+ * processes (LOOKUP_WORKERS=2): 1 each, so 2 demo threads beside 2 server threads.
+ */
+export function defaultDemoThreads(processes = 1): number {
+  return Math.max(1, Math.min(4, Math.floor(availableParallelism() / Math.max(1, processes)) - 1));
 }
 
 // Required rather than imported: under the Vite plugin this module is loaded through tsx's
@@ -53,10 +59,16 @@ export function createDemoPool(options: { threads?: number } = {}): DemoPool {
 }
 
 let shared: DemoPool | undefined;
+let sharedThreads: number | undefined;
+
+/** Sets the size of the process's pool before its first use (the clustered server: defaultDemoThreads(workers)). */
+export function configureDemoPool(options: { threads: number }): void {
+  sharedThreads = options.threads;
+}
 
 /** The process's demo pool, created on first use. */
 export function demoPool(): DemoPool {
-  shared ??= createDemoPool();
+  shared ??= createDemoPool(sharedThreads === undefined ? {} : { threads: sharedThreads });
   return shared;
 }
 

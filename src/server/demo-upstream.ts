@@ -5,7 +5,9 @@
 // server's own thread, and their answers are kept in a cache bounded by bytes: they depend on the
 // request's parameters alone (and on the UTC day, for a history that ends today), so the same
 // request is answered from memory, and identical requests arriving together share one run. An
-// answer holding the request's fresh id (S's requestId) is neither kept nor shared.
+// answer holding the request's fresh id (S's requestId) is neither kept nor shared. Masked and
+// unmasked answers are masked by the worker and kept apart: the server's thread never parses,
+// masks or copies a demo body.
 // A generator that is not the registry's (a test's) runs in-process, uncached, as it is.
 import { randomUUID } from 'node:crypto';
 import type { AnyLookup, AnyOperation, Params } from '../lookups/define-lookup.ts';
@@ -75,21 +77,21 @@ export const DEMO_CACHE_BYTES = 64 * 1024 * 1024;
 export const demoAnswerCache = new DemoAnswerCache(DEMO_CACHE_BYTES);
 
 /**
- * What identifies an answer: lookup, operation, the UTC day and the parameters, keys sorted and
- * absent ones left out (`{a: 1, b: undefined}` and `{a: 1}` are the same request).
+ * What identifies an answer: lookup, operation, the UTC day, the parameters (keys sorted, absent
+ * ones left out: `{a: 1, b: undefined}` and `{a: 1}` are the same request) and whether it is masked.
  */
-export function demoCacheKey(lookupId: string, operationId: string, params: Params, now = new Date()): string {
+export function demoCacheKey(lookupId: string, operationId: string, params: Params, now = new Date(), mask?: boolean): string {
   const present = Object.keys(params)
     .filter((name) => params[name] !== undefined)
     .sort()
     .map((name) => [name, params[name]]);
-  return JSON.stringify([lookupId, operationId, now.toISOString().slice(0, 10), present]);
+  return JSON.stringify([lookupId, operationId, now.toISOString().slice(0, 10), present, mask ?? null]);
 }
 
 function toOutcome(result: Extract<DemoResult, { kind: 'answer' }>): DemoAnswer {
-  const { status, headers, body } = result;
-  // A worker's Buffer arrives as a plain Uint8Array: viewed as a Buffer, not copied.
-  return { kind: 'answer', status, headers, body: Buffer.from(body.buffer, body.byteOffset, body.byteLength) };
+  const { status, headers, body, masked } = result;
+  // A worker's body arrives as a plain Uint8Array (moved, not copied): viewed as a Buffer, not copied.
+  return { kind: 'answer', status, headers, body: Buffer.from(body.buffer, body.byteOffset, body.byteLength), ...(masked !== undefined && { masked }) };
 }
 
 /** Pools whose threads have answered once (they can start), or could not start. */
@@ -110,7 +112,7 @@ async function runOnPool(pool: DemoPool, task: DemoTask, lookup: AnyLookup, oper
       console.warn(`[demo] worker threads cannot start (${message}); the demo answers on the server's own thread`);
     }
   }
-  return answerDemo(generator, lookup, operation, task.params, task.requestId);
+  return answerDemo(generator, lookup, operation, task.params, task.requestId, task.mask);
 }
 
 /** Runs in flight, per cache and by key: an identical request joins the run instead of starting another. */
@@ -125,6 +127,8 @@ function inFlightOf(cache: DemoAnswerCache): Map<string, Promise<DemoResult>> {
 export interface DemoCallOptions {
   pool?: DemoPool;
   cache?: DemoAnswerCache;
+  /** For an operation whose JSON answers are masked: mask this answer (true) or send it unmasked (false); see DemoTask. */
+  mask?: boolean;
 }
 
 export async function callDemo(
@@ -136,17 +140,18 @@ export async function callDemo(
 ): Promise<UpstreamOutcome> {
   if (!generator) return { kind: 'failure', status: 502, code: 'demo_unavailable', message: `Lookup ${lookup.id} has no demo data` };
   const requestId = randomUUID();
+  const { mask } = options;
   // Only the registry's generators are known to the worker threads, and known to be deterministic.
   if (generator !== (demoGenerators as Partial<Record<string, DemoGenerator>>)[lookup.id]) {
-    const result = answerDemo(generator, lookup, operation, params, requestId);
+    const result = answerDemo(generator, lookup, operation, params, requestId, mask);
     return result.kind === 'answer' ? toOutcome(result) : result;
   }
   const cache = options.cache ?? demoAnswerCache;
-  const key = demoCacheKey(lookup.id, operation.id, params);
+  const key = demoCacheKey(lookup.id, operation.id, params, undefined, mask);
   const cached = cache.get(key);
   if (cached) return cached;
 
-  const task: DemoTask = { lookupId: lookup.id, operationId: operation.id, params, requestId };
+  const task: DemoTask = { lookupId: lookup.id, operationId: operation.id, params, requestId, ...(mask !== undefined && { mask }) };
   const pool = options.pool ?? demoPool();
   const inFlight = inFlightOf(cache);
   // Looked up and registered without an await in between, so two requests cannot both start a run.

@@ -1,11 +1,15 @@
 // The demo upstream's work: run a lookup's demo generator and turn its answer into the bytes a
-// provider would send. `answerDemo` does it for any generator; the default export is the task a
-// worker thread of the demo pool (demo-pool.ts) runs, naming the generator by lookup and operation
-// id, since functions and schemas cannot cross to a thread.
+// provider would send, masked when the request is to get masked data. `answerDemo` does it for any
+// generator; the default export is the task a worker thread of the demo pool (demo-pool.ts) runs,
+// naming the generator by lookup and operation id, since functions and schemas cannot cross to a
+// thread. Masking here rather than in the proxy keeps a 4.6 MB answer's parse, walk and
+// serialisation off the server's thread; the bytes then move to it without a copy.
 import type { AnyLookup, AnyOperation, Params } from '../lookups/define-lookup.ts';
+import { maskPersonalData } from '../lookups/masking.ts';
 import { allLookups } from '../lookups/registry.ts';
 import type { DemoGenerator } from '../demo/demo-types.ts';
 import { demoGenerators } from '../demo/generators.ts';
+import { isJsonType } from './media-type.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -15,6 +19,11 @@ export interface DemoTask {
   operationId: string;
   params: Params;
   requestId: string;
+  /**
+   * For an operation whose JSON answers are masked: true to mask this one, false when the request
+   * may have it unmasked (X-Lookup-Mask: off under LOOKUP_MASK=default). Absent: never masked.
+   */
+  mask?: boolean;
 }
 
 /** A generator's answer as bytes, or why there is none. */
@@ -27,11 +36,26 @@ export type DemoResult =
       body: Uint8Array;
       /** The answer holds the request's fresh id (S's requestId): it must not be reused for another request. */
       echoesRequestId: boolean;
+      /** Whether the body was masked, for a JSON answer of a masked operation (the task's `mask`); absent otherwise. */
+      masked?: boolean;
     }
   | { kind: 'failure'; status: 502; code: 'demo_failed' | 'demo_unavailable'; message: string };
 
-/** Runs `generator` for one request and renders its answer: status, headers and the body's bytes. */
-export function answerDemo(generator: DemoGenerator, lookup: AnyLookup, operation: AnyOperation, params: Params, requestId: string): DemoResult {
+/** The JSON text the proxy would send after masking `text` (as the live path masks a provider's body). */
+function maskedText(lookup: AnyLookup, text: string): string {
+  // Parsed from the text rather than masking the generator's object, so the walk sees exactly the
+  // JSON a provider would have sent (no undefined, no Date), as it does for a live answer.
+  const body: unknown = JSON.parse(text);
+  const masked = maskPersonalData(body, lookup.personalData);
+  return masked === body ? text : JSON.stringify(masked);
+}
+
+/**
+ * Runs `generator` for one request and renders its answer: status, headers and the body's bytes,
+ * masked when `mask` is true and the answer is JSON. The body has an ArrayBuffer of its own, so a
+ * worker thread can hand it over instead of copying it.
+ */
+export function answerDemo(generator: DemoGenerator, lookup: AnyLookup, operation: AnyOperation, params: Params, requestId: string, mask?: boolean): DemoResult {
   let answer;
   try {
     answer = generator({ lookup, operation, params, requestId });
@@ -44,18 +68,29 @@ export function answerDemo(generator: DemoGenerator, lookup: AnyLookup, operatio
   const headers: Record<string, string> = Object.fromEntries(Object.entries(answer.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]));
   headers['content-type'] = contentType;
   const echoesRequestId = text.includes(requestId) || Object.values(headers).some((value) => value.includes(requestId));
-  return { kind: 'answer', status: answer.status, headers, body: Buffer.from(text), echoesRequestId };
+  const masks = mask !== undefined && isJsonType(contentType);
+  let sent = text;
+  if (masks && mask) {
+    try {
+      sent = maskedText(lookup, text);
+    } catch (error) {
+      return { kind: 'failure', status: 502, code: 'demo_failed', message: `The demo answer of ${lookup.id} could not be masked: ${(error as Error).message}` };
+    }
+  }
+  // TextEncoder gives a buffer of its own; Buffer.from would share Node's pool for small answers.
+  const body = new TextEncoder().encode(sent);
+  return { kind: 'answer', status: answer.status, headers, body, echoesRequestId, ...(masks && { masked: mask }) };
 }
 
 const lookupsById = new Map<string, AnyLookup>(allLookups.map((lookup) => [lookup.id, lookup]));
 const generatorsById: Readonly<Record<string, DemoGenerator | undefined>> = demoGenerators;
 
-/** The worker thread's task: the registry's generator for the named lookup and operation. */
+/** The worker thread's task: the registry's generator for the named lookup and operation (demo-worker-boot.mjs moves its body). */
 export default function runDemoTask(task: DemoTask): DemoResult {
   const lookup = lookupsById.get(task.lookupId);
   const operation = lookup?.operations.find((candidate) => candidate.id === task.operationId);
   const generator = generatorsById[task.lookupId];
   if (!lookup || !operation || !generator)
     return { kind: 'failure', status: 502, code: 'demo_unavailable', message: `Lookup ${task.lookupId} has no demo data for ${task.operationId}` };
-  return answerDemo(generator, lookup, operation, task.params, task.requestId);
+  return answerDemo(generator, lookup, operation, task.params, task.requestId, task.mask);
 }

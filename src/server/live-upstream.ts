@@ -17,7 +17,8 @@ const FORWARDED_REQUEST_HEADERS = ['accept', 'accept-language'] as const;
 
 /** An answer of the demo upstream, or a failure of either upstream, as the proxy sends it on. */
 export type UpstreamOutcome =
-  | { kind: 'answer'; status: number; headers: Record<string, string>; body: Buffer }
+  /** `masked`: the demo masked it (true) or sent it unmasked on request (false); absent when masking does not apply. */
+  | { kind: 'answer'; status: number; headers: Record<string, string>; body: Buffer; masked?: boolean }
   /** The provider (or the demo) gave no usable answer; the proxy answers with an error envelope. */
   | UpstreamFailure
   | { kind: 'client-gone' };

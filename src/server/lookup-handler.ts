@@ -8,6 +8,7 @@ import type { DemoGenerator } from '../demo/demo-types.ts';
 import { sendError, sendJson, splitTarget } from './http-io.ts';
 import { personalDataMasking } from './masking-transform.ts';
 import { createProxyHandler, type RequestHandler } from './proxy-handler.ts';
+import type { TeamProxy } from './team/team-proxy.ts';
 
 export interface LookupHandlerOptions {
   lookups: readonly AnyLookup[];
@@ -15,6 +16,8 @@ export interface LookupHandlerOptions {
   config: ServerConfig;
   openApiDocument: () => unknown;
   log?: (line: string) => void;
+  /** The team layer (cache, budgets, limits, audit, metrics), passed on to the proxy. */
+  team?: TeamProxy;
 }
 
 export function createLookupHandler(options: LookupHandlerOptions): RequestHandler {

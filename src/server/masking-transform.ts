@@ -3,7 +3,8 @@
 // cache, devtools, a screen share) only when the browser asked for it with `X-Lookup-Mask: off`
 // and the server's LOOKUP_MASK allows it (`default`; `always` ignores the header). The answer
 // says which it got in `x-lookup-masked`. Only the operations of lookups with personal data are
-// buffered; every other answer streams as before.
+// buffered; every other answer streams as before. Demo answers are masked the same way, by the
+// demo's worker thread (demo-worker.ts), and cached masked and unmasked apart.
 import type { IncomingHttpHeaders } from 'node:http';
 import type { AnyLookup, AnyOperation } from '../lookups/define-lookup.ts';
 import { maskPersonalData } from '../lookups/masking.ts';
@@ -23,15 +24,39 @@ export function masksAnswers(lookup: AnyLookup, operation: AnyOperation): boolea
   return lookup.personalData.length > 0 && operation.format === 'json';
 }
 
+/**
+ * The top-level keys a lookup's paths start from, when every path starts from a plain key (no
+ * glob, no index): a body object holding none of them has nothing to mask, and is sent without
+ * the walk. Undefined when some path could start anywhere. Read once per lookup.
+ */
+function firstKeysOf(lookup: AnyLookup): readonly string[] | undefined {
+  const keys: string[] = [];
+  for (const entry of lookup.personalData) {
+    // `kind:` then an optional `$[condition].` on the body itself, then the first segment.
+    const path = entry.slice(entry.indexOf(':') + 1).replace(/^\$\[[^\]]*\]\.?/, '');
+    const key = /^[^.[]*/.exec(path)![0];
+    if (key === '' || key.includes('*') || /^\d+$/.test(key)) return undefined;
+    keys.push(key);
+  }
+  return keys;
+}
+
+const firstKeys = new WeakMap<AnyLookup, readonly string[] | undefined>();
+
+/** Whether `body` may hold a value at one of the lookup's paths (false only when it certainly does not). */
+function mayHoldPersonalData(lookup: AnyLookup, body: unknown): boolean {
+  if (!firstKeys.has(lookup)) firstKeys.set(lookup, firstKeysOf(lookup));
+  const keys = firstKeys.get(lookup);
+  if (!keys || typeof body !== 'object' || body === null || Array.isArray(body)) return true;
+  return keys.some((key) => Object.hasOwn(body, key));
+}
+
 /** The masking transform for one server's policy. */
 export function maskingTransform(policy: MaskPolicy): BodyTransform {
-  // A cached demo answer arrives as the same Buffer every time: its masked bytes are remembered
-  // with it, so a repeated 4 MB answer is not parsed and masked again on the server's thread.
-  const maskedBytes = new WeakMap<Buffer, Buffer>();
+  // Nothing is remembered between answers: each live answer is new bytes (a WeakMap keyed by them
+  // only added to every collection), and demo answers are masked, and cached, by the demo itself.
   return (lookup, _operation, bytes, { requestHeaders }) => {
     if (unmaskedAllowed(policy, requestHeaders)) return { body: bytes, headers: { [WIRE_HEADERS.masked]: 'false' } };
-    const remembered = maskedBytes.get(bytes);
-    if (remembered) return { body: remembered, headers: { [WIRE_HEADERS.masked]: 'true' } };
     let body: unknown;
     try {
       body = JSON.parse(bytes.toString('utf8'));
@@ -44,14 +69,17 @@ export function maskingTransform(policy: MaskPolicy): BodyTransform {
         message: `The answer of ${lookup.id} is not valid JSON, so its personal data cannot be masked; it was withheld`,
       });
     }
-    const masked = maskPersonalData(body, lookup.personalData);
-    const maskedBody = masked === body ? bytes : Buffer.from(JSON.stringify(masked));
-    maskedBytes.set(bytes, maskedBody);
-    return { body: maskedBody, headers: { [WIRE_HEADERS.masked]: 'true' } };
+    // Parsed in any case: a body that is not JSON is withheld even when it names no personal field.
+    const masked = mayHoldPersonalData(lookup, body) ? maskPersonalData(body, lookup.personalData) : body;
+    return { body: masked === body ? bytes : Buffer.from(JSON.stringify(masked)), headers: { [WIRE_HEADERS.masked]: 'true' } };
   };
 }
 
-/** The proxy options that mask: pass them to createProxyHandler. */
-export function personalDataMasking(policy: MaskPolicy = 'default'): Pick<ProxyOptions, 'transformBody' | 'transformsBody'> {
-  return { transformBody: maskingTransform(policy), transformsBody: masksAnswers };
+/**
+ * The proxy options that mask: pass them to createProxyHandler. Live answers are masked by the
+ * transform on the server's thread as they arrive; demo answers by the demo's worker thread
+ * (demoMask says which requests get them masked), never parsed on the server's thread.
+ */
+export function personalDataMasking(policy: MaskPolicy = 'default'): Pick<ProxyOptions, 'transformBody' | 'transformsBody' | 'demoMask'> {
+  return { transformBody: maskingTransform(policy), transformsBody: masksAnswers, demoMask: (requestHeaders) => !unmaskedAllowed(policy, requestHeaders) };
 }

@@ -19,6 +19,7 @@ import { Cancellation, createLiveUpstream, describeUpstreamError, timedOut, type
 import { deliver, discard, type DeliveryOptions, type TransformedBody } from './proxy-response.ts';
 import { createRouter, parseParams, type Refusal } from './proxy-route.ts';
 import { createBatchedLog } from './request-log.ts';
+import type { ExchangeFacts, LiveTicket, TeamProxy } from './team/team-proxy.ts';
 
 /** Handles a request when it is its own; resolves to false to let the next handler try. */
 export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
@@ -59,6 +60,17 @@ export interface ProxyOptions {
    * only those are read whole, every other answer streams. Default: all, when transformBody is set.
    */
   transformsBody?: (lookup: AnyLookup, operation: AnyOperation) => boolean;
+  /**
+   * When given, the demo masks its own answers to the operations `transformsBody` selects, on its
+   * worker thread, and transformBody is not applied to them: this says whether a request gets them
+   * masked (true) or unmasked (false). Masking's answer to a demo request never costs the server's thread.
+   */
+  demoMask?: (requestHeaders: IncomingHttpHeaders) => boolean;
+  /**
+   * The team layer (issue 14): the answer cache, budgets, rate and concurrency limits before a live
+   * call, and one audit line (which then replaces `log`'s line) and the metrics for every request.
+   */
+  team?: TeamProxy;
 }
 
 const MAX_CLIENT_BODY_BYTES = 1024 * 1024;
@@ -109,6 +121,8 @@ interface Setup {
   /** Per operation: whether its JSON answers go through transformBody (filled on first use). */
   transforming: Map<AnyOperation, boolean>;
   transformsBody: ProxyOptions['transformsBody'];
+  demoMask: ProxyOptions['demoMask'];
+  team: TeamProxy | undefined;
 }
 
 export function createProxyHandler(options: ProxyOptions): RequestHandler {
@@ -134,6 +148,8 @@ export function createProxyHandler(options: ProxyOptions): RequestHandler {
     transformBody: options.transformBody,
     transforming: new Map(),
     transformsBody: options.transformsBody,
+    demoMask: options.demoMask,
+    team: options.team,
   };
   return (req, res) => handle(setup, req, res);
 }
@@ -172,18 +188,27 @@ function sendFailure(res: ServerResponse, failure: UpstreamFailure, origin: Deli
 }
 
 /** One request's state: the log line it ends with, and the upstream call it may have to cancel. */
-class Exchange {
+class Exchange implements ExchangeFacts {
   readonly started = performance.now();
   cancellation: Cancellation | undefined;
   timer: NodeJS.Timeout | undefined;
   timeUp = false;
+  // What the team layer's audit line and metrics say about the request (set as it is known).
+  lookup: AnyLookup | undefined;
+  operation: AnyOperation | undefined;
+  request: ExchangeFacts['request'];
+  source: LookupMode['mode'] | undefined;
+  ticket: LiveTicket | undefined;
+  readonly socketBytesAtStart: number;
 
   constructor(
     readonly setup: Setup,
     readonly method: string,
     readonly path: string,
     readonly res: ServerResponse,
-  ) {}
+  ) {
+    this.socketBytesAtStart = setup.team ? (res.socket?.bytesWritten ?? 0) : 0;
+  }
 
   /** The browser's connection closed: the answer is complete, or the browser went away. */
   closed(): void {
@@ -191,6 +216,8 @@ class Exchange {
     if (!complete) this.cancellation?.abort();
     // 499 (as nginx logs it): the browser went away before the answer was complete.
     const status = complete ? this.res.statusCode : 499;
+    // With the team layer's audit log, its line is this request's one line.
+    if (this.setup.team?.record(this, status)) return;
     this.setup.log(this.setup.logScrub.text(`${this.method} ${this.path} ${status} ${Math.round(performance.now() - this.started)}ms`));
   }
 
@@ -245,12 +272,16 @@ async function handle(setup: Setup, req: IncomingMessage, res: ServerResponse): 
   if (!routed.ok) return refuse(res, routed);
   const { lookup, operation } = routed;
   const { mode, scrub } = setup.runtimes.get(lookup)!;
+  exchange.lookup = lookup;
+  exchange.operation = operation;
 
   const body = operation.method === 'POST' ? await readJsonBody(req) : undefined;
   if (body && !body.ok) return refuse(res, body);
   const parsed = parseParams(operation, routed.pathParams, query, body?.body);
   if (!parsed.ok) return refuse(res, parsed);
   if (res.destroyed) return true;
+  exchange.request = parsed.request;
+  exchange.source = mode.mode;
 
   const upstreamStarted = performance.now();
   const transform = setup.transformBody && transformsFor(setup, lookup, operation) ? setup.transformBody : undefined;
@@ -258,17 +289,36 @@ async function handle(setup: Setup, req: IncomingMessage, res: ServerResponse): 
   if (mode.mode === 'demo' || !live) {
     // Live and demo receive the same parsed, normalised values: the demo generator the values
     // themselves, the provider the request buildRequest made of them.
-    const outcome = await callDemo(setup.generators[lookup.id], lookup, operation, parsed.params);
+    // The demo masks on its own thread when it can (demoMask); otherwise the transform runs here.
+    const mask = transform && setup.demoMask ? setup.demoMask(req.headers) : undefined;
+    const outcome = await callDemo(setup.generators[lookup.id], lookup, operation, parsed.params, mask === undefined ? undefined : { mask });
     if (outcome.kind === 'client-gone' || res.destroyed) return true;
     const headers = proxyHeaders(mode.mode, upstreamStarted);
     if (outcome.kind === 'failure') return sendFailure(res, outcome, 'demo', scrub, headers);
+    if (outcome.masked !== undefined) headers[WIRE_HEADERS.masked] = String(outcome.masked);
     await deliver(res, outcome, {
       origin: 'demo',
       scrub,
       maxBytes: setup.maxBytes,
       proxyHeaders: headers,
       errors: demoErrors,
-      ...(transform && { transformer: new Transformer(transform, lookup, operation, mode.mode, outcome.status, req.headers) }),
+      ...(transform && mask === undefined && { transformer: new Transformer(transform, lookup, operation, mode.mode, outcome.status, req.headers) }),
+    });
+    return true;
+  }
+
+  // The team layer: a cached answer, a refusal (budget, rate, store down), or go ahead with a ticket.
+  const plan = setup.team && (await setup.team.plan({ req, res, lookup, operation, live: mode, request: parsed.request, scrub }));
+  const ticket = (exchange.ticket = plan?.ticket);
+  if (plan?.answered) return true;
+  if (plan?.cached) {
+    await deliver(res, plan.cached, {
+      origin: 'upstream',
+      scrub,
+      maxBytes: setup.maxBytes,
+      proxyHeaders: { ...proxyHeaders(mode.mode, upstreamStarted), ...plan.ticket.headers },
+      errors: exchange,
+      ...(transform && { transformer: new Transformer(transform, lookup, operation, mode.mode, plan.cached.status, req.headers) }),
     });
     return true;
   }
@@ -277,25 +327,31 @@ async function handle(setup: Setup, req: IncomingMessage, res: ServerResponse): 
   try {
     let answer;
     try {
+      ticket?.sending();
       answer = await live.send({ live: mode, request: parsed.request, clientHeaders: req.headers, signal: cancellation });
+      ticket?.answered();
     } catch (error) {
+      ticket?.failed(error);
       if (res.destroyed) return true;
-      return sendFailure(res, exchange.describe(error), 'upstream', scrub, proxyHeaders(mode.mode, upstreamStarted));
+      return sendFailure(res, exchange.describe(error), 'upstream', scrub, { ...proxyHeaders(mode.mode, upstreamStarted), ...ticket?.headers });
     }
     if (res.destroyed) {
       discard(answer.body);
       return true;
     }
+    const transformer = transform && new Transformer(transform, lookup, operation, mode.mode, answer.status, req.headers);
+    const delivered = ticket ? ticket.transformer(transformer, answer.status) : transformer;
     await deliver(res, answer, {
       origin: 'upstream',
       scrub,
       maxBytes: setup.maxBytes,
-      proxyHeaders: proxyHeaders(mode.mode, upstreamStarted),
+      proxyHeaders: ticket ? { ...proxyHeaders(mode.mode, upstreamStarted), ...ticket.headers } : proxyHeaders(mode.mode, upstreamStarted),
       errors: exchange,
-      ...(transform && { transformer: new Transformer(transform, lookup, operation, mode.mode, answer.status, req.headers) }),
+      ...(delivered && { transformer: delivered }),
     });
     return true;
   } finally {
     clearTimeout(exchange.timer);
+    ticket?.done();
   }
 }

@@ -89,6 +89,26 @@ describe('the body-transform hook', () => {
     expect(seen).toHaveLength(0);
   });
 
+  it('leaves demo answers to the demo when demoMask is given: the transform never runs on them', async () => {
+    seen.length = 0;
+    const asked: string[] = [];
+    const demoMasking: Partial<ProxyOptions> = {
+      ...options(true),
+      demoMask: (headers) => {
+        asked.push(String(headers['x-lookup-mask']));
+        return headers['x-lookup-mask'] !== 'off';
+      },
+    };
+    const demo = await proxyWith({}, demoMasking);
+    const masked = await rawRequest(demo.port, 'GET', '/proxy/a/movie/550');
+    const unmasked = await rawRequest(demo.port, 'GET', '/proxy/a/movie/550', { headers: { 'x-lookup-mask': 'off' } });
+    expect(seen).toHaveLength(0);
+    expect(asked).toEqual(['undefined', 'off']);
+    expect(masked.headers['x-lookup-masked']).toBe('true');
+    expect(unmasked.headers['x-lookup-masked']).toBe('false');
+    expect(JSON.parse(unmasked.text)).toEqual({ id: 550, title: 'Demo movie' });
+  });
+
   it('answers 502 with the envelope when the transform throws', async () => {
     upstream.respond((_hit, _req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{}'));
     const proxy = await proxyWith(
@@ -106,6 +126,20 @@ describe('the body-transform hook', () => {
 });
 
 describe('the request log', () => {
+  it('writes whole lines of at most 4096 bytes at a time, so processes sharing a pipe never mix lines', () => {
+    const writes: string[] = [];
+    const log = createBatchedLog((text) => writes.push(text), 1_000);
+    const lines = Array.from({ length: 300 }, (_, i) => `GET /proxy/a/movie/${i} 200 ${i}ms ${'é'.repeat(i % 40)}`);
+    for (const line of lines) log(line);
+    log.flush();
+    expect(writes.length).toBeGreaterThan(1);
+    for (const text of writes) {
+      expect(Buffer.byteLength(text)).toBeLessThanOrEqual(4096);
+      expect(text.endsWith('\n')).toBe(true);
+    }
+    expect(writes.join('')).toBe(`${lines.join('\n')}\n`);
+  });
+
   it('gathers lines and writes them together, one per request', async () => {
     const writes: string[] = [];
     const log = createBatchedLog((text) => writes.push(text), 20);

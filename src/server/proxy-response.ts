@@ -12,15 +12,15 @@ import { WIRE_HEADERS, type ErrorOrigin } from '../lookups/wire.ts';
 import { PROXY_SECURITY_HEADERS, sendError } from './http-io.ts';
 import type { KeyScrubber, StreamScrubber } from './key-scrubber.ts';
 import { tooLarge, UpstreamFailureError, type UpstreamFailure } from './live-upstream.ts';
+import { isJsonOrXml, isJsonType } from './media-type.ts';
 
 /** Provider headers worth showing the browser (paging and rate-limit hints), besides content-type. */
 const RETURNED_RESPONSE_HEADERS = /^(retry-after|link|x-ratelimit-[a-z0-9-]+|ratelimit(-[a-z0-9-]+)?)$/;
-/** Media types passed through as they came: JSON and XML, including `+json` and `+xml` types. */
-const JSON_OR_XML = /^(application\/(json|xml|[a-z0-9!#$&^_.+-]+\+(json|xml))|text\/xml)$/;
-const JSON_TYPE = /^application\/(json|[a-z0-9!#$&^_.+-]+\+json)$/;
 const PLAIN_TEXT = 'text/plain; charset=utf-8';
 /** Up to this much of an answer is gathered before the first write, so a small answer goes out whole, with a length. */
 const COALESCE_BYTES = 64 * 1024;
+/** A whole body larger than this is written in slices of this size (writeInSlices). */
+const WRITE_SLICE_BYTES = 256 * 1024;
 
 export interface Answer {
   status: number;
@@ -49,16 +49,6 @@ export interface DeliveryOptions {
 
 function single(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value.join(', ') : value;
-}
-
-/** `type/subtype` of a Content-Type value, lower-case, without parameters. */
-export function mediaType(contentType: string): string {
-  const semicolon = contentType.indexOf(';');
-  return (semicolon === -1 ? contentType : contentType.slice(0, semicolon)).trim().toLowerCase();
-}
-
-export function isJsonOrXml(contentType: string | string[] | undefined): contentType is string {
-  return typeof contentType === 'string' && JSON_OR_XML.test(mediaType(contentType));
 }
 
 /** The headers the browser gets: allow-listed, scrubbed, no name holding a key, a safe content type. */
@@ -144,7 +134,7 @@ export async function deliver(res: ServerResponse, answer: Answer, options: Deli
     return;
   }
   const headers = browserHeaders(upstream, options.scrub, options.proxyHeaders);
-  const transformer = options.transformer && JSON_TYPE.test(mediaType(headers['content-type']!)) ? options.transformer : undefined;
+  const transformer = options.transformer && isJsonType(headers['content-type']!) ? options.transformer : undefined;
   const noBody = status === 204 || status === 304;
 
   if (Buffer.isBuffer(answer.body) || transformer) {
@@ -171,11 +161,41 @@ export async function deliver(res: ServerResponse, answer: Answer, options: Deli
     }
     if (res.destroyed) return;
     const out = noBody ? EMPTY : options.scrub.bytes(bytes);
-    res.writeHead(status, noBody ? headers : { ...headers, 'content-length': String(out.length) });
-    res.end(out);
+    if (!noBody) headers['content-length'] = String(out.length);
+    res.writeHead(status, headers);
+    if (out.length <= WRITE_SLICE_BYTES) res.end(out);
+    else await writeInSlices(res, out);
     return;
   }
   await new Promise<void>((resolve) => new Pump(res, answer.body as Readable, decoder, status, headers, noBody, options, resolve).start());
+}
+
+/**
+ * Sends a large whole body a slice per turn of the event loop, waiting for the socket to drain
+ * when it is full, so other requests (/healthz) are answered between the slices of a 4.6 MB answer.
+ */
+async function writeInSlices(res: ServerResponse, body: Buffer): Promise<void> {
+  for (let at = 0; at < body.length && !res.destroyed; at += WRITE_SLICE_BYTES) {
+    const slice = body.subarray(at, at + WRITE_SLICE_BYTES);
+    if (at + WRITE_SLICE_BYTES >= body.length) {
+      res.end(slice);
+      return;
+    }
+    if (res.write(slice)) await new Promise<void>((resolve) => setImmediate(resolve));
+    else await drained(res);
+  }
+}
+
+function drained(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
 }
 
 function readWhole(body: Readable, decoder: Transform | null, maxBytes: number): Promise<Buffer> {

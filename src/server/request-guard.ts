@@ -28,6 +28,8 @@ export interface GuardOptions {
   allowedHosts: readonly string[];
   /** Names accepted on the port the request arrived on (default: loopback names). */
   localNames?: readonly string[];
+  /** Paths whose POST is an HTML form (the team server's sign-in): a url-encoded body is accepted there besides JSON. */
+  formPaths?: readonly string[];
 }
 
 export interface GuardRefusal {
@@ -47,8 +49,19 @@ function quoted(text: string): string {
   return JSON.stringify(text.length > 80 ? `${text.slice(0, 80)}…` : text).replace(/[\u0000-\u001f\u007f-\uffff]/g, '?');
 }
 
+/** The Host header's values, read from the raw headers (req.headersDistinct builds every header's list, on every request). */
+function hostValues(req: IncomingMessage): string[] {
+  const raw = req.rawHeaders;
+  const values: string[] = [];
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i]!;
+    if (name.length === 4 && name.toLowerCase() === 'host') values.push(raw[i + 1]!);
+  }
+  return values;
+}
+
 function hostOf(req: IncomingMessage): { value: string } | GuardRefusal {
-  const all = req.headersDistinct.host ?? [];
+  const all = hostValues(req);
   if (all.length === 0) return refusal(400, 'missing_host', 'The request has no Host header');
   if (all.length > 1) return refusal(400, 'duplicate_host', 'The request has more than one Host header');
   const value = all[0]!.trim().toLowerCase();
@@ -100,6 +113,12 @@ function isJson(req: IncomingMessage): boolean {
   return type !== undefined && type.split(';')[0]!.trim().toLowerCase() === 'application/json';
 }
 
+function isFormFor(req: IncomingMessage, target: string, options: GuardOptions): boolean {
+  if (!options.formPaths?.includes(target.split('?')[0]!)) return false;
+  const type = req.headers['content-type'];
+  return type !== undefined && type.split(';')[0]!.trim().toLowerCase() === 'application/x-www-form-urlencoded';
+}
+
 /** What is wrong with the request, or undefined when it may go on to the handlers. */
 export function checkRequest(req: IncomingMessage, options: GuardOptions): GuardRefusal | undefined {
   const target = req.url ?? '';
@@ -130,7 +149,7 @@ export function checkRequest(req: IncomingMessage, options: GuardOptions): Guard
     return refusal(403, 'cross_site_request', `A ${req.method} from another site (Sec-Fetch-Site: ${quoted(fetchSite)}) is refused: send it from this app's own pages`);
   if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES)
     return refusal(413, 'body_too_large', `The request body is larger than ${MAX_BODY_BYTES} bytes`);
-  if (hasBody(req) && !isJson(req))
+  if (hasBody(req) && !isJson(req) && !isFormFor(req, target, options))
     return refusal(415, 'unsupported_media_type', `A ${req.method} body must be JSON, sent as Content-Type: application/json`, { 'accept-post': 'application/json' });
   return undefined;
 }

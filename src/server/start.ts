@@ -1,11 +1,25 @@
 // The production server (`npm start`): the built app from DIST_DIR (default `dist`), the proxy,
 // /openapi.json, /map-config.json, /lookup-config.json and /healthz, on HOST:PORT (default 127.0.0.1:4173),
 // behind the request guard (Host, CSRF) and with the app's security headers (app-server.ts).
+// LOOKUP_WORKERS=auto (or a number) runs one server process per core behind node:cluster
+// (server-processes.ts); unset, it is one process. SIGTERM or SIGINT: stop accepting, finish the
+// requests in flight, exit (closing the shared store last).
+// Bound to anything but loopback, it needs an access mode (team/access-config.ts); LOOKUP_REDIS_URL
+// shares sessions and counters between processes and instances (team/shared-store.ts).
+import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadAppConfig } from './app-handler.ts';
 import { createAppServer, hostNameOfAddress } from './app-server.ts';
 import { ConfigError, environmentWithDotEnv, lookupModes, type ServerConfig } from './config.ts';
+import { closeDemoPool, configureDemoPool, defaultDemoThreads } from './demo-pool.ts';
+import { closeGracefully } from './graceful-shutdown.ts';
+import { runPrimary, serverProcessCount } from './server-processes.ts';
+import { checkTeamStartup, loadAccessConfig } from './team/access-config.ts';
+import { createStoreFromEnv, storeKindOf } from './team/shared-store.ts';
+import { serveClusterMetrics } from './team/cluster-metrics.ts';
+import { checkLimitsStartup, parseTeamLimits } from './team/limits-config.ts';
+import { allLookups } from '../lookups/registry.ts';
 
 function fail(message: string): never {
   console.error(message);
@@ -21,31 +35,64 @@ function configured<T>(read: () => T): T {
   }
 }
 
-// `.env` may hold PORT, HOST and DIST_DIR too; the real environment wins.
+// `.env` may hold PORT, HOST, DIST_DIR and LOOKUP_WORKERS too; the real environment wins.
 const env = configured(() => environmentWithDotEnv());
 const config: ServerConfig = configured(() => loadAppConfig(env));
+const processes = configured(() => serverProcessCount(env.LOOKUP_WORKERS));
 const distDir = env.DIST_DIR || 'dist';
 const port = Number(env.PORT || 4173);
 const host = env.HOST || '127.0.0.1';
 if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`Configuration error: PORT must be a port number (0-65535)`);
+// Team deployment (README): who may use a server others can reach, and the store its processes share.
+const access = configured(() => loadAccessConfig(env));
+configured(() => checkTeamStartup({ host, access, processes, storeKind: storeKindOf(env) }));
+// Budgets, rates, the answer cache, the audit log and /metrics (README "Team deployment").
+const limits = configured(() => parseTeamLimits(env, allLookups, config));
+configured(() => checkLimitsStartup(limits, processes, storeKindOf(env)));
 if (!existsSync(join(distDir, 'index.html'))) fail(`No build in ${distDir}/: run \`npx vite build\` first (or set DIST_DIR).`);
 
-// The address the server binds is a name it answers to (besides loopback and LOOKUP_ALLOWED_HOSTS).
-const boundName = hostNameOfAddress(host);
-const server = createAppServer({ config, distDir, ...(boundName && { localNames: [boundName] }) });
-
-server.listen(port, host, () => {
+function announce(boundPort: number): void {
   const modes = Object.values(lookupModes(config));
   const live = modes.filter((mode) => mode === 'live').length;
-  for (const warning of config.warnings) console.warn(`Warning: ${warning}`);
-  const address = server.address();
-  const boundPort = typeof address === 'object' && address ? address.port : port;
-  console.log(`Lookup Explorer on http://${host}:${boundPort}/ (${live} live, ${modes.length - live} demo lookups)`);
-});
+  for (const warning of [...config.warnings, ...limits.warnings]) console.warn(`Warning: ${warning}`);
+  const shape = processes > 1 ? `; ${processes} server processes` : '';
+  console.log(`Lookup Explorer on http://${host}:${boundPort}/ (${live} live, ${modes.length - live} demo lookups${shape})`);
+}
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    server.close(() => process.exit(0));
-    server.closeAllConnections();
+if (processes > 1 && cluster.isPrimary) {
+  runPrimary({ workers: processes, onListening: announce });
+  // /metrics reaches one worker; the primary sums every worker's figures for it.
+  serveClusterMetrics();
+} else {
+  serve();
+}
+
+function serve(): void {
+  const worker = cluster.isWorker;
+  if (worker) configureDemoPool({ threads: defaultDemoThreads(processes) });
+  // The address the server binds is a name it answers to (besides loopback and LOOKUP_ALLOWED_HOSTS).
+  const boundName = hostNameOfAddress(host);
+  const store = createStoreFromEnv(env);
+  const server = createAppServer({ config, distDir, store, access, limits, ...(boundName && { localNames: [boundName] }) });
+
+  server.on('error', (error) => fail(`The server cannot listen on ${host}:${port}: ${error.message}`));
+  server.listen(port, host, () => {
+    // A worker's primary says it once for all of them.
+    if (worker) return;
+    const address = server.address();
+    announce(typeof address === 'object' && address ? address.port : port);
   });
+
+  // In flight: an upstream call is bounded by LOOKUP_TIMEOUT_MS; a second more to send its answer.
+  const graceMs = config.timeoutMs + 1_000;
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    void closeGracefully(server, graceMs)
+      .then(() => closeDemoPool())
+      .then(() => store.close())
+      .finally(() => process.exit(0));
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, stop);
 }

@@ -18,6 +18,8 @@ beforeAll(async () => {
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Lookup Explorer</title>');
   writeFileSync(join(dist, 'lookup.html'), '<!doctype html><title>Lookup Explorer</title><link rel="modulepreload" href="/assets/lookup-page.js">');
+  mkdirSync(join(dist, 'lookups'));
+  writeFileSync(join(dist, 'lookups', 'i.html'), '<!doctype html><title>Lookup Explorer</title><link rel="modulepreload" href="/assets/i-definition.js">');
   writeFileSync(join(dist, 'assets', 'index-abc123.js'), script);
   writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   // A file next to the build directory, which a `..` must never reach.
@@ -77,6 +79,15 @@ describe('createStaticHandler', () => {
     expect((await rawRequest(server.port, 'GET', '/lookups/l?run', accept)).text).toContain('rel="modulepreload"');
     expect((await rawRequest(server.port, 'GET', '/', accept)).text).not.toContain('modulepreload');
     expect((await rawRequest(server.port, 'GET', '/history', accept)).text).not.toContain('modulepreload');
+  });
+
+  it('sends /lookups/<slug> its own page where the build has one, with the query string or not', async () => {
+    const accept = { headers: { accept: 'text/html' } };
+    for (const path of ['/lookups/i', '/lookups/i?base=EUR'])
+      expect((await rawRequest(server.port, 'GET', path, accept)).text).toContain('/assets/i-definition.js');
+    // Deeper routes and lookups without a page of their own get the shared lookup page.
+    for (const path of ['/lookups/i/compare', '/lookups/i/', '/lookups/l'])
+      expect((await rawRequest(server.port, 'GET', path, accept)).text).toContain('/assets/lookup-page.js');
   });
 
   it('sends every page and file with the app policy, nosniff, no referrer and its own browsing context group', async () => {

@@ -109,8 +109,11 @@ export function createStaticHandler(distDir: string, securityHeaders: Readonly<R
     }
     // A missing hashed asset is a real 404, never the app's HTML.
     if (path.startsWith('/assets/') || !acceptsHtml(req)) return false;
-    // A lookup route gets the page that preloads the lookup page's code (route-html-plugin.ts).
-    const page = (path.startsWith('/lookups/') && (await fileAt(`/${LOOKUP_HTML}`))) || (await fileAt('/index.html'));
+    // A lookup route gets the page that preloads the lookup page's code, and for /lookups/<slug>
+    // that lookup's definition too (route-html-plugin.ts).
+    const lookupRoute = path.startsWith('/lookups/');
+    const page =
+      (lookupRoute && !path.endsWith('/') && (await fileAt(`${path}.html`))) || (lookupRoute && (await fileAt(`/${LOOKUP_HTML}`))) || (await fileAt('/index.html'));
     if (!page) return false;
     send(req, res, page, 'no-cache');
     return true;

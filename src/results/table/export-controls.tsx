@@ -10,37 +10,49 @@ interface ExportControlsProps {
   records: readonly unknown[];
   columnCount: number;
   visibleColumns: readonly string[];
-  /** Record indices in the table's current sort order. */
+  /** Indices of the records shown, in the table's current sort order. */
   order: readonly number[];
+  /** Indices the table's filters let through, in the answer's order; undefined when nothing is filtered. */
+  filtered: readonly number[] | undefined;
   sorted: boolean;
   choice: ExportChoice;
   onChoose: (change: Partial<ExportChoice>) => void;
   fileStem: string;
 }
 
-/** The CSV and JSON buttons and the choices behind them; the defaults write every record and column. */
-export function ExportControls({ records, columnCount, visibleColumns, order, sorted, choice, onChoose, fileStem }: ExportControlsProps) {
+/**
+ * The CSV and JSON buttons and the choices behind them; the defaults write every record and
+ * column. Under a filter they write the filtered records only, and the file name says so.
+ */
+export function ExportControls({ records, columnCount, visibleColumns, order, filtered, sorted, choice, onChoose, fileStem }: ExportControlsProps) {
   const name = useId();
-  const rowOrder = choice.sorted && sorted ? order : undefined;
+  const rowOrder = choice.sorted && sorted ? order : filtered;
+  const stem = filtered ? `${fileStem}-filtered` : fileStem;
   const exportCsv = () =>
     downloadText(
-      `${fileStem}.csv`,
+      `${stem}.csv`,
       recordsToCsv(records, { columns: choice.visibleOnly ? visibleColumns : undefined, order: rowOrder, bom: choice.bom }),
       'text/csv;charset=utf-8',
     );
-  const exportJson = () => downloadText(`${fileStem}.json`, recordsToJson(records, { order: rowOrder }), 'application/json');
+  const exportJson = () => downloadText(`${stem}.json`, recordsToJson(records, { order: rowOrder }), 'application/json');
 
   return (
     <>
       <button type="button" onClick={exportCsv}>
-        Export CSV
+        Export CSV{filtered && ' (filtered)'}
       </button>
       <button type="button" onClick={exportJson}>
-        Export JSON
+        Export JSON{filtered && ' (filtered)'}
       </button>
       <details className="export-menu">
         <summary>Export options</summary>
         <div className="export-menu-panel">
+          {filtered && (
+            <p className="export-filtered">
+              Exports the {filtered.length.toLocaleString('en-US')} filtered {filtered.length === 1 ? 'record' : 'records'} (of{' '}
+              {records.length.toLocaleString('en-US')}).
+            </p>
+          )}
           <fieldset>
             <legend>CSV columns</legend>
             <label>

@@ -6,6 +6,11 @@ import type { RecordSelection } from '../slots.ts';
 import type { TableView } from '../view-state.ts';
 import { ColumnMenu } from './column-menu.tsx';
 import { ExportControls } from './export-controls.tsx';
+import { FacetsPanel } from './facets-panel.tsx';
+import { columnKinds, toggleEquals, withColumnFilter } from './filter-records.ts';
+import { FilterRow } from './filter-row.tsx';
+import { FilterStatus } from './filter-status.tsx';
+import './filters.css';
 import { cellText, flattenRecord } from './flatten-records.ts';
 import { CUT_OFF_LENGTH, ExpandButton, type FullValue, FullValuePanel } from './full-value.tsx';
 import { useTableModel } from './use-table-model.ts';
@@ -17,18 +22,20 @@ interface RecordTableProps extends RecordSelection {
   records: readonly unknown[];
   /** File name stem for exports. */
   fileStem: string;
-  /** Sort and columns when the caller keeps them (the page's URL); the table keeps its own otherwise. */
+  /** Sort, columns, filters and facets when the caller keeps them (the page's URL); the table keeps its own otherwise. */
   view?: TableView;
   onViewChange?: (change: TableView) => void;
 }
 
 /**
- * The records as a sortable, virtualised table with column choice, export and selection; a
- * single record reads as a field/value sheet, with a switch to the one-row table.
+ * The records as a sortable, filterable, virtualised table with facets, column choice, export
+ * and selection; a single record reads as a field/value sheet, with a switch to the one-row table.
  */
 export function RecordTable({ records, selectedIndex, onSelect, fileStem, view, onViewChange }: RecordTableProps) {
   const model = useTableModel(records, view && onViewChange ? { view, onChange: onViewChange } : undefined);
-  const { table, visibleColumns, order, sort } = model;
+  const { table, visibleColumns, order, sort, filters, filtered } = model;
+  const kinds = columnKinds(table);
+  const setFilters = (next: typeof filters) => model.changeView({ filters: next });
   const [oneAsRow, setOneAsRow] = useState(false);
   const asSheet = records.length === 1 && !oneAsRow;
   const [fullValue, setFullValue] = useState<FullValue>();
@@ -72,9 +79,13 @@ export function RecordTable({ records, selectedIndex, onSelect, fileStem, view, 
   return (
     <div className="record-table">
       <div className="table-toolbar">
-        <span>
-          {records.length.toLocaleString('en-US')} {records.length === 1 ? 'record' : 'records'}
-        </span>
+        <FilterStatus
+          table={table}
+          filters={filters}
+          shownCount={filtered?.length}
+          onRemove={(column) => setFilters(withColumnFilter(filters, column, undefined))}
+          onClear={() => setFilters(undefined)}
+        />
         {records.length === 1 && (
           <button type="button" onClick={() => setOneAsRow(!oneAsRow)}>
             {asSheet ? 'Show as a table row' : 'Show as a field list'}
@@ -93,6 +104,7 @@ export function RecordTable({ records, selectedIndex, onSelect, fileStem, view, 
           columnCount={table.columns.length}
           visibleColumns={visibleColumns}
           order={order}
+          filtered={filtered}
           sorted={sort !== undefined}
           choice={model.exportChoice}
           onChoose={model.chooseExport}
@@ -100,11 +112,20 @@ export function RecordTable({ records, selectedIndex, onSelect, fileStem, view, 
         />
       </div>
       {fullValue && <FullValuePanel value={fullValue} onClose={() => setFullValue(undefined)} />}
+      {!asSheet && (
+        <FacetsPanel
+          table={table}
+          facets={model.facets}
+          filters={filters}
+          onFacetsChange={(facets) => model.changeView({ facets })}
+          onToggleValue={(column, key) => setFilters(toggleEquals(filters, column, key))}
+        />
+      )}
       {asSheet ? (
         <RecordSheet record={records[0]} label="Record 1, every field" />
       ) : (
         <div ref={scrollRef} className="table-scroll" tabIndex={0} role="region" aria-label="Records">
-          <table aria-rowcount={records.length + 1} style={{ width: `${visibleColumns.length * 11 + 4}rem` }}>
+          <table aria-rowcount={order.length + 2} style={{ width: `${visibleColumns.length * 11 + 4}rem` }}>
             <thead>
               <tr aria-rowindex={1}>
                 <th scope="col" className="row-number">
@@ -119,6 +140,7 @@ export function RecordTable({ records, selectedIndex, onSelect, fileStem, view, 
                   </th>
                 ))}
               </tr>
+              <FilterRow columns={visibleColumns} kinds={kinds} filters={filters} onChange={(column, filter) => setFilters(withColumnFilter(filters, column, filter))} />
             </thead>
             <tbody>
               {paddingTop > 0 && <tr aria-hidden="true" style={{ height: paddingTop }} />}
@@ -129,7 +151,7 @@ export function RecordTable({ records, selectedIndex, onSelect, fileStem, view, 
                 return (
                   <tr
                     key={index}
-                    aria-rowindex={item.index + 2}
+                    aria-rowindex={item.index + 3}
                     aria-selected={selected}
                     className={selected ? 'selected' : undefined}
                     tabIndex={0}
@@ -155,6 +177,16 @@ export function RecordTable({ records, selectedIndex, onSelect, fileStem, view, 
               {paddingBottom > 0 && <tr aria-hidden="true" style={{ height: paddingBottom }} />}
             </tbody>
           </table>
+          {order.length === 0 && (
+            <div className="empty-state filtered-empty">
+              <p>
+                <strong>No record matches the filters.</strong>
+              </p>
+              <button type="button" onClick={() => setFilters(undefined)}>
+                Clear filters
+              </button>
+            </div>
+          )}
         </div>
       )}
     </div>

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { TableSort, TableView } from '../view-state.ts';
-import { flattenRecords, sortedOrder } from './flatten-records.ts';
+import { sortedOrder } from './flatten-records.ts';
+import { filteredIndicesOf, flatTableOf } from './table-cache.ts';
 
 /** Columns shown at first; the rest are a checkbox away, and wide records stay readable. */
 export const INITIAL_COLUMNS = 12;
@@ -19,7 +20,7 @@ export const DEFAULT_EXPORT: ExportChoice = { visibleOnly: false, sorted: false,
 
 export type SortState = TableSort;
 
-/** The sort and columns held by the caller (the URL), and how to change them. */
+/** The sort, columns, filters and facets held by the caller (the URL), and how to change them. */
 export interface ControlledTableView {
   view: TableView;
   onChange: (change: TableView) => void;
@@ -39,12 +40,20 @@ export function shownColumns(columns: readonly string[], chosen: TableView['colu
   return columns.slice(0, INITIAL_COLUMNS);
 }
 
+/** The sorted order restricted to the filtered indices (all of it when there is no filter). */
+export function visibleOrder(sorted: readonly number[], filtered: readonly number[] | undefined, rowCount: number): number[] {
+  if (!filtered) return [...sorted];
+  const shown = new Uint8Array(rowCount);
+  for (const index of filtered) shown[index] = 1;
+  return sorted.filter((index) => shown[index] === 1);
+}
+
 /**
- * Flat rows, chosen columns and sort order of the table; all derived once per records array.
- * Sort and columns are the caller's when `controlled` is given (the page keeps them in the URL).
+ * Flat rows, chosen columns, filters and sort order of the table; all derived once per records
+ * array. The view is the caller's when `controlled` is given (the page keeps it in the URL).
  */
 export function useTableModel(records: readonly unknown[], controlled?: ControlledTableView) {
-  const table = useMemo(() => flattenRecords(records), [records]);
+  const table = flatTableOf(records);
   const [own, setOwn] = useState<TableView>({});
   const [exportChoice, setExportChoice] = useState<ExportChoice>(DEFAULT_EXPORT);
   const view = controlled ? controlled.view : own;
@@ -57,10 +66,14 @@ export function useTableModel(records: readonly unknown[], controlled?: Controll
   }, [table.columns, visibleColumns]);
   const sort = view.sort;
   const activeSort = sort && table.columns.includes(sort.column) ? sort : undefined;
-  const order = useMemo(
+  const sorted = useMemo(
     () => sortedOrder(table.rows, activeSort?.column, activeSort?.direction ?? 'ascending'),
     [table.rows, activeSort?.column, activeSort?.direction],
   );
+  const filters = view.filters;
+  /** Indices the filters let through, in the answer's order; undefined when nothing is filtered. */
+  const filtered = filteredIndicesOf(table, filters);
+  const order = useMemo(() => visibleOrder(sorted, filtered, table.rows.length), [sorted, filtered, table.rows.length]);
 
   function setColumnShown(column: string, shown: boolean) {
     const next = table.columns.filter((name) => (name === column ? shown : !hiddenColumns.has(name)));
@@ -82,5 +95,20 @@ export function useTableModel(records: readonly unknown[], controlled?: Controll
     setExportChoice((current) => ({ ...current, ...change }));
   }
 
-  return { table, visibleColumns, hiddenColumns, order, sort: activeSort, toggleSort, setColumnShown, showAll, exportChoice, chooseExport };
+  return {
+    table,
+    visibleColumns,
+    hiddenColumns,
+    order,
+    filtered,
+    filters,
+    facets: view.facets,
+    changeView: change,
+    sort: activeSort,
+    toggleSort,
+    setColumnShown,
+    showAll,
+    exportChoice,
+    chooseExport,
+  };
 }

@@ -1,0 +1,78 @@
+// Bulk runs end to end (issue 13's "Done when"): 40 zip codes for H, two of them invalid. The two
+// are listed before anything is sent; the other 38 run; the merged table and its CSV carry the
+// `zipcode` input column beside the answer's fields; and a reload during the run resumes it
+// without sending any zip code twice (every /proxy/ request is counted across the reload).
+import { readFile } from 'node:fs/promises';
+import Papa from 'papaparse';
+import { expect, test, type Locator, type Page } from './fixtures.ts';
+
+async function blockExternalRequests(page: Page) {
+  await page.route((url) => url.hostname !== '127.0.0.1' && url.hostname !== 'localhost', (route) => route.abort());
+}
+
+async function download(page: Page, button: Locator) {
+  const [file] = await Promise.all([page.waitForEvent('download'), button.click()]);
+  return (await readFile(await file.path())).toString('utf8');
+}
+
+const valid = Array.from({ length: 38 }, (_, index) => String(62_701 + index * 7).padStart(5, '0'));
+// Lines 8 and 23 of the file (the header is line 1).
+const rows = [...valid];
+rows.splice(6, 0, '6270');
+rows.splice(21, 0, '62A01');
+const csv = `zipcode,note\n${rows.map((zipcode, index) => `${zipcode},row ${index + 1}`).join('\n')}\n`;
+
+test('H over 40 zip codes: invalid rows listed first, 38 sent once each across a reload, merged table and CSV', async ({ page }) => {
+  test.setTimeout(60_000);
+  await blockExternalRequests(page);
+  const sent = new Map<string, number>();
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (!url.pathname.startsWith('/proxy/h/')) return;
+    const zipcode = url.searchParams.get('zipcode') ?? '';
+    sent.set(zipcode, (sent.get(zipcode) ?? 0) + 1);
+  });
+  // Slow answers, so that the reload lands in the middle of the run.
+  await page.route('**/proxy/h/**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await route.continue().catch(() => {});
+  });
+
+  await page.goto('/lookups/h');
+  await page.getByRole('link', { name: 'Run over a list…' }).click();
+  await expect(page).toHaveURL(/\/lookups\/h\/bulk/);
+  await page.getByLabel('Upload a CSV or JSON file').setInputFiles({ name: 'zips.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+
+  const problems = page.getByRole('table', { name: 'Invalid rows' });
+  await expect(problems.getByRole('row')).toHaveCount(3);
+  await expect(problems.getByRole('row').nth(1)).toContainText('line 8');
+  await expect(problems.getByRole('row').nth(1)).toContainText('zipcode must be a 5-digit US zip code');
+  await expect(problems.getByRole('row').nth(2)).toContainText('line 23');
+  const start = page.getByRole('button', { name: 'Start run' });
+  await expect(start).toBeDisabled();
+  expect(sent.size).toBe(0);
+  await page.getByLabel(/Skip the 2 invalid rows/).check();
+  await start.click();
+
+  await expect.poll(() => sent.size, { timeout: 20_000 }).toBeGreaterThanOrEqual(8);
+  await page.reload();
+  await expect(page.getByRole('status').filter({ hasText: 'finished' })).toBeVisible({ timeout: 40_000 });
+
+  // Every valid zip code was asked exactly once (an in-flight row interrupted by the reload is not
+  // asked again), and the invalid ones never.
+  expect([...sent.keys()].sort()).toEqual([...valid].sort());
+  expect([...sent.values()].every((count) => count === 1)).toBe(true);
+
+  const results = page.getByRole('region', { name: 'Merged results' });
+  const headers = results.getByRole('columnheader');
+  await expect(headers.filter({ hasText: /^zipcode$/ })).toHaveCount(1);
+  await expect(headers.filter({ hasText: 'sex_offender_zipcode' })).toHaveCount(1);
+
+  const text = await download(page, results.getByRole('button', { name: 'Export CSV' }));
+  const parsed = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true });
+  expect(parsed.meta.fields).toEqual(expect.arrayContaining(['zipcode', 'row_status', 'sex_offender_zipcode', 'sex_offender_state']));
+  const okRows = parsed.data.filter((row) => row.row_status === 'ok');
+  expect(okRows.length).toBeGreaterThan(0);
+  for (const row of okRows) expect(row.sex_offender_zipcode).toBe(row.zipcode);
+  expect(new Set(parsed.data.map((row) => row.zipcode))).toEqual(new Set(valid));
+});

@@ -1,0 +1,41 @@
+// The "Run over a list" page of a lookup (/lookups/<letter>/bulk): app/ composes the workbench's
+// bulk run with the lookup's header, the masking preference and the map (a lazy chunk).
+import { lazy, Suspense } from 'react';
+import { Link, useLocation } from 'react-router';
+import type { MapSlotProps } from '../results/slots.ts';
+import { BulkPage } from '../workbench/bulk/bulk-page.tsx';
+import { LookupHeader } from './lookup-header.tsx';
+import { NotFoundPage } from './not-found-page.tsx';
+import { usePreferences } from './preferences.tsx';
+import { useDocumentTitle } from './use-document-title.ts';
+import { useRouteLookup } from './lookup-route-data.ts';
+import { readUrlQuery } from '../form/url-state.ts';
+
+const ResultsMap = lazy(() => import('../map/results-map.tsx'));
+
+function renderMap(props: MapSlotProps) {
+  return (
+    <Suspense fallback={<p role="status">Loading map…</p>}>
+      <ResultsMap {...props} />
+    </Suspense>
+  );
+}
+
+export function BulkRoute() {
+  const { search } = useLocation();
+  const { masked } = usePreferences();
+  // The route's loader loads this lookup's definition alone, as for the lookup's own page.
+  const lookup = useRouteLookup();
+  useDocumentTitle(lookup ? `${lookup.id}. ${lookup.title} — run over a list` : 'Not found');
+  if (!lookup) return <NotFoundPage what="lookup" />;
+  return (
+    <div className="lookup-page">
+      <LookupHeader lookup={lookup} operation={readUrlQuery(lookup, search).operation} />
+      <h2>Run over a list</h2>
+      <p>
+        <Link to={`/lookups/${lookup.slug}${search}`}>Back to a single query</Link>
+      </p>
+      <BulkPage key={lookup.id} lookup={lookup} search={search} mask={masked} renderMap={renderMap} />
+    </div>
+  );
+}

@@ -1,0 +1,198 @@
+// The command palette (Ctrl/Cmd+K): one input that finds any lookup, saved query, recent history
+// entry or action, and opens it. An ARIA modal dialog holding a combobox and its listbox (the
+// APG's pattern): focus stays in the input, the active option is pointed at through
+// aria-activedescendant, Up/Down/Home/End move, Enter opens, Escape or a click outside closes.
+// This module is its own chunk, loaded on first open (palette-launcher.tsx).
+import { useEffect, useId, useMemo, useReducer, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
+import { createPortal } from 'react-dom';
+import { useNavigate } from 'react-router';
+import { catalogEntries } from 'virtual:lookup-catalog';
+import { useLookupConfig } from '../../api/lookup-config-query.ts';
+import { listHistory, onHistoryChange, type HistoryEntry } from '../../workbench/history/history-store.ts';
+import { listSavedQueries, onSavedChange, type SavedQuery } from '../../workbench/saved/saved-store.ts';
+import { usePreferences } from '../preferences.tsx';
+import { onPageActionsChange, pageActions } from './page-actions.ts';
+import { actionItems } from './palette-actions.ts';
+import { historyItems, lookupItems, savedItems } from './palette-items.ts';
+import { activeIndex, INITIAL_PALETTE, moveForKey, paletteReducer } from './palette-keys.ts';
+import { rankItems, type PaletteItem } from './palette-match.ts';
+import './command-palette.css';
+
+/** A browser store's list, kept current; empty while loading or where IndexedDB is unavailable. */
+function useStoredList<T>(load: () => Promise<T[]>, onChange: (listener: () => void) => () => void): T[] {
+  const [list, setList] = useState<T[]>([]);
+  useEffect(() => {
+    let live = true;
+    const refresh = () =>
+      load().then(
+        (loaded) => live && setList(loaded),
+        // Private browsing without IndexedDB: the palette still finds lookups and actions.
+        () => live && setList([]),
+      );
+    void refresh();
+    const stop = onChange(() => void refresh());
+    return () => {
+      live = false;
+      stop();
+    };
+  }, [load, onChange]);
+  return list;
+}
+
+const loadSaved = () => listSavedQueries();
+const loadHistory = () => listHistory();
+
+function usePaletteItems(): PaletteItem[] {
+  const { masked, setMasked, theme, setTheme } = usePreferences();
+  const maskForced = useLookupConfig().data?.mask === 'always';
+  const page = useSyncExternalStore(onPageActionsChange, pageActions);
+  const saved = useStoredList<SavedQuery>(loadSaved, onSavedChange);
+  const history = useStoredList<HistoryEntry>(loadHistory, onHistoryChange);
+  const [openedAt] = useState(() => Date.now());
+  return useMemo(
+    () => [
+      ...lookupItems(catalogEntries),
+      ...savedItems(saved, catalogEntries),
+      ...historyItems(history, catalogEntries, openedAt),
+      ...actionItems({ masked, maskForced, setMasked, theme, setTheme, pageActions: page }),
+    ],
+    [saved, history, openedAt, masked, maskForced, setMasked, theme, setTheme, page],
+  );
+}
+
+const FOCUSABLE = 'input, button, [href], [tabindex]:not([tabindex="-1"])';
+
+export default function CommandPalette({ onClose }: { onClose: (how?: { navigated?: boolean }) => void }) {
+  const navigate = useNavigate();
+  const items = usePaletteItems();
+  const [state, dispatch] = useReducer(paletteReducer, INITIAL_PALETTE);
+  const sections = useMemo(() => rankItems(items, state.query), [items, state.query]);
+  const listed = sections.flatMap((section) => section.items);
+  const active = activeIndex(state, listed.length);
+  const id = useId();
+  const optionId = (item: PaletteItem) => `${id}-option-${item.id}`;
+  const activeItem = listed[active];
+  const input = useRef<HTMLInputElement>(null);
+  const dialog = useRef<HTMLDivElement>(null);
+
+  useEffect(() => input.current?.focus(), []);
+  // The active option stays in view as Up and Down move through a long list.
+  const activeId = activeItem ? optionId(activeItem) : undefined;
+  useEffect(() => {
+    if (activeId) document.getElementById(activeId)?.scrollIntoView?.({ block: 'nearest' });
+  }, [activeId]);
+
+  function choose(item: PaletteItem) {
+    if (item.target.kind === 'navigate') {
+      void navigate(item.target.to);
+      onClose({ navigated: true });
+    } else {
+      onClose();
+      item.target.run();
+    }
+  }
+
+  function onInputKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.nativeEvent.isComposing) return;
+    const move = moveForKey(event.key);
+    if (move) {
+      event.preventDefault();
+      dispatch({ type: 'move', to: move, count: listed.length });
+    } else if (event.key === 'Enter') {
+      event.preventDefault();
+      if (activeItem) choose(activeItem);
+    }
+  }
+
+  function onDialogKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      event.stopPropagation();
+      onClose();
+    } else if (event.key === 'Tab') {
+      // Focus stays in the dialog: Tab cycles through its own controls.
+      const focusable = [...(dialog.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])];
+      const at = focusable.indexOf(document.activeElement as HTMLElement);
+      const next = focusable[(at + (event.shiftKey ? -1 : 1) + focusable.length) % focusable.length];
+      event.preventDefault();
+      next?.focus();
+    }
+  }
+
+  const listId = `${id}-list`;
+  const titleId = `${id}-title`;
+  return createPortal(
+    <div
+      className="palette-backdrop"
+      onMouseDown={(event) => {
+        if (event.target !== event.currentTarget) return;
+        // Without this the press would then move focus to the page's body, away from the opener.
+        event.preventDefault();
+        onClose();
+      }}
+    >
+      <div ref={dialog} className="palette" role="dialog" aria-modal="true" aria-labelledby={titleId} onKeyDown={onDialogKeyDown}>
+        <h2 id={titleId} className="visually-hidden">
+          Command palette
+        </h2>
+        <div className="palette-search">
+          <input
+            ref={input}
+            type="text"
+            role="combobox"
+            aria-label="Go to a lookup, saved query, history entry or action"
+            aria-expanded="true"
+            aria-controls={listId}
+            aria-autocomplete="list"
+            aria-activedescendant={activeId}
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="Type a letter, a name, a keyword or an action…"
+            value={state.query}
+            onChange={(event) => dispatch({ type: 'type', query: event.target.value })}
+            onKeyDown={onInputKeyDown}
+          />
+          <button type="button" className="palette-close" onClick={() => onClose()}>
+            Close <kbd>Esc</kbd>
+          </button>
+        </div>
+        <div id={listId} role="listbox" aria-label="Matches" className="palette-list">
+          {sections.map((section) => (
+            <div key={section.group} role="group" aria-labelledby={`${id}-group-${section.group}`}>
+              <div id={`${id}-group-${section.group}`} role="presentation" className="palette-group-label">
+                {section.label}
+              </div>
+              {section.items.map((item) => {
+                const selected = item === activeItem;
+                return (
+                  <div
+                    key={item.id}
+                    id={optionId(item)}
+                    role="option"
+                    aria-selected={selected}
+                    className="palette-option"
+                    // The input keeps focus; a click only chooses.
+                    onMouseDown={(event) => event.preventDefault()}
+                    onMouseMove={() => !selected && dispatch({ type: 'point', index: listed.indexOf(item) })}
+                    onClick={() => choose(item)}
+                  >
+                    <span className="palette-label">{item.label}</span>
+                    {item.detail && <span className="palette-detail">{item.detail}</span>}
+                  </div>
+                );
+              })}
+            </div>
+          ))}
+        </div>
+        {listed.length === 0 && <p className="palette-empty">Nothing matches “{state.query}”.</p>}
+        <p className="palette-hint" aria-hidden="true">
+          <kbd>↑</kbd> <kbd>↓</kbd> move · <kbd>Enter</kbd> open · <kbd>Esc</kbd> close
+        </p>
+        <p role="status" className="visually-hidden">
+          {listed.length === 1 ? '1 match' : `${listed.length} matches`}
+        </p>
+      </div>
+    </div>,
+    document.body,
+  );
+}

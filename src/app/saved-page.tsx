@@ -1,0 +1,17 @@
+// /saved: every saved query by collection, with import, export and clearing (workbench/saved).
+import { CollectionsManager } from '../workbench/saved/collections-manager.tsx';
+import { useDocumentTitle } from './use-document-title.ts';
+
+export function SavedPage() {
+  useDocumentTitle('Saved queries');
+  return (
+    <section className="saved-page" aria-labelledby="saved-page-title">
+      <h1 id="saved-page-title">Saved queries and collections</h1>
+      <p className="lede">
+        Queries you named and saved in this browser, by collection. Export them as a collections file (to import in another browser), as a Postman collection
+        or per query as curl or a Bruno file; import a collections file or a Postman collection.
+      </p>
+      <CollectionsManager />
+    </section>
+  );
+}

@@ -1,0 +1,182 @@
+// The table's filters as pure functions over flat rows: which kind of filter fits a column, which
+// records pass, and the edits the filter row and the facets make. The map and the exports read the
+// same indices, so what the table shows is what they show and write.
+import type { ColumnFilter, TableFilters } from '../view-state.ts';
+import { type Cell, cellText, type FlatRow, type FlatTable } from './flatten-records.ts';
+
+/** number: min/max; date: from/to; choice: is / is not among a few values; text: contains. */
+export type ColumnKind = 'number' | 'date' | 'choice' | 'text';
+
+export interface ColumnInfo {
+  kind: ColumnKind;
+  /** The distinct cell keys of a choice column, sorted, `''` (empty) last. */
+  choices?: readonly string[];
+}
+
+/** At most this many distinct values make a column a choice. */
+export const CHOICE_LIMIT = 12;
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+
+/** What equality compares: the cell's text, `''` for an empty cell. */
+export function cellKey(cell: Cell | undefined): string {
+  return cellText(cell).trim() === '' ? '' : cellText(cell);
+}
+
+/** Orders keys for display: by text (numeric-aware), the empty key last. */
+export function compareKeys(a: string, b: string): number {
+  if (a === '' || b === '') return a === b ? 0 : a === '' ? 1 : -1;
+  return collator.compare(a, b);
+}
+
+/** Whether the text is a calendar day `YYYY-MM-DD` that exists. */
+export function isDay(text: string): boolean {
+  if (!DAY.test(text)) return false;
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text);
+}
+
+function inferColumn(rows: readonly FlatRow[], column: string): ColumnInfo {
+  let numbers = 0;
+  let dates = 0;
+  let booleans = 0;
+  let filled = 0;
+  const distinct = new Set<string>();
+  for (const row of rows) {
+    const cell = row[column];
+    const key = cellKey(cell);
+    if (distinct.size <= CHOICE_LIMIT) distinct.add(key);
+    if (key === '') continue;
+    filled += 1;
+    if (typeof cell === 'number') numbers += 1;
+    else if (typeof cell === 'boolean') booleans += 1;
+    else if (typeof cell === 'string' && ISO_DATE.test(cell)) dates += 1;
+  }
+  if (filled > 0 && numbers === filled) return { kind: 'number' };
+  if (filled > 0 && dates === filled) return { kind: 'date' };
+  const values = distinct.size - (distinct.has('') ? 1 : 0);
+  // A few values that repeat read as a choice; a few values that never repeat are better searched.
+  if (distinct.size <= CHOICE_LIMIT && filled > 0 && (booleans === filled || values * 2 <= filled)) {
+    return { kind: 'choice', choices: [...distinct].sort(compareKeys) };
+  }
+  return { kind: 'text' };
+}
+
+const kindsCache = new WeakMap<FlatTable, ReadonlyMap<string, ColumnInfo>>();
+
+/** The filter kind of every column, worked out once per table. */
+export function columnKinds(table: FlatTable): ReadonlyMap<string, ColumnInfo> {
+  let kinds = kindsCache.get(table);
+  if (!kinds) {
+    kinds = new Map(table.columns.map((column) => [column, inferColumn(table.rows, column)]));
+    kindsCache.set(table, kinds);
+  }
+  return kinds;
+}
+
+/** The filter without its empty parts; undefined when nothing is left. */
+export function normaliseFilter(filter: ColumnFilter | undefined): ColumnFilter | undefined {
+  if (!filter) return undefined;
+  const clean: ColumnFilter = {};
+  if (filter.contains !== undefined && filter.contains.trim() !== '') clean.contains = filter.contains;
+  if (filter.min !== undefined && Number.isFinite(filter.min)) clean.min = filter.min;
+  if (filter.max !== undefined && Number.isFinite(filter.max)) clean.max = filter.max;
+  if (filter.from !== undefined && isDay(filter.from)) clean.from = filter.from;
+  if (filter.to !== undefined && isDay(filter.to)) clean.to = filter.to;
+  if (filter.equals && filter.equals.length > 0) clean.equals = [...new Set(filter.equals)];
+  if (filter.excludes && filter.excludes.length > 0) clean.excludes = [...new Set(filter.excludes)];
+  return Object.keys(clean).length > 0 ? clean : undefined;
+}
+
+/** The filters with one column's filter replaced (or removed); undefined when none is left. */
+export function withColumnFilter(filters: TableFilters | undefined, column: string, filter: ColumnFilter | undefined): TableFilters | undefined {
+  const next: Record<string, ColumnFilter> = { ...filters };
+  const clean = normaliseFilter(filter);
+  if (clean) next[column] = clean;
+  else delete next[column];
+  return Object.keys(next).length > 0 ? next : undefined;
+}
+
+/** A facet click: adds the value to the column's "is one of", or takes it out when it is there. */
+export function toggleEquals(filters: TableFilters | undefined, column: string, key: string): TableFilters | undefined {
+  const current = filters?.[column] ?? {};
+  const equals = current.equals ?? [];
+  const next = equals.includes(key) ? equals.filter((value) => value !== key) : [...equals, key];
+  return withColumnFilter(filters, column, { ...current, equals: next });
+}
+
+type CellTest = (cell: Cell | undefined) => boolean;
+
+function testsOf(filter: ColumnFilter): CellTest[] {
+  const tests: CellTest[] = [];
+  const { contains, min, max, from, to, equals, excludes } = filter;
+  if (contains !== undefined) {
+    const needle = contains.trim().toLowerCase();
+    tests.push((cell) => cellText(cell).toLowerCase().includes(needle));
+  }
+  if (min !== undefined) tests.push((cell) => typeof cell === 'number' && cell >= min);
+  if (max !== undefined) tests.push((cell) => typeof cell === 'number' && cell <= max);
+  if (from !== undefined) tests.push((cell) => typeof cell === 'string' && DAY.test(cell.slice(0, 10)) && cell.slice(0, 10) >= from);
+  if (to !== undefined) tests.push((cell) => typeof cell === 'string' && DAY.test(cell.slice(0, 10)) && cell.slice(0, 10) <= to);
+  if (equals !== undefined) {
+    const wanted = new Set(equals);
+    tests.push((cell) => wanted.has(cellKey(cell)));
+  }
+  if (excludes !== undefined) {
+    const unwanted = new Set(excludes);
+    tests.push((cell) => !unwanted.has(cellKey(cell)));
+  }
+  return tests;
+}
+
+/** The filters that apply to this table: its own columns, with something set. */
+export function activeFilters(table: FlatTable, filters: TableFilters | undefined, except?: string): Array<[string, ColumnFilter]> {
+  if (!filters) return [];
+  const columns = new Set(table.columns);
+  const active: Array<[string, ColumnFilter]> = [];
+  for (const [column, filter] of Object.entries(filters)) {
+    const clean = normaliseFilter(filter);
+    if (clean && column !== except && columns.has(column)) active.push([column, clean]);
+  }
+  return active;
+}
+
+/**
+ * Indices of the rows every filter passes, in the answer's order; undefined when no filter
+ * applies (every row shows). `except` leaves one column's filter out (a facet's own counts).
+ */
+export function filterRows(table: FlatTable, filters: TableFilters | undefined, except?: string): number[] | undefined {
+  const active = activeFilters(table, filters, except);
+  if (active.length === 0) return undefined;
+  const checks = active.flatMap(([column, filter]) => testsOf(filter).map((test) => ({ column, test })));
+  const passed: number[] = [];
+  const { rows } = table;
+  for (let index = 0; index < rows.length; index += 1) {
+    const row = rows[index]!;
+    let ok = true;
+    for (const { column, test } of checks) {
+      if (!test(row[column])) {
+        ok = false;
+        break;
+      }
+    }
+    if (ok) passed.push(index);
+  }
+  return passed;
+}
+
+/** How a filter reads in the list of active filters, e.g. `call_type is Alarm or Fire`. */
+export function describeFilter(column: string, filter: ColumnFilter): string {
+  const shown = (key: string) => (key === '' ? '(empty)' : key);
+  const parts: string[] = [];
+  if (filter.contains !== undefined) parts.push(`contains “${filter.contains.trim()}”`);
+  if (filter.min !== undefined) parts.push(`≥ ${filter.min}`);
+  if (filter.max !== undefined) parts.push(`≤ ${filter.max}`);
+  if (filter.from !== undefined) parts.push(`from ${filter.from}`);
+  if (filter.to !== undefined) parts.push(`to ${filter.to}`);
+  if (filter.equals) parts.push(`is ${filter.equals.map(shown).join(' or ')}`);
+  if (filter.excludes) parts.push(`is not ${filter.excludes.map(shown).join(' or ')}`);
+  return `${column} ${parts.join(', ')}`;
+}

@@ -1,0 +1,219 @@
+// The access gate of a team server (issue 14), after the request guard and before everything
+// else. It names the user of each request, from (in this order) the signing-in proxy's header
+// (only from LOOKUP_TRUSTED_PROXIES), `Authorization: Bearer <token>`, or the session cookie, and
+// answers the sign-in pages. Without a user:
+// - /proxy/*, the JSON documents and anything that is not a page: 401 envelope `unauthenticated`;
+// - the app's pages: 303 to /sign-in?next=<the page>;
+// - /healthz: only {"status":"ok"} (the lookups' modes are for users); /openapi.json, /readyz and
+//   /robots.txt are public.
+// Later stages ask `userOf(req)` who is calling (budgets per user, the audit log).
+// CSRF: the guard refuses cross-origin POSTs (Origin, Sec-Fetch-Site); sign-in and sign-out
+// further require that a browser said where it came from, and the cookie is SameSite=Strict.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { BodyTooLargeError, readBody, sendError, sendJson, splitTarget } from '../http-io.ts';
+import type { RequestHandler } from '../proxy-handler.ts';
+import type { AccessConfig } from './access-config.ts';
+import { clearedSessionCookie, readCookie, SESSION_COOKIE, sessionCookie } from './cookies.ts';
+import { cameOverHttps, clientAddress, fromTrustedProxy } from './forwarded.ts';
+import { createSessions } from './sessions.ts';
+import type { SharedStore } from './shared-store.ts';
+import { continuePage, proxySignInPage, SIGN_IN_CONTENT_SECURITY_POLICY, signedInPage, signInFormPage } from './sign-in-page.ts';
+import { createSignInLimiter, type SignInLimiter } from './sign-in-limit.ts';
+import { isListed, nameOfToken } from './tokens-file.ts';
+
+export const SIGN_IN_PATH = '/sign-in';
+export const SIGN_OUT_PATH = '/sign-out';
+/** Paths that take a form body (application/x-www-form-urlencoded) rather than JSON. */
+export const FORM_PATHS: readonly string[] = [SIGN_IN_PATH, SIGN_OUT_PATH];
+const PUBLIC_PATHS = new Set(['/openapi.json', '/readyz', '/robots.txt']);
+const MAX_FORM_BYTES = 4096;
+const MAX_USER_LENGTH = 256;
+
+const users = new WeakMap<IncomingMessage, string>();
+
+/** Who sent this request, once the access gate has let it through; undefined without an access mode. */
+export function userOf(request: IncomingMessage): string | undefined {
+  return users.get(request);
+}
+
+export interface AccessGateOptions {
+  access: AccessConfig;
+  store: SharedStore;
+  /** Failed sign-in limits (tests pass their own clock or counts). */
+  limiter?: SignInLimiter;
+}
+
+type Identity = { user: string; session?: string } | { badBearer: true } | undefined;
+
+/** A path of this site to go to after signing in; anything else (another host, //x, junk) is `/`. */
+export function localNext(value: string | null | undefined): string {
+  if (!value || value.length > 2048 || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f\\]/.test(value)) return '/';
+  const path = value.split(/[?#]/)[0]!;
+  return path === SIGN_IN_PATH || path === SIGN_OUT_PATH ? '/' : value;
+}
+
+function userFromHeader(value: string | string[] | undefined): string | undefined {
+  const text = (Array.isArray(value) ? value[0] : value)?.trim();
+  // eslint-disable-next-line no-control-regex
+  return text && text.length <= MAX_USER_LENGTH && !/[\u0000-\u001f\u007f]/.test(text) ? text : undefined;
+}
+
+function sendHtml(res: ServerResponse, status: number, html: string, headers: Record<string, string> = {}): void {
+  res.writeHead(status, {
+    'content-type': 'text/html; charset=utf-8',
+    'content-length': String(Buffer.byteLength(html)),
+    'cache-control': 'no-store',
+    'content-security-policy': SIGN_IN_CONTENT_SECURITY_POLICY,
+    ...headers,
+  });
+  res.end(html);
+}
+
+function redirect(res: ServerResponse, location: string, headers: Record<string, string> = {}): void {
+  res.writeHead(303, { location, 'cache-control': 'no-store', 'content-length': '0', ...headers });
+  res.end();
+}
+
+/** A page load by a browser (not a script's fetch of data): these are sent to the sign-in page. */
+function isPageRequest(req: IncomingMessage, path: string): boolean {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  if (path.startsWith('/proxy/') || path === '/proxy' || path.endsWith('.json')) return false;
+  const mode = req.headers['sec-fetch-mode'];
+  if (mode !== undefined) return mode === 'navigate';
+  return String(req.headers.accept ?? '').includes('text/html');
+}
+
+/** Whether a browser said where a POST came from (the guard has checked it is this origin). */
+function saysSameOrigin(req: IncomingMessage): boolean {
+  return req.headers.origin !== undefined || req.headers['sec-fetch-site'] !== undefined;
+}
+
+function isForm(req: IncomingMessage): boolean {
+  return (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase() === 'application/x-www-form-urlencoded';
+}
+
+export function createAccessGate({ access, store, limiter = createSignInLimiter(store) }: AccessGateOptions): RequestHandler {
+  const sessions = createSessions(store, access.sessionTtlMs);
+  const tokens = access.tokens;
+
+  async function identify(req: IncomingMessage): Promise<Identity> {
+    if (access.userHeader && fromTrustedProxy(req, access.trustedProxies)) {
+      const user = userFromHeader(req.headers[access.userHeader]);
+      if (user) return { user };
+    }
+    if (!tokens) return undefined;
+    const authorization = req.headers.authorization;
+    const bearer = authorization && /^Bearer +(\S+)\s*$/i.exec(authorization)?.[1];
+    if (bearer) {
+      const user = nameOfToken(tokens, bearer);
+      return user ? { user } : { badBearer: true };
+    }
+    const session = readCookie(req, SESSION_COOKIE);
+    const user = await sessions.userOf(session);
+    return user && isListed(tokens, user) ? { user, session: session! } : undefined;
+  }
+
+  const tooMany = (res: ServerResponse, retryAfter: number) =>
+    sendError(
+      res,
+      429,
+      { origin: 'proxy', code: 'too_many_sign_ins', message: `Too many failed sign-ins from this address: try again in ${retryAfter} s` },
+      { 'retry-after': String(retryAfter) },
+    );
+
+  async function signInForm(req: IncomingMessage, res: ServerResponse, query: URLSearchParams, identity: Identity): Promise<void> {
+    const next = localNext(query.get('next'));
+    if (!tokens) return sendHtml(res, 200, proxySignInPage());
+    if (identity && 'user' in identity) {
+      if (query.has('next')) return redirect(res, next);
+      return sendHtml(res, 200, signedInPage(identity.user, next, identity.session !== undefined));
+    }
+    // Arriving from another site, the Strict cookie was not sent: go on once more from this site.
+    const site = req.headers['sec-fetch-site'];
+    if (query.has('next') && (site === 'cross-site' || site === 'same-site')) return sendHtml(res, 200, continuePage(next));
+    sendHtml(res, 200, signInFormPage({ next }));
+  }
+
+  async function signIn(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (!tokens) return sendError(res, 404, { origin: 'proxy', code: 'not_found', message: 'This server is signed in to through the proxy in front of it' });
+    if (!saysSameOrigin(req))
+      return sendError(res, 403, { origin: 'proxy', code: 'cross_site_request', message: 'A sign-in is sent from the sign-in page (scripts send Authorization: Bearer instead)' });
+    if (!isForm(req))
+      return sendError(res, 415, { origin: 'proxy', code: 'unsupported_media_type', message: 'The sign-in form is sent as application/x-www-form-urlencoded' });
+    const secure = cameOverHttps(req, access.trustedProxies);
+    const address = clientAddress(req, access.trustedProxies);
+    let body: Buffer;
+    try {
+      body = await readBody(req, MAX_FORM_BYTES);
+    } catch (error) {
+      if (!(error instanceof BodyTooLargeError)) throw error;
+      return sendError(res, 413, { origin: 'proxy', code: 'body_too_large', message: error.message }, { connection: 'close' });
+    }
+    const form = new URLSearchParams(body.toString('utf8'));
+    const next = localNext(form.get('next'));
+    const waitBefore = await limiter.blocked(address);
+    if (waitBefore !== undefined)
+      return sendHtml(res, 429, signInFormPage({ next, error: `Too many failed sign-ins: try again in ${waitBefore} seconds.` }), { 'retry-after': String(waitBefore) });
+    const user = nameOfToken(tokens, form.get('token') ?? '');
+    if (!user) {
+      const wait = await limiter.failed(address);
+      if (wait !== undefined)
+        return sendHtml(res, 429, signInFormPage({ next, error: `Too many failed sign-ins: try again in ${wait} seconds.` }), { 'retry-after': String(wait) });
+      return sendHtml(res, 401, signInFormPage({ next, error: 'That token is not on the access list. Check it and try again.' }));
+    }
+    const session = await sessions.start(user);
+    redirect(res, next, { 'set-cookie': sessionCookie(session, { secure, maxAgeSeconds: sessions.ttlMs / 1000 }) });
+  }
+
+  async function signOut(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (!saysSameOrigin(req)) return sendError(res, 403, { origin: 'proxy', code: 'cross_site_request', message: 'Sign out from the app’s own pages' });
+    await sessions.end(readCookie(req, SESSION_COOKIE));
+    redirect(res, SIGN_IN_PATH, { 'set-cookie': clearedSessionCookie(cameOverHttps(req, access.trustedProxies)) });
+  }
+
+  async function refuse(req: IncomingMessage, res: ServerResponse, path: string, target: string, identity: Identity): Promise<void> {
+    if (identity && 'badBearer' in identity) {
+      const address = clientAddress(req, access.trustedProxies);
+      const wait = (await limiter.blocked(address)) ?? (await limiter.failed(address));
+      if (wait !== undefined) return tooMany(res, wait);
+      return sendError(res, 401, { origin: 'proxy', code: 'unauthenticated', message: 'The bearer token is not on the access list' }, { 'www-authenticate': 'Bearer error="invalid_token"' });
+    }
+    if (isPageRequest(req, path)) return redirect(res, `${SIGN_IN_PATH}?next=${encodeURIComponent(localNext(target))}`);
+    const message = tokens
+      ? 'Sign in first: open /sign-in in a browser, or send Authorization: Bearer <token>'
+      : 'Reach this server through the signing-in proxy in front of it';
+    sendError(res, 401, { origin: 'proxy', code: 'unauthenticated', message }, tokens ? { 'www-authenticate': 'Bearer' } : {});
+  }
+
+  return async (req, res) => {
+    const target = req.url ?? '/';
+    const { path, query } = splitTarget(target);
+    const method = req.method ?? 'GET';
+    if (path === SIGN_IN_PATH && method === 'POST') return signIn(req, res).then(() => true);
+    if (path === SIGN_OUT_PATH && method === 'POST') return signOut(req, res).then(() => true);
+
+    const identity = await identify(req);
+    if (identity && 'user' in identity) users.set(req, identity.user);
+
+    if (path === SIGN_IN_PATH || path === SIGN_OUT_PATH) {
+      if (method !== 'GET' && method !== 'HEAD') {
+        sendError(res, 405, { origin: 'proxy', code: 'method_not_allowed', message: `${path} accepts GET and POST` }, { allow: 'GET, HEAD, POST' });
+        return true;
+      }
+      if (path === SIGN_OUT_PATH) redirect(res, SIGN_IN_PATH);
+      else await signInForm(req, res, new URLSearchParams(query), identity);
+      return true;
+    }
+    if (identity && 'user' in identity) return false;
+
+    if (PUBLIC_PATHS.has(path)) return false;
+    if (path === '/healthz' && (method === 'GET' || method === 'HEAD')) {
+      sendJson(res, 200, { status: 'ok' });
+      return true;
+    }
+    await refuse(req, res, path, target, identity);
+    return true;
+  };
+}

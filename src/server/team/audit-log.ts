@@ -1,0 +1,66 @@
+// The audit log: one JSON line per proxied request, to stdout or LOOKUP_AUDIT_FILE, written by pino
+// (asynchronously, lines coalesced into few writes under load, flushed at exit). Who asked which
+// lookup, how it was answered and what it cost: never a parameter value (they can be personal:
+// H takes a person's name), never a path or URL (they hold the values), never a key. The
+// parameters are named by a SHA-256 of their normalised form, so two lines about the same
+// question can be matched without saying what it was.
+//
+// On a server with the team layer this line replaces the proxy's plain request log (one line per
+// request, not two).
+import { pino, type DestinationStream, type Logger } from 'pino';
+
+export type AuditSource = 'live' | 'demo' | 'cache' | 'proxy';
+
+export interface AuditEntry {
+  user: string;
+  /** The lookup's letter; undefined when the path named none (a refused request). */
+  lookup: string | undefined;
+  operation: string | undefined;
+  method: string;
+  status: number;
+  /** Bytes of the answer's body sent to the browser. */
+  bytes: number;
+  durationMs: number;
+  /** Who answered: the provider, the demo, the cache, or the proxy itself (a refusal). */
+  source: AuditSource;
+  /** Left of the lookup's budget after this request (live calls of a lookup with a budget). */
+  budgetLeft?: number | undefined;
+  userBudgetLeft?: number | undefined;
+  /** SHA-256 (hex) of the normalised parameters; undefined when they did not parse. */
+  paramsHash: string | undefined;
+}
+
+export type AuditLog = (entry: AuditEntry) => void;
+
+/** pino over `destination` (default: LOOKUP_AUDIT_FILE or stdout); a test passes a stream of its own. */
+export function createAuditLog(options: { file?: string; destination?: DestinationStream } = {}): { log: AuditLog; flush(): void; logger: Logger } {
+  const destination =
+    options.destination ?? pino.destination({ dest: options.file ?? 1, sync: false, mkdir: options.file !== undefined, append: true });
+  const logger = pino(
+    {
+      base: null,
+      // No level field (every line is an audit record), so the time opens the line: no leading comma.
+      timestamp: () => `"time":"${new Date().toISOString()}"`,
+      messageKey: 'event',
+      formatters: { level: () => ({}) },
+    },
+    destination,
+  );
+  const log: AuditLog = (entry) => {
+    // Fields named one by one: nothing else from the request can slip into the line.
+    logger.info({
+      user: entry.user,
+      lookup: entry.lookup ?? null,
+      operation: entry.operation ?? null,
+      method: entry.method,
+      status: entry.status,
+      bytes: entry.bytes,
+      durationMs: entry.durationMs,
+      source: entry.source,
+      budgetLeft: entry.budgetLeft ?? null,
+      ...(entry.userBudgetLeft !== undefined && { userBudgetLeft: entry.userBudgetLeft }),
+      paramsHash: entry.paramsHash ?? null,
+    });
+  };
+  return { log, flush: () => logger.flush(), logger };
+}

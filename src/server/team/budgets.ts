@@ -1,0 +1,115 @@
+// Budgets of live calls (LOOKUP_<L>_BUDGET for everyone, LOOKUP_<L>_USER_BUDGET per user), kept
+// in the shared store so every process and instance counts against the same numbers. A unit is
+// reserved before a call is sent and given back when the call never reached the provider; demo
+// and cached answers never reserve. Store errors propagate: the caller fails closed.
+import { createHash } from 'node:crypto';
+import type { LookupId } from '../../lookups/define-lookup.ts';
+import type { BudgetLimit, LookupLimits } from './limits-config.ts';
+import { periodAt } from './periods.ts';
+import type { SharedStore } from './shared-store.ts';
+
+/** How much of one budget is spent, as the lookup page and the audit log show it. */
+export interface BudgetState {
+  limit: number;
+  period: BudgetLimit['period'];
+  used: number;
+  left: number;
+  /** Epoch ms the period ends and the budget is whole again. */
+  resetsAt: number;
+}
+
+export interface Reservation {
+  keys: string[];
+  /** Left in the lookup's budget after this call; undefined without one. */
+  left?: number;
+  /** Left in this user's budget after this call; undefined without one. */
+  userLeft?: number;
+}
+
+export type BudgetOutcome =
+  | { ok: true; reservation: Reservation }
+  | { ok: false; scope: 'lookup' | 'user'; state: BudgetState };
+
+// The store outlives a period by a minute, so a clock a little behind still finds its counter.
+const EXPIRY_SLACK_MS = 60_000;
+const userKeys = new Map<string, string>();
+
+/** A user's name as it appears in store keys: hashed, so any name makes a safe key and none is stored. */
+function userKey(user: string): string {
+  let key = userKeys.get(user);
+  if (key === undefined) {
+    key = createHash('sha256').update(user).digest('hex').slice(0, 32);
+    if (userKeys.size > 10_000) userKeys.clear();
+    userKeys.set(user, key);
+  }
+  return key;
+}
+
+function counterKey(id: LookupId, limit: BudgetLimit, nowMs: number, user?: string): { key: string; end: number } {
+  const { label, end } = periodAt(limit.period, nowMs);
+  return { key: user === undefined ? `budget:${id}:${label}` : `budget:${id}:user:${userKey(user)}:${label}`, end };
+}
+
+export interface Budgets {
+  /** Reserves one live call against the lookup's and the user's budgets, or says which is spent. */
+  reserve(id: LookupId, limits: LookupLimits, user: string): Promise<BudgetOutcome>;
+  /** Gives back a reservation whose call never reached the provider. */
+  release(reservation: Reservation): Promise<void>;
+  /** The budgets' state now, for the lookup page (the user's own, when there is a per-user budget). */
+  states(id: LookupId, limits: LookupLimits, user: string): Promise<{ lookup?: BudgetState; user?: BudgetState }>;
+}
+
+export function createBudgets(store: SharedStore, now: () => number = Date.now): Budgets {
+  const state = (limit: BudgetLimit, used: number, end: number): BudgetState => ({
+    limit: limit.limit,
+    period: limit.period,
+    used,
+    left: Math.max(0, limit.limit - used),
+    resetsAt: end,
+  });
+
+  return {
+    async reserve(id, { budget, userBudget }, user) {
+      if (!budget && !userBudget) return { ok: true, reservation: { keys: [] } };
+      const time = now();
+      const lookupCounter = budget && counterKey(id, budget, time);
+      const userCounter = userBudget && counterKey(id, userBudget, time, user);
+      // Both at once (one round trip to Redis); a unit taken from one when the other refuses is given back.
+      const [forLookup, forUser] = await Promise.all([
+        lookupCounter && store.reserve(lookupCounter.key, budget.limit, lookupCounter.end + EXPIRY_SLACK_MS),
+        userCounter && store.reserve(userCounter.key, userBudget.limit, userCounter.end + EXPIRY_SLACK_MS),
+      ]);
+      if (forLookup?.allowed === false || forUser?.allowed === false) {
+        if (forLookup?.allowed) await store.release(lookupCounter!.key);
+        if (forUser?.allowed) await store.release(userCounter!.key);
+        return forLookup?.allowed === false
+          ? { ok: false, scope: 'lookup', state: state(budget!, forLookup.used, lookupCounter!.end) }
+          : { ok: false, scope: 'user', state: state(userBudget!, forUser!.used, userCounter!.end) };
+      }
+      const keys: string[] = [];
+      if (lookupCounter) keys.push(lookupCounter.key);
+      if (userCounter) keys.push(userCounter.key);
+      return {
+        ok: true,
+        reservation: {
+          keys,
+          ...(forLookup && { left: Math.max(0, budget!.limit - forLookup.used) }),
+          ...(forUser && { userLeft: Math.max(0, userBudget!.limit - forUser.used) }),
+        },
+      };
+    },
+    async release({ keys }) {
+      await Promise.all(keys.map((key) => store.release(key)));
+    },
+    async states(id, { budget, userBudget }, user) {
+      const time = now();
+      const lookupCounter = budget && counterKey(id, budget, time);
+      const userCounter = userBudget && counterKey(id, userBudget, time, user);
+      const [lookupUsed, userUsed] = await Promise.all([lookupCounter && store.count(lookupCounter.key), userCounter && store.count(userCounter.key)]);
+      return {
+        ...(lookupCounter && { lookup: state(budget!, lookupUsed!, lookupCounter.end) }),
+        ...(userCounter && { user: state(userBudget!, userUsed!, userCounter.end) }),
+      };
+    },
+  };
+}

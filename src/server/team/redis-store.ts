@@ -1,0 +1,134 @@
+// The SharedStore on Redis (ioredis), for several server processes or instances: counters are
+// changed by Lua scripts, so a check and its increment are one atomic step however many instances
+// race; byte entries are plain keys with PX expiry. Every key starts with 'lookup-explorer:'.
+//
+// Failing closed: while Redis is unreachable every call rejects with StoreUnavailableError, fast
+// (no queueing behind a dead connection) and bounded (COMMAND_TIMEOUT_MS when Redis hangs); ioredis
+// keeps reconnecting in the background and calls succeed again once it is back.
+import { Redis, type RedisOptions } from 'ioredis';
+import type { SharedStore } from './shared-store.ts';
+import { StoreUnavailableError } from './store-errors.ts';
+
+export const REDIS_KEY_PREFIX = 'lookup-explorer:';
+const COMMAND_TIMEOUT_MS = 2_000;
+const CONNECT_TIMEOUT_MS = 2_000;
+const QUIT_TIMEOUT_MS = 1_000;
+
+// KEYS[1] counter; ARGV[1] limit, ARGV[2] expiry (epoch ms). Returns {allowed 0|1, used}.
+const RESERVE_LUA = `
+local used = tonumber(redis.call('GET', KEYS[1]) or '0')
+if used + 1 > tonumber(ARGV[1]) then return {0, used} end
+used = redis.call('INCR', KEYS[1])
+if redis.call('PTTL', KEYS[1]) == -1 then redis.call('PEXPIREAT', KEYS[1], ARGV[2]) end
+return {1, used}`;
+
+// Never below zero, and the counter keeps its expiry.
+const RELEASE_LUA = `
+local used = tonumber(redis.call('GET', KEYS[1]) or '0')
+if used > 0 then redis.call('DECR', KEYS[1]) end
+return 0`;
+
+interface ScriptedRedis extends Redis {
+  reserveUnit(key: string, limit: number, expiresAtMs: number): Promise<[number, number]>;
+  releaseUnit(key: string): Promise<number>;
+}
+
+export interface RedisStoreOptions {
+  /** Another prefix keeps tests apart; deployments use the default. */
+  keyPrefix?: string;
+  /** Where outages are reported (once per outage); stderr by default. */
+  log?: (message: string) => void;
+}
+
+export function createRedisStore(url: string, options: RedisStoreOptions = {}): SharedStore {
+  const log = options.log ?? ((message: string) => console.error(message));
+  const redisOptions: RedisOptions = {
+    keyPrefix: options.keyPrefix ?? REDIS_KEY_PREFIX,
+    connectTimeout: CONNECT_TIMEOUT_MS,
+    commandTimeout: COMMAND_TIMEOUT_MS,
+    // A command sent while connecting waits for that attempt only, never for later reconnections.
+    maxRetriesPerRequest: 0,
+    retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
+  };
+  const client = new Redis(url, redisOptions) as ScriptedRedis;
+  client.defineCommand('reserveUnit', { numberOfKeys: 1, lua: RESERVE_LUA });
+  client.defineCommand('releaseUnit', { numberOfKeys: 1, lua: RELEASE_LUA });
+
+  let down = false;
+  let closed = false;
+  const markDown = (reason: string) => {
+    if (down || closed) return;
+    down = true;
+    log(`Redis (LOOKUP_REDIS_URL) is not reachable: ${reason}. Budgets fail closed until it is back.`);
+  };
+  client.on('error', (error: Error) => markDown(error.message));
+  client.on('close', () => markDown('the connection closed'));
+  client.on('ready', () => {
+    if (down) log('Redis (LOOKUP_REDIS_URL) is reachable again.');
+    down = false;
+  });
+
+  /** Whether a command can be sent now: false while ioredis knows the connection is down (between attempts). */
+  const reachable = () => client.status === 'ready' || client.status === 'connecting' || client.status === 'connect' || client.status === 'wait';
+
+  /** Runs one command, or rejects with StoreUnavailableError at once while the connection is known to be down. */
+  async function call<T>(command: () => Promise<T>): Promise<T> {
+    if (closed) throw new StoreUnavailableError('The shared store is closed');
+    if (!reachable()) throw new StoreUnavailableError();
+    try {
+      return await command();
+    } catch (error) {
+      throw new StoreUnavailableError(`The shared store (Redis) did not answer: ${(error as Error).message}`, { cause: error });
+    }
+  }
+
+  return {
+    kind: 'redis',
+    async reserve(key, limit, expiresAtMs) {
+      const [allowed, used] = await call(() => client.reserveUnit(key, limit, Math.floor(expiresAtMs)));
+      return { allowed: Number(allowed) === 1, used: Number(used) };
+    },
+    async release(key) {
+      await call(() => client.releaseUnit(key));
+    },
+    async count(key) {
+      const value = await call(() => client.get(key));
+      return value === null ? 0 : Number(value) || 0;
+    },
+    async getBytes(key) {
+      const value = await call(() => client.getBuffer(key));
+      return value ?? undefined;
+    },
+    async setBytes(key, value, ttlMs) {
+      await call(() => client.set(key, value, 'PX', Math.max(1, Math.ceil(ttlMs))));
+    },
+    async delete(key) {
+      await call(() => client.del(key));
+    },
+    async ping() {
+      if (closed || !reachable()) return false;
+      try {
+        return (await client.ping()) === 'PONG';
+      } catch {
+        return false;
+      }
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      if (client.status !== 'ready') {
+        client.disconnect();
+        return;
+      }
+      // QUIT lets Redis finish what it was sent; a hung Redis is cut after QUIT_TIMEOUT_MS.
+      const timer = setTimeout(() => client.disconnect(), QUIT_TIMEOUT_MS);
+      try {
+        await client.quit();
+      } catch {
+        client.disconnect();
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+  };
+}

@@ -1,0 +1,192 @@
+// @vitest-environment node
+// The SharedStore contract, run against both implementations: the in-process store and a real
+// redis-server (started on a free port for this file). Then what only Redis has: atomic
+// reservations across clients, and failing closed (store_unavailable, ping false) while it is down.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startRedis, type TestRedis } from './redis-for-tests.ts';
+import { createRedisStore } from './redis-store.ts';
+import { createMemoryStore, createStoreFromEnv, isStoreUnavailable, type SharedStore } from './shared-store.ts';
+
+let redis: TestRedis;
+const opened: SharedStore[] = [];
+
+beforeAll(async () => {
+  redis = await startRedis();
+}, 60_000);
+
+afterAll(async () => {
+  await Promise.all(opened.map((store) => store.close()));
+  await redis?.stop();
+});
+
+function redisStore(): SharedStore {
+  const store = createRedisStore(redis.url, { log: () => {} });
+  opened.push(store);
+  return store;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const key = (name: string) => `test:${name}:${randomUUID()}`;
+
+describe.each([
+  ['memory', () => createMemoryStore()],
+  ['redis', () => redisStore()],
+] as const)('the %s store', (kind, make) => {
+  it('says which store it is', () => {
+    expect(make().kind).toBe(kind);
+  });
+
+  it('reserves up to the limit, then refuses without counting the refusal', async () => {
+    const store = make();
+    const counter = key('reserve');
+    const expires = Date.now() + 60_000;
+    const results = [];
+    for (let i = 0; i < 4; i++) results.push(await store.reserve(counter, 3, expires));
+    expect(results).toEqual([
+      { allowed: true, used: 1 },
+      { allowed: true, used: 2 },
+      { allowed: true, used: 3 },
+      { allowed: false, used: 3 },
+    ]);
+    expect(await store.count(counter)).toBe(3);
+  });
+
+  it('releases a reserved unit, never below zero', async () => {
+    const store = make();
+    const counter = key('release');
+    await store.reserve(counter, 2, Date.now() + 60_000);
+    await store.reserve(counter, 2, Date.now() + 60_000);
+    expect((await store.reserve(counter, 2, Date.now() + 60_000)).allowed).toBe(false);
+    await store.release(counter);
+    expect(await store.count(counter)).toBe(1);
+    expect(await store.reserve(counter, 2, Date.now() + 60_000)).toEqual({ allowed: true, used: 2 });
+    await store.release(counter);
+    await store.release(counter);
+    await store.release(counter);
+    expect(await store.count(counter)).toBe(0);
+    await store.release(key('never-reserved'));
+    expect(await store.count(key('absent'))).toBe(0);
+  });
+
+  it('forgets a counter at the expiry set when it was created', async () => {
+    const store = make();
+    const counter = key('expiry');
+    await store.reserve(counter, 1, Date.now() + 150);
+    // A later expiry does not extend the window the first reservation opened.
+    expect((await store.reserve(counter, 1, Date.now() + 60_000)).allowed).toBe(false);
+    await sleep(250);
+    expect(await store.count(counter)).toBe(0);
+    expect(await store.reserve(counter, 1, Date.now() + 60_000)).toEqual({ allowed: true, used: 1 });
+  });
+
+  it('keeps bytes for their time to live, as a copy', async () => {
+    const store = make();
+    const entry = key('bytes');
+    const value = Buffer.from([0, 1, 2, 255, 0x7b]);
+    await store.setBytes(entry, value, 150);
+    value[0] = 9;
+    expect(await store.getBytes(entry)).toEqual(Buffer.from([0, 1, 2, 255, 0x7b]));
+    await sleep(250);
+    expect(await store.getBytes(entry)).toBeUndefined();
+  });
+
+  it('replaces and deletes bytes', async () => {
+    const store = make();
+    const entry = key('delete');
+    await store.setBytes(entry, Buffer.from('one'), 60_000);
+    await store.setBytes(entry, Buffer.from('two'), 60_000);
+    expect((await store.getBytes(entry))?.toString()).toBe('two');
+    await store.delete(entry);
+    expect(await store.getBytes(entry)).toBeUndefined();
+    await store.delete(entry);
+  });
+
+  it('answers ping while open, and refuses with store_unavailable once closed', async () => {
+    const store = make();
+    expect(await store.ping()).toBe(true);
+    await store.close();
+    expect(await store.ping()).toBe(false);
+    const refused = await store.count(key('closed')).catch((error: unknown) => error);
+    expect(isStoreUnavailable(refused)).toBe(true);
+  });
+});
+
+describe('the in-process store', () => {
+  it('expires by the clock it is given', async () => {
+    let now = 1_000_000;
+    const store = createMemoryStore(() => now);
+    await store.reserve('c', 5, now + 1_000);
+    await store.setBytes('b', Buffer.from('x'), 500);
+    now += 600;
+    expect(await store.getBytes('b')).toBeUndefined();
+    expect(await store.count('c')).toBe(1);
+    now += 400;
+    expect(await store.count('c')).toBe(0);
+  });
+});
+
+describe('the Redis store', () => {
+  it('keeps every key under the lookup-explorer: prefix', async () => {
+    const store = redisStore();
+    const entry = key('prefixed');
+    await store.setBytes(entry, Buffer.from('v'), 60_000);
+    const raw = await new Promise<string>((resolve, reject) => {
+      // A second, unprefixed look through a plain client: RESP by hand keeps the test independent of ioredis.
+      import('node:net').then(({ connect }) => {
+        const socket = connect(redis.port, '127.0.0.1', () => socket.write(`EXISTS lookup-explorer:${entry}\r\n`));
+        socket.once('data', (data) => {
+          socket.destroy();
+          resolve(data.toString());
+        });
+        socket.once('error', reject);
+      }, reject);
+    });
+    expect(raw).toBe(':1\r\n');
+  });
+
+  it('never lets racing clients pass the limit', async () => {
+    const stores = [redisStore(), redisStore(), redisStore()];
+    const counter = key('race');
+    const expires = Date.now() + 60_000;
+    const results = await Promise.all(Array.from({ length: 60 }, (_, i) => stores[i % 3]!.reserve(counter, 25, expires)));
+    expect(results.filter((result) => result.allowed)).toHaveLength(25);
+    expect(await stores[0]!.count(counter)).toBe(25);
+  });
+
+  it('is picked by LOOKUP_REDIS_URL, the in-process store otherwise', async () => {
+    const fromEnv = createStoreFromEnv({ LOOKUP_REDIS_URL: redis.url });
+    expect(fromEnv.kind).toBe('redis');
+    expect(await fromEnv.ping()).toBe(true);
+    await fromEnv.close();
+    expect(createStoreFromEnv({}).kind).toBe('memory');
+    expect(createStoreFromEnv({ LOOKUP_REDIS_URL: '  ' }).kind).toBe('memory');
+  });
+});
+
+// Last: it stops this file's Redis and starts it again.
+describe('a Redis outage', () => {
+  it('fails closed fast while Redis is down, and recovers when it is back', async () => {
+    const logged: string[] = [];
+    const store = createRedisStore(redis.url, { log: (line) => logged.push(line) });
+    opened.push(store);
+    const counter = key('outage');
+    await store.reserve(counter, 10, Date.now() + 60_000);
+
+    await redis.stop();
+    await sleep(100);
+    expect(await store.ping()).toBe(false);
+    const started = Date.now();
+    const refused = await store.reserve(counter, 10, Date.now() + 60_000).catch((error: unknown) => error);
+    expect(isStoreUnavailable(refused)).toBe(true);
+    expect((refused as Error).message).toMatch(/Redis/);
+    expect(Date.now() - started).toBeLessThan(2_500);
+    expect(logged.some((line) => /not reachable/.test(line))).toBe(true);
+
+    await redis.restart();
+    await expect.poll(() => store.ping(), { timeout: 8_000, interval: 100 }).toBe(true);
+    // The restarted server is empty (nothing saved): the counter starts again.
+    expect(await store.reserve(counter, 10, Date.now() + 60_000)).toEqual({ allowed: true, used: 1 });
+    expect(logged.some((line) => /reachable again/.test(line))).toBe(true);
+  }, 20_000);
+});

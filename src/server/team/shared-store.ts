@@ -1,0 +1,37 @@
+// The one store for state that several server processes or instances must share: sessions,
+// failed sign-in counters, budgets, rate limits and the answer cache (issue 14). In-process by
+// default; Redis when LOOKUP_REDIS_URL is set, so every instance behind a load balancer sees the
+// same counters and sessions. Both implementations keep the same contract, and store-contract
+// tests run against both.
+import { createMemoryStore } from './memory-store.ts';
+import { createRedisStore } from './redis-store.ts';
+
+export interface SharedStore {
+  readonly kind: 'memory' | 'redis';
+  /** Atomically adds 1 to a counter unless that would pass `limit`; the counter expires at `expiresAtMs` (epoch ms, set when created). */
+  reserve(key: string, limit: number, expiresAtMs: number): Promise<{ allowed: boolean; used: number }>;
+  /** Gives back one reserved unit (the call never reached the upstream). */
+  release(key: string): Promise<void>;
+  /** Reads a counter (0 when absent). */
+  count(key: string): Promise<number>;
+  /** Bytes with a time to live (answer cache entries, sessions). */
+  getBytes(key: string): Promise<Buffer | undefined>;
+  setBytes(key: string, value: Buffer, ttlMs: number): Promise<void>;
+  delete(key: string): Promise<void>;
+  /** For /readyz: whether the store answers now. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export { isStoreUnavailable, StoreUnavailableError } from './store-errors.ts';
+export { createMemoryStore, createRedisStore };
+
+/** Which store createStoreFromEnv makes (start-up checks ask before any connection is made). */
+export function storeKindOf(env: NodeJS.ProcessEnv): SharedStore['kind'] {
+  return env.LOOKUP_REDIS_URL?.trim() ? 'redis' : 'memory';
+}
+
+/** LOOKUP_REDIS_URL set → Redis, else the in-process store. */
+export function createStoreFromEnv(env: NodeJS.ProcessEnv): SharedStore {
+  return storeKindOf(env) === 'redis' ? createRedisStore(env.LOOKUP_REDIS_URL!.trim()) : createMemoryStore();
+}

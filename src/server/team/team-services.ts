@@ -1,0 +1,110 @@
+// The team server's budgets, limits, cache, audit log and metrics, made once at start-up from the
+// parsed limits and the shared store: the proxy's hooks (TeamProxy) and the routes they add,
+// /lookup-config.json with each budget's state for the user asking, and /metrics.
+import cluster from 'node:cluster';
+import type { AnyLookup, LookupId } from '../../lookups/define-lookup.ts';
+import { LOOKUP_CONFIG_PATH, type BudgetStateDocument, type LookupConfigDocument } from '../../lookups/wire.ts';
+import { lookupConfigDocument, type ServerConfig } from '../config.ts';
+import { sendError, sendJson, splitTarget } from '../http-io.ts';
+import type { RequestHandler } from '../proxy-handler.ts';
+import { createAuditLog, type AuditLog } from './audit-log.ts';
+import { createBudgets, type BudgetState } from './budgets.ts';
+import { clusterMetricsText, joinClusterMetrics } from './cluster-metrics.ts';
+import type { TeamLimits } from './limits-config.ts';
+import { createTeamMetrics, METRICS_PATH, type TeamMetrics } from './metrics.ts';
+import { Limiter } from './rate-queue.ts';
+import { isStoreUnavailable, type SharedStore } from './shared-store.ts';
+import { TeamProxy, userOfRequest } from './team-proxy.ts';
+
+export interface TeamServicesOptions {
+  config: ServerConfig;
+  lookups: readonly AnyLookup[];
+  limits: TeamLimits;
+  store: SharedStore;
+  /** Where audit lines go (default: pino to LOOKUP_AUDIT_FILE or stdout). */
+  audit?: AuditLog;
+}
+
+export interface TeamServices {
+  /** The proxy's hooks (ProxyOptions.team). */
+  proxy: TeamProxy;
+  /** Answered before the access gate: /metrics when LOOKUP_METRICS_PUBLIC=1. */
+  publicRoutes: RequestHandler;
+  /** Answered after the access gate: /lookup-config.json with budgets, and /metrics otherwise. */
+  routes: RequestHandler;
+  metrics: TeamMetrics;
+  /** Writes what the audit log holds. */
+  flush(): void;
+}
+
+function budgetDocument(state: BudgetState): BudgetStateDocument {
+  return { limit: state.limit, period: state.period, used: state.used, left: state.left, resetsAt: new Date(state.resetsAt).toISOString() };
+}
+
+export function createTeamServices({ config, lookups, limits, store, audit }: TeamServicesOptions): TeamServices {
+  const budgets = createBudgets(store);
+  const limiters = new Map<LookupId, Limiter>();
+  for (const lookup of lookups) {
+    const settings = limits.lookups[lookup.id];
+    if (settings && (settings.rate || settings.concurrency))
+      limiters.set(
+        lookup.id,
+        new Limiter({ store, name: lookup.id, queue: settings.queue, maxWaitMs: config.timeoutMs, ...(settings.rate && { rate: settings.rate }), ...(settings.concurrency && { concurrency: settings.concurrency }) }),
+      );
+  }
+  const metrics = createTeamMetrics({ budgets, limits: limits.lookups, limiters });
+  if (cluster.isWorker) joinClusterMetrics(metrics.registry);
+  // Without an audit log (a laptop's default), the proxy keeps its plain request log.
+  const auditLog = audit
+    ? { log: audit, flush: () => undefined }
+    : limits.audit
+      ? createAuditLog({ ...(limits.auditFile && { file: limits.auditFile }) })
+      : { log: undefined, flush: () => undefined };
+  const proxy = new TeamProxy({ store, limits: limits.lookups, budgets, limiters, ...(auditLog.log && { audit: auditLog.log }), metrics });
+  const budgeted = lookups.filter((lookup) => limits.lookups[lookup.id]?.budget || limits.lookups[lookup.id]?.userBudget);
+
+  const metricsRoute: RequestHandler = async (req, res) => {
+    if (splitTarget(req.url ?? '/').path !== METRICS_PATH) return false;
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      sendError(res, 405, { origin: 'proxy', code: 'method_not_allowed', message: `${METRICS_PATH} accepts GET only` }, { allow: 'GET, HEAD' });
+      return true;
+    }
+    let text: string;
+    try {
+      text = cluster.isWorker ? await clusterMetricsText() : await metrics.registry.metrics();
+    } catch (error) {
+      sendError(res, 503, { origin: 'proxy', code: isStoreUnavailable(error) ? 'store_unavailable' : 'metrics_unavailable', message: `The metrics could not be gathered: ${(error as Error).message}` });
+      return true;
+    }
+    res.writeHead(200, { 'content-type': metrics.registry.contentType, 'content-length': String(Buffer.byteLength(text)), 'cache-control': 'no-store' });
+    res.end(req.method === 'HEAD' ? undefined : text);
+    return true;
+  };
+
+  const lookupConfigRoute: RequestHandler = async (req, res) => {
+    if (budgeted.length === 0 || splitTarget(req.url ?? '/').path !== LOOKUP_CONFIG_PATH || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
+    const document: LookupConfigDocument = lookupConfigDocument(config);
+    const user = userOfRequest(req);
+    try {
+      const states = await Promise.all(budgeted.map((lookup) => budgets.states(lookup.id, limits.lookups[lookup.id]!, user)));
+      budgeted.forEach((lookup, index) => {
+        const entry = document.lookups[lookup.id];
+        const { lookup: forLookup, user: forUser } = states[index]!;
+        if (entry) entry.budget = { ...(forLookup && { lookup: budgetDocument(forLookup) }), ...(forUser && { user: budgetDocument(forUser) }) };
+      });
+    } catch (error) {
+      // The page still needs modes and key placements: the budgets are left out while the store is down.
+      if (!isStoreUnavailable(error)) throw error;
+    }
+    sendJson(res, 200, document);
+    return true;
+  };
+
+  return {
+    proxy,
+    metrics,
+    publicRoutes: limits.metricsPublic ? metricsRoute : async () => false,
+    routes: async (req, res) => (!limits.metricsPublic && (await metricsRoute(req, res))) || (await lookupConfigRoute(req, res)),
+    flush: auditLog.flush,
+  };
+}

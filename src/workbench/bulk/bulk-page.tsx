@@ -1,0 +1,79 @@
+import type { ReactNode } from 'react';
+import type { LookupDefinition } from '../../lookups/define-lookup.ts';
+import { readUrlQuery } from '../../form/url-state.ts';
+import type { MapSlotProps } from '../../results/slots.ts';
+import { BulkSetup } from './bulk-setup.tsx';
+import { MergedResults } from './merged-results.tsx';
+import { PastRuns } from './past-runs.tsx';
+import { RunProgress } from './run-progress.tsx';
+import { useBulkRuns } from './use-bulk-run.ts';
+import './bulk.css';
+
+interface BulkPageProps {
+  lookup: LookupDefinition;
+  /** The lookup page's query string: the operation and the form's values (constants for unmapped parameters). */
+  search: string;
+  mask: boolean;
+  renderMap?: ((props: MapSlotProps) => ReactNode) | undefined;
+}
+
+/** "Run over a list": one lookup over every row of a file, merged into one dataset. */
+export function BulkPage({ lookup, search, mask, renderMap }: BulkPageProps) {
+  const { operation, values } = readUrlQuery(lookup, search);
+  const bulk = useBulkRuns(lookup, operation);
+  const { snapshot } = bulk;
+  const runOperation = snapshot ? (lookup.operations.find((candidate) => candidate.id === snapshot.run.operationId) ?? operation) : operation;
+  // The merged table shows whenever nothing is being sent (finished, paused, cancelled, or reopened).
+  const stopped = snapshot?.progress !== undefined && snapshot.progress.state !== 'running';
+
+  return (
+    <div className="bulk-page">
+      {bulk.error && <p role="alert">{bulk.error}</p>}
+      {snapshot ? (
+        <>
+          <div className="bulk-run-head">
+            <h2>
+              Run over {snapshot.run.fileName} ({snapshot.run.jobCount.toLocaleString('en-US')} queries)
+            </h2>
+            <button type="button" onClick={bulk.closeRun} disabled={snapshot.progress?.state === 'running'}>
+              New run
+            </button>
+          </div>
+          {snapshot.run.skippedInvalid > 0 && <p>{snapshot.run.skippedInvalid.toLocaleString('en-US')} invalid rows were skipped.</p>}
+          {snapshot.progress && (
+            <RunProgress
+              progress={snapshot.progress}
+              total={snapshot.run.jobCount}
+              concurrency={snapshot.run.concurrency}
+              onConcurrency={(value) => bulk.session?.setConcurrency(value)}
+              onPause={() => bulk.session?.pause()}
+              onResume={() => bulk.session?.resume()}
+              onCancel={() => void bulk.session?.cancel()}
+            />
+          )}
+          {stopped ? (
+            <MergedResults
+              lookup={lookup}
+              operation={runOperation}
+              columns={snapshot.run.columns}
+              rows={snapshot.rows}
+              jobs={snapshot.jobs}
+              masked={snapshot.run.mask}
+              renderMap={renderMap}
+              onRerunFailed={() => void bulk.session?.rerunFailed()}
+            />
+          ) : (
+            <p className="bulk-muted">
+              {snapshot.rowCount.toLocaleString('en-US')} output rows so far. The merged table shows when the run finishes or is paused.
+            </p>
+          )}
+        </>
+      ) : bulk.ready ? (
+        <BulkSetup operation={operation} formValues={values} mask={mask} merger={bulk.merger} onStart={(run, jobs) => void bulk.startRun(run, jobs)} />
+      ) : (
+        <p role="status">Loading…</p>
+      )}
+      <PastRuns runs={bulk.runs} currentId={snapshot?.run.id} onOpen={(run) => void bulk.reopen(run)} onDelete={(run) => void bulk.remove(run)} />
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { findOperation } from '../../lookups/define-lookup.ts';
+import { everyWidgetLookup } from '../../form/testing/every-widget-lookup.ts';
+import { BulkSetup } from './bulk-setup.tsx';
+import { createMergeClient } from './merge-client.ts';
+
+const operation = findOperation(everyWidgetLookup, 'search');
+const formValues = { start_date: '2024-01-01', end_date: '2024-01-31' };
+
+function setup() {
+  const onStart = vi.fn();
+  render(<BulkSetup operation={operation} formValues={formValues} mask merger={createMergeClient()} onStart={onStart} />);
+  return { onStart, user: userEvent.setup() };
+}
+
+describe('BulkSetup', () => {
+  it('lists invalid rows before anything is sent, and starts only once they are skipped explicitly', async () => {
+    const { onStart, user } = setup();
+    const csv = 'Region,limit\nnorth,5\nsouth,500\nnorth,5\n';
+    await user.upload(screen.getByLabelText('Upload a CSV or JSON file'), new File([csv], 'regions.csv', { type: 'text/csv' }));
+
+    const problems = await screen.findByRole('table', { name: 'Invalid rows' });
+    const cells = within(problems).getAllByRole('cell').map((cell) => cell.textContent);
+    expect(cells).toEqual(['line 3', 'limit', expect.stringMatching(/^limit /)]);
+    expect(screen.getByText(/1 query to send \(a duplicate row is not sent again\)/)).toBeInTheDocument();
+    // The columns were matched by name, ignoring case; the dates are the form's constants.
+    expect(screen.getByLabelText('Column for region')).toHaveValue('Region');
+    expect(screen.getByLabelText('Constant start_date')).toHaveValue('2024-01-01');
+
+    const start = screen.getByRole('button', { name: 'Start run' });
+    expect(start).toBeDisabled();
+    await user.click(screen.getByLabelText(/Skip the invalid row/));
+    await user.click(start);
+    expect(onStart).toHaveBeenCalledTimes(1);
+    const [run, jobs] = onStart.mock.calls[0]!;
+    expect(run).toMatchObject({ fileName: 'regions.csv', columns: ['Region', 'limit'], mapping: { region: 'Region', limit: 'limit' }, skippedInvalid: 1, duplicates: 1, concurrency: 4 });
+    expect(jobs).toHaveLength(1);
+  });
+
+  it('refuses a file that is not UTF-8, and sends nothing', async () => {
+    const { onStart, user } = setup();
+    await user.upload(screen.getByLabelText('Upload a CSV or JSON file'), new File([Uint8Array.from([0x72, 0x65, 0x67, 0x69, 0x6f, 0x6e, 0x0a, 0xfc])], 'latin1.csv'));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/not UTF-8.*Nothing was sent/);
+    expect(screen.queryByRole('button', { name: 'Start run' })).not.toBeInTheDocument();
+    expect(onStart).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,90 @@
+import { type ReactNode, useMemo, useState } from 'react';
+import type { AnyLookup, AnyOperation, Operation } from '../../lookups/define-lookup.ts';
+import { RecordTable } from '../../results/table/record-table.tsx';
+import type { MapSlotProps } from '../../results/slots.ts';
+import { downloadText, exportStem } from '../../results/download.ts';
+import { failedRowsCsv } from './failed-rows.ts';
+import { type MergedRow, originalRecord } from './merge.ts';
+import type { JobRecord } from './run-store.ts';
+
+interface MergedResultsProps {
+  lookup: AnyLookup;
+  operation: AnyOperation;
+  columns: readonly string[];
+  rows: readonly MergedRow[];
+  jobs: readonly JobRecord[];
+  masked: boolean;
+  renderMap?: ((props: MapSlotProps) => ReactNode) | undefined;
+  onRerunFailed: () => void;
+}
+
+/**
+ * The operation as the map sees merged rows: its point and label adapters read each row's own
+ * answer record, so every coordinate of every row is drawn (clustered by the map).
+ */
+function mergedOperation(operation: Operation, columns: readonly string[]): Operation {
+  const { point, label } = operation.adapters ?? {};
+  return {
+    ...operation,
+    locationSearch: undefined,
+    adapters: {
+      ...operation.adapters,
+      ...(point && { point: (row: unknown) => { const record = originalRecord(row as MergedRow, columns); return record && point(record); } }),
+      ...(label && { label: (row: unknown) => { const record = originalRecord(row as MergedRow, columns); return record ? label(record) : ''; } }),
+    },
+  };
+}
+
+/** The run's one dataset: input columns, status and answer fields, as a table and a map, with exports. */
+export function MergedResults({ lookup, operation, columns, rows, jobs, masked, renderMap, onRerunFailed }: MergedResultsProps) {
+  const [tab, setTab] = useState<'table' | 'map'>('table');
+  const [selectedIndex, onSelect] = useState<number>();
+  const mapOperation = useMemo(() => mergedOperation(operation, columns), [operation, columns]);
+  const failed = jobs.filter((job) => job.state === 'failed').length;
+  const stem = `${exportStem(lookup.slug, operation.id)}-bulk`;
+  const showMap = renderMap !== undefined && operation.adapters?.point !== undefined;
+
+  return (
+    <section className="bulk-results" aria-label="Merged results">
+      <div className="bulk-results-bar">
+        {showMap && (
+          <div role="group" aria-label="Show as">
+            <button type="button" aria-pressed={tab === 'table'} onClick={() => setTab('table')}>
+              Table
+            </button>
+            <button type="button" aria-pressed={tab === 'map'} onClick={() => setTab('map')}>
+              Map
+            </button>
+          </div>
+        )}
+        {failed > 0 && (
+          <>
+            <button type="button" onClick={onRerunFailed}>
+              Re-run {failed === 1 ? 'the failed row' : `the ${failed} failed rows`}
+            </button>
+            <button type="button" onClick={() => downloadText(`${stem}-failed.csv`, failedRowsCsv(jobs, columns), 'text/csv;charset=utf-8')}>
+              Download failed rows (CSV)
+            </button>
+          </>
+        )}
+      </div>
+      {tab === 'map' && showMap ? (
+        renderMap({
+          lookup: lookup as MapSlotProps['lookup'],
+          operation: mapOperation,
+          params: {},
+          records: rows,
+          masked,
+          selectedIndex,
+          onSelect,
+          onOpenTable: (index) => {
+            onSelect(index);
+            setTab('table');
+          },
+        })
+      ) : (
+        <RecordTable records={rows} fileStem={stem} selectedIndex={selectedIndex} onSelect={onSelect} />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,133 @@
+// A bulk run kept in IndexedDB (database `lookup-explorer-bulk`), so a reload or a closed tab
+// resumes it and a past run reopens with its file, mapping and settings. Rows and answers are apart:
+// the row list stays light to read, the answers (the bodies) are read by the merge worker only.
+import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
+import type { Params } from '../../lookups/define-lookup.ts';
+import type { FormValues } from '../../form/form-values.ts';
+import type { ColumnMapping } from './column-mapping.ts';
+
+export const BULK_DB_NAME = 'lookup-explorer-bulk';
+
+export type RunState = 'running' | 'paused' | 'cancelled' | 'finished';
+export type RowState = 'pending' | 'in-flight' | 'ok' | 'empty' | 'failed';
+
+export interface RunRecord {
+  id: string;
+  lookupId: string;
+  operationId: string;
+  createdAt: number;
+  fileName: string;
+  /** The input file as text: the run can be reproduced from it. */
+  inputText: string;
+  columns: string[];
+  mapping: ColumnMapping;
+  constants: FormValues;
+  concurrency: number;
+  /** Whether the personal data of the answers was to be masked. */
+  mask: boolean;
+  skippedInvalid: number;
+  duplicates: number;
+  jobCount: number;
+  state: RunState;
+}
+
+export interface JobRecord {
+  runId: string;
+  index: number;
+  params: Params;
+  input: Record<string, string>;
+  rows: string[];
+  state: RowState;
+  reason?: string;
+  recordCount?: number;
+}
+
+export interface AnswerRecord {
+  runId: string;
+  index: number;
+  /** The body as received (masked by the proxy when masking was on). */
+  text: string;
+  /** The answer's `x-lookup-masked` header. */
+  maskedHeader: string | undefined;
+}
+
+interface BulkSchema extends DBSchema {
+  runs: { key: string; value: RunRecord };
+  jobs: { key: [string, number]; value: JobRecord; indexes: { byRun: string } };
+  answers: { key: [string, number]; value: AnswerRecord; indexes: { byRun: string } };
+}
+
+export type BulkDb = IDBPDatabase<BulkSchema>;
+
+let opening: Promise<BulkDb> | undefined;
+
+export function openBulkDb(): Promise<BulkDb> {
+  opening ??= openDB<BulkSchema>(BULK_DB_NAME, 1, {
+    upgrade(db) {
+      db.createObjectStore('runs', { keyPath: 'id' });
+      db.createObjectStore('jobs', { keyPath: ['runId', 'index'] }).createIndex('byRun', 'runId');
+      db.createObjectStore('answers', { keyPath: ['runId', 'index'] }).createIndex('byRun', 'runId');
+    },
+  });
+  return opening;
+}
+
+export async function createRun(db: BulkDb, run: RunRecord, jobs: readonly JobRecord[]): Promise<void> {
+  const tx = db.transaction(['runs', 'jobs'], 'readwrite');
+  await Promise.all([tx.objectStore('runs').put(run), ...jobs.map((job) => tx.objectStore('jobs').put(job)), tx.done]);
+}
+
+export async function updateRun(db: BulkDb, id: string, change: Partial<RunRecord>): Promise<void> {
+  const tx = db.transaction('runs', 'readwrite');
+  const run = await tx.store.get(id);
+  if (run) await tx.store.put({ ...run, ...change });
+  await tx.done;
+}
+
+export async function listRuns(db: BulkDb, lookupId: string): Promise<RunRecord[]> {
+  const runs = await db.getAll('runs');
+  return runs.filter((run) => run.lookupId === lookupId).sort((a, b) => b.createdAt - a.createdAt);
+}
+
+export function getRun(db: BulkDb, id: string): Promise<RunRecord | undefined> {
+  return db.get('runs', id);
+}
+
+export function getJobs(db: BulkDb, runId: string): Promise<JobRecord[]> {
+  return db.getAllFromIndex('jobs', 'byRun', runId);
+}
+
+export function getAnswers(db: BulkDb, runId: string): Promise<AnswerRecord[]> {
+  return db.getAllFromIndex('answers', 'byRun', runId);
+}
+
+/** Sets a row's state (and clears its old outcome) without touching its answer. */
+export async function setJobState(db: BulkDb, runId: string, index: number, state: RowState, reason?: string): Promise<void> {
+  const tx = db.transaction('jobs', 'readwrite');
+  const job = await tx.store.get([runId, index]);
+  if (job) {
+    const { reason: _old, recordCount: _count, ...rest } = job;
+    await tx.store.put({ ...rest, state, ...(reason !== undefined && { reason }) });
+  }
+  await tx.done;
+}
+
+/** The answer and the row's outcome in one transaction: a row is never "done" without its answer. */
+export async function settleJob(db: BulkDb, job: Pick<JobRecord, 'runId' | 'index' | 'state' | 'reason' | 'recordCount'>, answer?: AnswerRecord): Promise<void> {
+  const tx = db.transaction(['jobs', 'answers'], 'readwrite');
+  const jobs = tx.objectStore('jobs');
+  const current = await jobs.get([job.runId, job.index]);
+  const writes: Array<Promise<unknown>> = [];
+  if (current) {
+    const { reason: _old, recordCount: _count, ...rest } = current;
+    writes.push(jobs.put({ ...rest, state: job.state, ...(job.reason !== undefined && { reason: job.reason }), ...(job.recordCount !== undefined && { recordCount: job.recordCount }) }));
+  }
+  if (answer) writes.push(tx.objectStore('answers').put(answer));
+  await Promise.all([...writes, tx.done]);
+}
+
+export async function deleteRun(db: BulkDb, id: string): Promise<void> {
+  const tx = db.transaction(['runs', 'jobs', 'answers'], 'readwrite');
+  const range = IDBKeyRange.bound([id, -Infinity], [id, Infinity]);
+  await Promise.all([tx.objectStore('runs').delete(id), tx.objectStore('jobs').delete(range), tx.objectStore('answers').delete(range), tx.done]);
+}

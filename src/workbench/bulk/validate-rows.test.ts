@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { findOperation } from '../../lookups/define-lookup.ts';
+import { validateValues } from '../../form/validate-values.ts';
+import { everyWidgetLookup } from '../../form/testing/every-widget-lookup.ts';
+import { matchColumns, unmappedColumns } from './column-mapping.ts';
+import { readInput, type InputRow } from './read-input.ts';
+import { checkRows, queryKey, rowValues } from './validate-rows.ts';
+
+// The form's fixture: a required path parameter, bounded numbers, dates with a cross-field rule.
+const operation = findOperation(everyWidgetLookup, 'search');
+const constants = { start_date: '2024-01-01', end_date: '2024-01-31' };
+
+function rows(text: string): InputRow[] {
+  const result = readInput(text);
+  if (!result.ok) throw new Error(result.message);
+  return result.table.rows;
+}
+
+const formMessage = (values: Record<string, string>, field: string) => {
+  const validation = validateValues(operation, values);
+  if (validation.ok) throw new Error('expected the form to refuse');
+  return validation.errors.fields[field];
+};
+
+describe('column mapping', () => {
+  it('matches columns to parameters by name, ignoring case and spaces; the rest are unmapped', () => {
+    const columns = [' REGION ', 'Limit', 'note'];
+    const mapping = matchColumns(operation, columns);
+    expect(mapping).toEqual({ region: ' REGION ', limit: 'Limit' });
+    expect(unmappedColumns(columns, mapping)).toEqual(['note']);
+  });
+});
+
+describe('checkRows', () => {
+  it('lists each invalid row with its line, its column and the form’s own message', () => {
+    const input = rows('Region,Limit,note\nnorth,5,ok\nsouth,500,too many\n,3,no region\n');
+    const check = checkRows(operation, input, { region: 'Region', limit: 'Limit' }, constants);
+    expect(check.invalid.map(({ problems }) => problems)).toEqual([
+      [{ where: 'line 3', column: 'Limit', message: formMessage({ ...constants, region: 'south', limit: '500' }, 'limit') }],
+      [{ where: 'line 4', column: 'Region', message: 'region is required' }],
+    ]);
+    expect(check.jobs).toHaveLength(1);
+    expect(check.jobs[0]).toMatchObject({ index: 0, input: { Region: 'north', Limit: '5', note: 'ok' }, rows: ['line 2'], params: { region: 'north', limit: 5 } });
+  });
+
+  it('names the constant when the form’s value is at fault, and a cross-field rule at its field', () => {
+    const check = checkRows(operation, rows('region\nnorth\n'), { region: 'region' }, { start_date: '2024-02-01', end_date: '2024-01-01' });
+    expect(check.invalid[0]!.problems).toEqual([{ where: 'line 2', column: 'end_date (constant)', message: 'end_date is before start_date' }]);
+    const missing = checkRows(operation, rows('region\nnorth\n'), { region: 'region' }, {});
+    expect(missing.invalid[0]!.problems.map((problem) => problem.column).sort()).toEqual(['end_date (constant)', 'start_date (constant)']);
+  });
+
+  it('fills unmapped parameters from the form’s constants, a mapped column winning over a constant', () => {
+    const row: InputRow = { where: 'line 2', values: { zone: 'north', extra: 'x' } };
+    expect(rowValues(row, { region: 'zone' }, { region: 'south', q: 'storm' })).toEqual({ region: 'north', q: 'storm' });
+  });
+
+  it('sends identical queries once, however they are written', () => {
+    const check = checkRows(operation, rows('region,limit\nnorth,5\n north ,05\nnorth,5\nnorth,6\n'), { region: 'region', limit: 'limit' }, constants);
+    expect(check.jobs).toHaveLength(2);
+    expect(check.duplicates).toBe(2);
+    expect(check.jobs[0]!.rows).toEqual(['line 2', 'line 3', 'line 4']);
+    expect(check.jobs[1]!.rows).toEqual(['line 5']);
+  });
+
+  it('keys a query by its parsed values, not their order', () => {
+    expect(queryKey({ a: 1, b: 'x', c: undefined })).toBe(queryKey({ b: 'x', a: 1 }));
+    expect(queryKey({ a: 1 })).not.toBe(queryKey({ a: 2 }));
+  });
+});

@@ -1,0 +1,40 @@
+// Which history entries a search shows: by lookup, by words in the lookup's name, operation and
+// parameter values, and by outcome. Pure, so the page, the side panel and the palette agree.
+import type { LookupId, ParamValue } from '../../lookups/define-lookup.ts';
+import { catalogEntryOf } from './lookup-facts.ts';
+import type { HistoryEntry } from './history-store.ts';
+
+export interface HistoryFilter {
+  lookupId?: LookupId;
+  /** Every word must occur in the lookup's letter or title, the operation or a parameter value. */
+  text?: string;
+  status?: 'ok' | 'failed';
+}
+
+/** An entry succeeded when the HTTP answer was 2xx and its body did not report a failure. */
+export function historyOutcome(entry: Pick<HistoryEntry, 'status' | 'verdict'>): 'ok' | 'failed' {
+  return entry.status !== undefined && entry.status >= 200 && entry.status < 300 && entry.verdict !== 'failed' ? 'ok' : 'failed';
+}
+
+function valueText(value: ParamValue | undefined): string {
+  if (value === undefined) return '';
+  return Array.isArray(value) ? value.join(' ') : String(value);
+}
+
+/** The text a search looks in: letter, title, operation, parameter names and values. */
+export function searchableText(entry: Pick<HistoryEntry, 'lookupId' | 'operationId' | 'params'>): string {
+  const lookup = catalogEntryOf(entry.lookupId);
+  const params = Object.entries(entry.params).map(([name, value]) => `${name} ${valueText(value)}`);
+  const operation = lookup?.operations.find((candidate) => candidate.id === entry.operationId);
+  return [entry.lookupId, lookup?.title ?? '', entry.operationId, operation?.label ?? '', ...params].join(' ').toLowerCase();
+}
+
+export function matchesHistoryFilter(entry: HistoryEntry, filter: HistoryFilter | undefined): boolean {
+  if (!filter) return true;
+  if (filter.lookupId !== undefined && entry.lookupId !== filter.lookupId) return false;
+  if (filter.status !== undefined && historyOutcome(entry) !== filter.status) return false;
+  const words = (filter.text ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return true;
+  const haystack = searchableText(entry);
+  return words.every((word) => haystack.includes(word));
+}

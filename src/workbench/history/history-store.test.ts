@@ -1,0 +1,103 @@
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createHistoryStore, type HistoryStore } from './history-store.ts';
+import { newEntry, personalLookup, plainLookup } from './history-testing.ts';
+
+let opened: HistoryStore[] = [];
+let databases = 0;
+function store(options: Parameters<typeof createHistoryStore>[0] = {}): HistoryStore {
+  databases += 1;
+  const created = createHistoryStore({ databaseName: `history-test-${databases}`, ...options });
+  opened.push(created);
+  return created;
+}
+
+afterEach(async () => {
+  await Promise.all(opened.map((each) => each.close()));
+  opened = [];
+});
+
+describe('history store', () => {
+  it('lists newest first and gives back the stored answer parsed like a fresh one', async () => {
+    const history = store();
+    const first = await history.add(newEntry(1000, { params: { q: 'first' } }));
+    const second = await history.add(newEntry(2000, { params: { q: 'second' } }));
+    expect((await history.list()).map((entry) => entry.id)).toEqual([second.id, first.id]);
+    expect(await history.get(first.id)).toMatchObject({ params: { q: 'first' }, bodyStored: true });
+    const response = await history.getStoredResponse(first.id);
+    expect(response).toMatchObject({ status: 200, source: 'demo', contentType: 'application/json' });
+    expect(response!.body).toEqual({ pad: '' });
+  });
+
+  it('keeps metadata only for a body over the per-entry cap', async () => {
+    const history = store({ maxEntryBytes: 100 });
+    const small = await history.add(newEntry(1, { bytes: 100 }));
+    const large = await history.add(newEntry(2, { bytes: 101 }));
+    expect(small.bodyStored).toBe(true);
+    expect(large.bodyStored).toBe(false);
+    expect(await history.get(large.id)).toMatchObject({ bodyStored: false, sizeBytes: 101 });
+    expect(await history.getStoredResponse(large.id)).toBeUndefined();
+  });
+
+  it('evicts the oldest bodies first once the total cap is passed, keeping their metadata', async () => {
+    const history = store({ maxEntryBytes: 100, maxTotalBytes: 250 });
+    const a = await history.add(newEntry(1, { bytes: 100 }));
+    const b = await history.add(newEntry(2, { bytes: 100 }));
+    const c = await history.add(newEntry(3, { bytes: 100 }));
+    const kept = new Map((await history.list()).map((entry) => [entry.id, entry.bodyStored]));
+    expect(kept).toEqual(new Map([[c.id, true], [b.id, true], [a.id, false]]));
+    expect(await history.getStoredResponse(a.id)).toBeUndefined();
+    expect(await history.getStoredResponse(b.id)).toBeDefined();
+    // A newer small body fits beside the newest one; the next oldest goes.
+    const d = await history.add(newEntry(4, { bytes: 60 }));
+    const after = new Map((await history.list()).map((entry) => [entry.id, entry.bodyStored]));
+    expect(after).toEqual(new Map([[d.id, true], [c.id, true], [b.id, false], [a.id, false]]));
+  });
+
+  it('deletes the oldest entries beyond the entry count', async () => {
+    const history = store({ maxEntries: 2 });
+    await history.add(newEntry(1));
+    const b = await history.add(newEntry(2));
+    const c = await history.add(newEntry(3));
+    expect((await history.list()).map((entry) => entry.id)).toEqual([c.id, b.id]);
+  });
+
+  it('deletes one, clears all, and tells listeners after each change', async () => {
+    const history = store();
+    let changes = 0;
+    const stop = history.onChange(() => (changes += 1));
+    const a = await history.add(newEntry(1));
+    await history.add(newEntry(2));
+    await history.remove(a.id);
+    expect(await history.get(a.id)).toBeUndefined();
+    expect(await history.getStoredResponse(a.id)).toBeUndefined();
+    expect(await history.list()).toHaveLength(1);
+    await history.clear();
+    expect(await history.list()).toEqual([]);
+    stop();
+    expect(changes).toBe(4);
+  });
+
+  it('drops only the bodies that show personal data unmasked when masking is switched on', async () => {
+    const history = store();
+    const unmasked = await history.add(newEntry(1, { lookup: personalLookup, masked: false }));
+    const masked = await history.add(newEntry(2, { lookup: personalLookup, masked: true }));
+    const nothingToMask = await history.add(newEntry(3, { lookup: plainLookup, masked: false }));
+    expect(await history.dropUnmaskedBodies()).toBe(1);
+    expect(await history.get(unmasked.id)).toMatchObject({ bodyStored: false });
+    expect(await history.getStoredResponse(unmasked.id)).toBeUndefined();
+    expect(await history.getStoredResponse(masked.id)).toBeDefined();
+    expect(await history.getStoredResponse(nothingToMask.id)).toBeDefined();
+  });
+
+  it('filters by lookup, words and outcome', async () => {
+    const history = store();
+    await history.add(newEntry(1, { lookup: plainLookup, params: { city: 'Springfield' } }));
+    const failed = newEntry(2, { lookup: personalLookup, params: { city: 'Shelbyville' } });
+    await history.add({ ...failed, entry: { ...failed.entry, status: 500 } });
+    expect((await history.list({ lookupId: personalLookup.id })).map((entry) => entry.params.city)).toEqual(['Shelbyville']);
+    expect((await history.list({ text: 'springf' })).map((entry) => entry.params.city)).toEqual(['Springfield']);
+    expect((await history.list({ status: 'failed' })).map((entry) => entry.params.city)).toEqual(['Shelbyville']);
+    expect((await history.list({ status: 'ok' })).map((entry) => entry.params.city)).toEqual(['Springfield']);
+  });
+});

@@ -1,0 +1,243 @@
+// The request history, kept in this browser's IndexedDB: one metadata row per request sent and,
+// beside it, the answer itself when it fits the caps (2 MB per entry, 50 MB in all, the oldest
+// bodies evicted first). Metadata and bodies are separate stores so listing never loads a body.
+import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { HttpMethod, LookupId, Params } from '../../lookups/define-lookup.ts';
+import type { LookupResponse, ResponseSource } from '../../api/lookup-response.ts';
+import { parseBody } from '../../api/lookup-fetch.ts';
+import { matchesHistoryFilter, type HistoryFilter } from './history-filter.ts';
+import { holdsUnmaskedData } from './masking-rules.ts';
+import { loadDefinition } from './lookup-facts.ts';
+
+export type { HistoryFilter } from './history-filter.ts';
+
+export interface HistoryEntry {
+  id: string;
+  lookupId: LookupId;
+  operationId: string;
+  /** The parsed parameters sent. */
+  params: Params;
+  /** The lookup page's query string that replays it, e.g. '?movie_id=550&language=en-US'. */
+  search: string;
+  /** Relative proxy URL, never a key. */
+  url: string;
+  method: HttpMethod;
+  /** Epoch ms. */
+  sentAt: number;
+  /** undefined: no HTTP answer (transport failure). */
+  status: number | undefined;
+  /** Transport failure message. */
+  failure?: string;
+  durationMs: number;
+  sizeBytes: number;
+  /** Who answered: the proxy's `x-lookup-source`, or `cache` when its cache served it (`x-lookup-cache: hit`). */
+  source: ResponseSource | 'cache';
+  /** The body's own verdict (interpretAnswer): 'unchecked' when the operation has no success marker or there is no body. */
+  verdict: 'ok' | 'failed' | 'unchecked';
+  recordCount: number | undefined;
+  /** Whether the stored answer was masked. */
+  masked: boolean;
+  /** Whether the lookup has personal data to mask (a body without any is kept whatever the masking); unknown counts as yes. */
+  personalData?: boolean;
+  /** false when the body was not kept (over the size cap, evicted, masking rules): metadata only. */
+  bodyStored: boolean;
+}
+
+/** The answer as received, without its parsed body (parsed again on reading, as a fresh one is). */
+export type StoredAnswer = Omit<LookupResponse, 'body' | 'parseError'>;
+
+/** What the recorder hands to the store: an entry (without its id) and, when there is one, the answer. */
+export interface NewHistoryEntry {
+  entry: Omit<HistoryEntry, 'id' | 'bodyStored'>;
+  /** The answer to keep; undefined keeps metadata only. */
+  answer: StoredAnswer | undefined;
+}
+
+export interface HistoryStoreOptions {
+  /** IndexedDB database name (tests use their own). */
+  databaseName?: string;
+  /** A body larger than this (bytes) is not kept: metadata only. */
+  maxEntryBytes?: number;
+  /** All kept bodies together stay under this (bytes): the oldest bodies are dropped first. */
+  maxTotalBytes?: number;
+  /** Entries beyond this many are deleted, oldest first. */
+  maxEntries?: number;
+}
+
+export const DEFAULT_HISTORY_CAPS = { maxEntryBytes: 2 * 1024 * 1024, maxTotalBytes: 50 * 1024 * 1024, maxEntries: 1000 } as const;
+export const HISTORY_DATABASE = 'lookup-explorer-history';
+
+interface HistorySchema extends DBSchema {
+  entries: { key: string; value: HistoryEntry; indexes: { sentAt: number } };
+  bodies: { key: string; value: { id: string; answer: StoredAnswer } };
+}
+
+export interface HistoryStore {
+  add(record: NewHistoryEntry): Promise<HistoryEntry>;
+  list(filter?: HistoryFilter): Promise<HistoryEntry[]>;
+  get(id: string): Promise<HistoryEntry | undefined>;
+  getStoredResponse(id: string): Promise<LookupResponse | undefined>;
+  remove(id: string): Promise<void>;
+  clear(): Promise<void>;
+  /** Masking was switched on: every body kept with unmasked personal data is dropped (its metadata stays). */
+  dropUnmaskedBodies(): Promise<number>;
+  onChange(listener: () => void): () => void;
+  close(): Promise<void>;
+}
+
+let counter = 0;
+function newId(sentAt: number): string {
+  counter = (counter + 1) % 1_000_000;
+  return `${sentAt.toString(36)}-${counter.toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+}
+
+export function createHistoryStore(options: HistoryStoreOptions = {}): HistoryStore {
+  const name = options.databaseName ?? HISTORY_DATABASE;
+  const maxEntryBytes = options.maxEntryBytes ?? DEFAULT_HISTORY_CAPS.maxEntryBytes;
+  const maxTotalBytes = options.maxTotalBytes ?? DEFAULT_HISTORY_CAPS.maxTotalBytes;
+  const maxEntries = options.maxEntries ?? DEFAULT_HISTORY_CAPS.maxEntries;
+  const listeners = new Set<() => void>();
+  let opened: Promise<IDBPDatabase<HistorySchema>> | undefined;
+
+  const db = () =>
+    (opened ??= openDB<HistorySchema>(name, 1, {
+      upgrade(database) {
+        database.createObjectStore('entries', { keyPath: 'id' }).createIndex('sentAt', 'sentAt');
+        database.createObjectStore('bodies', { keyPath: 'id' });
+      },
+    }));
+
+  const changed = () => {
+    for (const listener of listeners) listener();
+  };
+
+  return {
+    async add({ entry, answer }) {
+      const keep = answer !== undefined && answer.sizeBytes <= maxEntryBytes && answer.sizeBytes <= maxTotalBytes;
+      const full: HistoryEntry = { ...entry, id: newId(entry.sentAt), bodyStored: keep };
+      const tx = (await db()).transaction(['entries', 'bodies'], 'readwrite');
+      const entries = tx.objectStore('entries');
+      const bodies = tx.objectStore('bodies');
+      await entries.put(full);
+      if (keep) await bodies.put({ id: full.id, answer });
+      // Walk the metadata newest first (never a body): keep the newest bodies that fit the total
+      // and the newest entries that fit the count; everything older goes.
+      let total = 0;
+      let seen = 0;
+      let cursor = await entries.index('sentAt').openCursor(null, 'prev');
+      while (cursor) {
+        const row = cursor.value;
+        seen += 1;
+        if (seen > maxEntries) {
+          await bodies.delete(row.id);
+          await cursor.delete();
+        } else if (row.bodyStored) {
+          if (total + row.sizeBytes > maxTotalBytes) {
+            await bodies.delete(row.id);
+            await cursor.update({ ...row, bodyStored: false });
+          } else total += row.sizeBytes;
+        }
+        cursor = await cursor.continue();
+      }
+      await tx.done;
+      changed();
+      return full;
+    },
+
+    async list(filter) {
+      const rows = await (await db()).getAllFromIndex('entries', 'sentAt');
+      return rows.reverse().filter((entry) => matchesHistoryFilter(entry, filter));
+    },
+
+    async get(id) {
+      return (await db()).get('entries', id);
+    },
+
+    async getStoredResponse(id) {
+      const database = await db();
+      const [entry, stored] = await Promise.all([database.get('entries', id), database.get('bodies', id)]);
+      if (!entry || !stored) return undefined;
+      const operation = (await loadDefinition(entry.lookupId))?.operations.find((candidate) => candidate.id === entry.operationId);
+      if (!operation) return undefined;
+      const { answer } = stored;
+      return { ...answer, ...(await parseBody(answer.text, answer.contentType, operation)) };
+    },
+
+    async remove(id) {
+      const tx = (await db()).transaction(['entries', 'bodies'], 'readwrite');
+      await Promise.all([tx.objectStore('entries').delete(id), tx.objectStore('bodies').delete(id), tx.done]);
+      changed();
+    },
+
+    async clear() {
+      const tx = (await db()).transaction(['entries', 'bodies'], 'readwrite');
+      await Promise.all([tx.objectStore('entries').clear(), tx.objectStore('bodies').clear(), tx.done]);
+      changed();
+    },
+
+    async dropUnmaskedBodies() {
+      const tx = (await db()).transaction(['entries', 'bodies'], 'readwrite');
+      const bodies = tx.objectStore('bodies');
+      let dropped = 0;
+      let cursor = await tx.objectStore('entries').openCursor();
+      while (cursor) {
+        const row = cursor.value;
+        if (row.bodyStored && holdsUnmaskedData(row)) {
+          await bodies.delete(row.id);
+          await cursor.update({ ...row, bodyStored: false });
+          dropped += 1;
+        }
+        cursor = await cursor.continue();
+      }
+      await tx.done;
+      if (dropped > 0) changed();
+      return dropped;
+    },
+
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+
+    async close() {
+      if (opened) (await opened).close();
+      opened = undefined;
+    },
+  };
+}
+
+// ---- The app's one history (the shared contract other parts of the workbench read) ----------
+
+let shared: HistoryStore | undefined;
+
+/** The browser's history store, opened on first use. */
+export function historyStore(): HistoryStore {
+  return (shared ??= createHistoryStore());
+}
+
+/** Newest first. */
+export async function listHistory(filter?: HistoryFilter): Promise<HistoryEntry[]> {
+  return historyStore().list(filter);
+}
+
+export async function getHistoryEntry(id: string): Promise<HistoryEntry | undefined> {
+  return historyStore().get(id);
+}
+
+/** The stored answer, parsed like a fresh one; undefined when no body was stored. */
+export async function getStoredResponse(id: string): Promise<LookupResponse | undefined> {
+  return historyStore().getStoredResponse(id);
+}
+
+export async function deleteHistoryEntry(id: string): Promise<void> {
+  return historyStore().remove(id);
+}
+
+export async function clearHistory(): Promise<void> {
+  return historyStore().clear();
+}
+
+/** Fires after any add, delete or clear. */
+export function onHistoryChange(listener: () => void): () => void {
+  return historyStore().onChange(listener);
+}

@@ -1,0 +1,135 @@
+// Importing a file: a collections file or a Postman collection. A refused file says why (the line
+// and column, or the field and reason); a read one imports what is new at once, lists what it
+// could not take and why, and asks about each query that collides with a saved one (keep both,
+// replace, skip) before writing anything over it.
+import { useState } from 'react';
+import type { ReadFile } from './collection-file.ts';
+import { planImport, resolveImport, type ConflictChoice, type ImportPlan } from './import-plan.ts';
+import { readImportFile } from './read-import-file.ts';
+import { listSavedQueries, putSavedQueries, type SavedQuery } from './saved-store.ts';
+
+type Review =
+  | { step: 'idle' }
+  | { step: 'refused'; file: string; message: string }
+  | { step: 'conflicts'; file: string; read: Extract<ReadFile, { ok: true }>; plan: ImportPlan; saved: SavedQuery[]; choices: Record<string, ConflictChoice> }
+  | { step: 'done'; file: string; kind: string; imported: number; unchanged: number; skippedConflicts: number; rejected: Extract<ReadFile, { ok: true }>['rejected'] };
+
+const CHOICES: Array<[ConflictChoice, string]> = [
+  ['keep-both', 'Keep both'],
+  ['replace', 'Replace the saved one'],
+  ['skip', 'Skip'],
+];
+
+export function ImportReview() {
+  const [review, setReview] = useState<Review>({ step: 'idle' });
+
+  async function importFile(file: File) {
+    const read = readImportFile(await file.text());
+    if (!read.ok) {
+      setReview({ step: 'refused', file: file.name, message: read.message });
+      return;
+    }
+    const saved = await listSavedQueries();
+    const plan = planImport(read.queries, saved);
+    if (plan.conflicts.length > 0) {
+      setReview({ step: 'conflicts', file: file.name, read, plan, saved, choices: Object.fromEntries(plan.conflicts.map(({ incoming }) => [incoming.id, 'skip'])) });
+      return;
+    }
+    await apply(file.name, read, plan, saved, {});
+  }
+
+  async function apply(file: string, read: Extract<ReadFile, { ok: true }>, plan: ImportPlan, saved: SavedQuery[], choices: Record<string, ConflictChoice>) {
+    const write = resolveImport(plan, choices, saved);
+    await putSavedQueries(write.put, write.remove);
+    const skippedConflicts = plan.conflicts.filter(({ incoming }) => (choices[incoming.id] ?? 'skip') === 'skip').length;
+    setReview({ step: 'done', file, kind: read.kind, imported: write.put.length, unchanged: plan.unchanged.length, skippedConflicts, rejected: read.rejected });
+  }
+
+  return (
+    <div className="saved-import">
+      <label htmlFor="saved-import-file">Import a collections file or a Postman collection</label>
+      <input
+        id="saved-import-file"
+        type="file"
+        accept=".json,application/json"
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          event.target.value = '';
+          if (file) void importFile(file);
+        }}
+      />
+      {review.step === 'refused' && (
+        <p className="saved-refused" role="alert">
+          “{review.file}” was not imported. {review.message}
+        </p>
+      )}
+      {review.step === 'conflicts' && (
+        <form
+          className="saved-conflicts"
+          aria-label="Resolve import conflicts"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void apply(review.file, review.read, review.plan, review.saved, review.choices);
+          }}
+        >
+          <p role="status">
+            {review.plan.conflicts.length === 1 ? 'One query' : `${review.plan.conflicts.length} queries`} in “{review.file}” collide with saved ones. Nothing is
+            written until you choose{review.plan.fresh.length > 0 && `; ${review.plan.fresh.length} new ones will be imported too`}.
+          </p>
+          {review.plan.conflicts.map(({ incoming, existing }) => (
+            <fieldset key={incoming.id}>
+              <legend>
+                “{incoming.name}” in “{incoming.collection}” — collides with {existing.map((query) => `“${query.name}” in “${query.collection}”`).join(' and ')}
+                {existing.some((query) => query.id === incoming.id) ? ' (same id)' : ' (same name)'}
+              </legend>
+              {CHOICES.map(([choice, label]) => (
+                <label key={choice} className="saved-choice">
+                  <input
+                    type="radio"
+                    name={`conflict-${incoming.id}`}
+                    value={choice}
+                    checked={review.choices[incoming.id] === choice}
+                    onChange={() => setReview({ ...review, choices: { ...review.choices, [incoming.id]: choice } })}
+                  />
+                  {label}
+                </label>
+              ))}
+            </fieldset>
+          ))}
+          <div className="saved-dialog-actions">
+            <button type="submit" className="primary">
+              Import
+            </button>
+            <button type="button" onClick={() => setReview({ step: 'idle' })}>
+              Cancel import
+            </button>
+          </div>
+        </form>
+      )}
+      {review.step === 'done' && (
+        <div className="saved-import-report" role="status">
+          <p>
+            Imported {review.imported} {review.imported === 1 ? 'query' : 'queries'} from the {review.kind} “{review.file}”
+            {review.unchanged > 0 && `; ${review.unchanged} already saved`}
+            {review.skippedConflicts > 0 && `; ${review.skippedConflicts} skipped at your choice`}.
+          </p>
+          {review.rejected.length > 0 && (
+            <>
+              <p>
+                {review.rejected.length} {review.rejected.length === 1 ? 'entry was' : 'entries were'} not imported:
+              </p>
+              <ul className="saved-rejected">
+                {review.rejected.map((entry) => (
+                  <li key={entry.where}>
+                    <code>{entry.where}</code>
+                    {entry.name && ` “${entry.name}”`}: {entry.reason}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+// One door for every file the import accepts: a collections file of this app, or a Postman
+// collection. Either way the text must be JSON first; its line and column say where it is not.
+import { readCollectionsValue } from './collection-file.ts';
+import type { ReadFile } from './collection-format.ts';
+import { describeJsonError, parseJson } from './json-syntax.ts';
+import { looksLikePostman, readPostmanValue } from './postman-import.ts';
+
+export function readImportFile(text: string, now = Date.now()): ReadFile {
+  if (text.trim() === '') return { ok: false, message: 'This file is empty.' };
+  const parsed = parseJson(text);
+  if (!parsed.ok) return { ok: false, message: `This file is not valid JSON: ${describeJsonError(parsed.error)}.` };
+  return looksLikePostman(parsed.value) ? readPostmanValue(parsed.value, now) : readCollectionsValue(parsed.value);
+}

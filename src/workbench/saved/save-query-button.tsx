@@ -1,0 +1,77 @@
+// "Save query" on a lookup page: names the query the form holds (or, while the form has errors,
+// the one last sent) and saves it into a collection.
+import { useState } from 'react';
+import type { AnyLookup, AnyOperation } from '../../lookups/define-lookup.ts';
+import type { FormValues } from '../../form/form-values.ts';
+import { sentQuerySearch } from '../../form/url-state.ts';
+import { validateValues } from '../../form/validate-values.ts';
+import { collectionNames, DEFAULT_COLLECTION, saveQuery, type SavedQuery } from './saved-store.ts';
+import { describeSearch } from './saved-validity.ts';
+import { SavedQueryDialog } from './saved-query-dialog.tsx';
+import { useSavedQueries } from './use-saved-queries.ts';
+import { isNameTaken } from './saved-names.ts';
+
+interface SaveQueryButtonProps {
+  lookup: AnyLookup;
+  operation: AnyOperation;
+  /** What the form holds now. */
+  values: FormValues;
+  /** The values last sent (the URL's), when a query was sent. */
+  sentValues?: FormValues;
+}
+
+type ToSave = { ok: true; search: string } | { ok: false; problem: string };
+
+/** The form's values when they validate; else the query last sent; else why nothing can be saved. */
+export function queryToSave(lookup: AnyLookup, operation: AnyOperation, values: FormValues, sentValues?: FormValues): ToSave {
+  const validation = validateValues(operation, values);
+  if (validation.ok) return { ok: true, search: sentQuerySearch(lookup, operation, values) };
+  if (sentValues && validateValues(operation, sentValues).ok) return { ok: true, search: sentQuerySearch(lookup, operation, sentValues) };
+  const [first] = [...Object.values(validation.errors.fields), ...validation.errors.form];
+  return { ok: false, problem: `Fix the form before saving: ${first ?? 'it is not valid'}.` };
+}
+
+export function SaveQueryButton({ lookup, operation, values, sentValues }: SaveQueryButtonProps) {
+  const [open, setOpen] = useState<{ search: string } | undefined>();
+  const [status, setStatus] = useState('');
+  const saved = useSavedQueries();
+  const all: SavedQuery[] = saved.status === 'ready' ? saved.queries : [];
+
+  function start() {
+    const toSave = queryToSave(lookup, operation, values, sentValues);
+    if (!toSave.ok) {
+      setStatus(toSave.problem);
+      return;
+    }
+    setStatus('');
+    setOpen({ search: toSave.search });
+  }
+
+  const words = open ? describeSearch(open.search) : '';
+  return (
+    <div className="save-query">
+      <button type="button" onClick={start} disabled={saved.status === 'unavailable'}>
+        Save query…
+      </button>
+      <span role="status" className="save-query-status">
+        {saved.status === 'unavailable' ? 'Saving is unavailable: this browser refuses local storage.' : status}
+      </span>
+      {open && (
+        <SavedQueryDialog
+          title="Save query"
+          submitLabel="Save"
+          initial={{ name: `${lookup.title}${words ? `: ${words}` : ''}`.slice(0, 120), note: '', collection: DEFAULT_COLLECTION }}
+          collections={collectionNames(all)}
+          summary={`${lookup.id}. ${lookup.title}${operation !== lookup.operations[0] ? ` (${operation.label})` : ''}${words ? ` · ${words}` : ''}`}
+          isTaken={(collection, name) => isNameTaken(all, collection, name)}
+          onSubmit={async (fields) => {
+            const query = await saveQuery({ ...fields, lookupId: lookup.id, operationId: operation.id, search: open.search });
+            setOpen(undefined);
+            setStatus(`Saved “${query.name}” in “${query.collection}”.`);
+          }}
+          onClose={() => setOpen(undefined)}
+        />
+      )}
+    </div>
+  );
+}
