@@ -19,9 +19,18 @@ describe('answer events', () => {
     await fetchLookup(movie, details, { movie_id: 550 }, undefined, { mask: false });
     stop();
     expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ lookupId: 'A', operationId: details.id, params: { movie_id: 550 }, maskRequested: false });
+    expect(events[0]).toMatchObject({ lookupId: 'A', origin: 'form', operationId: details.id, params: { movie_id: 550 }, maskRequested: false });
     expect(events[0]!.response).toMatchObject({ status: 200, source: 'demo', url: '/proxy/a/movie/550' });
     expect(events[0]!.sentAt).toBeLessThanOrEqual(Date.now());
+  });
+
+  it('says a bulk run asked when the caller says so', async () => {
+    vi.stubGlobal('fetch', vi.fn<typeof fetch>().mockImplementation(async () => new Response('{}', { headers: { 'content-type': 'application/json' } })));
+    const { events, stop } = record();
+    await fetchLookup(movie, details, { movie_id: 7 }, undefined, { origin: 'bulk' });
+    await fetchLookup(movie, details, { movie_id: 8 });
+    stop();
+    expect(events.map((event) => event.origin)).toEqual(['bulk', 'form']);
   });
 
   it('announces an HTTP error answer and a transport failure', async () => {

@@ -3,8 +3,16 @@
 import type { LookupId, Params } from '../lookups/define-lookup.ts';
 import type { LookupResponse } from './lookup-response.ts';
 
+/**
+ * Who asked: the form (one question, one answer worth keeping in History), or a bulk run (one of
+ * up to 10,000 rows; the run keeps its own record, so History skips them while usage counts them).
+ */
+export type AnswerOrigin = 'form' | 'bulk';
+
 export interface AnswerEvent {
   lookupId: LookupId;
+  /** Who asked; an event without one came from the form. */
+  origin?: AnswerOrigin;
   operationId: string;
   /** The parsed parameters that were sent (what buildRequest turned into the URL). */
   params: Params;

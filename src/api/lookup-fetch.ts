@@ -4,7 +4,7 @@ import type { AnyLookup, AnyOperation, Params } from '../lookups/define-lookup.t
 import { buildRequest } from '../lookups/request.ts';
 import { MASK_OFF, MASK_REQUEST_HEADER, proxyUrl, readSource, WIRE_HEADERS } from '../lookups/wire.ts';
 import { LookupHttpError, LookupTransportError, type LookupResponse } from './lookup-response.ts';
-import { emitAnswer } from './answer-events.ts';
+import { type AnswerOrigin, emitAnswer } from './answer-events.ts';
 
 /** The browser gives up on an answer after this long (the proxy's own upstream timeout is shorter). */
 export const CLIENT_TIMEOUT_MS = 30_000;
@@ -21,6 +21,8 @@ export interface FetchOptions {
    * replaces the cached one under the same key.
    */
   fresh?: boolean;
+  /** Who asks (announced with the answer): a bulk run's rows are not recorded one by one in History. */
+  origin?: AnswerOrigin;
 }
 
 export async function fetchLookup(
@@ -28,7 +30,7 @@ export async function fetchLookup(
   operation: AnyOperation,
   params: Params,
   signal?: AbortSignal,
-  { mask = true, fresh = false }: FetchOptions = {},
+  { mask = true, fresh = false, origin = 'form' }: FetchOptions = {},
 ): Promise<LookupResponse> {
   const request = buildRequest(operation, params);
   const url = proxyUrl(lookup, request);
@@ -54,6 +56,7 @@ export async function fetchLookup(
   const announce = (response: LookupResponse | undefined, failure?: LookupTransportError) =>
     emitAnswer({
       lookupId: lookup.id,
+      origin,
       operationId: operation.id,
       params,
       maskRequested: mask,

@@ -3,6 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { catalogEntries } from 'virtual:lookup-catalog';
 import { filterCatalog } from './catalog-filter.ts';
 import { useDocumentTitle } from './use-document-title.ts';
+import { SavedPlaceholder } from '../workbench/saved/saved-place.tsx';
 
 // Saved queries (IndexedDB, the list and its dialogs) are their own chunk: the catalog's first load stays small.
 const SavedSection = lazy(() => import('../workbench/saved/saved-section.tsx'));
@@ -19,8 +20,9 @@ export function CatalogPage() {
     <section className="catalog" aria-labelledby="catalog-title">
       <h1 id="catalog-title">Lookup catalog</h1>
       <p className="lede">Twenty read-only data lookups. Pick one to build a request, send it through the key-holding proxy and explore the answer.</p>
-      <Suspense fallback={null}>
-        <SavedSection title="Saved queries" showWhenEmpty />
+      {/* Its place is held until it arrives, so the filter below does not move. */}
+      <Suspense fallback={<SavedPlaceholder />}>
+        <SavedSection title="Saved queries" showWhenEmpty holdPlace />
       </Suspense>
       <div className="catalog-filter">
         <label htmlFor="catalog-filter">Filter lookups</label>

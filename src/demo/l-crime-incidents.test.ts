@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type * as GeoWorld from './geo-world.ts';
 import { crimeIncidents, crimeIncidentsResponse, INCIDENTS_PER_PAGE } from '../lookups/l-crime-incidents.ts';
 import { crimeIncidentsDemo } from './l-crime-incidents.ts';
-import { cellRng, haversineMetres, nearestCity } from './geo-world.ts';
+import { cellRng, cellsAround, haversineMetres, nearestCity } from './geo-world.ts';
 import { demoAsker } from './testing/ask-demo.ts';
 
 // The work of an answer, counted without a clock through the real functions: a cell-day drawn
@@ -88,12 +88,16 @@ describe('L demo', () => {
     expect(first.result.total_incidents).toBeGreaterThan(250_000);
     const far = counted(() => envelope({ ...wide, page: '999999999' }));
     expect(far.result).toEqual({ total_incidents: first.result.total_incidents, total_pages: first.result.total_pages, incidents: [] });
-    // Full incidents only for the page sent, and no more drawing than the first page needs
-    // (eventPage's own test bounds that against the whole window).
+    // Full incidents only for the page sent; drawing only the cell-days the count cannot do without
+    // (the circle's edge, the window's ends): no more for the far page than for the first, and far
+    // from the 130,000 cell-days around the circle that drawing every incident visits.
     expect(first.incidentsBuilt).toBe(INCIDENTS_PER_PAGE);
     expect(far.incidentsBuilt).toBe(0);
+    const day = (iso: string) => Math.floor(Date.parse(iso) / 86_400_000);
+    const cellDays = cellsAround(Number(wide.lat), Number(wide.lon), 40_000).length * (day(wide.datetime_end) - day(wide.datetime_ini) + 1);
     expect(first.cellDaysDrawn).toBeGreaterThan(0);
     expect(far.cellDaysDrawn).toBeLessThanOrEqual(first.cellDaysDrawn);
+    expect(first.cellDaysDrawn).toBeLessThan(cellDays / 3);
   });
 
   it('is deterministic', () => {

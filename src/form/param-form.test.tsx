@@ -211,6 +211,11 @@ describe('ParamForm: validation and sending', () => {
   });
 
   it('offers Cancel only while a request runs', async () => {
+    renderForm({ lookup: movie });
+    // Idle, Cancel keeps its place (hidden) so that nothing moves when a request starts.
+    expect(screen.queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
+    cleanup();
     const { user, onCancel } = renderForm({ lookup: movie, isRunning: true });
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(onCancel).toHaveBeenCalledOnce();

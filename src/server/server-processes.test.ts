@@ -4,7 +4,6 @@
 // request log on the shared stdout, and SIGTERM ending it cleanly after the request in flight.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -15,6 +14,7 @@ import { largeCallsQuery } from '../demo/m-calls-for-service.ts';
 import { ConfigError } from './config.ts';
 import { serverProcessCount } from './server-processes.ts';
 import { rawRequest } from './testing/http-fixtures.ts';
+import { freePort } from './testing/free-port.ts';
 
 describe('LOOKUP_WORKERS', () => {
   it('is one process unless set, auto is one per core, and anything else is refused by name', () => {
@@ -30,16 +30,6 @@ describe('LOOKUP_WORKERS', () => {
   });
 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 describe('the clustered production server', () => {
   const dist = mkdtempSync(join(tmpdir(), 'lookup-cluster-'));

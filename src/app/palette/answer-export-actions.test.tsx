@@ -34,10 +34,12 @@ describe('the palette’s export of the answer on screen', () => {
     expect(answerExportActions({ lookup, operation, params: undefined, response, masked: true })).toEqual([]);
   });
 
-  it('writes the answer’s records as CSV and JSON, named like the table’s exports', () => {
+  it('writes the answer’s records as CSV and JSON, named like the table’s exports', async () => {
     const [csv, json] = answerExportActions({ lookup, operation, params, response, masked: true });
     csv!.run();
     json!.run();
+    // The writers load on the first export (their own chunk).
+    await vi.waitFor(() => expect(downloadText).toHaveBeenCalledTimes(2), { timeout: 10_000 });
     const [[csvName, csvText, csvType], [jsonName, jsonText]] = vi.mocked(downloadText).mock.calls as [[string, string, string], [string, string, string]];
     expect(csvName).toMatch(/^lookup-a-.+\.csv$/);
     expect(csvType).toBe('text/csv;charset=utf-8');
@@ -47,7 +49,7 @@ describe('the palette’s export of the answer on screen', () => {
     expect(JSON.parse(jsonText)).toEqual([body]);
   });
 
-  it('under the table’s filters writes the filtered records only, and says so in the label and the file name', () => {
+  it('under the table’s filters writes the filtered records only, and says so in the label and the file name', async () => {
     // L's records are its body's first element's incidents.
     const incidents = [
       { incident_code: 'a1', incident_offense: 'Theft' },
@@ -59,8 +61,8 @@ describe('the palette’s export of the answer on screen', () => {
     expect(csv!.label).toBe('Export the filtered answer as CSV');
     csv!.run();
     json!.run();
+    await vi.waitFor(() => expect(downloadText).toHaveBeenCalledTimes(2), { timeout: 10_000 });
     const calls = vi.mocked(downloadText).mock.calls;
-    expect(calls).toHaveLength(2);
     const [[csvName, csvText], [jsonName, jsonText]] = calls as unknown as [[string, string], [string, string]];
     expect(csvName).toMatch(/-filtered\.csv$/);
     expect(csvText.trim().split('\r\n')).toHaveLength(2);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { flattenRecords } from './flatten-records.ts';
-import { cellKey, columnKinds, describeFilter, filterRows, isDay, normaliseFilter, toggleEquals, withColumnFilter } from './filter-records.ts';
+import { cellKey, columnKinds, columnStats, describeFilter, kindOfStats, mergeColumnStats, filterRows, isDay, normaliseFilter, toggleEquals, withColumnFilter } from './filter-records.ts';
 
 const calls = [
   { code: 'a1', type: 'Alarm', priority: 3, at: '2024-03-01T10:00:00.000Z', note: 'Back door', unit: { city: 'SF' }, flag: true },
@@ -23,6 +23,23 @@ describe('column kinds', () => {
     expect(kinds.get('code')).toEqual({ kind: 'text' });
     expect(kinds.get('note')).toEqual({ kind: 'text' });
     expect(columnKinds(table)).toBe(columnKinds(table));
+  });
+
+  it('gives the same kinds from counts of separate parts as from one scan, a column missing from a part counting as empty there', () => {
+    const parts = [table.rows.slice(0, 2), table.rows.slice(2, 3), table.rows.slice(3)];
+    const withoutType = { ...table.rows[2]! };
+    delete withoutType.type;
+    parts[1] = [withoutType];
+    const whole = flattenRecords([...parts[0]!, withoutType, ...parts[2]!]);
+    for (const column of whole.columns) {
+      // Each part counts only the columns its own rows have, as a bulk run's worker does per input row.
+      const counted = parts.filter((part) => part.some((row) => column in row)).map((part) => columnStats(part, column));
+      const merged = counted.reduce(mergeColumnStats);
+      expect(kindOfStats(merged, whole.rows.length), column).toEqual(columnKinds(whole).get(column));
+    }
+    // Past the choice limit the parts' distinct values are no longer listed.
+    const many = Array.from({ length: 20 }, (_, index) => ({ n: `v${index % 14}` }));
+    expect(mergeColumnStats(columnStats(many.slice(0, 10), 'n'), columnStats(many.slice(10), 'n')).distinct).toBeNull();
   });
 
   it('treats null, missing and blank cells alike as the empty key', () => {

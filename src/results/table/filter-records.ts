@@ -38,7 +38,34 @@ export function isDay(text: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text);
 }
 
-function inferColumn(rows: readonly FlatRow[], column: string): ColumnInfo {
+/**
+ * What a column's kind is decided from, counted over some rows. Counts of separate row sets add
+ * up (mergeColumnStats), so a dataset assembled from parts (a bulk run's rows, merged in a worker)
+ * gets the same kinds as one scan of all its rows, without that scan on the page's thread.
+ */
+export interface ColumnStats {
+  /** Rows counted, the column's empty cells included. */
+  rows: number;
+  filled: number;
+  numbers: number;
+  dates: number;
+  booleans: number;
+  /** The distinct cell keys while there are at most CHOICE_LIMIT; null beyond (never a choice). */
+  distinct: string[] | null;
+}
+
+function addDistinct(distinct: string[] | null, keys: Iterable<string>): string[] | null {
+  if (distinct === null) return null;
+  const all = new Set(distinct);
+  for (const key of keys) {
+    all.add(key);
+    if (all.size > CHOICE_LIMIT) return null;
+  }
+  return [...all];
+}
+
+/** A column's counts over these rows (a row without the column counts as an empty cell). */
+export function columnStats(rows: readonly FlatRow[], column: string): ColumnStats {
   let numbers = 0;
   let dates = 0;
   let booleans = 0;
@@ -54,13 +81,31 @@ function inferColumn(rows: readonly FlatRow[], column: string): ColumnInfo {
     else if (typeof cell === 'boolean') booleans += 1;
     else if (typeof cell === 'string' && ISO_DATE.test(cell)) dates += 1;
   }
+  return { rows: rows.length, filled, numbers, dates, booleans, distinct: distinct.size > CHOICE_LIMIT ? null : [...distinct] };
+}
+
+/** The counts of two separate sets of rows, as if counted together. */
+export function mergeColumnStats(a: ColumnStats, b: ColumnStats): ColumnStats {
+  return {
+    rows: a.rows + b.rows,
+    filled: a.filled + b.filled,
+    numbers: a.numbers + b.numbers,
+    dates: a.dates + b.dates,
+    booleans: a.booleans + b.booleans,
+    distinct: b.distinct === null ? null : addDistinct(a.distinct, b.distinct),
+  };
+}
+
+/** The kind the counts call for; `rowCount` rows in all (rows counted without the column are empty cells). */
+export function kindOfStats(stats: ColumnStats, rowCount = stats.rows): ColumnInfo {
+  const { filled, numbers, dates, booleans } = stats;
+  const distinct = rowCount > stats.rows ? addDistinct(stats.distinct, ['']) : stats.distinct;
   if (filled > 0 && numbers === filled) return { kind: 'number' };
   if (filled > 0 && dates === filled) return { kind: 'date' };
-  const values = distinct.size - (distinct.has('') ? 1 : 0);
+  if (distinct === null || filled === 0) return { kind: 'text' };
+  const values = distinct.length - (distinct.includes('') ? 1 : 0);
   // A few values that repeat read as a choice; a few values that never repeat are better searched.
-  if (distinct.size <= CHOICE_LIMIT && filled > 0 && (booleans === filled || values * 2 <= filled)) {
-    return { kind: 'choice', choices: [...distinct].sort(compareKeys) };
-  }
+  if (booleans === filled || values * 2 <= filled) return { kind: 'choice', choices: [...distinct].sort(compareKeys) };
   return { kind: 'text' };
 }
 
@@ -70,10 +115,15 @@ const kindsCache = new WeakMap<FlatTable, ReadonlyMap<string, ColumnInfo>>();
 export function columnKinds(table: FlatTable): ReadonlyMap<string, ColumnInfo> {
   let kinds = kindsCache.get(table);
   if (!kinds) {
-    kinds = new Map(table.columns.map((column) => [column, inferColumn(table.rows, column)]));
+    kinds = new Map(table.columns.map((column) => [column, kindOfStats(columnStats(table.rows, column))]));
     kindsCache.set(table, kinds);
   }
   return kinds;
+}
+
+/** Kinds worked out elsewhere (from counts made off the page's thread) for this table: no scan on first render. */
+export function rememberColumnKinds(table: FlatTable, kinds: ReadonlyMap<string, ColumnInfo>): void {
+  kindsCache.set(table, kinds);
 }
 
 /** The filter without its empty parts; undefined when nothing is left. */

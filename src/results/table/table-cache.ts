@@ -17,6 +17,15 @@ export function flatTableOf(records: readonly unknown[]): FlatTable {
   return table;
 }
 
+/**
+ * Hands over rows already flattened elsewhere (a bulk run's merge worker) for a records array, so
+ * the table, map and exports never flatten them again on the page's thread. `table.rows[i]` must be
+ * `flattenRecord(records[i])`, and `table.columns` their columns in first-seen order.
+ */
+export function provideFlatTable(records: readonly unknown[], table: FlatTable): void {
+  tables.set(records, table);
+}
+
 /** The indices the filters let through (undefined: all), remembered for the last filters asked. */
 export function filteredIndicesOf(table: FlatTable, filters: TableFilters | undefined): number[] | undefined {
   const last = filtered.get(table);

@@ -70,33 +70,25 @@ export function createBudgets(store: SharedStore, now: () => number = Date.now):
 
   return {
     async reserve(id, { budget, userBudget }, user) {
+      // No budget: nothing to count, and no round trip to the store.
       if (!budget && !userBudget) return { ok: true, reservation: { keys: [] } };
       const time = now();
-      const lookupCounter = budget && counterKey(id, budget, time);
-      const userCounter = userBudget && counterKey(id, userBudget, time, user);
-      // Both at once (one round trip to Redis); a unit taken from one when the other refuses is given back.
-      const [forLookup, forUser] = await Promise.all([
-        lookupCounter && store.reserve(lookupCounter.key, budget.limit, lookupCounter.end + EXPIRY_SLACK_MS),
-        userCounter && store.reserve(userCounter.key, userBudget.limit, userCounter.end + EXPIRY_SLACK_MS),
-      ]);
-      if (forLookup?.allowed === false || forUser?.allowed === false) {
-        if (forLookup?.allowed) await store.release(lookupCounter!.key);
-        if (forUser?.allowed) await store.release(userCounter!.key);
-        return forLookup?.allowed === false
-          ? { ok: false, scope: 'lookup', state: state(budget!, forLookup.used, lookupCounter!.end) }
-          : { ok: false, scope: 'user', state: state(userBudget!, forUser!.used, userCounter!.end) };
+      const counters: Array<{ scope: 'lookup' | 'user'; limit: BudgetLimit; key: string; end: number }> = [];
+      if (budget) counters.push({ scope: 'lookup', limit: budget, ...counterKey(id, budget, time) });
+      if (userBudget) counters.push({ scope: 'user', limit: userBudget, ...counterKey(id, userBudget, time, user) });
+      // Both in one atomic store call (one round trip to Redis): a user's refusal takes nothing from the lookup's budget.
+      const result = await store.reserveAll(counters.map(({ key, limit, end }) => ({ key, limit: limit.limit, expiresAtMs: end + EXPIRY_SLACK_MS })));
+      if (!result.allowed) {
+        const refused = counters[result.refused.index]!;
+        return { ok: false, scope: refused.scope, state: state(refused.limit, result.refused.used, refused.end) };
       }
-      const keys: string[] = [];
-      if (lookupCounter) keys.push(lookupCounter.key);
-      if (userCounter) keys.push(userCounter.key);
-      return {
-        ok: true,
-        reservation: {
-          keys,
-          ...(forLookup && { left: Math.max(0, budget!.limit - forLookup.used) }),
-          ...(forUser && { userLeft: Math.max(0, userBudget!.limit - forUser.used) }),
-        },
-      };
+      const reservation: Reservation = { keys: counters.map((counter) => counter.key) };
+      counters.forEach(({ scope, limit }, index) => {
+        const left = Math.max(0, limit.limit - result.used[index]!);
+        if (scope === 'lookup') reservation.left = left;
+        else reservation.userLeft = left;
+      });
+      return { ok: true, reservation };
     },
     async release({ keys }) {
       await Promise.all(keys.map((key) => store.release(key)));

@@ -47,6 +47,24 @@ export function createMemoryStore(now: () => number = Date.now): SharedStore {
       else entries.set(key, { kind: 'counter', value: 1, expiresAt: expiresAtMs });
       return { allowed: true, used: used + 1 };
     },
+    async reserveAll(counters) {
+      open();
+      sweep();
+      // Check every counter first (a key named twice counts its earlier units), then take them all.
+      const pending = new Map<string, number>();
+      for (const [index, { key, limit }] of counters.entries()) {
+        const used = pending.get(key) ?? counterOf(key)?.value ?? 0;
+        if (used + 1 > limit) return { allowed: false, refused: { index, used } };
+        pending.set(key, used + 1);
+      }
+      const used = counters.map(({ key, expiresAtMs }) => {
+        const counter = counterOf(key);
+        if (counter) return (counter.value += 1);
+        entries.set(key, { kind: 'counter', value: 1, expiresAt: expiresAtMs });
+        return 1;
+      });
+      return { allowed: true, used };
+    },
     async release(key) {
       open();
       const counter = counterOf(key);

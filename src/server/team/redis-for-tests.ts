@@ -3,9 +3,10 @@
 // and stopped by the test that started it. REDIS_SERVER_PATH may name another binary.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { createServer, connect } from 'node:net';
+import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { freePort } from '../testing/free-port.ts';
 
 const ENSURE_SCRIPT = fileURLToPath(new URL('../../../scripts/ensure-redis.sh', import.meta.url));
 const START_TIMEOUT_MS = 10_000;
@@ -28,16 +29,6 @@ function ensureRedisInstalled(): Promise<unknown> {
   return ensured;
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  server.close();
-  await once(server, 'close');
-  return port;
-}
 
 /** Resolves once the server answers PING on `port`. */
 async function waitForPong(port: number, child: ChildProcess, output: () => string): Promise<void> {

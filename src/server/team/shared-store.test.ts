@@ -72,23 +72,53 @@ describe.each([
   it('forgets a counter at the expiry set when it was created', async () => {
     const store = make();
     const counter = key('expiry');
-    await store.reserve(counter, 1, Date.now() + 150);
+    await store.reserve(counter, 1, Date.now() + 1_500);
     // A later expiry does not extend the window the first reservation opened.
     expect((await store.reserve(counter, 1, Date.now() + 60_000)).allowed).toBe(false);
-    await sleep(250);
-    expect(await store.count(counter)).toBe(0);
+    await expect.poll(() => store.count(counter), { timeout: 10_000, interval: 100 }).toBe(0);
     expect(await store.reserve(counter, 1, Date.now() + 60_000)).toEqual({ allowed: true, used: 1 });
+  });
+
+  it('reserves several counters all or nothing, and says which one refused', async () => {
+    const store = make();
+    const [wide, narrow] = [key('all-wide'), key('all-narrow')];
+    const expires = Date.now() + 60_000;
+    const both = [
+      { key: wide, limit: 3, expiresAtMs: expires },
+      { key: narrow, limit: 1, expiresAtMs: expires },
+    ];
+    expect(await store.reserveAll(both)).toEqual({ allowed: true, used: [1, 1] });
+    expect(await store.reserveAll(both)).toEqual({ allowed: false, refused: { index: 1, used: 1 } });
+    // The refusal took nothing from the counter that had room.
+    expect(await store.count(wide)).toBe(1);
+    expect(await store.reserveAll([both[0]!])).toEqual({ allowed: true, used: [2] });
+    expect(await store.reserveAll([{ ...both[0]!, limit: 2 }, { ...both[1]!, limit: 5 }])).toEqual({ allowed: false, refused: { index: 0, used: 2 } });
+    expect(await store.count(narrow)).toBe(1);
+    expect(await store.reserveAll([])).toEqual({ allowed: true, used: [] });
+  });
+
+  it('counts a counter named twice in one reserveAll twice, and keeps the expiry it was created with', async () => {
+    const store = make();
+    const counter = key('all-twice');
+    const once = { key: counter, limit: 3, expiresAtMs: Date.now() + 1_500 };
+    expect(await store.reserveAll([once, once])).toEqual({ allowed: true, used: [1, 2] });
+    expect(await store.reserveAll([{ ...once, expiresAtMs: Date.now() + 60_000 }, once])).toMatchObject({ allowed: false, refused: { index: 1 } });
+    expect(await store.count(counter)).toBe(2);
+    await expect.poll(() => store.count(counter), { timeout: 10_000, interval: 100 }).toBe(0);
   });
 
   it('keeps bytes for their time to live, as a copy', async () => {
     const store = make();
     const entry = key('bytes');
     const value = Buffer.from([0, 1, 2, 255, 0x7b]);
-    await store.setBytes(entry, value, 150);
+    await store.setBytes(entry, value, 60_000);
     value[0] = 9;
     expect(await store.getBytes(entry)).toEqual(Buffer.from([0, 1, 2, 255, 0x7b]));
-    await sleep(250);
-    expect(await store.getBytes(entry)).toBeUndefined();
+    // Expiry on its own entry, polled: a busy machine may take longer than a short TTL between calls.
+    const shortLived = key('bytes-short');
+    await store.setBytes(shortLived, Buffer.from('soon gone'), 100);
+    await expect.poll(() => store.getBytes(shortLived), { timeout: 10_000, interval: 50 }).toBeUndefined();
+    expect(await store.getBytes(entry)).toBeDefined();
   });
 
   it('replaces and deletes bytes', async () => {
@@ -130,11 +160,13 @@ describe('the Redis store', () => {
   it('keeps every key under the lookup-explorer: prefix', async () => {
     const store = redisStore();
     const entry = key('prefixed');
+    const counters = [key('prefixed-counter'), key('prefixed-counter')];
     await store.setBytes(entry, Buffer.from('v'), 60_000);
+    await store.reserveAll(counters.map((counter) => ({ key: counter, limit: 1, expiresAtMs: Date.now() + 60_000 })));
     const raw = await new Promise<string>((resolve, reject) => {
       // A second, unprefixed look through a plain client: RESP by hand keeps the test independent of ioredis.
       import('node:net').then(({ connect }) => {
-        const socket = connect(redis.port, '127.0.0.1', () => socket.write(`EXISTS lookup-explorer:${entry}\r\n`));
+        const socket = connect(redis.port, '127.0.0.1', () => socket.write(`EXISTS ${[entry, ...counters].map((name) => `lookup-explorer:${name}`).join(' ')}\r\n`));
         socket.once('data', (data) => {
           socket.destroy();
           resolve(data.toString());
@@ -142,7 +174,7 @@ describe('the Redis store', () => {
         socket.once('error', reject);
       }, reject);
     });
-    expect(raw).toBe(':1\r\n');
+    expect(raw).toBe(':3\r\n');
   });
 
   it('never lets racing clients pass the limit', async () => {
@@ -152,6 +184,26 @@ describe('the Redis store', () => {
     const results = await Promise.all(Array.from({ length: 60 }, (_, i) => stores[i % 3]!.reserve(counter, 25, expires)));
     expect(results.filter((result) => result.allowed)).toHaveLength(25);
     expect(await stores[0]!.count(counter)).toBe(25);
+  });
+
+  it('never lets racing clients pass any limit of a reserveAll, nor take a unit from one counter when another refuses', async () => {
+    const stores = [redisStore(), redisStore(), redisStore()];
+    const shared = key('race-shared');
+    const own = stores.map(() => key('race-own'));
+    const expires = Date.now() + 60_000;
+    const results = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        stores[i % 3]!.reserveAll([
+          { key: shared, limit: 25, expiresAtMs: expires },
+          { key: own[i % 3]!, limit: 12, expiresAtMs: expires },
+        ]),
+      ),
+    );
+    expect(results.filter((result) => result.allowed)).toHaveLength(25);
+    const ownCounts = await Promise.all(own.map((counter) => stores[0]!.count(counter)));
+    expect(ownCounts.every((count) => count <= 12)).toBe(true);
+    expect(ownCounts.reduce((sum, count) => sum + count, 0)).toBe(25);
+    expect(await stores[0]!.count(shared)).toBe(25);
   });
 
   it('is picked by LOOKUP_REDIS_URL, the in-process store otherwise', async () => {

@@ -35,6 +35,8 @@ let server: Server;
 let base: string;
 let store: SharedStore;
 let storeDown = false;
+/** The store methods called, in order (the switchable store records them). */
+const storeCalls: string[] = [];
 const audit: AuditEntry[] = [];
 let iBody = '{"success":true,"rates":{}}';
 
@@ -62,7 +64,7 @@ beforeAll(async () => {
     get(target, name: keyof SharedStore) {
       const value = target[name];
       if (typeof value !== 'function' || name === 'close') return value;
-      return (...args: unknown[]) => (storeDown ? Promise.reject(new StoreUnavailableError()) : (value as (...a: unknown[]) => unknown).apply(target, args));
+      return (...args: unknown[]) => (storeCalls.push(name), storeDown ? Promise.reject(new StoreUnavailableError()) : (value as (...a: unknown[]) => unknown).apply(target, args));
     },
   });
   const dist = mkdtempSync(join(tmpdir(), 'lookup-team-limits-'));
@@ -156,6 +158,18 @@ describe('the answer cache and budgets', () => {
     expect(refused.status).toBe(503);
     expect((refused.json().error as Record<string, unknown>).code).toBe('store_unavailable');
     expect(upstream.hits.length).toBe(hitsBefore);
+  });
+
+  it('asks the store nothing a request must wait for when its lookup has no budget or rate and the cache is skipped', async () => {
+    const hitsBefore = upstream.hits.length;
+    storeDown = true;
+    storeCalls.length = 0;
+    const fresh = await get(`${I_SERIES}&symbols=CHF`, { 'cache-control': 'no-cache' });
+    expect(fresh.status).toBe(200);
+    expect(fresh.headers.get('x-lookup-cache')).toBe('bypass');
+    expect(upstream.hits.length - hitsBefore).toBe(1);
+    // Only the cache write after the answer, which nothing waits for (and which fails quietly here).
+    expect(storeCalls).toEqual(['setBytes']);
   });
 
   it('refuses with 429 and Retry-After when the concurrency is taken and the queue is full', async () => {

@@ -23,7 +23,8 @@ export function BulkPage({ lookup, search, mask, renderMap }: BulkPageProps) {
   const bulk = useBulkRuns(lookup, operation);
   const { snapshot } = bulk;
   const runOperation = snapshot ? (lookup.operations.find((candidate) => candidate.id === snapshot.run.operationId) ?? operation) : operation;
-  // The merged table shows whenever nothing is being sent (finished, paused, cancelled, or reopened).
+  // The merged table shows whenever nothing is being sent (finished, paused, cancelled, or reopened)
+  // and every finished row's output has come back from the merge worker.
   const stopped = snapshot?.progress !== undefined && snapshot.progress.state !== 'running';
 
   return (
@@ -51,7 +52,7 @@ export function BulkPage({ lookup, search, mask, renderMap }: BulkPageProps) {
               onCancel={() => void bulk.session?.cancel()}
             />
           )}
-          {stopped ? (
+          {stopped && snapshot.merged ? (
             <MergedResults
               lookup={lookup}
               operation={runOperation}
@@ -64,7 +65,8 @@ export function BulkPage({ lookup, search, mask, renderMap }: BulkPageProps) {
             />
           ) : (
             <p className="bulk-muted">
-              {snapshot.rowCount.toLocaleString('en-US')} output rows so far. The merged table shows when the run finishes or is paused.
+              {snapshot.rowCount.toLocaleString('en-US')} output rows so far.{' '}
+              {stopped ? 'Merging the last answers…' : 'The merged table shows when the run finishes or is paused.'}
             </p>
           )}
         </>

@@ -3,9 +3,12 @@
 import type { AnyLookup, AnyOperation } from '../../lookups/define-lookup.ts';
 import type { MergeClient } from './merge-client.ts';
 import type { MergedRow } from './merge.ts';
+import { assembleDataset } from './merged-dataset.ts';
+import type { MergedPart } from './merged-part.ts';
 import { planResume, INTERRUPTED_REASON } from './resume.ts';
 import { BulkRunner, type Final, type Progress } from './runner.ts';
-import { type BulkDb, getJobs, type JobRecord, type RunRecord, settleJob, setJobState, updateRun } from './run-store.ts';
+import { type BulkDb, getJobs, type JobRecord, type RunRecord, updateRun } from './run-store.ts';
+import { RunWriter } from './run-writer.ts';
 import { type RowAnswer, sendRow } from './send-row.ts';
 
 export interface SessionSnapshot {
@@ -20,12 +23,22 @@ export interface SessionSnapshot {
   merged: boolean;
 }
 
+const isFinal = (state: JobRecord['state']) => state === 'ok' || state === 'empty' || state === 'failed';
+
+/** The next animation frame (a timer where there is none): the page is told of changes at most once a frame. */
+const nextFrame = (callback: () => void) => (typeof requestAnimationFrame === 'function' ? requestAnimationFrame(() => callback()) : setTimeout(callback, 16));
+
 export class BulkSession {
   private runner: BulkRunner<RowAnswer> | undefined;
   private jobs: JobRecord[] = [];
-  private readonly rowsByJob = new Map<number, MergedRow[]>();
+  /** Rows whose state is final (ok, empty, failed): kept as a count, not re-counted per change. */
+  private finishedJobs = 0;
+  private readonly rowsByJob = new Map<number, MergedPart>();
   private rows: MergedRow[] = [];
   private rowsStale = false;
+  private readonly writer: RunWriter;
+  private dirty = false;
+  private notifying = false;
   /** Rows left to send when the run was opened: what Resume sends when no runner has started yet. */
   private pendingAtOpen: number[] = [];
   private rowCount = 0;
@@ -41,12 +54,13 @@ export class BulkSession {
     private readonly operation: AnyOperation,
     private readonly merger: MergeClient,
   ) {
+    this.writer = new RunWriter(db);
     this.snapshot = this.makeSnapshot();
     this.stopMerger = merger.subscribe((message) => {
       if (message.type !== 'rows') return;
-      for (const { index, rows } of message.batch) {
-        this.rowCount += rows.length - (this.rowsByJob.get(index)?.length ?? 0);
-        this.rowsByJob.set(index, rows);
+      for (const part of message.batch) {
+        this.rowCount += part.rows.length - (this.rowsByJob.get(part.index)?.rows.length ?? 0);
+        this.rowsByJob.set(part.index, part);
       }
       this.rowsStale = true;
       this.changed();
@@ -59,32 +73,51 @@ export class BulkSession {
     return () => this.listeners.delete(listener);
   };
 
-  getSnapshot = (): SessionSnapshot => this.snapshot;
+  /** The state now (made when asked after a change, so a burst of answers makes one snapshot). */
+  getSnapshot = (): SessionSnapshot => {
+    if (this.dirty) {
+      this.dirty = false;
+      this.snapshot = this.makeSnapshot();
+    }
+    return this.snapshot;
+  };
 
   private makeSnapshot(): SessionSnapshot {
-    const finished = this.jobs.filter((job) => job.state === 'ok' || job.state === 'empty' || job.state === 'failed').length;
-    // The rows in order are assembled only while the run is not sending (the table shows then):
-    // 200,000 rows re-assembled on every batch would cost the page its responsiveness.
-    if (this.rowsStale && this.progress?.state !== 'running') {
-      this.rows = [...this.rowsByJob.entries()].sort(([a], [b]) => a - b).flatMap(([, rows]) => rows);
+    const merged = this.rowsByJob.size >= this.finishedJobs;
+    // The dataset is assembled only once every finished row is merged and nothing is being sent
+    // (the table shows then); the worker has flattened and counted it, so this is a concatenation.
+    if (this.rowsStale && merged && this.progress?.state !== 'running') {
+      this.rows = assembleDataset(this.rowsByJob.values()).rows;
       this.rowsStale = false;
     }
-    return { run: this.run, jobs: this.jobs, progress: this.progress, rows: this.rows, rowCount: this.rowCount, merged: this.rowsByJob.size >= finished };
+    return { run: this.run, jobs: this.jobs, progress: this.progress, rows: this.rows, rowCount: this.rowCount, merged };
   }
 
+  /** Listeners hear of changes at most once an animation frame, however many answers arrive. */
   private changed(): void {
-    this.snapshot = this.makeSnapshot();
-    this.listeners.forEach((listener) => listener());
+    this.dirty = true;
+    if (this.notifying) return;
+    this.notifying = true;
+    nextFrame(() => {
+      this.notifying = false;
+      this.listeners.forEach((listener) => listener());
+    });
+  }
+
+  /** Replaces a row's record, keeping the count of finished rows. */
+  private setJob(index: number, job: JobRecord): void {
+    const before = this.jobs[index];
+    if (before && isFinal(before.state)) this.finishedJobs -= 1;
+    if (isFinal(job.state)) this.finishedJobs += 1;
+    this.jobs[index] = job;
   }
 
   /** Reads the stored rows, fails those a reload interrupted, merges the finished ones, and returns what is left to send. */
   async open(): Promise<number[]> {
     this.jobs = await getJobs(this.db, this.run.id);
+    this.finishedJobs = this.jobs.filter((job) => isFinal(job.state)).length;
     const plan = planResume(this.jobs);
-    for (const index of plan.interrupted) {
-      await setJobState(this.db, this.run.id, index, 'failed', INTERRUPTED_REASON);
-      this.jobs[index] = { ...this.jobs[index]!, state: 'failed', reason: INTERRUPTED_REASON };
-    }
+    await Promise.all(plan.interrupted.map((index) => this.setState(index, 'failed', INTERRUPTED_REASON)));
     this.merger.send({ type: 'load', runId: this.run.id });
     this.pendingAtOpen = plan.pending;
     this.progress = { state: 'idle', done: plan.done, failed: plan.failed, remaining: plan.pending.length, inFlight: 0, rowsPerSecond: 0, etaMs: undefined, waitingUntil: undefined };
@@ -99,8 +132,9 @@ export class BulkSession {
   }
 
   private createRunner(pending: readonly number[]): BulkRunner<RowAnswer> {
+    const sending = new Set(pending);
     const done = this.jobs.filter((job) => job.state === 'ok' || job.state === 'empty').length;
-    const failed = this.jobs.filter((job) => job.state === 'failed' && !pending.includes(job.index)).length;
+    const failed = this.jobs.filter((job) => job.state === 'failed' && !sending.has(job.index)).length;
     return new BulkRunner<RowAnswer>({
       pending,
       alreadyDone: done,
@@ -113,6 +147,8 @@ export class BulkSession {
         settle: (index, outcome) => this.settle(index, outcome),
       },
       onProgress: (progress) => {
+        // The run stopped sending: the worker posts the rows it holds now, so the table is not a tick late.
+        if (progress.state !== 'running' && this.progress?.state === 'running') this.merger.send({ type: 'flush' });
         this.progress = progress;
         if (progress.state === 'finished' || progress.state === 'cancelled' || progress.state === 'paused' || progress.state === 'running') {
           const state = progress.state;
@@ -152,9 +188,9 @@ export class BulkSession {
   /** Sends the failed rows again, alone: each is reset to pending first. */
   async rerunFailed(): Promise<void> {
     const failed = this.jobs.filter((job) => job.state === 'failed').map((job) => job.index);
+    await Promise.all(failed.map((index) => this.setState(index, 'pending')));
     for (const index of failed) {
-      await this.setState(index, 'pending');
-      this.rowCount -= this.rowsByJob.get(index)?.length ?? 0;
+      this.rowCount -= this.rowsByJob.get(index)?.rows.length ?? 0;
       this.rowsByJob.delete(index);
     }
     this.rowsStale = true;
@@ -166,22 +202,27 @@ export class BulkSession {
     this.stopMerger();
   }
 
+  /** Sets a row's state (clearing its old outcome) in store and memory; the row keeps its answer. */
   private async setState(index: number, state: JobRecord['state'], reason?: string): Promise<void> {
-    await setJobState(this.db, this.run.id, index, state, reason);
     const { reason: _old, recordCount: _count, ...rest } = this.jobs[index]!;
-    this.jobs[index] = { ...rest, state, ...(reason !== undefined && { reason }) };
+    const job: JobRecord = { ...rest, state, ...(reason !== undefined && { reason }) };
+    await this.writer.write(job);
+    this.setJob(index, job);
   }
 
+  /** The answer and the row's outcome are committed together before the row counts as finished. */
   private async settle(index: number, outcome: Final<RowAnswer>): Promise<void> {
-    const job = this.jobs[index]!;
+    const { reason: _old, recordCount: _count, ...rest } = this.jobs[index]!;
     if (outcome.kind === 'keep') {
       const { state, recordCount, text, maskedHeader } = outcome.value;
-      await settleJob(this.db, { runId: this.run.id, index, state, recordCount }, { runId: this.run.id, index, text, maskedHeader });
-      this.jobs[index] = { ...job, state, recordCount };
+      const job: JobRecord = { ...rest, state, recordCount };
+      await this.writer.write(job, { runId: this.run.id, index, text, maskedHeader });
+      this.setJob(index, job);
       this.merger.send({ type: 'settled', job: { index, input: job.input, state }, params: job.params, answer: { text, maskedHeader } });
     } else {
-      await settleJob(this.db, { runId: this.run.id, index, state: 'failed', reason: outcome.reason });
-      this.jobs[index] = { ...job, state: 'failed', reason: outcome.reason };
+      const job: JobRecord = { ...rest, state: 'failed', reason: outcome.reason };
+      await this.writer.write(job);
+      this.setJob(index, job);
       this.merger.send({ type: 'settled', job: { index, input: job.input, state: 'failed', reason: outcome.reason }, params: job.params });
     }
   }

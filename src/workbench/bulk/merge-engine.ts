@@ -4,7 +4,8 @@
 import { loadLookupBySlug } from '../../lookups/lookup-loaders.ts';
 import type { AnyLookup, AnyOperation, Params } from '../../lookups/define-lookup.ts';
 import { findOperation } from '../../lookups/define-lookup.ts';
-import { answerRecords, type MergedRow, mergeRows, type SettledJob } from './merge.ts';
+import { answerRecords, mergeRows, type SettledJob } from './merge.ts';
+import { type MergedPart, mergedPart } from './merged-part.ts';
 import { decodeUtf8, readInput, type ReadResult } from './read-input.ts';
 import { getAnswers, getJobs, openBulkDb } from './run-store.ts';
 
@@ -12,12 +13,12 @@ export type ToMerger =
   | { type: 'parse'; id: number; bytes: ArrayBuffer }
   | { type: 'init'; slug: string; operationId: string; columns: string[]; mask: boolean }
   | { type: 'settled'; job: SettledJob; params: Params; answer?: { text: string; maskedHeader: string | undefined } }
-  | { type: 'load'; runId: string };
+  | { type: 'load'; runId: string }
+  /** The run stopped sending: post what is waiting now, not at the next tick. */
+  | { type: 'flush' };
 
-export interface RowBatch {
-  index: number;
-  rows: MergedRow[];
-}
+/** One input row's merged output, flattened and counted for the table (merged-part.ts). */
+export type RowBatch = MergedPart;
 
 export type FromMerger =
   | { type: 'parsed'; id: number; result: ReadResult }
@@ -55,6 +56,10 @@ export class MergeEngine {
       } else if (message.type === 'settled') {
         await this.ready;
         this.add(message.job, message.params, message.answer);
+      } else if (message.type === 'flush') {
+        // After the same one wait as 'settled': every row settled before it is in this flush.
+        await this.ready;
+        this.flush();
       } else {
         await this.ready;
         await this.load(message.runId);
@@ -66,7 +71,7 @@ export class MergeEngine {
 
   private add(job: SettledJob, params: Params, answer: { text: string; maskedHeader: string | undefined } | undefined): void {
     const records = answer && this.lookup && this.operation ? answerRecords(this.lookup, this.operation, params, answer.text, answer.maskedHeader, this.mask) : [];
-    this.pending.push({ index: job.index, rows: mergeRows(job, records, this.columns) });
+    this.pending.push(mergedPart(job.index, mergeRows(job, records, this.columns)));
     this.timer ??= setTimeout(() => this.flush(), FLUSH_MS);
   }
 

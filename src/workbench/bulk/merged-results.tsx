@@ -5,6 +5,9 @@ import type { MapSlotProps } from '../../results/slots.ts';
 import { downloadText, exportStem } from '../../results/download.ts';
 import { failedRowsCsv } from './failed-rows.ts';
 import { type MergedRow, originalRecord } from './merge.ts';
+// The table's own look, above all its bounded scroll box: without it the virtualiser has no
+// viewport and renders every one of 200,000 rows.
+import '../../results/results.css';
 import type { JobRecord } from './run-store.ts';
 
 interface MergedResultsProps {

@@ -101,31 +101,6 @@ export function getAnswers(db: BulkDb, runId: string): Promise<AnswerRecord[]> {
   return db.getAllFromIndex('answers', 'byRun', runId);
 }
 
-/** Sets a row's state (and clears its old outcome) without touching its answer. */
-export async function setJobState(db: BulkDb, runId: string, index: number, state: RowState, reason?: string): Promise<void> {
-  const tx = db.transaction('jobs', 'readwrite');
-  const job = await tx.store.get([runId, index]);
-  if (job) {
-    const { reason: _old, recordCount: _count, ...rest } = job;
-    await tx.store.put({ ...rest, state, ...(reason !== undefined && { reason }) });
-  }
-  await tx.done;
-}
-
-/** The answer and the row's outcome in one transaction: a row is never "done" without its answer. */
-export async function settleJob(db: BulkDb, job: Pick<JobRecord, 'runId' | 'index' | 'state' | 'reason' | 'recordCount'>, answer?: AnswerRecord): Promise<void> {
-  const tx = db.transaction(['jobs', 'answers'], 'readwrite');
-  const jobs = tx.objectStore('jobs');
-  const current = await jobs.get([job.runId, job.index]);
-  const writes: Array<Promise<unknown>> = [];
-  if (current) {
-    const { reason: _old, recordCount: _count, ...rest } = current;
-    writes.push(jobs.put({ ...rest, state: job.state, ...(job.reason !== undefined && { reason: job.reason }), ...(job.recordCount !== undefined && { recordCount: job.recordCount }) }));
-  }
-  if (answer) writes.push(tx.objectStore('answers').put(answer));
-  await Promise.all([...writes, tx.done]);
-}
-
 export async function deleteRun(db: BulkDb, id: string): Promise<void> {
   const tx = db.transaction(['runs', 'jobs', 'answers'], 'readwrite');
   const range = IDBKeyRange.bound([id, -Infinity], [id, Infinity]);

@@ -1,5 +1,6 @@
-// One attempt at one row through the app's own fetcher (so it goes through the proxy, and the
-// history hears of it like any other answer), read into what the runner's retry policy decides on.
+// One attempt at one row through the app's own fetcher (so it goes through the proxy and the usage
+// counters hear of it; marked as a bulk answer, so History leaves it to the run's own record), read
+// into what the runner's retry policy decides on.
 import type { AnyLookup, AnyOperation, Params } from '../../lookups/define-lookup.ts';
 import { interpretAnswer, providerErrorMessage } from '../../lookups/answer.ts';
 import { WIRE_HEADERS } from '../../lookups/wire.ts';
@@ -32,7 +33,7 @@ function httpFailure(operation: AnyOperation, response: LookupResponse): Attempt
 export async function sendRow(lookup: AnyLookup, operation: AnyOperation, params: Params, mask: boolean, signal: AbortSignal): Promise<AttemptResult<RowAnswer>> {
   let response: LookupResponse;
   try {
-    response = await fetchLookup(lookup, operation, params, signal, { mask });
+    response = await fetchLookup(lookup, operation, params, signal, { mask, origin: 'bulk' });
   } catch (error) {
     if (error instanceof LookupHttpError) return httpFailure(operation, error.response);
     return { kind: 'transport', message: error instanceof Error ? error.message : String(error) };

@@ -76,6 +76,17 @@ describe('the recorder', () => {
     expect(added).toHaveLength(1);
   });
 
+  it('leaves a bulk run’s answers to the run: none is recorded, a form answer beside them is', async () => {
+    vi.useFakeTimers();
+    const { record, added } = fakeRecorder();
+    const stop = startHistoryRecorder({ isMasking: () => true, isRecording: () => true, record });
+    for (let row = 0; row < 3; row += 1) emitAnswer(event(plainLookup, answerOf(`{"row":${row}}`), { origin: 'bulk' }));
+    emitAnswer(event(plainLookup, answerOf('{"form":1}'), { origin: 'form' }));
+    await vi.runAllTimersAsync();
+    stop();
+    expect(added.map((kept) => kept?.answer?.text)).toEqual(['{"form":1}']);
+  });
+
   it('reads the masking preference when the answer arrives', async () => {
     vi.useFakeTimers();
     const { record, added } = fakeRecorder();

@@ -1,4 +1,5 @@
 import 'fake-indexeddb/auto';
+import { openDB } from 'idb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHistoryStore, type HistoryStore } from './history-store.ts';
 import { newEntry, personalLookup, plainLookup } from './history-testing.ts';
@@ -52,6 +53,44 @@ describe('history store', () => {
     const d = await history.add(newEntry(4, { bytes: 60 }));
     const after = new Map((await history.list()).map((entry) => [entry.id, entry.bodyStored]));
     expect(after).toEqual(new Map([[d.id, true], [c.id, true], [b.id, false], [a.id, false]]));
+  });
+
+  it('keeps its running total of body bytes through deletes, so the cap counts only what is kept', async () => {
+    const history = store({ maxEntryBytes: 100, maxTotalBytes: 250 });
+    const a = await history.add(newEntry(1, { bytes: 100 }));
+    const b = await history.add(newEntry(2, { bytes: 100 }));
+    await history.remove(b.id);
+    const c = await history.add(newEntry(3, { bytes: 100 }));
+    expect((await history.list()).every((entry) => entry.bodyStored)).toBe(true);
+    const d = await history.add(newEntry(4, { bytes: 100 }));
+    const kept = new Map((await history.list()).map((entry) => [entry.id, entry.bodyStored]));
+    expect(kept).toEqual(new Map([[d.id, true], [c.id, true], [a.id, false]]));
+    await history.clear();
+    const e = await history.add(newEntry(5, { bytes: 100 }));
+    const f = await history.add(newEntry(6, { bytes: 100 }));
+    expect((await history.list()).map((entry) => [entry.id, entry.bodyStored])).toEqual([[f.id, true], [e.id, true]]);
+  });
+
+  it('counts the bodies of a database written before the running total existed', async () => {
+    databases += 1;
+    const databaseName = `history-test-${databases}`;
+    const old = await openDB(databaseName, 1, {
+      upgrade(database) {
+        database.createObjectStore('entries', { keyPath: 'id' }).createIndex('sentAt', 'sentAt');
+        database.createObjectStore('bodies', { keyPath: 'id' });
+      },
+    });
+    const earlier = newEntry(1, { bytes: 100 });
+    await old.put('entries', { ...earlier.entry, id: 'earlier', bodyStored: true });
+    await old.put('bodies', { id: 'earlier', answer: earlier.answer });
+    old.close();
+    const history = createHistoryStore({ databaseName, maxEntryBytes: 100, maxTotalBytes: 250 });
+    opened.push(history);
+    const b = await history.add(newEntry(2, { bytes: 100 }));
+    expect(await history.getStoredResponse('earlier')).toBeDefined();
+    const c = await history.add(newEntry(3, { bytes: 100 }));
+    const kept = new Map((await history.list()).map((entry) => [entry.id, entry.bodyStored]));
+    expect(kept).toEqual(new Map([[c.id, true], [b.id, true], ['earlier', false]]));
   });
 
   it('deletes the oldest entries beyond the entry count', async () => {

@@ -1,7 +1,7 @@
 // The request history, kept in this browser's IndexedDB: one metadata row per request sent and,
 // beside it, the answer itself when it fits the caps (2 MB per entry, 50 MB in all, the oldest
 // bodies evicted first). Metadata and bodies are separate stores so listing never loads a body.
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction } from 'idb';
 import type { HttpMethod, LookupId, Params } from '../../lookups/define-lookup.ts';
 import type { LookupResponse, ResponseSource } from '../../api/lookup-response.ts';
 import { parseBody } from '../../api/lookup-fetch.ts';
@@ -67,9 +67,29 @@ export interface HistoryStoreOptions {
 export const DEFAULT_HISTORY_CAPS = { maxEntryBytes: 2 * 1024 * 1024, maxTotalBytes: 50 * 1024 * 1024, maxEntries: 1000 } as const;
 export const HISTORY_DATABASE = 'lookup-explorer-history';
 
+/** The bytes of the bodies kept, so an add never walks the entries to learn it. */
+interface Totals {
+  key: 'totals';
+  bodyBytes: number;
+}
+
 interface HistorySchema extends DBSchema {
   entries: { key: string; value: HistoryEntry; indexes: { sentAt: number } };
   bodies: { key: string; value: { id: string; answer: StoredAnswer } };
+  meta: { key: 'totals'; value: Totals };
+}
+
+type WriteTx = IDBPTransaction<HistorySchema, Array<'entries' | 'bodies' | 'meta'>, 'readwrite'>;
+
+/** The running total, counted once from the metadata when a database has none yet (version 1, or after a clear). */
+async function readTotals(tx: WriteTx): Promise<Totals> {
+  const stored = await tx.objectStore('meta').get('totals');
+  if (stored) return stored;
+  let bodyBytes = 0;
+  for (let cursor = await tx.objectStore('entries').openCursor(); cursor; cursor = await cursor.continue()) {
+    if (cursor.value.bodyStored) bodyBytes += cursor.value.sizeBytes;
+  }
+  return { key: 'totals', bodyBytes };
 }
 
 export interface HistoryStore {
@@ -100,12 +120,18 @@ export function createHistoryStore(options: HistoryStoreOptions = {}): HistorySt
   let opened: Promise<IDBPDatabase<HistorySchema>> | undefined;
 
   const db = () =>
-    (opened ??= openDB<HistorySchema>(name, 1, {
-      upgrade(database) {
-        database.createObjectStore('entries', { keyPath: 'id' }).createIndex('sentAt', 'sentAt');
-        database.createObjectStore('bodies', { keyPath: 'id' });
+    (opened ??= openDB<HistorySchema>(name, 2, {
+      upgrade(database, oldVersion) {
+        if (oldVersion < 1) {
+          database.createObjectStore('entries', { keyPath: 'id' }).createIndex('sentAt', 'sentAt');
+          database.createObjectStore('bodies', { keyPath: 'id' });
+        }
+        // Version 2: the running total of the kept bodies (counted on the first add after the upgrade).
+        if (oldVersion < 2) database.createObjectStore('meta', { keyPath: 'key' });
       },
     }));
+
+  const writeTx = async (): Promise<WriteTx> => (await db()).transaction(['entries', 'bodies', 'meta'], 'readwrite');
 
   const changed = () => {
     for (const listener of listeners) listener();
@@ -115,30 +141,34 @@ export function createHistoryStore(options: HistoryStoreOptions = {}): HistorySt
     async add({ entry, answer }) {
       const keep = answer !== undefined && answer.sizeBytes <= maxEntryBytes && answer.sizeBytes <= maxTotalBytes;
       const full: HistoryEntry = { ...entry, id: newId(entry.sentAt), bodyStored: keep };
-      const tx = (await db()).transaction(['entries', 'bodies'], 'readwrite');
+      const tx = await writeTx();
       const entries = tx.objectStore('entries');
       const bodies = tx.objectStore('bodies');
+      const totals = await readTotals(tx);
       await entries.put(full);
-      if (keep) await bodies.put({ id: full.id, answer });
-      // Walk the metadata newest first (never a body): keep the newest bodies that fit the total
-      // and the newest entries that fit the count; everything older goes.
-      let total = 0;
-      let seen = 0;
-      let cursor = await entries.index('sentAt').openCursor(null, 'prev');
-      while (cursor) {
+      if (keep) {
+        await bodies.put({ id: full.id, answer });
+        totals.bodyBytes += answer.sizeBytes;
+      }
+      // Only what is over a cap is visited, oldest first (the sentAt index): the entries beyond the
+      // count go with their bodies, then the oldest bodies go until the rest fit the total.
+      let over = (await entries.count()) - maxEntries;
+      for (let cursor = await entries.index('sentAt').openCursor(); cursor && (over > 0 || totals.bodyBytes > maxTotalBytes); cursor = await cursor.continue()) {
         const row = cursor.value;
-        seen += 1;
-        if (seen > maxEntries) {
-          await bodies.delete(row.id);
+        if (over > 0) {
+          over -= 1;
+          if (row.bodyStored) {
+            await bodies.delete(row.id);
+            totals.bodyBytes -= row.sizeBytes;
+          }
           await cursor.delete();
         } else if (row.bodyStored) {
-          if (total + row.sizeBytes > maxTotalBytes) {
-            await bodies.delete(row.id);
-            await cursor.update({ ...row, bodyStored: false });
-          } else total += row.sizeBytes;
+          await bodies.delete(row.id);
+          totals.bodyBytes -= row.sizeBytes;
+          await cursor.update({ ...row, bodyStored: false });
         }
-        cursor = await cursor.continue();
       }
+      await tx.objectStore('meta').put(totals);
       await tx.done;
       changed();
       return full;
@@ -164,21 +194,26 @@ export function createHistoryStore(options: HistoryStoreOptions = {}): HistorySt
     },
 
     async remove(id) {
-      const tx = (await db()).transaction(['entries', 'bodies'], 'readwrite');
-      await Promise.all([tx.objectStore('entries').delete(id), tx.objectStore('bodies').delete(id), tx.done]);
+      const tx = await writeTx();
+      const totals = await readTotals(tx);
+      const row = await tx.objectStore('entries').get(id);
+      if (row?.bodyStored) totals.bodyBytes -= row.sizeBytes;
+      await Promise.all([tx.objectStore('entries').delete(id), tx.objectStore('bodies').delete(id), tx.objectStore('meta').put(totals), tx.done]);
       changed();
     },
 
     async clear() {
-      const tx = (await db()).transaction(['entries', 'bodies'], 'readwrite');
-      await Promise.all([tx.objectStore('entries').clear(), tx.objectStore('bodies').clear(), tx.done]);
+      const tx = await writeTx();
+      await Promise.all([tx.objectStore('entries').clear(), tx.objectStore('bodies').clear(), tx.objectStore('meta').put({ key: 'totals', bodyBytes: 0 }), tx.done]);
       changed();
     },
 
     async dropUnmaskedBodies() {
-      const tx = (await db()).transaction(['entries', 'bodies'], 'readwrite');
+      const tx = await writeTx();
       const bodies = tx.objectStore('bodies');
       let dropped = 0;
+      // This walk visits every entry anyway: the total is counted afresh from what stays.
+      let bodyBytes = 0;
       let cursor = await tx.objectStore('entries').openCursor();
       while (cursor) {
         const row = cursor.value;
@@ -186,9 +221,10 @@ export function createHistoryStore(options: HistoryStoreOptions = {}): HistorySt
           await bodies.delete(row.id);
           await cursor.update({ ...row, bodyStored: false });
           dropped += 1;
-        }
+        } else if (row.bodyStored) bodyBytes += row.sizeBytes;
         cursor = await cursor.continue();
       }
+      await tx.objectStore('meta').put({ key: 'totals', bodyBytes });
       await tx.done;
       if (dropped > 0) changed();
       return dropped;

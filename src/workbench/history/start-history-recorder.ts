@@ -22,7 +22,8 @@ async function recordLazily(event: AnswerEvent, maskingOn: boolean): Promise<unk
 /** Subscribes to every answer; returns the function that stops recording. */
 export function startHistoryRecorder({ isMasking, isRecording = isRecordingEnabled, record = recordLazily }: RecorderOptions): () => void {
   return onAnswer((event) => {
-    if (!isRecording()) return;
+    // A bulk run's rows are kept by the run itself (its file, mapping and answers), not one entry each.
+    if (event.origin === 'bulk' || !isRecording()) return;
     // The preference when the answer arrived, not when it is written.
     const maskingOn = isMasking();
     // After the answer has been handed to the page: reading it again is not the page's cost.

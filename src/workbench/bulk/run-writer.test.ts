@@ -1,0 +1,43 @@
+import 'fake-indexeddb/auto';
+import { describe, expect, it } from 'vitest';
+import { type BulkDb, createRun, getAnswers, getJobs, type JobRecord, openBulkDb, type RunRecord } from './run-store.ts';
+import { RunWriter } from './run-writer.ts';
+
+async function newRun(db: BulkDb, count: number): Promise<{ run: RunRecord; jobs: JobRecord[] }> {
+  const run = { id: crypto.randomUUID(), lookupId: 'X', operationId: 'x', createdAt: 1, fileName: 'f.csv', inputText: '', columns: ['q'], mapping: {}, constants: {}, concurrency: 4, mask: true, skippedInvalid: 0, duplicates: 0, jobCount: count, state: 'running' } satisfies RunRecord;
+  const jobs = Array.from({ length: count }, (_, index): JobRecord => ({ runId: run.id, index, params: { q: String(index) }, input: { q: String(index) }, rows: [`line ${index + 2}`], state: 'pending' }));
+  await createRun(db, run, jobs);
+  return { run, jobs };
+}
+
+describe('RunWriter', () => {
+  it('commits every write before its promise resolves, rows asked together in one transaction', async () => {
+    const db = await openBulkDb();
+    const { run, jobs } = await newRun(db, 8);
+    const writer = new RunWriter(db);
+    await Promise.all(jobs.map((job) => writer.write({ ...job, state: 'in-flight' })));
+    expect(writer.transactions).toBe(1);
+    expect((await getJobs(db, run.id)).every((job) => job.state === 'in-flight')).toBe(true);
+
+    const settled = writer.write({ ...jobs[3]!, state: 'ok', recordCount: 2 }, { runId: run.id, index: 3, text: '{"items":[1,2]}', maskedHeader: 'true' });
+    const failed = writer.write({ ...jobs[5]!, state: 'failed', reason: 'HTTP 404' });
+    await settled;
+    expect((await getJobs(db, run.id))[3]).toMatchObject({ state: 'ok', recordCount: 2 });
+    expect(await getAnswers(db, run.id)).toEqual([{ runId: run.id, index: 3, text: '{"items":[1,2]}', maskedHeader: 'true' }]);
+    await failed;
+    expect((await getJobs(db, run.id))[5]).toMatchObject({ state: 'failed', reason: 'HTTP 404' });
+  });
+
+  it('keeps writing while a transaction commits, and the later state of a row wins', async () => {
+    const db = await openBulkDb();
+    const { run, jobs } = await newRun(db, 3);
+    const writer = new RunWriter(db);
+    const first = writer.write({ ...jobs[0]!, state: 'in-flight' });
+    await Promise.resolve();
+    await Promise.resolve();
+    const later = [writer.write({ ...jobs[1]!, state: 'in-flight' }), writer.write({ ...jobs[1]!, state: 'pending' })];
+    await Promise.all([first, ...later]);
+    expect((await getJobs(db, run.id)).map((job) => job.state)).toEqual(['in-flight', 'pending', 'pending']);
+    expect(writer.transactions).toBeLessThanOrEqual(2);
+  });
+});
