@@ -3,37 +3,69 @@
 //     the merged table painted (target ≤ 15 s), and the longest task meanwhile (≤ 100 ms).
 //  2. 10,000 rows whose answers hold 200,000 records (H configured live against a local upstream
 //     answering 20 records per zip code): the merged table's first paint after the last answer
-//     (≤ 300 ms) and the memory the browser holds (< 1 GB).
+//     (≤ 300 ms) and the memory the browser holds (< 1 GB): PSS summed over its processes, sampled
+//     each second (bench/browser-memory.ts), with the summed RSS beside it. This one runs in Chromium
+//     driven bare over its DevTools pipe (bench/bare-chromium.ts), not through Playwright.
 //  3. H configured live against a local upstream that answers 429 with `Retry-After: 1` for one
 //     request in five: every row ends ok, and no zip code is asked again before its wait is over
 //     (the upstream logs each arrival).
 // Uses DIST_DIR when given, else builds into a temporary directory first. Prints the load average.
-import { execFileSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { loadavg } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import playwrightConfig from '../playwright.config.ts';
+import { type BarePage, launchBareChromium } from './bare-chromium.ts';
+import { describePeaks, kbToMb, sampleCost, startMemorySampler } from './browser-memory.ts';
 import { buildIntoTemp, freePort, startProductionServer } from './local-server.ts';
 
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = [...(playwrightConfig.use?.launchOptions?.args ?? ['--no-sandbox']), '--enable-precise-memory-info'];
 const verdict = (ok: boolean) => (ok ? 'ok' : 'OVER TARGET');
 const zipcodes = (count: number) => Array.from({ length: count }, (_, index) => String(10_000 + index * 8));
 const csvOf = (zips: readonly string[]) => `zipcode\n${zips.join('\n')}\n`;
 
-/** Before the app loads: a long-task log, a full resource-timing buffer, and the table's first paint. */
+/**
+ * Before the app loads: a long-task log, the proxied answers counted with the latest's end (by an
+ * observer, so the page keeps no buffer of 10,000 timing entries), and the table's first paint.
+ */
 function instrument() {
-  const state = window as unknown as { __longTasks: number[]; __tablePaintedAt?: number };
+  const state = window as unknown as { __longTasks: number[]; __proxied: { count: number; lastEnd: number }; __tablePaintedAt?: number };
   state.__longTasks = [];
-  performance.setResourceTimingBufferSize(100_000);
+  state.__proxied = { count: 0, lastEnd: 0 };
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) state.__longTasks.push(entry.duration);
   }).observe({ type: 'longtask', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as PerformanceResourceTiming[]) {
+      if (!entry.name.includes('/proxy/')) continue;
+      state.__proxied.count += 1;
+      state.__proxied.lastEnd = Math.max(state.__proxied.lastEnd, entry.responseEnd);
+    }
+  }).observe({ type: 'resource', buffered: true });
   const observer = new MutationObserver(() => {
     if (state.__tablePaintedAt !== undefined || !document.querySelector('.bulk-results .record-table')) return;
     state.__tablePaintedAt = -1;
     requestAnimationFrame(() => setTimeout(() => (state.__tablePaintedAt = performance.now()), 0));
   });
   addEventListener('DOMContentLoaded', () => observer.observe(document.body, { childList: true, subtree: true }));
+}
+
+/** Whether the merged table has painted (a function for Playwright: the app's CSP forbids evaluating strings). */
+const tablePainted = () => ((window as unknown as { __tablePaintedAt?: number }).__tablePaintedAt ?? -1) > 0;
+
+/** In the page, once the table has painted: the run's figures, from Start at `started`. */
+function runFigures(started: number) {
+  const state = window as unknown as { __longTasks: number[]; __proxied: { count: number; lastEnd: number }; __tablePaintedAt: number };
+  return {
+    totalMs: state.__tablePaintedAt - started,
+    paintAfterLastAnswerMs: state.__tablePaintedAt - state.__proxied.lastEnd,
+    longestTaskMs: Math.max(0, ...state.__longTasks),
+    longTasks: state.__longTasks.length,
+    requests: state.__proxied.count,
+    status: document.querySelector('.bulk-progress [role="status"]')?.textContent ?? '',
+  };
 }
 
 async function openBulk(browser: Browser, base: string): Promise<Page> {
@@ -54,40 +86,33 @@ async function runRows(page: Page, zips: readonly string[], concurrency: number,
   await page.locator('.bulk-setup').getByLabel('Concurrency').fill(String(concurrency));
   const startedAt = await page.evaluate(() => performance.now());
   await page.getByRole('button', { name: 'Start run' }).click();
-  await page.waitForFunction(() => ((window as unknown as { __tablePaintedAt?: number }).__tablePaintedAt ?? -1) > 0, undefined, { timeout: timeoutMs, polling: 250 });
-  return page.evaluate((started) => {
-    const state = window as unknown as { __longTasks: number[]; __tablePaintedAt: number };
-    const proxied = performance.getEntriesByType('resource').filter((entry) => entry.name.includes('/proxy/')) as PerformanceResourceTiming[];
-    const lastAnswer = Math.max(...proxied.map((entry) => entry.responseEnd));
-    return {
-      totalMs: state.__tablePaintedAt - started,
-      paintAfterLastAnswerMs: state.__tablePaintedAt - lastAnswer,
-      longestTaskMs: Math.max(0, ...state.__longTasks),
-      longTasks: state.__longTasks.length,
-      requests: proxied.length,
-      status: document.querySelector('.bulk-progress [role="status"]')?.textContent ?? '',
-    };
-  }, startedAt);
+  await page.waitForFunction(tablePainted, undefined, { timeout: timeoutMs, polling: 250 });
+  return page.evaluate(runFigures, startedAt);
 }
 
-/** Resident memory of the browser this script launched and every process under it (renderers, GPU, utility), in MB. */
-function browserRssMb(): number {
-  const table = execFileSync('ps', ['-eo', 'pid=,ppid=,rss=,comm='])
-    .toString()
-    .trim()
-    .split('\n')
-    .map((line) => line.trim().split(/\s+/));
-  const inTree = new Set(table.filter(([, parent, , name]) => Number(parent) === process.pid && /chrom/i.test(name ?? '')).map(([pid]) => Number(pid)));
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const [child, parent] of table) {
-      if (inTree.has(Number(parent)) && !inTree.has(Number(child))) {
-        inTree.add(Number(child));
-        grew = true;
-      }
-    }
+/** The same steps in a page driven without Playwright (bare-chromium.ts): the file from disk, the inputs set as a user's typing would. */
+async function runRowsBare(page: BarePage, zips: readonly string[], concurrency: number, timeoutMs: number) {
+  const dir = mkdtempSync(join(tmpdir(), 'bulk-rows-'));
+  const file = join(dir, `zips-${zips.length}.csv`);
+  writeFileSync(file, csvOf(zips));
+  const startButton = `[...document.querySelectorAll('button')].find((button) => button.textContent.trim() === 'Start run')`;
+  try {
+    await page.waitFor(`document.querySelector('.bulk-input input[type=file]')`, 30_000);
+    await page.setInputFiles('.bulk-input input[type=file]', [file]);
+    await page.waitFor(`${startButton}?.disabled === false`, 60_000);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
-  return table.filter(([child]) => inTree.has(Number(child))).reduce((sum, [, , rss]) => sum + Number(rss), 0) / 1024;
+  // React hears a value set through the native setter followed by an input event, as from typing.
+  await page.evaluate(`(() => {
+    const input = document.querySelector('.bulk-setup .bulk-controls input[type=number]');
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set.call(input, '${concurrency}');
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  })()`);
+  await page.waitFor(`document.querySelector('.bulk-setup .bulk-controls input[type=number]').value === '${concurrency}'`, 5_000);
+  const startedAt = await page.evaluate<number>(`(() => { const started = performance.now(); ${startButton}.click(); return started; })()`);
+  await page.waitFor(`(${tablePainted.toString()})()`, timeoutMs);
+  return page.evaluate<ReturnType<typeof runFigures>>(`(${runFigures.toString()})(${startedAt})`);
 }
 
 async function figureDemo(browser: Browser, base: string) {
@@ -98,28 +123,44 @@ async function figureDemo(browser: Browser, base: string) {
   await page.context().close();
 }
 
-async function figureLarge(browser: Browser, distDir: string) {
+/**
+ * In Chromium launched bare (bare-chromium.ts), not through Playwright: Playwright's DevTools network
+ * agent would keep up to 200 MB of the 10,000 answers' bodies in the renderer, which no user's
+ * browser holds. The memory is sampled each second over the browser's whole process tree.
+ */
+async function figureLarge(distDir: string) {
+  // BULK_LARGE_ROWS: fewer rows for a quick look (the figure is for 10,000).
+  const rows = Number(process.env.BULK_LARGE_ROWS ?? 10_000);
   const upstream = await localUpstream({ rateLimitEvery: 0, recordsPerAnswer: 20 });
   const { base, server } = await startLiveServer(distDir, upstream.base);
-  const page = await openBulk(browser, base);
-  let peakRss = 0;
-  const sampler = setInterval(() => (peakRss = Math.max(peakRss, browserRssMb())), 1000);
+  const browser = await launchBareChromium(CHROMIUM, [...CHROMIUM_ARGS, '--window-size=1280,900']);
   try {
-    const result = await runRows(page, zipcodes(10_000), 16, 3_600_000);
-    peakRss = Math.max(peakRss, browserRssMb());
-    const heap = await page.evaluate(() => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? Number.NaN);
-    const records = upstream.log.filter((entry) => entry.status === 200).length * 20;
-    console.log(
-      `10,000 rows, ${records.toLocaleString('en-US')} records: merged table first paint ${result.paintAfterLastAnswerMs.toFixed(0)} ms after the last answer (target ≤ 300 ms) ${verdict(result.paintAfterLastAnswerMs <= 300)}`,
-    );
-    console.log(
-      `  browser memory: page JS heap ${(heap / 2 ** 20).toFixed(0)} MB after the paint; all browser processes peak ${peakRss.toFixed(0)} MB RSS (target < 1,024 MB) ${verdict(peakRss < 1024)}; run ${(result.totalMs / 1000).toFixed(1)} s, longest task ${result.longestTaskMs.toFixed(0)} ms; ${result.status.trim()}`,
-    );
-  } catch (error) {
-    console.log(`10,000 rows: the run did not complete: ${(error as Error).message.split('\n')[0]}; peak RSS ${peakRss.toFixed(0)} MB`);
+    const noHistory = process.env.BULK_NO_HISTORY === '1' ? "localStorage.setItem('lx-history-recording', 'off');" : '';
+    const page = await browser.open(`${base}/lookups/h/bulk`, `${noHistory}(${instrument.toString()})()`);
+    const sampler = startMemorySampler(browser.pid, 1000);
+    try {
+      const result = await runRowsBare(page, zipcodes(rows), 16, 3_600_000);
+      const heap = await page.evaluate<number>('performance.memory.usedJSHeapSize');
+      const peaks = await sampler.stop();
+      const cost = await sampleCost(browser.pid);
+      const records = upstream.log.filter((entry) => entry.status === 200).length * 20;
+      console.log(
+        `${rows.toLocaleString('en-US')} rows, ${records.toLocaleString('en-US')} records: merged table first paint ${result.paintAfterLastAnswerMs.toFixed(0)} ms after the last answer (target ≤ 300 ms) ${verdict(result.paintAfterLastAnswerMs <= 300)}`,
+      );
+      console.log(
+        `  browser memory, peak of ${peaks.samples} samples a second apart: PSS summed over its processes ${kbToMb(peaks.pssKb)} (target < 1,024 MB) ${verdict(peaks.pssKb < 1024 * 1024)}; private (clean + dirty) ${kbToMb(peaks.privateKb)}; RSS summed (shared pages counted once per process) ${kbToMb(peaks.rssKb)}`,
+      );
+      for (const line of describePeaks(peaks)) console.log(line);
+      console.log(
+        `  page JS heap ${(heap / 2 ** 20).toFixed(0)} MB after the paint; run ${(result.totalMs / 1000).toFixed(1)} s, longest task ${result.longestTaskMs.toFixed(0)} ms; ${result.requests} requests; ${result.status.trim()}`,
+      );
+      console.log(`  the sampler's own cost: ${cost.cpuMs.toFixed(0)} ms of CPU per sample (${cost.wallMs.toFixed(0)} ms wall), one sample a second`);
+    } catch (error) {
+      const peaks = await sampler.stop();
+      console.log(`${rows.toLocaleString('en-US')} rows: the run did not complete: ${(error as Error).message.split('\n')[0]}; peak PSS ${kbToMb(peaks.pssKb)}, RSS summed ${kbToMb(peaks.rssKb)}`);
+    }
   } finally {
-    clearInterval(sampler);
-    await page.context().close().catch(() => {});
+    await browser.close();
     if (server.pid) process.kill(-server.pid, 'SIGTERM');
     upstream.close();
   }
@@ -197,10 +238,7 @@ async function main() {
   const distDir = process.env.DIST_DIR;
   const builtDir = distDir ? undefined : buildIntoTemp('bench-bulk-run-');
   const dist = distDir ?? builtDir!;
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [...(playwrightConfig.use?.launchOptions?.args ?? ['--no-sandbox']), '--enable-precise-memory-info'],
-  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   const only = process.env.BULK_FIGURES?.split(',') ?? ['demo', 'large', 'rate-limited'];
   console.log(`Load average at start: ${loadavg().map((value) => value.toFixed(2)).join(' ')}`);
   try {
@@ -212,7 +250,7 @@ async function main() {
         if (server.pid) process.kill(-server.pid, 'SIGTERM');
       }
     }
-    if (only.includes('large')) await figureLarge(browser, dist);
+    if (only.includes('large')) await figureLarge(dist);
     if (only.includes('rate-limited')) await figureRateLimited(browser, dist);
     console.log(`Load average at end: ${loadavg().map((value) => value.toFixed(2)).join(' ')}`);
   } finally {

@@ -7,6 +7,7 @@ import { assembleDataset } from './merged-dataset.ts';
 import type { MergedPart } from './merged-part.ts';
 import { planResume, INTERRUPTED_REASON } from './resume.ts';
 import { BulkRunner, type Final, type Progress } from './runner.ts';
+import { shareStrings, StringPool } from './shared-strings.ts';
 import { type BulkDb, getJobs, type JobRecord, type RunRecord, updateRun } from './run-store.ts';
 import { RunWriter } from './run-writer.ts';
 import { type RowAnswer, sendRow } from './send-row.ts';
@@ -34,6 +35,8 @@ export class BulkSession {
   /** Rows whose state is final (ok, empty, failed): kept as a count, not re-counted per change. */
   private finishedJobs = 0;
   private readonly rowsByJob = new Map<number, MergedPart>();
+  /** The arriving rows' strings, one instance per value (shared-strings.ts). */
+  private readonly strings = new StringPool();
   private rows: MergedRow[] = [];
   private rowsStale = false;
   private readonly writer: RunWriter;
@@ -59,6 +62,7 @@ export class BulkSession {
     this.stopMerger = merger.subscribe((message) => {
       if (message.type !== 'rows') return;
       for (const part of message.batch) {
+        shareStrings(part, this.strings);
         this.rowCount += part.rows.length - (this.rowsByJob.get(part.index)?.rows.length ?? 0);
         this.rowsByJob.set(part.index, part);
       }
