@@ -1,14 +1,40 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { type BulkDb, createRun, getAnswers, getJobs, type JobRecord, openBulkDb, type RunRecord } from './run-store.ts';
+import { type BulkDb, createRun, getAnswers, getJobs, getRun, type JobRecord, JOBS_PER_TRANSACTION, listRuns, openBulkDb, type RunRecord } from './run-store.ts';
 import { RunWriter } from './run-writer.ts';
 
-async function newRun(db: BulkDb, count: number): Promise<{ run: RunRecord; jobs: JobRecord[] }> {
+async function newRun(db: BulkDb, count: number, named?: (id: string) => void): Promise<{ run: RunRecord; jobs: JobRecord[] }> {
   const run = { id: crypto.randomUUID(), lookupId: 'X', operationId: 'x', createdAt: 1, fileName: 'f.csv', inputText: '', columns: ['q'], mapping: {}, constants: {}, concurrency: 4, mask: true, skippedInvalid: 0, duplicates: 0, jobCount: count, state: 'running' } satisfies RunRecord;
   const jobs = Array.from({ length: count }, (_, index): JobRecord => ({ runId: run.id, index, params: { q: String(index) }, input: { q: String(index) }, rows: [`line ${index + 2}`], state: 'pending' }));
+  named?.(run.id);
   await createRun(db, run, jobs);
   return { run, jobs };
 }
+
+describe('createRun', () => {
+  it('stores the rows in short transactions and lists the run only once all of them are stored', async () => {
+    const db = await openBulkDb();
+    const transaction = db.transaction.bind(db);
+    const opened: string[] = [];
+    let listedBeforeTheLastRows = false;
+    let runId = '';
+    db.transaction = ((stores: string | string[], mode?: IDBTransactionMode) => {
+      opened.push(String(stores));
+      if (opened.length === 3) void getRun(db, runId).then((run) => (listedBeforeTheLastRows ||= run !== undefined));
+      return transaction(stores as 'jobs', mode);
+    }) as typeof db.transaction;
+    try {
+      const count = 2 * JOBS_PER_TRANSACTION + 1;
+      const { run } = await newRun(db, count, (id) => (runId = id));
+      expect(opened.filter((stores) => stores === 'jobs')).toHaveLength(3);
+      expect(listedBeforeTheLastRows).toBe(false);
+      expect(await getJobs(db, run.id)).toHaveLength(count);
+      expect((await listRuns(db, 'X')).map(({ id }) => id)).toContain(run.id);
+    } finally {
+      db.transaction = transaction;
+    }
+  });
+});
 
 describe('RunWriter', () => {
   it('commits every write before its promise resolves, rows asked together in one transaction', async () => {
