@@ -9,7 +9,8 @@ import type { ServerConfig } from './config.ts';
 import { sendError } from './http-io.ts';
 import type { RequestHandler } from './proxy-handler.ts';
 import { createRequestGuard, LOOPBACK_NAMES } from './request-guard.ts';
-import { appSecurityHeaders, DATA_SECURITY_HEADERS } from './security-headers.ts';
+import { SecuredResponse } from './secured-response.ts';
+import { appSecurityHeaders } from './security-headers.ts';
 import { handleClientError, refuseConnect } from './socket-errors.ts';
 import { createStaticHandler } from './static-files.ts';
 import { FORM_PATHS } from './team/access.ts';
@@ -49,9 +50,6 @@ export function hostNameOfAddress(address: string): string | undefined {
   return address.includes(':') && !address.startsWith('[') ? `[${address.toLowerCase()}]` : address.toLowerCase();
 }
 
-/** DATA_SECURITY_HEADERS as pairs, made once rather than per request. */
-const DATA_HEADER_ENTRIES = Object.entries(DATA_SECURITY_HEADERS);
-
 export function createAppServer(options: AppServerOptions): Server {
   const { config } = options;
   const store = options.store ?? createMemoryStore();
@@ -68,11 +66,10 @@ export function createAppServer(options: AppServerOptions): Server {
 
   const server = createServer(
     // The guard answers a missing Host itself, with the envelope, instead of Node's empty 400.
-    { ...options.http, requireHostHeader: false },
+    // Every answer is data (DATA_SECURITY_HEADERS) unless its handler sends its own policy: the
+    // static handler the app's, the proxy its stricter one (SecuredResponse fills in the rest).
+    { ...options.http, requireHostHeader: false, ServerResponse: SecuredResponse },
     (req, res) => {
-      // Every answer is data unless the static handler sends a page or file with the app's own
-      // policy; the proxy sets its own (headers given to writeHead win over these).
-      for (const [name, value] of DATA_HEADER_ENTRIES) res.setHeader(name, value);
       if (guard(req, res)) return;
       void (async () => {
         // /metrics when LOOKUP_METRICS_PUBLIC=1 comes before the gate; budgets and /metrics otherwise after it.

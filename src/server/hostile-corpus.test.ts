@@ -678,6 +678,10 @@ describe('the hostile corpus', () => {
     const statuses = Array.isArray(entry.status) ? entry.status : [entry.status];
     expect(statuses, `status ${answer.status}: ${answer.body.slice(0, 300)}`).toContain(answer.status);
     expect(answer.headers['x-content-type-options']).toBe('nosniff');
+    // The baseline every answer of the server carries, whoever wrote it (secured-response.ts).
+    expect(answer.headers['referrer-policy']).toBe('no-referrer');
+    expect(answer.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(answer.headers['content-security-policy']).toMatch(/^default-src '(none|self)'/);
     // A HEAD answer has no body to read the envelope from.
     if (answer.status >= 400 && !request.toString('latin1').startsWith('HEAD ')) {
       expect(answer.headers['content-type']).toMatch(/^application\/json/);

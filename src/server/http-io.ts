@@ -3,13 +3,16 @@
 // body under a cap.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ErrorEnvelope, WireError } from '../lookups/wire.ts';
+import { BASELINE_SECURITY_HEADERS } from './security-headers.ts';
 
 /**
  * Sent with every answer of the proxy, whoever wrote its body: the browser must never sniff it
- * into HTML, and if it is opened as a page it runs nothing and loads nothing (issue 11).
+ * into HTML, and if it is opened as a page it runs nothing and loads nothing (issue 11). With
+ * the baseline headers every answer of the server carries, so that the production server has
+ * nothing to add to a proxy answer (secured-response.ts).
  */
 export const PROXY_SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  'x-content-type-options': 'nosniff',
+  ...BASELINE_SECURITY_HEADERS,
   'content-security-policy': "default-src 'none'; sandbox",
 };
 

@@ -66,6 +66,8 @@ export interface KeyScrubber {
 }
 
 const EMPTY = Buffer.alloc(0);
+/** The stream scrubber of no key: it keeps no state, so every body shares it. */
+const PASS_THROUGH: StreamScrubber = { push: (chunk) => chunk, end: () => EMPTY };
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A scrubber for the given keys (none: it changes nothing). Works on bytes so bodies stay byte-exact. */
@@ -131,7 +133,7 @@ export function keyScrubber(keys: readonly string[]): KeyScrubber {
       empty: true,
       text: (value) => value,
       bytes: (value) => value,
-      stream: () => ({ push: (chunk) => chunk, end: () => EMPTY }),
+      stream: () => PASS_THROUGH,
       inHeaderName: () => false,
     };
   }

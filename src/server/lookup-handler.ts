@@ -24,19 +24,20 @@ export function createLookupHandler(options: LookupHandlerOptions): RequestHandl
   // Personal data is masked here, before an answer leaves the server (LOOKUP_MASK, X-Lookup-Mask).
   const proxy = createProxyHandler({ ...options, ...personalDataMasking(options.config.mask) });
   let openApi: unknown;
-  const documents: Record<string, () => unknown> = {
+  // A Map: a request's path is looked up as it came, without making a property name of it.
+  const documents = new Map<string, () => unknown>([
     // Modes only: never a key or base URL.
-    '/healthz': () => ({ status: 'ok', lookups: lookupModes(options.config) }),
+    ['/healthz', () => ({ status: 'ok', lookups: lookupModes(options.config) })],
     // Modes and where each key travels (the Request tab shows it): never a key or base URL.
-    [LOOKUP_CONFIG_PATH]: () => lookupConfigDocument(options.config),
+    [LOOKUP_CONFIG_PATH, () => lookupConfigDocument(options.config)],
     // Built once, on first request: the definitions do not change while the server runs.
-    '/openapi.json': () => (openApi ??= options.openApiDocument()),
-    '/map-config.json': () => ({ tileUrl: options.config.map.tileUrl, tileAttribution: options.config.map.tileAttribution }),
-  };
+    ['/openapi.json', () => (openApi ??= options.openApiDocument())],
+    ['/map-config.json', () => ({ tileUrl: options.config.map.tileUrl, tileAttribution: options.config.map.tileAttribution })],
+  ]);
 
   return async (req, res) => {
     const { path } = splitTarget(req.url ?? '/');
-    const document = documents[path];
+    const document = documents.get(path);
     if (!document) return proxy(req, res);
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       sendError(res, 405, { origin: 'proxy', code: 'method_not_allowed', message: `${path} accepts GET only` }, { allow: 'GET, HEAD' });

@@ -51,12 +51,16 @@ function mayHoldPersonalData(lookup: AnyLookup, body: unknown): boolean {
   return keys.some((key) => Object.hasOwn(body, key));
 }
 
+// The headers an answer gets, the same two objects for every answer (read, never changed).
+const MASKED: Readonly<Record<string, string>> = Object.freeze({ [WIRE_HEADERS.masked]: 'true' });
+const UNMASKED: Readonly<Record<string, string>> = Object.freeze({ [WIRE_HEADERS.masked]: 'false' });
+
 /** The masking transform for one server's policy. */
 export function maskingTransform(policy: MaskPolicy): BodyTransform {
   // Nothing is remembered between answers: each live answer is new bytes (a WeakMap keyed by them
   // only added to every collection), and demo answers are masked, and cached, by the demo itself.
   return (lookup, _operation, bytes, { requestHeaders }) => {
-    if (unmaskedAllowed(policy, requestHeaders)) return { body: bytes, headers: { [WIRE_HEADERS.masked]: 'false' } };
+    if (unmaskedAllowed(policy, requestHeaders)) return { body: bytes, headers: UNMASKED };
     let body: unknown;
     try {
       body = JSON.parse(bytes.toString('utf8'));
@@ -71,7 +75,7 @@ export function maskingTransform(policy: MaskPolicy): BodyTransform {
     }
     // Parsed in any case: a body that is not JSON is withheld even when it names no personal field.
     const masked = mayHoldPersonalData(lookup, body) ? maskPersonalData(body, lookup.personalData) : body;
-    return { body: masked === body ? bytes : Buffer.from(JSON.stringify(masked)), headers: { [WIRE_HEADERS.masked]: 'true' } };
+    return { body: masked === body ? bytes : Buffer.from(JSON.stringify(masked)), headers: MASKED };
   };
 }
 

@@ -316,7 +316,7 @@ async function handle(setup: Setup, req: IncomingMessage, res: ServerResponse): 
       origin: 'upstream',
       scrub,
       maxBytes: setup.maxBytes,
-      proxyHeaders: { ...proxyHeaders(mode.mode, upstreamStarted), ...plan.ticket.headers },
+      proxyHeaders: Object.assign(proxyHeaders(mode.mode, upstreamStarted), plan.ticket.headers),
       errors: exchange,
       ...(transform && { transformer: new Transformer(transform, lookup, operation, mode.mode, plan.cached.status, req.headers) }),
     });
@@ -333,7 +333,7 @@ async function handle(setup: Setup, req: IncomingMessage, res: ServerResponse): 
     } catch (error) {
       ticket?.failed(error);
       if (res.destroyed) return true;
-      return sendFailure(res, exchange.describe(error), 'upstream', scrub, { ...proxyHeaders(mode.mode, upstreamStarted), ...ticket?.headers });
+      return sendFailure(res, exchange.describe(error), 'upstream', scrub, Object.assign(proxyHeaders(mode.mode, upstreamStarted), ticket?.headers));
     }
     if (res.destroyed) {
       discard(answer.body);
@@ -345,7 +345,7 @@ async function handle(setup: Setup, req: IncomingMessage, res: ServerResponse): 
       origin: 'upstream',
       scrub,
       maxBytes: setup.maxBytes,
-      proxyHeaders: ticket ? { ...proxyHeaders(mode.mode, upstreamStarted), ...ticket.headers } : proxyHeaders(mode.mode, upstreamStarted),
+      proxyHeaders: Object.assign(proxyHeaders(mode.mode, upstreamStarted), ticket?.headers),
       errors: exchange,
       ...(delivered && { transformer: delivered }),
     });

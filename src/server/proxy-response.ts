@@ -13,6 +13,7 @@ import { PROXY_SECURITY_HEADERS, sendError } from './http-io.ts';
 import type { KeyScrubber, StreamScrubber } from './key-scrubber.ts';
 import { tooLarge, UpstreamFailureError, type UpstreamFailure } from './live-upstream.ts';
 import { isJsonOrXml, isJsonType } from './media-type.ts';
+import { isUpstreamBody, type BodySink, type UpstreamBody } from './upstream-call.ts';
 
 /** Provider headers worth showing the browser (paging and rate-limit hints), besides content-type. */
 const RETURNED_RESPONSE_HEADERS = /^(retry-after|link|x-ratelimit-[a-z0-9-]+|ratelimit(-[a-z0-9-]+)?)$/;
@@ -25,8 +26,8 @@ const WRITE_SLICE_BYTES = 256 * 1024;
 export interface Answer {
   status: number;
   headers: IncomingHttpHeaders | Record<string, string>;
-  /** The bytes as they arrived: whole (demo) or still streaming (live). */
-  body: Buffer | Readable;
+  /** The bytes as they arrived: whole (demo, cache) or still streaming (live). */
+  body: Buffer | Readable | UpstreamBody;
 }
 
 // --- masking: begin (body transforms may add headers, e.g. x-lookup-masked) ---
@@ -51,22 +52,32 @@ function single(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value.join(', ') : value;
 }
 
+/** Whether a provider's header may reach the browser: the pattern, tried only on names that start as its names do (r, l, x). */
+function returnedHeader(name: string): boolean {
+  const first = name.charCodeAt(0);
+  return (first === 0x72 || first === 0x6c || first === 0x78) && RETURNED_RESPONSE_HEADERS.test(name);
+}
+
+const PROXY_SECURITY_ENTRIES = Object.entries(PROXY_SECURITY_HEADERS);
+
 /** The headers the browser gets: allow-listed, scrubbed, no name holding a key, a safe content type. */
 export function browserHeaders(upstream: Answer['headers'], scrub: KeyScrubber, proxyHeaders: Record<string, string>): Record<string, string> {
-  const headers: Record<string, string> = {};
+  // Content-Type first, so that every answer's headers start out alike (set below).
+  const headers: Record<string, string> = { 'content-type': PLAIN_TEXT };
   for (const name in upstream) {
-    if (!RETURNED_RESPONSE_HEADERS.test(name) || scrub.inHeaderName(name)) continue;
+    if (!returnedHeader(name) || scrub.inHeaderName(name)) continue;
     const value = single(upstream[name]);
     if (value !== undefined) headers[name] = scrub.text(value);
   }
   const contentType = upstream['content-type'];
   if (isJsonOrXml(contentType)) headers['content-type'] = scrub.text(contentType);
   else {
-    headers['content-type'] = PLAIN_TEXT;
     const original = single(contentType);
     headers[WIRE_HEADERS.originalContentType] = original === undefined ? 'none' : scrub.text(original).slice(0, 200);
   }
-  return Object.assign(headers, proxyHeaders, PROXY_SECURITY_HEADERS);
+  for (const name in proxyHeaders) headers[name] = proxyHeaders[name]!;
+  for (const [name, value] of PROXY_SECURITY_ENTRIES) headers[name] = value;
+  return headers;
 }
 
 function fail(res: ServerResponse, failure: UpstreamFailure, options: DeliveryOptions): void {
@@ -80,9 +91,10 @@ function fail(res: ServerResponse, failure: UpstreamFailure, options: DeliveryOp
 const EMPTY = Buffer.alloc(0);
 function ignore(): void {}
 
-/** Stops reading a body (undici's emits an abort error on destroy, which is expected here). */
+/** Stops reading a body (a stream emits an abort error on destroy, which is expected here). */
 export function discard(body: Answer['body'] | Transform | null): void {
   if (!body || Buffer.isBuffer(body)) return;
+  if (isUpstreamBody(body)) return body.destroy();
   body.on('error', ignore);
   body.destroy();
 }
@@ -136,16 +148,20 @@ export async function deliver(res: ServerResponse, answer: Answer, options: Deli
   const headers = browserHeaders(upstream, options.scrub, options.proxyHeaders);
   const transformer = options.transformer && isJsonType(headers['content-type']!) ? options.transformer : undefined;
   const noBody = status === 204 || status === 304;
+  // A decoder is a stream: an encoded provider body is read as one too (rare; most are identity).
+  const body = decoder && isUpstreamBody(answer.body) ? answer.body.toReadable() : answer.body;
 
-  if (Buffer.isBuffer(answer.body) || transformer) {
+  if (Buffer.isBuffer(body) || transformer) {
     let bytes: Buffer;
     try {
-      bytes = Buffer.isBuffer(answer.body) ? answer.body : await readWhole(answer.body, decoder, options.maxBytes);
+      bytes = Buffer.isBuffer(body) ? body : await readWhole(body, decoder, options.maxBytes);
       if (transformer) {
         // --- masking: begin ---
         let transformed: TransformedBody;
         try {
-          transformed = await transformer.transform(bytes, headers['content-type']!);
+          const result = transformer.transform(bytes, headers['content-type']!);
+          // Masking answers at once: a turn of the microtask queue is saved when it does.
+          transformed = result instanceof Promise ? await result : result;
         } catch (error) {
           const message = `The answer could not be prepared for the browser: ${(error as Error).message}`;
           throw new UpstreamFailureError({ kind: 'failure', status: 502, code: 'answer_transform_failed', message });
@@ -155,7 +171,7 @@ export async function deliver(res: ServerResponse, answer: Answer, options: Deli
         // --- masking: end ---
       }
     } catch (error) {
-      discard(answer.body);
+      discard(body);
       if (!res.destroyed) fail(res, error instanceof UpstreamFailureError ? error.failure : options.errors.describe(error), options);
       return;
     }
@@ -167,7 +183,7 @@ export async function deliver(res: ServerResponse, answer: Answer, options: Deli
     else await writeInSlices(res, out);
     return;
   }
-  await new Promise<void>((resolve) => new Pump(res, answer.body as Readable, decoder, status, headers, noBody, options, resolve).start());
+  await new Promise<void>((resolve) => new Pump(res, body, decoder, status, headers, noBody, options, resolve).start());
 }
 
 /**
@@ -198,8 +214,12 @@ function drained(res: ServerResponse): Promise<void> {
   });
 }
 
-function readWhole(body: Readable, decoder: Transform | null, maxBytes: number): Promise<Buffer> {
+function readWhole(body: Readable | UpstreamBody, decoder: Transform | null, maxBytes: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
+    if (isUpstreamBody(body)) {
+      body.read(new WholeBody(body, maxBytes, resolve, reject));
+      return;
+    }
     const source = decoder ? body.pipe(decoder) : body;
     const chunks: Buffer[] = [];
     let size = 0;
@@ -220,13 +240,43 @@ function readWhole(body: Readable, decoder: Transform | null, maxBytes: number):
   });
 }
 
+/** Gathers a provider's body whole, under the size cap. */
+class WholeBody implements BodySink {
+  private readonly chunks: Buffer[] = [];
+  private size = 0;
+
+  constructor(
+    private readonly body: UpstreamBody,
+    private readonly maxBytes: number,
+    private readonly resolve: (bytes: Buffer) => void,
+    private readonly reject: (error: unknown) => void,
+  ) {}
+
+  data(chunk: Buffer): void {
+    this.size += chunk.length;
+    if (this.size <= this.maxBytes) this.chunks.push(chunk);
+    else {
+      discard(this.body);
+      this.reject(new UpstreamFailureError(tooLarge(this.maxBytes)));
+    }
+  }
+
+  end(): void {
+    this.resolve(this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks, this.size));
+  }
+
+  error(error: unknown): void {
+    this.reject(error);
+  }
+}
+
 /**
  * Streams one body to the browser: through the decoder (if any), the size cap and the key
  * scrubber. The first 64 KiB are gathered before anything is written, so a small answer goes out
  * in one write with its length; a larger one streams chunked, with backpressure both ways.
  */
-class Pump {
-  private readonly source: Readable;
+class Pump implements BodySink {
+  private readonly source: Readable | UpstreamBody;
   private readonly scrubber: StreamScrubber;
   private size = 0;
   private pending: Buffer[] = [];
@@ -236,7 +286,7 @@ class Pump {
 
   constructor(
     private readonly res: ServerResponse,
-    private readonly body: Readable,
+    private readonly body: Readable | UpstreamBody,
     private readonly decoder: Transform | null,
     private readonly status: number,
     private readonly headers: Record<string, string>,
@@ -244,17 +294,24 @@ class Pump {
     private readonly options: DeliveryOptions,
     private readonly done: () => void,
   ) {
-    this.source = decoder ? body.pipe(decoder) : body;
+    // A decoder comes with a stream body (deliver turns a provider's body into one for it).
+    this.source = decoder ? (body as Readable).pipe(decoder) : body;
     this.scrubber = options.scrub.stream();
   }
 
   start(): void {
-    if (this.decoder) this.body.on('error', (error: unknown) => this.abandon(error));
-    this.source.on('error', (error: unknown) => this.abandon(error));
     // The browser went away: stop reading (the handler cancels the upstream call too).
     this.res.on('close', () => this.abandon(undefined));
-    this.source.on('data', (chunk: Buffer) => this.data(chunk));
-    this.source.on('end', () => this.end());
+    const { source } = this;
+    if (isUpstreamBody(source)) return source.read(this);
+    if (this.decoder) (this.body as Readable).on('error', (error: unknown) => this.abandon(error));
+    source.on('error', (error: unknown) => this.abandon(error));
+    source.on('data', (chunk: Buffer) => this.data(chunk));
+    source.on('end', () => this.end());
+  }
+
+  error(error: unknown): void {
+    this.abandon(error);
   }
 
   private settle(): void {
@@ -272,7 +329,7 @@ class Pump {
     this.settle();
   }
 
-  private data(chunk: Buffer): void {
+  data(chunk: Buffer): void {
     this.size += chunk.length;
     if (this.size > this.options.maxBytes) return this.abandon(new UpstreamFailureError(tooLarge(this.options.maxBytes)));
     if (this.noBody) return;
@@ -294,7 +351,7 @@ class Pump {
     this.res.once('drain', () => this.source.resume());
   }
 
-  private end(): void {
+  end(): void {
     if (this.settled) return;
     const last = this.noBody ? EMPTY : this.scrubber.end();
     if (this.started) this.res.end(last);

@@ -1,7 +1,8 @@
 // @vitest-environment node
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorEnvelopeSchema } from '../lookups/wire.ts';
-import { createRequestGuard, hostAllowed } from './request-guard.ts';
+import { AcceptedHosts, createRequestGuard, hostAllowed } from './request-guard.ts';
 import { rawRequest, serveHandler, type RunningServer } from './testing/http-fixtures.ts';
 
 let server: RunningServer;
@@ -21,6 +22,17 @@ async function send(method: string, headers: Record<string, string>, body?: stri
   const response = await rawRequest(server.port, method, '/proxy/r/profile-details', { headers, ...(body !== undefined && { body }) });
   if (response.text === 'passed') return { status: response.status, code: 'passed' };
   return { status: response.status, code: errorEnvelopeSchema.parse(JSON.parse(response.text)).error.code };
+}
+
+/** The status line's code of what the server answers to `text`, sent as is over TCP. */
+function statusOfRaw(text: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(server.port, '127.0.0.1', () => socket.end(text));
+    let answer = '';
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString('latin1')));
+    socket.on('end', () => resolve(Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1] ?? 0)));
+    socket.on('error', reject);
+  });
 }
 
 describe('hostAllowed', () => {
@@ -43,7 +55,35 @@ describe('hostAllowed', () => {
   });
 });
 
+describe('AcceptedHosts', () => {
+  it('remembers a checked Host value by the local port it came in on', () => {
+    const accepted = new AcceptedHosts();
+    accepted.add(4173, 'LocalHost:4173 ', 'localhost:4173');
+    expect(accepted.get(4173, 'LocalHost:4173 ')).toBe('localhost:4173');
+    expect(accepted.get(4174, 'LocalHost:4173 ')).toBeUndefined();
+    expect(accepted.get(4173, 'localhost:4173')).toBeUndefined();
+  });
+
+  it('forgets everything when full, so it never grows past its capacity', () => {
+    const accepted = new AcceptedHosts(2);
+    accepted.add(1, 'a', 'a');
+    accepted.add(1, 'b', 'b');
+    accepted.add(1, 'b', 'b');
+    expect(accepted.get(1, 'a')).toBe('a');
+    accepted.add(2, 'c', 'c');
+    expect(accepted.get(1, 'a')).toBeUndefined();
+    expect(accepted.get(2, 'c')).toBe('c');
+  });
+});
+
 describe('createRequestGuard', () => {
+  it('checks every request, even after the same client was let through', async () => {
+    for (let i = 0; i < 3; i++) expect(await send('GET', { host: self })).toEqual({ status: 200, code: 'passed' });
+    expect(await send('GET', { host: 'evil.example' })).toEqual({ status: 421, code: 'host_not_allowed' });
+    expect(await statusOfRaw(`GET /proxy/a/movie/550 HTTP/1.1\r\nHost: ${self}\r\nHost: ${self}\r\nConnection: close\r\n\r\n`)).toBe(400);
+    expect(await send('GET', { host: self })).toEqual({ status: 200, code: 'passed' });
+  });
+
   it('lets GETs to loopback on its own port and to the listed hosts through', async () => {
     expect(await send('GET', { host: self })).toEqual({ status: 200, code: 'passed' });
     expect(await send('GET', { host: `localhost:${server.port}` })).toEqual({ status: 200, code: 'passed' });

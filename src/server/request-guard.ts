@@ -60,13 +60,45 @@ function hostValues(req: IncomingMessage): string[] {
   return values;
 }
 
-function hostOf(req: IncomingMessage): { value: string } | GuardRefusal {
+/**
+ * Host values already found well-formed and allowed, by the local port they came in on: a
+ * client sends the same Host on every request, which is then not parsed and matched again.
+ */
+export class AcceptedHosts {
+  private readonly byPort = new Map<number | undefined, Map<string, string>>();
+  private size = 0;
+
+  constructor(private readonly capacity = 256) {}
+
+  /** The checked (trimmed, lower-case) value of an accepted raw Host value. */
+  get(port: number | undefined, raw: string): string | undefined {
+    return this.byPort.get(port)?.get(raw);
+  }
+
+  add(port: number | undefined, raw: string, value: string): void {
+    if (this.byPort.get(port)?.has(raw)) return;
+    // Bounded: a client cycling through spellings of allowed names only ever costs a fresh check.
+    if (this.size >= this.capacity) {
+      this.byPort.clear();
+      this.size = 0;
+    }
+    let values = this.byPort.get(port);
+    if (!values) this.byPort.set(port, (values = new Map()));
+    values.set(raw, value);
+    this.size++;
+  }
+}
+
+function hostOf(req: IncomingMessage, accepted: AcceptedHosts | undefined): { value: string; raw: string; known: boolean } | GuardRefusal {
   const all = hostValues(req);
   if (all.length === 0) return refusal(400, 'missing_host', 'The request has no Host header');
   if (all.length > 1) return refusal(400, 'duplicate_host', 'The request has more than one Host header');
-  const value = all[0]!.trim().toLowerCase();
-  if (!HOST_HEADER.test(value)) return refusal(400, 'invalid_host', `The Host header ${quoted(all[0]!)} is not a host name with an optional port`);
-  return { value };
+  const raw = all[0]!;
+  const known = accepted?.get(req.socket.localPort, raw);
+  if (known !== undefined) return { value: known, raw, known: true };
+  const value = raw.trim().toLowerCase();
+  if (!HOST_HEADER.test(value)) return refusal(400, 'invalid_host', `The Host header ${quoted(raw)} is not a host name with an optional port`);
+  return { value, raw, known: false };
 }
 
 function splitHost(host: string): { name: string; port: string | undefined } {
@@ -119,19 +151,25 @@ function isFormFor(req: IncomingMessage, target: string, options: GuardOptions):
   return type !== undefined && type.split(';')[0]!.trim().toLowerCase() === 'application/x-www-form-urlencoded';
 }
 
-/** What is wrong with the request, or undefined when it may go on to the handlers. */
-export function checkRequest(req: IncomingMessage, options: GuardOptions): GuardRefusal | undefined {
+/**
+ * What is wrong with the request, or undefined when it may go on to the handlers. `accepted`
+ * remembers the Host values that passed (createRequestGuard keeps one for the server).
+ */
+export function checkRequest(req: IncomingMessage, options: GuardOptions, accepted?: AcceptedHosts): GuardRefusal | undefined {
   const target = req.url ?? '';
   if (target.length > MAX_TARGET_LENGTH) return refusal(414, 'uri_too_long', `The request target is longer than ${MAX_TARGET_LENGTH} characters`);
 
-  const host = hostOf(req);
+  const host = hostOf(req, accepted);
   if ('status' in host) return host;
-  if (!hostAllowed(host.value, req.socket.localPort, options))
-    return refusal(
-      421,
-      'host_not_allowed',
-      `This server does not answer to the host ${quoted(host.value)}; a deployment under another name lists it in LOOKUP_ALLOWED_HOSTS`,
-    );
+  if (!host.known) {
+    if (!hostAllowed(host.value, req.socket.localPort, options))
+      return refusal(
+        421,
+        'host_not_allowed',
+        `This server does not answer to the host ${quoted(host.value)}; a deployment under another name lists it in LOOKUP_ALLOWED_HOSTS`,
+      );
+    accepted?.add(req.socket.localPort, host.raw, host.value);
+  }
 
   if (!(target.startsWith('/') || (target === '*' && req.method === 'OPTIONS')))
     return refusal(400, 'invalid_target', 'The request target must be a path starting with / (this server is not a forward proxy)');
@@ -156,8 +194,9 @@ export function checkRequest(req: IncomingMessage, options: GuardOptions): Guard
 
 /** Answers the request when the guard refuses it (true); false lets it go on. */
 export function createRequestGuard(options: GuardOptions): (req: IncomingMessage, res: ServerResponse) => boolean {
+  const accepted = new AcceptedHosts();
   return (req, res) => {
-    const problem = checkRequest(req, options);
+    const problem = checkRequest(req, options, accepted);
     if (!problem) return false;
     // The body, if any, is not read: close the connection rather than parse what follows.
     sendError(res, problem.status, { origin: 'proxy', code: problem.code, message: problem.message }, { ...DATA_SECURITY_HEADERS, ...problem.headers, connection: 'close' });
