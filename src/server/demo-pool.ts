@@ -9,7 +9,8 @@
 // on Node 20 a thread does not inherit the parent's TypeScript loader (tsx registers its hooks on
 // the main thread only), and the Vite config process, vitest and Playwright have none to give, so
 // the same start works under `npm start`, `node --import tsx`, Vite, vitest and Playwright.
-// Should a thread still fail to start, callDemo answers on the calling thread, with one warning.
+// Should a thread still fail to start, callDemo answers on the calling thread, with one warning,
+// and tries the threads again after a pause (a busy machine can fail one start).
 // Threads run at a lower priority (nice 10, where the system allows it) than the server's own, so
 // on a busy machine the answers to /healthz and to other requests come before the demo's work.
 import { createRequire } from 'node:module';

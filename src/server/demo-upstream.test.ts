@@ -11,7 +11,7 @@ import { demoGenerators } from '../demo/generators.ts';
 import { largeCallsQuery } from '../demo/m-calls-for-service.ts';
 import { createAppHandler, loadAppConfig } from './app-handler.ts';
 import { closeDemoPool, demoPool, type DemoPool } from './demo-pool.ts';
-import { callDemo, DemoAnswerCache, demoCacheKey } from './demo-upstream.ts';
+import { callDemo, DemoAnswerCache, demoCacheKey, POOL_RETRY_MS } from './demo-upstream.ts';
 import runDemoTask, { answerDemo, type DemoTask } from './demo-worker.ts';
 import type { UpstreamOutcome } from './live-upstream.ts';
 import { maskingTransform } from './masking-transform.ts';
@@ -129,6 +129,34 @@ describe('callDemo', () => {
     expect(pool.runs).toHaveLength(1);
     expect(warn).toHaveBeenCalledTimes(1);
     expect(String(warn.mock.calls[0]![0])).toMatch(/worker threads cannot start/);
+  });
+
+  it('tries the threads again after POOL_RETRY_MS, and uses them once they start', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+      let starts = false;
+      const pool = countingPool(async (task) => {
+        if (!starts) throw new Error('Worker terminated before it started');
+        return runDemoTask(task);
+      });
+      const operation = S.operations[0]!;
+      const params = parsed(operation, operation.example as Record<string, string>);
+      const ask = () => callDemo(demoGenerators.S, S, operation, params, { pool, cache: new DemoAnswerCache(1e6) });
+      expect((await ask()).kind).toBe('answer');
+      starts = true;
+      // Within the wait, the server's own thread answers and the pool is not asked.
+      vi.advanceTimersByTime(POOL_RETRY_MS - 1);
+      expect((await ask()).kind).toBe('answer');
+      expect(pool.runs).toHaveLength(1);
+      vi.advanceTimersByTime(1);
+      expect((await ask()).kind).toBe('answer');
+      expect((await ask()).kind).toBe('answer');
+      expect(pool.runs).toHaveLength(3);
+      expect(warn.mock.calls.map((call) => String(call[0]))).toEqual([expect.stringMatching(/cannot start/), expect.stringMatching(/started/)]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('reports a thread that fails after threads have worked as a demo failure', async () => {

@@ -94,22 +94,31 @@ function toOutcome(result: Extract<DemoResult, { kind: 'answer' }>): DemoAnswer 
   return { kind: 'answer', status, headers, body: Buffer.from(body.buffer, body.byteOffset, body.byteLength), ...(masked !== undefined && { masked }) };
 }
 
-/** Pools whose threads have answered once (they can start), or could not start. */
-const poolStates = new WeakMap<DemoPool, 'working' | 'unavailable'>();
+/**
+ * How long after its threads failed to start a pool is tried again. A start can fail once on a
+ * busy machine; answering every later request on the server's own thread would bring back the
+ * blocking the pool exists to prevent.
+ */
+export const POOL_RETRY_MS = 10_000;
+
+/** Pools whose threads have answered once (they can start), or failed to start and when to try again. */
+const poolStates = new WeakMap<DemoPool, { working: true } | { retryAt: number }>();
 
 async function runOnPool(pool: DemoPool, task: DemoTask, lookup: AnyLookup, operation: AnyOperation, generator: DemoGenerator): Promise<DemoResult> {
-  if (poolStates.get(pool) !== 'unavailable') {
+  const state = poolStates.get(pool);
+  if (!state || 'working' in state || Date.now() >= state.retryAt) {
     try {
       const result = await pool.run(task);
-      poolStates.set(pool, 'working');
+      if (state && !('working' in state)) console.warn('[demo] worker threads started; the demo answers on them again');
+      poolStates.set(pool, { working: true });
       return result;
     } catch (error) {
       // The generator's own errors come back as failures: this is the thread. Once threads have
       // answered, it is this run's failure alone (a thread that died is replaced).
       const message = (error as Error).message;
-      if (poolStates.get(pool) === 'working') return { kind: 'failure', status: 502, code: 'demo_failed', message: `The demo upstream of ${lookup.id} failed: ${message}` };
-      poolStates.set(pool, 'unavailable');
-      console.warn(`[demo] worker threads cannot start (${message}); the demo answers on the server's own thread`);
+      if (state && 'working' in state) return { kind: 'failure', status: 502, code: 'demo_failed', message: `The demo upstream of ${lookup.id} failed: ${message}` };
+      poolStates.set(pool, { retryAt: Date.now() + POOL_RETRY_MS });
+      if (!state) console.warn(`[demo] worker threads cannot start (${message}); the demo answers on the server's own thread and tries them again every ${POOL_RETRY_MS / 1000} s`);
     }
   }
   return answerDemo(generator, lookup, operation, task.params, task.requestId, task.mask);
