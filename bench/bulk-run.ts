@@ -31,11 +31,11 @@ const csvOf = (zips: readonly string[]) => `zipcode\n${zips.join('\n')}\n`;
  * observer, so the page keeps no buffer of 10,000 timing entries), and the table's first paint.
  */
 function instrument() {
-  const state = window as unknown as { __longTasks: number[]; __proxied: { count: number; lastEnd: number }; __tablePaintedAt?: number };
+  const state = window as unknown as { __longTasks: Array<[start: number, duration: number]>; __proxied: { count: number; lastEnd: number }; __tablePaintedAt?: number };
   state.__longTasks = [];
   state.__proxied = { count: 0, lastEnd: 0 };
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) state.__longTasks.push(entry.duration);
+    for (const entry of list.getEntries()) state.__longTasks.push([entry.startTime, entry.duration]);
   }).observe({ type: 'longtask', buffered: true });
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries() as PerformanceResourceTiming[]) {
@@ -57,12 +57,19 @@ const tablePainted = () => ((window as unknown as { __tablePaintedAt?: number })
 
 /** In the page, once the table has painted: the run's figures, from Start at `started`. */
 function runFigures(started: number) {
-  const state = window as unknown as { __longTasks: number[]; __proxied: { count: number; lastEnd: number }; __tablePaintedAt: number };
+  const state = window as unknown as { __longTasks: Array<[start: number, duration: number]>; __proxied: { count: number; lastEnd: number }; __tablePaintedAt: number };
+  // The run is from Start to the table's paint; what came before (the page loading, the file
+  // read and checked) is reported apart.
+  const during = state.__longTasks.filter(([start]) => start >= started);
+  const before = state.__longTasks.filter(([start]) => start < started);
   return {
     totalMs: state.__tablePaintedAt - started,
     paintAfterLastAnswerMs: state.__tablePaintedAt - state.__proxied.lastEnd,
-    longestTaskMs: Math.max(0, ...state.__longTasks),
-    longTasks: state.__longTasks.length,
+    longestTaskMs: Math.max(0, ...during.map(([, duration]) => duration)),
+    longTasks: during.length,
+    longestBeforeStartMs: Math.max(0, ...before.map(([, duration]) => duration)),
+    /** The five longest tasks of the run: [ms after Start, duration]. */
+    worstTasks: [...during].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([start, duration]) => [Math.round(start - started), Math.round(duration)]),
     requests: state.__proxied.count,
     status: document.querySelector('.bulk-progress [role="status"]')?.textContent ?? '',
   };
@@ -117,9 +124,14 @@ async function runRowsBare(page: BarePage, zips: readonly string[], concurrency:
 
 async function figureDemo(browser: Browser, base: string) {
   const page = await openBulk(browser, base);
+  // BULK_TRACE=<file.json>: a Chromium performance trace of the run, to see what a long task ran.
+  const trace = process.env.BULK_TRACE;
+  if (trace) await browser.startTracing(page, { path: trace, screenshots: false, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'disabled-by-default-v8.cpu_profiler'] });
   const result = await runRows(page, zipcodes(1000), 8, 120_000);
+  if (trace) await browser.stopTracing();
   console.log(`1,000 rows, demo upstream, concurrency 8: ${(result.totalMs / 1000).toFixed(1)} s from Start to the merged table painted (target ≤ 15 s) ${verdict(result.totalMs <= 15_000)}`);
-  console.log(`  longest task ${result.longestTaskMs.toFixed(0)} ms, ${result.longTasks} tasks over 50 ms (target ≤ 100 ms) ${verdict(result.longestTaskMs <= 100)}; ${result.requests} requests; ${result.status.trim()}`);
+  console.log(`  longest task during the run ${result.longestTaskMs.toFixed(0)} ms, ${result.longTasks} tasks over 50 ms (target ≤ 100 ms) ${verdict(result.longestTaskMs <= 100)}; ${result.requests} requests; ${result.status.trim()}`);
+  console.log(`  the run's longest tasks [ms after Start, ms]: ${JSON.stringify(result.worstTasks)}; before Start (page load, file checked): longest ${result.longestBeforeStartMs.toFixed(0)} ms`);
   await page.context().close();
 }
 

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { findOperation } from '../../lookups/define-lookup.ts';
@@ -45,5 +45,26 @@ describe('BulkSetup', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(/not UTF-8.*Nothing was sent/);
     expect(screen.queryByRole('button', { name: 'Start run' })).not.toBeInTheDocument();
     expect(onStart).not.toHaveBeenCalled();
+  });
+
+  it('checks a long file in slices, with its progress in view, and keeps Start off until the check of the latest mapping is done', async () => {
+    const { onStart, user } = setup();
+    const rows = Array.from({ length: 4000 }, (_, index) => `r${index},${(index % 9) + 1}`).join('\n');
+    await user.upload(screen.getByLabelText('Upload a CSV or JSON file'), new File([`region,limit\n${rows}\n`], 'long.csv', { type: 'text/csv' }));
+
+    // The page answered while the rows were being checked: the progress was rendered.
+    expect(await screen.findByText(/Checking rows: [\d,]+ of 4,000…/)).toBeInTheDocument();
+    expect(await screen.findByText(/4,000 queries to send/, undefined, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.queryByText(/Checking rows/)).not.toBeInTheDocument();
+    const start = screen.getByRole('button', { name: 'Start run' });
+    expect(start).toBeEnabled();
+
+    // A new mapping: the last check stays in view, but Start waits for the new one.
+    await user.selectOptions(screen.getByLabelText('Column for limit'), '(no column: constant)');
+    expect(screen.getByRole('button', { name: 'Start run' })).toBeDisabled();
+    await screen.findByText(/Checking rows/);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Start run' })).toBeEnabled(), { timeout: 10_000 });
+    await user.click(screen.getByRole('button', { name: 'Start run' }));
+    expect(onStart.mock.calls[0]![0]).toMatchObject({ mapping: { region: 'region' } });
   });
 });

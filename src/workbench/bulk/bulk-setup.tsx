@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import type { Operation } from '../../lookups/define-lookup.ts';
 import type { FormValues } from '../../form/form-values.ts';
 import { BulkInput, type ReadFile } from './bulk-input.tsx';
@@ -7,7 +7,8 @@ import { MappingPanel } from './mapping-panel.tsx';
 import type { MergeClient } from './merge-client.ts';
 import { RowProblems } from './row-problems.tsx';
 import { clampConcurrency, DEFAULT_CONCURRENCY, MAX_CONCURRENCY, MIN_CONCURRENCY } from './runner.ts';
-import { checkRows, type Job } from './validate-rows.ts';
+import type { Job } from './validate-rows.ts';
+import { useRowCheck } from './use-row-check.ts';
 import type { NewRun } from './use-bulk-run.ts';
 
 interface BulkSetupProps {
@@ -26,8 +27,9 @@ export function BulkSetup({ operation, formValues, mask, merger, onStart }: Bulk
   const [constants, setConstants] = useState<FormValues>(formValues);
   const [concurrency, setConcurrency] = useState(DEFAULT_CONCURRENCY);
   const [skipInvalid, setSkipInvalid] = useState(false);
-  const check = useMemo(() => (file ? checkRows(operation, file.table.rows, mapping, constants) : undefined), [file, operation, mapping, constants]);
-  const blocked = !check || check.jobs.length === 0 || (check.invalid.length > 0 && !skipInvalid);
+  const { check, checking } = useRowCheck(operation, file?.table.rows, mapping, constants);
+  // A check of an earlier mapping stays in view while the new one runs, but cannot be started.
+  const blocked = !check || checking !== undefined || check.jobs.length === 0 || (check.invalid.length > 0 && !skipInvalid);
 
   function read(next: ReadFile | undefined) {
     setFile(next);
@@ -38,10 +40,11 @@ export function BulkSetup({ operation, formValues, mask, merger, onStart }: Bulk
   return (
     <div className="bulk-setup">
       <BulkInput merger={merger} onRead={read} />
-      {file && check && (
+      {file && (
         <>
           <p role="status">
             {file.fileName}: {file.table.rows.length.toLocaleString('en-US')} rows, columns {file.table.columns.join(', ')}.
+            {checking && ` Checking rows: ${checking.checked.toLocaleString('en-US')} of ${file.table.rows.length.toLocaleString('en-US')}…`}
           </p>
           <MappingPanel
             operation={operation}
@@ -51,52 +54,56 @@ export function BulkSetup({ operation, formValues, mask, merger, onStart }: Bulk
             constants={constants}
             onConstantsChange={setConstants}
           />
-          <RowProblems check={check} />
-          <p>
-            {check.jobs.length.toLocaleString('en-US')} {check.jobs.length === 1 ? 'query' : 'queries'} to send
-            {check.duplicates > 0 && ` (${check.duplicates === 1 ? 'a duplicate row is' : `${check.duplicates.toLocaleString('en-US')} duplicate rows are`} not sent again)`}.
-          </p>
-          {check.invalid.length > 0 && (
-            <label>
-              <input type="checkbox" checked={skipInvalid} onChange={(event) => setSkipInvalid(event.target.checked)} /> Skip the{' '}
-              {check.invalid.length === 1 ? 'invalid row' : `${check.invalid.length} invalid rows`} and send the others
-            </label>
+          {check && (
+            <>
+              <RowProblems check={check} />
+              <p>
+                {check.jobs.length.toLocaleString('en-US')} {check.jobs.length === 1 ? 'query' : 'queries'} to send
+                {check.duplicates > 0 && ` (${check.duplicates === 1 ? 'a duplicate row is' : `${check.duplicates.toLocaleString('en-US')} duplicate rows are`} not sent again)`}.
+              </p>
+              {check.invalid.length > 0 && (
+                <label>
+                  <input type="checkbox" checked={skipInvalid} onChange={(event) => setSkipInvalid(event.target.checked)} /> Skip the{' '}
+                  {check.invalid.length === 1 ? 'invalid row' : `${check.invalid.length} invalid rows`} and send the others
+                </label>
+              )}
+              <div className="bulk-controls">
+                <label>
+                  Concurrency{' '}
+                  <input
+                    type="number"
+                    min={MIN_CONCURRENCY}
+                    max={MAX_CONCURRENCY}
+                    value={concurrency}
+                    onChange={(event) => setConcurrency(clampConcurrency(Number(event.target.value)))}
+                  />
+                </label>
+                <button
+                  type="button"
+                  className="primary"
+                  disabled={blocked}
+                  onClick={() =>
+                    onStart(
+                      {
+                        fileName: file.fileName,
+                        inputText: file.text,
+                        columns: file.table.columns,
+                        mapping,
+                        constants,
+                        concurrency,
+                        mask,
+                        skippedInvalid: check.invalid.length,
+                        duplicates: check.duplicates,
+                      },
+                      check.jobs,
+                    )
+                  }
+                >
+                  Start run
+                </button>
+              </div>
+            </>
           )}
-          <div className="bulk-controls">
-            <label>
-              Concurrency{' '}
-              <input
-                type="number"
-                min={MIN_CONCURRENCY}
-                max={MAX_CONCURRENCY}
-                value={concurrency}
-                onChange={(event) => setConcurrency(clampConcurrency(Number(event.target.value)))}
-              />
-            </label>
-            <button
-              type="button"
-              className="primary"
-              disabled={blocked}
-              onClick={() =>
-                onStart(
-                  {
-                    fileName: file.fileName,
-                    inputText: file.text,
-                    columns: file.table.columns,
-                    mapping,
-                    constants,
-                    concurrency,
-                    mask,
-                    skippedInvalid: check.invalid.length,
-                    duplicates: check.duplicates,
-                  },
-                  check.jobs,
-                )
-              }
-            >
-              Start run
-            </button>
-          </div>
         </>
       )}
     </div>

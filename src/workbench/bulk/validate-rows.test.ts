@@ -4,7 +4,7 @@ import { validateValues } from '../../form/validate-values.ts';
 import { everyWidgetLookup } from '../../form/testing/every-widget-lookup.ts';
 import { matchColumns, unmappedColumns } from './column-mapping.ts';
 import { readInput, type InputRow } from './read-input.ts';
-import { checkRows, queryKey, rowValues } from './validate-rows.ts';
+import { checkRows, checkRowsInSlices, queryKey, rowValues, yieldToBrowser } from './validate-rows.ts';
 
 // The form's fixture: a required path parameter, bounded numbers, dates with a cross-field rule.
 const operation = findOperation(everyWidgetLookup, 'search');
@@ -66,5 +66,53 @@ describe('checkRows', () => {
   it('keys a query by its parsed values, not their order', () => {
     expect(queryKey({ a: 1, b: 'x', c: undefined })).toBe(queryKey({ b: 'x', a: 1 }));
     expect(queryKey({ a: 1 })).not.toBe(queryKey({ a: 2 }));
+  });
+});
+
+describe('checkRowsInSlices', () => {
+  const many = (count: number) => rows(`region,limit\n${Array.from({ length: count }, (_, index) => (index % 7 === 3 ? ',5' : `r${index % 50},${(index % 9) + 1}`)).join('\n')}\n`);
+
+  it('finds what checkRows finds, giving the page its turn between slices', async () => {
+    const input = many(400);
+    const mapping = { region: 'region', limit: 'limit' };
+    let turns = 0;
+    const progress: number[] = [];
+    const sliced = await checkRowsInSlices(operation, input, mapping, constants, {
+      signal: new AbortController().signal,
+      sliceMs: 0,
+      onProgress: (checked) => progress.push(checked),
+      yieldToPage: async () => void (turns += 1),
+    });
+    expect(sliced).toEqual(checkRows(operation, input, mapping, constants));
+    // A slice of 0 ms checks one row: a turn after each but the last, progress rising to the end.
+    expect(turns).toBe(399);
+    expect(progress).toHaveLength(400);
+    expect(progress.at(-1)).toBe(400);
+  });
+
+  it('stops, resolving undefined, when its signal aborts between slices', async () => {
+    const controller = new AbortController();
+    let checkedWhenAborted = 0;
+    const result = await checkRowsInSlices(operation, many(100), { region: 'region', limit: 'limit' }, constants, {
+      signal: controller.signal,
+      sliceMs: 0,
+      onProgress: (checked) => {
+        if (checked === 10) {
+          checkedWhenAborted = checked;
+          controller.abort();
+        }
+      },
+      yieldToPage: () => Promise.resolve(),
+    });
+    expect(result).toBeUndefined();
+    expect(checkedWhenAborted).toBe(10);
+  });
+
+  it('yields to the page with a task, not a microtask', async () => {
+    const order: string[] = [];
+    const yielded = yieldToBrowser().then(() => order.push('yielded'));
+    void Promise.resolve().then(() => order.push('microtask'));
+    await yielded;
+    expect(order).toEqual(['microtask', 'yielded']);
   });
 });

@@ -47,32 +47,101 @@ export function queryKey(params: Params): string {
   return JSON.stringify(entries);
 }
 
-export function checkRows(operation: Operation, rows: readonly InputRow[], mapping: ColumnMapping, constants: FormValues): RowCheck {
-  const jobs: Job[] = [];
-  const byKey = new Map<string, Job>();
-  const invalid: RowCheck['invalid'] = [];
-  let duplicates = 0;
-  const columnOf = (name: string) => mapping[name] ?? `${name} (constant)`;
-  for (const row of rows) {
-    const validation = validateValues(operation, rowValues(row, mapping, constants));
+/** Checks rows one at a time, keeping the jobs, the invalid rows and the duplicates found so far. */
+class RowChecker {
+  readonly jobs: Job[] = [];
+  readonly invalid: RowCheck['invalid'] = [];
+  duplicates = 0;
+  private readonly byKey = new Map<string, Job>();
+
+  constructor(
+    private readonly operation: Operation,
+    private readonly mapping: ColumnMapping,
+    private readonly constants: FormValues,
+  ) {}
+
+  check(row: InputRow): void {
+    const validation = validateValues(this.operation, rowValues(row, this.mapping, this.constants));
     if (!validation.ok) {
+      const columnOf = (name: string) => this.mapping[name] ?? `${name} (constant)`;
       const problems: RowProblem[] = [
         ...Object.entries(validation.errors.fields).map(([name, message]) => ({ where: row.where, column: columnOf(name), message })),
         ...validation.errors.form.map((message) => ({ where: row.where, column: '(whole row)', message })),
       ];
-      invalid.push({ row, problems });
-      continue;
+      this.invalid.push({ row, problems });
+      return;
     }
     const key = queryKey(validation.params);
-    const existing = byKey.get(key);
+    const existing = this.byKey.get(key);
     if (existing) {
       existing.rows.push(row.where);
-      duplicates += 1;
-      continue;
+      this.duplicates += 1;
+      return;
     }
-    const job: Job = { index: jobs.length, params: validation.params, input: row.values, rows: [row.where] };
-    byKey.set(key, job);
-    jobs.push(job);
+    const job: Job = { index: this.jobs.length, params: validation.params, input: row.values, rows: [row.where] };
+    this.byKey.set(key, job);
+    this.jobs.push(job);
   }
-  return { jobs, invalid, duplicates };
+
+  result(): RowCheck {
+    return { jobs: this.jobs, invalid: this.invalid, duplicates: this.duplicates };
+  }
+}
+
+export function checkRows(operation: Operation, rows: readonly InputRow[], mapping: ColumnMapping, constants: FormValues): RowCheck {
+  const checker = new RowChecker(operation, mapping, constants);
+  for (const row of rows) checker.check(row);
+  return checker.result();
+}
+
+export interface SlicedCheckOptions {
+  /** Stops the check (the file, mapping or constants changed): the promise then resolves undefined. */
+  signal: AbortSignal;
+  /** How long one slice may run before the page gets its turn. */
+  sliceMs?: number;
+  /** Rows checked so far, after each slice. */
+  onProgress?: (checked: number) => void;
+  /** Gives the page its turn between slices (tests pass their own). */
+  yieldToPage?: () => Promise<void>;
+}
+
+/**
+ * checkRows in slices of a few milliseconds, the page answering in between: 10,000 rows are about
+ * a second of zod on this machine, which as one task froze the page at every mapping change.
+ */
+export async function checkRowsInSlices(
+  operation: Operation,
+  rows: readonly InputRow[],
+  mapping: ColumnMapping,
+  constants: FormValues,
+  { signal, sliceMs = 8, onProgress, yieldToPage = yieldToBrowser }: SlicedCheckOptions,
+): Promise<RowCheck | undefined> {
+  const checker = new RowChecker(operation, mapping, constants);
+  let next = 0;
+  while (next < rows.length) {
+    if (signal.aborted) return undefined;
+    const sliceEnd = performance.now() + sliceMs;
+    do checker.check(rows[next++]!);
+    while (next < rows.length && performance.now() < sliceEnd);
+    onProgress?.(next);
+    if (next < rows.length) await yieldToPage();
+  }
+  return signal.aborted ? undefined : checker.result();
+}
+
+/**
+ * A new task, soon: scheduler.yield where the browser has it (Chromium), else a message to
+ * ourselves (a timer nested this deep waits at least 4 ms).
+ */
+export function yieldToBrowser(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (scheduler?.yield) return scheduler.yield();
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(undefined);
+  });
 }
