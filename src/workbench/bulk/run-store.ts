@@ -29,6 +29,8 @@ export interface RunRecord {
   duplicates: number;
   jobCount: number;
   state: RunState;
+  /** Set while the run's rows are being stored: the run is not listed, and is swept if left so. */
+  storing?: true;
 }
 
 export interface JobRecord {
@@ -80,16 +82,31 @@ export function openBulkDb(): Promise<BulkDb> {
  */
 export const JOBS_PER_TRANSACTION = 100;
 
+/** A run still being stored after this long was left by a closed tab: its rows are swept. */
+export const ABANDONED_STORING_MS = 10 * 60_000;
+
 /**
- * Stores a new run: its rows in short transactions, one task each, then the run's own record. Until
- * that record exists the run is not listed, so a tab closed half-way leaves no half run to resume.
+ * Stores a new run: first its record marked `storing` (not listed, not resumed), then its rows in
+ * short transactions, one task each, then the record unmarked. A tab closed half-way leaves no half
+ * run to resume, and sweepAbandonedRuns finds the rows it did store by the marked record.
  */
 export async function createRun(db: BulkDb, run: RunRecord, jobs: readonly JobRecord[]): Promise<void> {
+  await db.put('runs', { ...run, storing: true });
   for (let start = 0; start < jobs.length; start += JOBS_PER_TRANSACTION) {
     const tx = db.transaction('jobs', 'readwrite');
     await Promise.all([...jobs.slice(start, start + JOBS_PER_TRANSACTION).map((job) => tx.store.put(job)), tx.done]);
   }
   await db.put('runs', run);
+}
+
+/**
+ * Deletes the runs a closed tab left half stored, with their rows. Only those marked long ago: a
+ * run marked recently may still be being stored, by this tab or another.
+ */
+export async function sweepAbandonedRuns(db: BulkDb, now = Date.now()): Promise<number> {
+  const abandoned = (await db.getAll('runs')).filter((run) => run.storing && now - run.createdAt > ABANDONED_STORING_MS);
+  for (const run of abandoned) await deleteRun(db, run.id);
+  return abandoned.length;
 }
 
 export async function updateRun(db: BulkDb, id: string, change: Partial<RunRecord>): Promise<void> {
@@ -101,11 +118,13 @@ export async function updateRun(db: BulkDb, id: string, change: Partial<RunRecor
 
 export async function listRuns(db: BulkDb, lookupId: string): Promise<RunRecord[]> {
   const runs = await db.getAll('runs');
-  return runs.filter((run) => run.lookupId === lookupId).sort((a, b) => b.createdAt - a.createdAt);
+  return runs.filter((run) => run.lookupId === lookupId && !run.storing).sort((a, b) => b.createdAt - a.createdAt);
 }
 
-export function getRun(db: BulkDb, id: string): Promise<RunRecord | undefined> {
-  return db.get('runs', id);
+/** A stored run; not one whose rows are still being stored. */
+export async function getRun(db: BulkDb, id: string): Promise<RunRecord | undefined> {
+  const run = await db.get('runs', id);
+  return run?.storing ? undefined : run;
 }
 
 export function getJobs(db: BulkDb, runId: string): Promise<JobRecord[]> {

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { type BulkDb, createRun, getAnswers, getJobs, getRun, type JobRecord, JOBS_PER_TRANSACTION, listRuns, openBulkDb, type RunRecord } from './run-store.ts';
+import { ABANDONED_STORING_MS, type BulkDb, createRun, getAnswers, getJobs, getRun, type JobRecord, JOBS_PER_TRANSACTION, listRuns, openBulkDb, type RunRecord, sweepAbandonedRuns } from './run-store.ts';
 import { RunWriter } from './run-writer.ts';
 
 async function newRun(db: BulkDb, count: number, named?: (id: string) => void): Promise<{ run: RunRecord; jobs: JobRecord[] }> {
@@ -33,6 +33,30 @@ describe('createRun', () => {
     } finally {
       db.transaction = transaction;
     }
+  });
+});
+
+describe('sweepAbandonedRuns', () => {
+  it('deletes the rows of a run a closed tab left half stored, and nothing else', async () => {
+    const db = await openBulkDb();
+    const { run: kept } = await newRun(db, 3);
+    // A tab closed while storing: the marked record and the first rows, never the unmarked record.
+    const abandoned = { ...kept, id: crypto.randomUUID(), createdAt: 1_000, storing: true as const };
+    const recent = { ...abandoned, id: crypto.randomUUID(), createdAt: 1_000 + ABANDONED_STORING_MS };
+    for (const run of [abandoned, recent]) {
+      await db.put('runs', run);
+      await db.put('jobs', { runId: run.id, index: 0, params: {}, input: {}, rows: ['line 2'], state: 'pending' });
+    }
+    expect((await listRuns(db, 'X')).map(({ id }) => id)).not.toContain(abandoned.id);
+    expect(await getRun(db, abandoned.id)).toBeUndefined();
+
+    expect(await sweepAbandonedRuns(db, 1_001 + ABANDONED_STORING_MS)).toBe(1);
+    expect(await db.get('runs', abandoned.id)).toBeUndefined();
+    expect(await getJobs(db, abandoned.id)).toEqual([]);
+    // One marked recently may still be being stored, by this tab or another.
+    expect(await db.get('runs', recent.id)).toMatchObject({ storing: true });
+    expect(await getJobs(db, recent.id)).toHaveLength(1);
+    expect(await getJobs(db, kept.id)).toHaveLength(3);
   });
 });
 

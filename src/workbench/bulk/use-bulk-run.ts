@@ -5,7 +5,7 @@ import type { AnyLookup, AnyOperation } from '../../lookups/define-lookup.ts';
 import { findOperation } from '../../lookups/define-lookup.ts';
 import { BulkSession, type SessionSnapshot } from './bulk-session.ts';
 import { createMergeClient, type MergeClient } from './merge-client.ts';
-import { type BulkDb, createRun, deleteRun, type JobRecord, listRuns, openBulkDb, type RunRecord } from './run-store.ts';
+import { type BulkDb, createRun, deleteRun, type JobRecord, listRuns, openBulkDb, type RunRecord, sweepAbandonedRuns } from './run-store.ts';
 import type { Job } from './validate-rows.ts';
 
 export type NewRun = Omit<RunRecord, 'id' | 'lookupId' | 'operationId' | 'createdAt' | 'jobCount' | 'state'>;
@@ -46,6 +46,8 @@ export function useBulkRuns(lookup: AnyLookup, operation: AnyOperation) {
       .then(async (database) => {
         if (!live) return;
         setDb(database);
+        // Rows a closed tab left while storing a run: nobody else will ever delete them.
+        await sweepAbandonedRuns(database);
         const stored = await listRuns(database, lookup.id);
         if (!live) return;
         setRuns(stored);
