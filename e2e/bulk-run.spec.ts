@@ -58,11 +58,6 @@ test('H over 40 zip codes: invalid rows listed first, 38 sent once each across a
   await page.reload();
   await expect(page.getByRole('status').filter({ hasText: 'finished' })).toBeVisible({ timeout: 40_000 });
 
-  // Every valid zip code was asked exactly once (an in-flight row interrupted by the reload is not
-  // asked again), and the invalid ones never.
-  expect([...sent.keys()].sort()).toEqual([...valid].sort());
-  expect([...sent.values()].every((count) => count === 1)).toBe(true);
-
   const results = page.getByRole('region', { name: 'Merged results' });
   const headers = results.getByRole('columnheader');
   await expect(headers.filter({ hasText: /^zipcode$/ })).toHaveCount(1);
@@ -70,9 +65,26 @@ test('H over 40 zip codes: invalid rows listed first, 38 sent once each across a
 
   const text = await download(page, results.getByRole('button', { name: 'Export CSV' }));
   const parsed = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true });
-  expect(parsed.meta.fields).toEqual(expect.arrayContaining(['zipcode', 'row_status', 'sex_offender_zipcode', 'sex_offender_state']));
+  expect(parsed.meta.fields).toEqual(expect.arrayContaining(['zipcode', 'row_status', 'row_reason', 'sex_offender_zipcode', 'sex_offender_state']));
   const okRows = parsed.data.filter((row) => row.row_status === 'ok');
   expect(okRows.length).toBeGreaterThan(0);
   for (const row of okRows) expect(row.sex_offender_zipcode).toBe(row.zipcode);
   expect(new Set(parsed.data.map((row) => row.zipcode))).toEqual(new Set(valid));
+
+  // No zip code was asked twice, and the invalid ones never. A row stored as in flight when the
+  // page reloaded may or may not have left (decision 009): it is failed as interrupted and not sent
+  // again on its own, so every valid zip code was asked or is such a row, at most one per slot of
+  // the concurrency (4).
+  const interrupted = parsed.data.filter((row) => row.row_status === 'failed' && /^Interrupted/.test(row.row_reason ?? '')).map((row) => row.zipcode!);
+  expect(interrupted.length).toBeLessThanOrEqual(4);
+  expect([...sent.values()].every((count) => count === 1)).toBe(true);
+  expect(new Set([...sent.keys(), ...interrupted])).toEqual(new Set(valid));
+
+  // Re-running the failed rows, which the user asks for explicitly, asks the interrupted ones.
+  if (interrupted.length > 0) {
+    await results.getByRole('button', { name: /^Re-run the (failed row|\d+ failed rows)$/ }).click();
+    await expect(page.getByRole('status').filter({ hasText: /· 0 failed · 0 remaining.*finished/ })).toBeVisible({ timeout: 20_000 });
+    for (const zipcode of interrupted) expect(sent.get(zipcode)).toBeGreaterThanOrEqual(1);
+  }
+  expect([...sent.keys()].sort()).toEqual([...valid].sort());
 });
