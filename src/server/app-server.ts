@@ -2,12 +2,13 @@
 // hostile-corpus test run the very same stack: the request guard (Host, target, CSRF), then
 // /readyz and, on a team server, the access gate (team/team-handler.ts), then /healthz, the JSON documents and the proxy, then the built app's files; the error envelope for
 // everything else, for requests Node's parser rejects (`clientError`) and for CONNECT.
-import { createServer, type Server, type ServerOptions } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerOptions, type ServerResponse } from 'node:http';
 import { createAppHandler } from './app-handler.ts';
 import { allLookups } from '../lookups/registry.ts';
 import type { ServerConfig } from './config.ts';
 import { sendError } from './http-io.ts';
-import type { RequestHandler } from './proxy-handler.ts';
+import { runChain, type HandlerChain } from './handler-chain.ts';
+import type { ChainHandler, RequestHandler } from './proxy-handler.ts';
 import { createRequestGuard, LOOPBACK_NAMES } from './request-guard.ts';
 import { SecuredResponse } from './secured-response.ts';
 import { appSecurityHeaders } from './security-headers.ts';
@@ -50,6 +51,18 @@ export function hostNameOfAddress(address: string): string | undefined {
   return address.includes(':') && !address.startsWith('[') ? `[${address.toLowerCase()}]` : address.toLowerCase();
 }
 
+function answerUnhandled(req: IncomingMessage, res: ServerResponse): void {
+  if (req.method !== 'GET' && req.method !== 'HEAD')
+    sendError(res, 405, { origin: 'proxy', code: 'method_not_allowed', message: `${req.method} is not served here: only GET and HEAD` }, { allow: 'GET, HEAD' });
+  else sendError(res, 404, { origin: 'proxy', code: 'not_found', message: 'There is nothing at this address' });
+}
+
+function answerFailure(error: unknown, req: IncomingMessage, res: ServerResponse): void {
+  console.error(`Internal error for ${req.method} ${(req.url ?? '').split('?')[0]}: ${(error as Error).message}`);
+  if (!res.headersSent) sendError(res, 500, { origin: 'proxy', code: 'internal_error', message: 'The server failed to answer' });
+  else res.destroy();
+}
+
 export function createAppServer(options: AppServerOptions): Server {
   const { config } = options;
   const store = options.store ?? createMemoryStore();
@@ -59,10 +72,17 @@ export function createAppServer(options: AppServerOptions): Server {
     ...(accessEnabled(options.access) && { formPaths: FORM_PATHS }),
   });
   // /readyz, and with an access mode the sign-in pages and the gate that names each request's user.
-  const teamHandler: RequestHandler = createTeamHandler({ store, ...(options.access && { access: options.access }) });
+  const teamHandler: ChainHandler = createTeamHandler({ store, ...(options.access && { access: options.access }) });
   const team = options.limits && createTeamServices({ config, lookups: allLookups, limits: options.limits, store, ...(options.audit && { audit: options.audit }) });
   const lookupHandler: RequestHandler = createAppHandler(config, options.log, team?.proxy);
   const staticHandler = createStaticHandler(options.distDir, appSecurityHeaders({ tileUrl: config.map.tileUrl, mediaSources: config.mediaSources }));
+
+  // /metrics when LOOKUP_METRICS_PUBLIC=1 comes before the gate; budgets and /metrics otherwise after it.
+  const chain: HandlerChain = {
+    handlers: [...(team ? [team.publicRoutes] : []), teamHandler, ...(team ? [team.routes] : []), lookupHandler, staticHandler],
+    unhandled: answerUnhandled,
+    failed: answerFailure,
+  };
 
   const server = createServer(
     // The guard answers a missing Host itself, with the envelope, instead of Node's empty 400.
@@ -71,21 +91,7 @@ export function createAppServer(options: AppServerOptions): Server {
     { ...options.http, requireHostHeader: false, ServerResponse: SecuredResponse },
     (req, res) => {
       if (guard(req, res)) return;
-      void (async () => {
-        // /metrics when LOOKUP_METRICS_PUBLIC=1 comes before the gate; budgets and /metrics otherwise after it.
-        if (team && (await team.publicRoutes(req, res))) return;
-        if (await teamHandler(req, res)) return;
-        if (team && (await team.routes(req, res))) return;
-        if (await lookupHandler(req, res)) return;
-        if (await staticHandler(req, res)) return;
-        if (req.method !== 'GET' && req.method !== 'HEAD')
-          sendError(res, 405, { origin: 'proxy', code: 'method_not_allowed', message: `${req.method} is not served here: only GET and HEAD` }, { allow: 'GET, HEAD' });
-        else sendError(res, 404, { origin: 'proxy', code: 'not_found', message: 'There is nothing at this address' });
-      })().catch((error: unknown) => {
-        console.error(`Internal error for ${req.method} ${(req.url ?? '').split('?')[0]}: ${(error as Error).message}`);
-        if (!res.headersSent) sendError(res, 500, { origin: 'proxy', code: 'internal_error', message: 'The server failed to answer' });
-        else res.destroy();
-      });
+      runChain(chain, req, res);
     },
   );
   server.on('clientError', handleClientError);

@@ -35,15 +35,21 @@ export function createLookupHandler(options: LookupHandlerOptions): RequestHandl
     ['/map-config.json', () => ({ tileUrl: options.config.map.tileUrl, tileAttribution: options.config.map.tileAttribution })],
   ]);
 
-  return async (req, res) => {
+  // Not an async function: the proxy's own promise is handed back as it is, not wrapped in another
+  // (an async function returning a promise adds turns of the microtask queue to every request).
+  return (req, res) => {
     const { path } = splitTarget(req.url ?? '/');
     const document = documents.get(path);
     if (!document) return proxy(req, res);
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       sendError(res, 405, { origin: 'proxy', code: 'method_not_allowed', message: `${path} accepts GET only` }, { allow: 'GET, HEAD' });
-      return true;
+      return Promise.resolve(true);
     }
-    sendJson(res, 200, document());
-    return true;
+    try {
+      sendJson(res, 200, document());
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return Promise.resolve(true);
   };
 }

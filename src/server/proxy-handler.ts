@@ -24,6 +24,13 @@ import type { ExchangeFacts, LiveTicket, TeamProxy } from './team/team-proxy.ts'
 /** Handles a request when it is its own; resolves to false to let the next handler try. */
 export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
 
+/**
+ * A handler of the production server's chain (app-server.ts): it may decline (false) or answer
+ * (true) at once, without a promise, so a request that is not its own costs no turn of the
+ * microtask queue.
+ */
+export type ChainHandler = (req: IncomingMessage, res: ServerResponse) => boolean | Promise<boolean>;
+
 export interface BodyTransformContext {
   /** Who answered: `live` (the provider) or `demo`. */
   source: LookupMode['mode'];
@@ -308,7 +315,9 @@ async function handle(setup: Setup, req: IncomingMessage, res: ServerResponse): 
   }
 
   // The team layer: a cached answer, a refusal (budget, rate, store down), or go ahead with a ticket.
-  const plan = setup.team && (await setup.team.plan({ req, res, lookup, operation, live: mode, request: parsed.request, scrub }));
+  const planned = setup.team?.plan({ req, res, lookup, operation, live: mode, request: parsed.request, scrub });
+  // Most lookups have no cache, budget or limit: their plan is ready at once, without a turn of the microtask queue.
+  const plan = planned instanceof Promise ? await planned : planned;
   const ticket = (exchange.ticket = plan?.ticket);
   if (plan?.answered) return true;
   if (plan?.cached) {

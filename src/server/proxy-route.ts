@@ -6,6 +6,7 @@ import type { AnyLookup, AnyOperation, Params } from '../lookups/define-lookup.t
 import { paramMeta, type ParamLocation } from '../lookups/param.ts';
 import { matchPath, UnsafePathError } from '../lookups/path-template.ts';
 import { buildRequest, type LookupRequest } from '../lookups/request.ts';
+import { compilePath, matchCompiledPath, type CompiledPath } from './path-matcher.ts';
 
 export interface Refusal {
   ok: false;
@@ -36,22 +37,24 @@ export function routeRequest(lookups: readonly AnyLookup[], method: string, path
 /** routeRequest over a fixed list of lookups, with the slug table built once, at start-up. */
 export function createRouter(lookups: readonly AnyLookup[]): (method: string, path: string) => Route | Refusal {
   const bySlug = new Map(lookups.map((lookup) => [lookup.slug, lookup]));
+  // Each operation's path template, split once.
+  const compiled = new Map(lookups.flatMap((lookup) => lookup.operations.map((operation) => [operation, compilePath(operation.path)] as const)));
   return (method, path) => {
     const slugEnd = path.indexOf('/', 1);
     const slug = path.startsWith('/') ? path.slice(1, slugEnd === -1 ? undefined : slugEnd) : '';
     const lookup = bySlug.get(slug);
     if (!lookup) return refuse(404, 'unknown_lookup', `There is no lookup "${slug.slice(0, 40)}"`);
-    return routeToOperation(lookup, method, path.slice(slug.length + 1));
+    return routeToOperation(lookup, method, path.slice(slug.length + 1), compiled);
   };
 }
 
-function routeToOperation(lookup: AnyLookup, method: string, upstreamPath: string): Route | Refusal {
+function routeToOperation(lookup: AnyLookup, method: string, upstreamPath: string, compiled: ReadonlyMap<AnyOperation, CompiledPath>): Route | Refusal {
   // The common case, the first operation with this method whose path matches, without the lists
   // below (they pick the same one: the first matching operation with the method).
   for (const operation of lookup.operations) {
     if (operation.method !== method) continue;
-    const match = matchPath(operation.path, upstreamPath);
-    if (match.ok) return { ok: true, lookup, operation, pathParams: match.params };
+    const params = matchCompiledPath(compiled.get(operation)!, upstreamPath);
+    if (params) return { ok: true, lookup, operation, pathParams: params };
   }
   const matches = lookup.operations.map((operation) => ({ operation, match: matchPath(operation.path, upstreamPath) }));
   const onPath = matches.filter(({ match }) => match.ok || match.reason === 'unsafe');

@@ -7,19 +7,24 @@
 // reaches any one of them: the process that gets it asks the primary, which gathers every
 // process's figures with prom-client's AggregatorRegistry and answers with their sum
 // (cluster-metrics.ts). A scrape always sees the whole server, and counters never go backwards.
-import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { Gauge, Registry } from 'prom-client';
 import type { LookupId } from '../../lookups/define-lookup.ts';
 import type { Budgets } from './budgets.ts';
 import type { LookupLimits } from './limits-config.ts';
+import { TalliedCounter, TalliedHistogram } from './metric-tallies.ts';
 import type { Limiter } from './rate-queue.ts';
 
 export const METRICS_PATH = '/metrics';
 
+/** Upper bounds (seconds) of lookup_upstream_duration_seconds' buckets. */
+export const UPSTREAM_SECONDS_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30] as const;
+
+/** The per-request metrics are tallies (metric-tallies.ts): the request path never calls prom-client. */
 export interface TeamMetrics {
   registry: Registry;
-  requests: Counter<'lookup' | 'source' | 'status'>;
-  upstreamSeconds: Histogram<'lookup'>;
-  cache: Counter<'lookup' | 'result'>;
+  requests: TalliedCounter<'lookup' | 'source' | 'status'>;
+  upstreamSeconds: TalliedHistogram<'lookup'>;
+  cache: TalliedCounter<'lookup' | 'result'>;
 }
 
 export interface MetricsSources {
@@ -30,24 +35,24 @@ export interface MetricsSources {
 
 export function createTeamMetrics({ budgets, limits, limiters }: MetricsSources): TeamMetrics {
   const registry = new Registry();
-  const requests = new Counter({
+  const requests = new TalliedCounter({
     name: 'lookup_proxy_requests_total',
     help: 'Proxied requests, by lookup letter, who answered (live, demo, cache, proxy) and HTTP status',
     labelNames: ['lookup', 'source', 'status'] as const,
-    registers: [registry],
+    registry,
   });
-  const upstreamSeconds = new Histogram({
-    name: 'lookup_upstream_duration_seconds',
-    help: 'Time until a live provider answered (status and headers), by lookup letter',
-    labelNames: ['lookup'] as const,
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
-    registers: [registry],
-  });
-  const cache = new Counter({
+  const upstreamSeconds = new TalliedHistogram(
+    'lookup_upstream_duration_seconds',
+    'Time until a live provider answered (status and headers), by lookup letter',
+    'lookup',
+    UPSTREAM_SECONDS_BUCKETS,
+    registry,
+  );
+  const cache = new TalliedCounter({
     name: 'lookup_cache_requests_total',
     help: 'Answer-cache lookups of live GET requests, by lookup letter and result (hit, miss, bypass)',
     labelNames: ['lookup', 'result'] as const,
-    registers: [registry],
+    registry,
   });
   const budgeted = Object.entries(limits).filter(([, settings]) => settings?.budget) as Array<[LookupId, LookupLimits]>;
   if (budgeted.length > 0) {

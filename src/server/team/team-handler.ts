@@ -2,7 +2,7 @@
 // shared store answering?) and, when an access mode is configured, the access gate. A store that
 // does not answer makes the gate fail closed: 503 `store_unavailable`, nothing else runs.
 import { sendError, sendJson, splitTarget } from '../http-io.ts';
-import type { RequestHandler } from '../proxy-handler.ts';
+import type { ChainHandler, RequestHandler } from '../proxy-handler.ts';
 import { createAccessGate } from './access.ts';
 import { accessEnabled, type AccessConfig } from './access-config.ts';
 import { isStoreUnavailable, type SharedStore } from './shared-store.ts';
@@ -29,10 +29,10 @@ export function createReadinessHandler(store: SharedStore): RequestHandler {
   };
 }
 
-export function createTeamHandler({ store, access }: TeamHandlerOptions): RequestHandler {
+export function createTeamHandler({ store, access }: TeamHandlerOptions): ChainHandler {
   const readiness = createReadinessHandler(store);
   const gate = accessEnabled(access) ? createAccessGate({ access, store }) : undefined;
-  return async (req, res) => {
+  const gated: RequestHandler = async (req, res) => {
     if (await readiness(req, res)) return true;
     if (!gate) return false;
     try {
@@ -43,4 +43,6 @@ export function createTeamHandler({ store, access }: TeamHandlerOptions): Reques
       return true;
     }
   };
+  // Without a gate, every request but /readyz is declined at once (no promise, no microtask turn).
+  return (req, res) => (gate || splitTarget(req.url ?? '/').path === READINESS_PATH ? gated(req, res) : false);
 }

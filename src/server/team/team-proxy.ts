@@ -46,6 +46,9 @@ export interface ExchangeFacts {
   readonly socketBytesAtStart?: number;
 }
 
+/** A ticket's headers when the lookup does not cache: one shared, frozen object (it is only ever read). */
+const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
+
 type Transformer = { transform(bytes: Buffer, contentType: string): TransformedBody | Promise<TransformedBody> };
 
 /** One live call's share of the team layer: its cache state, budget reservation and queue slot. */
@@ -69,8 +72,8 @@ export class LiveTicket {
   ) {}
 
   /** Headers for the browser: `x-lookup-cache`, when the lookup caches. */
-  get headers(): Record<string, string> {
-    return this.cacheState ? { [WIRE_HEADERS.cache]: this.cacheState } : {};
+  get headers(): Readonly<Record<string, string>> {
+    return this.cacheState ? { [WIRE_HEADERS.cache]: this.cacheState } : NO_HEADERS;
   }
 
   /** The request is about to go to the provider. */
@@ -183,10 +186,15 @@ export class TeamProxy {
   }
 
   /** Before a live call: the cache, the budgets, the queue, in that order (a cached answer costs nothing and waits for nothing). */
-  async plan({ req, res, lookup, operation, live, request, scrub }: PlanInput): Promise<LivePlan> {
+  plan(input: PlanInput): LivePlan | Promise<LivePlan> {
+    const settings = this.options.limits[input.lookup.id];
+    // No cache, budget or limit for this lookup: nothing to wait for, so no promise to wait on.
+    if (!settings) return { ticket: new LiveTicket(this, input.operation, input.scrub) };
+    return this.planLimited(input, settings);
+  }
+
+  private async planLimited({ req, res, lookup, operation, live, request, scrub }: PlanInput, settings: LookupLimits): Promise<LivePlan> {
     const ticket = new LiveTicket(this, operation, scrub);
-    const settings = this.options.limits[lookup.id];
-    if (!settings) return { ticket };
 
     if (settings.cacheTtlMs && operation.method === 'GET' && operation.format === 'json') {
       ticket.hash = paramsHash(request);
@@ -202,13 +210,14 @@ export class TeamProxy {
         );
         if (entry) {
           ticket.cacheState = 'hit';
-          this.options.metrics.cache.inc({ lookup: lookup.id, result: 'hit' });
+          this.options.metrics.cache.inc(`${lookup.id} hit`, () => ({ lookup: lookup.id, result: 'hit' }));
           const age = String(Math.max(0, Math.floor((Date.now() - entry.storedAt) / 1000)));
           return { ticket, cached: { status: entry.status, headers: { 'content-type': entry.contentType, age }, body: entry.body } };
         }
         ticket.cacheState = 'miss';
       }
-      this.options.metrics.cache.inc({ lookup: lookup.id, result: ticket.cacheState });
+      const result = ticket.cacheState;
+      this.options.metrics.cache.inc(`${lookup.id} ${result}`, () => ({ lookup: lookup.id, result }));
       ticket.cacheKey = key;
       ticket.cacheTtlMs = settings.cacheTtlMs;
     }
@@ -276,11 +285,12 @@ export class TeamProxy {
   record(facts: ExchangeFacts, status: number): boolean {
     const { ticket, lookup, operation, request, res } = facts;
     const source: AuditSource = ticket?.refused || !facts.source ? 'proxy' : ticket?.cacheState === 'hit' ? 'cache' : facts.source;
-    const length = Number(res.getHeader('content-length'));
     const lookupId = lookup?.id ?? 'none';
-    this.options.metrics.requests.inc({ lookup: lookupId, source, status });
-    if (ticket?.upstreamSeconds !== undefined) this.options.metrics.upstreamSeconds.observe({ lookup: lookupId }, ticket.upstreamSeconds);
+    // Label values hold no space (a letter or `none`, a source word, a number): joined by one, they are a key.
+    this.options.metrics.requests.inc(`${lookupId} ${source} ${status}`, () => ({ lookup: lookupId, source, status }));
+    if (ticket?.upstreamSeconds !== undefined) this.options.metrics.upstreamSeconds.observe(lookupId, ticket.upstreamSeconds);
     if (!this.options.audit) return false;
+    const length = Number(res.getHeader('content-length'));
     this.options.audit({
       user: userOfRequest(res.req),
       lookup: lookup?.id,

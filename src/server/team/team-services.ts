@@ -6,7 +6,7 @@ import type { AnyLookup, LookupId } from '../../lookups/define-lookup.ts';
 import { LOOKUP_CONFIG_PATH, type BudgetStateDocument, type LookupConfigDocument } from '../../lookups/wire.ts';
 import { lookupConfigDocument, type ServerConfig } from '../config.ts';
 import { sendError, sendJson, splitTarget } from '../http-io.ts';
-import type { RequestHandler } from '../proxy-handler.ts';
+import type { ChainHandler, RequestHandler } from '../proxy-handler.ts';
 import { createAuditLog, type AuditLog } from './audit-log.ts';
 import { createBudgets, type BudgetState } from './budgets.ts';
 import { clusterMetricsText, joinClusterMetrics } from './cluster-metrics.ts';
@@ -28,10 +28,10 @@ export interface TeamServicesOptions {
 export interface TeamServices {
   /** The proxy's hooks (ProxyOptions.team). */
   proxy: TeamProxy;
-  /** Answered before the access gate: /metrics when LOOKUP_METRICS_PUBLIC=1. */
-  publicRoutes: RequestHandler;
-  /** Answered after the access gate: /lookup-config.json with budgets, and /metrics otherwise. */
-  routes: RequestHandler;
+  /** Answered before the access gate: /metrics when LOOKUP_METRICS_PUBLIC=1. Declines other paths at once. */
+  publicRoutes: ChainHandler;
+  /** Answered after the access gate: /lookup-config.json with budgets, and /metrics otherwise. Declines other paths at once. */
+  routes: ChainHandler;
   metrics: TeamMetrics;
   /** Writes what the audit log holds. */
   flush(): void;
@@ -103,8 +103,13 @@ export function createTeamServices({ config, lookups, limits, store, audit }: Te
   return {
     proxy,
     metrics,
-    publicRoutes: limits.metricsPublic ? metricsRoute : async () => false,
-    routes: async (req, res) => (!limits.metricsPublic && (await metricsRoute(req, res))) || (await lookupConfigRoute(req, res)),
+    // Both decline a path that is not theirs without a promise: every proxied request passes them.
+    publicRoutes: (req, res) => (limits.metricsPublic && splitTarget(req.url ?? '/').path === METRICS_PATH ? metricsRoute(req, res) : false),
+    routes: (req, res) => {
+      const { path } = splitTarget(req.url ?? '/');
+      if (path === METRICS_PATH) return !limits.metricsPublic && metricsRoute(req, res);
+      return path === LOOKUP_CONFIG_PATH && lookupConfigRoute(req, res);
+    },
     flush: auditLog.flush,
   };
 }
