@@ -2,11 +2,12 @@ import { useState } from 'react';
 import type { Operation } from '../../lookups/define-lookup.ts';
 import type { FormValues } from '../../form/form-values.ts';
 import { BulkInput, type ReadFile } from './bulk-input.tsx';
+import { ConcurrencyInput } from './concurrency-input.tsx';
 import { type ColumnMapping, matchColumns } from './column-mapping.ts';
 import { MappingPanel } from './mapping-panel.tsx';
 import type { MergeClient } from './merge-client.ts';
 import { RowProblems } from './row-problems.tsx';
-import { clampConcurrency, DEFAULT_CONCURRENCY, MAX_CONCURRENCY, MIN_CONCURRENCY } from './runner.ts';
+import { clampConcurrency, DEFAULT_CONCURRENCY } from './runner.ts';
 import type { Job } from './validate-rows.ts';
 import { useRowCheck } from './use-row-check.ts';
 import type { NewRun } from './use-bulk-run.ts';
@@ -68,16 +69,7 @@ export function BulkSetup({ operation, formValues, mask, merger, onStart }: Bulk
                 </label>
               )}
               <div className="bulk-controls">
-                <label>
-                  Concurrency{' '}
-                  <input
-                    type="number"
-                    min={MIN_CONCURRENCY}
-                    max={MAX_CONCURRENCY}
-                    value={concurrency}
-                    onChange={(event) => setConcurrency(clampConcurrency(Number(event.target.value)))}
-                  />
-                </label>
+                <ConcurrencyInput value={concurrency} onText={(text) => setConcurrency(clampConcurrency(Number(text)))} />
                 <button
                   type="button"
                   className="primary"

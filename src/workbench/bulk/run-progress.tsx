@@ -1,5 +1,5 @@
 import type { Progress } from './runner.ts';
-import { MAX_CONCURRENCY, MIN_CONCURRENCY } from './runner.ts';
+import { ConcurrencyInput } from './concurrency-input.tsx';
 
 interface RunProgressProps {
   progress: Progress;
@@ -35,17 +35,7 @@ export function RunProgress({ progress, total, concurrency, onConcurrency, onPau
         {progress.state === 'cancelled' && ' · cancelled'}
       </p>
       <div className="bulk-controls">
-        <label>
-          Concurrency{' '}
-          <input
-            type="number"
-            min={MIN_CONCURRENCY}
-            max={MAX_CONCURRENCY}
-            value={concurrency}
-            disabled={stopped}
-            onChange={(event) => event.target.value !== '' && onConcurrency(Number(event.target.value))}
-          />
-        </label>
+        <ConcurrencyInput value={concurrency} disabled={stopped} onText={(text) => text !== '' && onConcurrency(Number(text))} />
         {active && (
           <button type="button" onClick={onPause}>
             Pause
