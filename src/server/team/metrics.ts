@@ -17,7 +17,7 @@ import type { Limiter } from './rate-queue.ts';
 export const METRICS_PATH = '/metrics';
 
 /** Upper bounds (seconds) of lookup_upstream_duration_seconds' buckets. */
-export const UPSTREAM_SECONDS_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30] as const;
+const UPSTREAM_SECONDS_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30] as const;
 
 /** The per-request metrics are tallies (metric-tallies.ts): the request path never calls prom-client. */
 export interface TeamMetrics {

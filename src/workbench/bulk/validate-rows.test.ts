@@ -4,7 +4,8 @@ import { validateValues } from '../../form/validate-values.ts';
 import { everyWidgetLookup } from '../../form/testing/every-widget-lookup.ts';
 import { matchColumns, unmappedColumns } from './column-mapping.ts';
 import { readInput, type InputRow } from './read-input.ts';
-import { checkRows, checkRowsInSlices, queryKey, rowValues, yieldToBrowser } from './validate-rows.ts';
+import type { ColumnMapping } from './column-mapping.ts';
+import { checkRowsInSlices, queryKey, rowValues, yieldToBrowser } from './validate-rows.ts';
 
 // The form's fixture: a required path parameter, bounded numbers, dates with a cross-field rule.
 const operation = findOperation(everyWidgetLookup, 'search');
@@ -31,10 +32,17 @@ describe('column mapping', () => {
   });
 });
 
-describe('checkRows', () => {
-  it('lists each invalid row with its line, its column and the form’s own message', () => {
+/** Every row checked in one slice. */
+async function checkRows(input: readonly InputRow[], mapping: ColumnMapping, values: Record<string, string>) {
+  const check = await checkRowsInSlices(operation, input, mapping, values, { signal: new AbortController().signal, sliceMs: Number.POSITIVE_INFINITY });
+  if (!check) throw new Error('a check that is never stopped ends with a result');
+  return check;
+}
+
+describe('checking rows', () => {
+  it('lists each invalid row with its line, its column and the form’s own message', async () => {
     const input = rows('Region,Limit,note\nnorth,5,ok\nsouth,500,too many\n,3,no region\n');
-    const check = checkRows(operation, input, { region: 'Region', limit: 'Limit' }, constants);
+    const check = await checkRows(input, { region: 'Region', limit: 'Limit' }, constants);
     expect(check.invalid.map(({ problems }) => problems)).toEqual([
       [{ where: 'line 3', column: 'Limit', message: formMessage({ ...constants, region: 'south', limit: '500' }, 'limit') }],
       [{ where: 'line 4', column: 'Region', message: 'region is required' }],
@@ -43,10 +51,10 @@ describe('checkRows', () => {
     expect(check.jobs[0]).toMatchObject({ index: 0, input: { Region: 'north', Limit: '5', note: 'ok' }, rows: ['line 2'], params: { region: 'north', limit: 5 } });
   });
 
-  it('names the constant when the form’s value is at fault, and a cross-field rule at its field', () => {
-    const check = checkRows(operation, rows('region\nnorth\n'), { region: 'region' }, { start_date: '2024-02-01', end_date: '2024-01-01' });
+  it('names the constant when the form’s value is at fault, and a cross-field rule at its field', async () => {
+    const check = await checkRows(rows('region\nnorth\n'), { region: 'region' }, { start_date: '2024-02-01', end_date: '2024-01-01' });
     expect(check.invalid[0]!.problems).toEqual([{ where: 'line 2', column: 'end_date (constant)', message: 'end_date is before start_date' }]);
-    const missing = checkRows(operation, rows('region\nnorth\n'), { region: 'region' }, {});
+    const missing = await checkRows(rows('region\nnorth\n'), { region: 'region' }, {});
     expect(missing.invalid[0]!.problems.map((problem) => problem.column).sort()).toEqual(['end_date (constant)', 'start_date (constant)']);
   });
 
@@ -55,8 +63,8 @@ describe('checkRows', () => {
     expect(rowValues(row, { region: 'zone' }, { region: 'south', q: 'storm' })).toEqual({ region: 'north', q: 'storm' });
   });
 
-  it('sends identical queries once, however they are written', () => {
-    const check = checkRows(operation, rows('region,limit\nnorth,5\n north ,05\nnorth,5\nnorth,6\n'), { region: 'region', limit: 'limit' }, constants);
+  it('sends identical queries once, however they are written', async () => {
+    const check = await checkRows(rows('region,limit\nnorth,5\n north ,05\nnorth,5\nnorth,6\n'), { region: 'region', limit: 'limit' }, constants);
     expect(check.jobs).toHaveLength(2);
     expect(check.duplicates).toBe(2);
     expect(check.jobs[0]!.rows).toEqual(['line 2', 'line 3', 'line 4']);
@@ -72,7 +80,7 @@ describe('checkRows', () => {
 describe('checkRowsInSlices', () => {
   const many = (count: number) => rows(`region,limit\n${Array.from({ length: count }, (_, index) => (index % 7 === 3 ? ',5' : `r${index % 50},${(index % 9) + 1}`)).join('\n')}\n`);
 
-  it('finds what checkRows finds, giving the page its turn between slices', async () => {
+  it('finds in slices what one pass finds, giving the page its turn between slices', async () => {
     const input = many(400);
     const mapping = { region: 'region', limit: 'limit' };
     let turns = 0;
@@ -83,7 +91,7 @@ describe('checkRowsInSlices', () => {
       onProgress: (checked) => progress.push(checked),
       yieldToPage: async () => void (turns += 1),
     });
-    expect(sliced).toEqual(checkRows(operation, input, mapping, constants));
+    expect(sliced).toEqual(await checkRows(input, mapping, constants));
     // A slice of 0 ms checks one row: a turn after each but the last, progress rising to the end.
     expect(turns).toBe(399);
     expect(progress).toHaveLength(400);

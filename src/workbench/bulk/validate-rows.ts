@@ -88,12 +88,6 @@ class RowChecker {
   }
 }
 
-export function checkRows(operation: Operation, rows: readonly InputRow[], mapping: ColumnMapping, constants: FormValues): RowCheck {
-  const checker = new RowChecker(operation, mapping, constants);
-  for (const row of rows) checker.check(row);
-  return checker.result();
-}
-
 export interface SlicedCheckOptions {
   /** Stops the check (the file, mapping or constants changed): the promise then resolves undefined. */
   signal: AbortSignal;
@@ -106,8 +100,8 @@ export interface SlicedCheckOptions {
 }
 
 /**
- * checkRows in slices of a few milliseconds, the page answering in between: 10,000 rows are about
- * a second of zod on this machine, which as one task froze the page at every mapping change.
+ * The rows checked in slices of a few milliseconds, the page answering in between: 10,000 rows are
+ * about a second of zod on this machine, which as one task froze the page at every mapping change.
  */
 export async function checkRowsInSlices(
   operation: Operation,
