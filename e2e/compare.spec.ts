@@ -14,12 +14,17 @@ const base = { ...lookups.L.operations[0].example, distance: '1mi', page: '1' };
 const firstWindow = { ...base, datetime_ini: '2024-05-01T00:00:00.000Z', datetime_end: '2024-05-03T00:00:00.000Z' };
 const secondWindow = { ...base, datetime_ini: '2024-05-02T00:00:00.000Z', datetime_end: '2024-05-04T00:00:00.000Z' };
 
-/** Opens the query's link (which sends it) and returns the incident codes of its answer. */
-async function run(page: Page, query: Record<string, string>): Promise<Set<string>> {
+/**
+ * Opens the query's link (which sends it), waits until History holds `recorded` answers of L and
+ * returns the incident codes of its answer. The wait matters: the next page load could otherwise
+ * come before this answer is written to IndexedDB, and Compare would not offer it.
+ */
+async function run(page: Page, query: Record<string, string>, recorded: number): Promise<Set<string>> {
   const answered = page.waitForResponse((response) => response.url().includes('/proxy/l/') && response.ok());
   await page.goto(`/lookups/l?${new URLSearchParams(query)}`);
   const body = (await (await answered).json()) as Array<{ incidents: Incident[] }>;
   await expect(page.getByRole('region', { name: 'Results', exact: true })).toContainText(/Page 1 of 1/);
+  await expect(page.getByText(`Recent requests (${recorded})`, { exact: true })).toBeVisible();
   return new Set(body[0]!.incidents.map((incident) => incident.incident_code));
 }
 
@@ -28,8 +33,8 @@ const countOf = (page: Page, name: string) => page.locator('.compare-counts > di
 test('L: two runs with different dates compare as added, removed and unchanged incidents', async ({ page }) => {
   // Two lookups, a compare and a reload: more than the default budget on a busy 2-core machine.
   test.slow();
-  const first = await run(page, firstWindow);
-  const second = await run(page, secondWindow);
+  const first = await run(page, firstWindow, 1);
+  const second = await run(page, secondWindow, 2);
   const added = [...second].filter((code) => !first.has(code)).length;
   const removed = [...first].filter((code) => !second.has(code)).length;
   const unchanged = [...second].filter((code) => first.has(code)).length;

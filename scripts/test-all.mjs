@@ -47,6 +47,20 @@ const failed = (unit?.numFailedTests ?? 0) + (unit26?.numFailedTests ?? 0) + (sm
 const skipped =
   (unit?.numPendingTests ?? 0) + (unit?.numTodoTests ?? 0) + (unit26?.numPendingTests ?? 0) + (unit26?.numTodoTests ?? 0) + (e2e?.stats?.skipped ?? 0);
 
+/** Each failed test of a vitest report, with its message's first line (a CI log may keep only its tail). */
+function vitestFailures(label, report) {
+  const lines = [];
+  for (const file of report?.testResults ?? []) {
+    const failedTests = file.assertionResults.filter((test) => test.status === 'failed');
+    // A file that failed to load or whose hooks threw has no failed test of its own.
+    if (file.status === 'failed' && failedTests.length === 0) lines.push(`${label}: ${file.name}: ${(file.message ?? '').split('\n')[0]}`);
+    for (const test of failedTests) lines.push(`${label}: ${file.name} › ${test.fullName}: ${(test.failureMessages?.[0] ?? '').split('\n')[0]}`);
+  }
+  return lines;
+}
+
+const failedTests = [...vitestFailures(`unit (Node ${process.versions.node})`, unit), ...vitestFailures('unit (Node 26)', unit26)];
+if (failedTests.length > 0) console.log(`\nFailed unit tests:\n${failedTests.map((line) => `  - ${line.slice(0, 400)}`).join('\n')}`);
 if (failedSteps.length > 0) console.log(`\nFailed steps: ${failedSteps.join(', ')}`);
 const vitestLine = (report) => (report ? `${report.numPassedTests} passed, ${report.numFailedTests} failed` : 'no report');
 console.log(
