@@ -16,6 +16,8 @@ export default defineConfig({
     setupFiles: ['src/test-setup.ts'],
     css: false,
     testTimeout: 15000,
+    // A bound on waiting for a condition, not a claim on speed (see src/test-setup.ts).
+    expect: { poll: { timeout: 10_000 } },
     execArgv,
   },
 });

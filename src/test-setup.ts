@@ -1,6 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(cleanup);
+
+// How long findBy/waitFor wait for a state to appear. A bound on waiting, not a claim on speed: a
+// passing test never waits for it, and on a 2-core CI machine under load a component's first
+// render in jsdom alone can take seconds (Testing Library's default is one second).
+// expect.poll's ceiling is raised the same way in vitest.config.ts.
+configure({ asyncUtilTimeout: 10_000 });

@@ -3,7 +3,7 @@
 // chunk and the lookups' definitions are loaded before any test, and a test renders once the
 // router has run the route's loader and lazy(), so its first render is the page itself.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { configure, render } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import { RouterProvider } from 'react-router';
 import { beforeAll } from 'vitest';
 import { loadLookupBySlug } from '../../lookups/lookup-loaders.ts';
@@ -12,16 +12,8 @@ import { createTestRouter } from '../routes.tsx';
 
 type TestRouter = ReturnType<typeof createTestRouter>;
 
-/**
- * How long findBy/waitFor wait for a state to appear. A bound on waiting, not a claim on speed:
- * a passing test never waits for it, and on a 2-core machine at a load of 20 a whole page's first
- * render in jsdom alone can take seconds (the default is one second).
- */
-const WAIT_FOR_STATE_MS = 10_000;
-
 /** Call at the top of a test file: loads what the lookup route loads lazily for these slugs, once. */
 export function setupLookupRouteTests(...slugs: string[]): void {
-  configure({ asyncUtilTimeout: WAIT_FOR_STATE_MS });
   beforeAll(async () => {
     await Promise.all([import('../lookup-page.tsx'), import('../../results/result-viewer.tsx'), ...slugs.map((slug) => loadLookupBySlug(slug))]);
   }, 60_000);

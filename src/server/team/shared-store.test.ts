@@ -72,7 +72,7 @@ describe.each([
   it('forgets a counter at the expiry set when it was created', async () => {
     const store = make();
     const counter = key('expiry');
-    await store.reserve(counter, 1, Date.now() + 1_500);
+    await store.reserve(counter, 1, Date.now() + 3_000);
     // A later expiry does not extend the window the first reservation opened.
     expect((await store.reserve(counter, 1, Date.now() + 60_000)).allowed).toBe(false);
     await expect.poll(() => store.count(counter), { timeout: 10_000, interval: 100 }).toBe(0);
@@ -100,7 +100,7 @@ describe.each([
   it('counts a counter named twice in one reserveAll twice, and keeps the expiry it was created with', async () => {
     const store = make();
     const counter = key('all-twice');
-    const once = { key: counter, limit: 3, expiresAtMs: Date.now() + 1_500 };
+    const once = { key: counter, limit: 3, expiresAtMs: Date.now() + 3_000 };
     expect(await store.reserveAll([once, once])).toEqual({ allowed: true, used: [1, 2] });
     expect(await store.reserveAll([{ ...once, expiresAtMs: Date.now() + 60_000 }, once])).toMatchObject({ allowed: false, refused: { index: 1 } });
     expect(await store.count(counter)).toBe(2);

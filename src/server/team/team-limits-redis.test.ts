@@ -8,6 +8,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currencyTimeseries } from '../../lookups/i-currency-timeseries.ts';
 import { allLookups } from '../../lookups/registry.ts';
@@ -28,6 +29,7 @@ let upstream: Awaited<ReturnType<typeof startUpstream>>;
 const stores: SharedStore[] = [];
 const servers: Server[] = [];
 const bases: string[] = [];
+let prefix: string;
 
 beforeAll(async () => {
   redis = await startRedis();
@@ -44,7 +46,7 @@ beforeAll(async () => {
   const limits = parseTeamLimits(env, allLookups, config);
   const dist = mkdtempSync(join(tmpdir(), 'lookup-team-redis-'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Lookup Explorer</title>');
-  const prefix = `test-limits-${process.pid}-${Date.now()}:`;
+  prefix = `test-limits-${process.pid}-${Date.now()}:`;
   for (let instance = 0; instance < 2; instance++) {
     const store = createRedisStore(redis.url, { keyPrefix: prefix });
     const server = createAppServer({ config, distDir: dist, store, limits, audit: () => undefined });
@@ -71,8 +73,14 @@ describe('two instances, one Redis', () => {
     const first = await fetch(bases[0] + series(1));
     expect(first.headers.get('x-lookup-cache')).toBe('miss');
     await first.text();
-    // The entry is written as the answer goes out; give Redis a moment.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The entry is written as the answer goes out: wait until Redis holds it (a fixed pause is too
+    // short on a busy machine, and the second request would be a miss).
+    const reader = new Redis(redis.url);
+    try {
+      await expect.poll(() => reader.keys(`${prefix}cache:${lookup.id}:*`).then((keys) => keys.length), { timeout: 10_000, interval: 20 }).toBe(1);
+    } finally {
+      reader.disconnect();
+    }
     const second = await fetch(bases[1] + series(1));
     expect(second.status).toBe(200);
     expect(second.headers.get('x-lookup-cache')).toBe('hit');
