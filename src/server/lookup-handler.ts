@@ -1,6 +1,7 @@
 // Everything the servers answer besides the app's files: /healthz, /lookup-config.json,
 // /openapi.json, /map-config.json and the proxy. Lookups, demo generators and the OpenAPI document are passed
 // in, so tests can run the handler over a registry of their own.
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AnyLookup, LookupId } from '../lookups/define-lookup.ts';
 import { LOOKUP_CONFIG_PATH } from '../lookups/wire.ts';
 import { lookupConfigDocument, lookupModes, type ServerConfig } from './config.ts';
@@ -40,16 +41,16 @@ export function createLookupHandler(options: LookupHandlerOptions): RequestHandl
   return (req, res) => {
     const { path } = splitTarget(req.url ?? '/');
     const document = documents.get(path);
-    if (!document) return proxy(req, res);
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      sendError(res, 405, { origin: 'proxy', code: 'method_not_allowed', message: `${path} accepts GET only` }, { allow: 'GET, HEAD' });
-      return Promise.resolve(true);
-    }
-    try {
-      sendJson(res, 200, document());
-    } catch (error) {
-      return Promise.reject(error);
-    }
-    return Promise.resolve(true);
+    return document ? sendDocument(req, res, path, document) : proxy(req, res);
   };
+}
+
+/** One of the JSON documents; async so that a document that throws rejects like any handler. */
+async function sendDocument(req: IncomingMessage, res: ServerResponse, path: string, document: () => unknown): Promise<boolean> {
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    sendError(res, 405, { origin: 'proxy', code: 'method_not_allowed', message: `${path} accepts GET only` }, { allow: 'GET, HEAD' });
+    return true;
+  }
+  sendJson(res, 200, document());
+  return true;
 }

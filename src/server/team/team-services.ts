@@ -63,8 +63,8 @@ export function createTeamServices({ config, lookups, limits, store, audit }: Te
   const proxy = new TeamProxy({ store, limits: limits.lookups, budgets, limiters, ...(auditLog.log && { audit: auditLog.log }), metrics });
   const budgeted = lookups.filter((lookup) => limits.lookups[lookup.id]?.budget || limits.lookups[lookup.id]?.userBudget);
 
+  // The two routes answer their own path only: publicRoutes and routes below pick them by path.
   const metricsRoute: RequestHandler = async (req, res) => {
-    if (splitTarget(req.url ?? '/').path !== METRICS_PATH) return false;
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       sendError(res, 405, { origin: 'proxy', code: 'method_not_allowed', message: `${METRICS_PATH} accepts GET only` }, { allow: 'GET, HEAD' });
       return true;
@@ -82,7 +82,7 @@ export function createTeamServices({ config, lookups, limits, store, audit }: Te
   };
 
   const lookupConfigRoute: RequestHandler = async (req, res) => {
-    if (budgeted.length === 0 || splitTarget(req.url ?? '/').path !== LOOKUP_CONFIG_PATH || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
+    if (budgeted.length === 0 || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
     const document: LookupConfigDocument = lookupConfigDocument(config);
     const user = userOfRequest(req);
     try {
