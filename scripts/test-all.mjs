@@ -11,7 +11,8 @@ const steps = [
   ['browser', 'bash', ['scripts/ensure-chromium.sh']],
   // The unit suite (here and on Node 26) runs the team server's tests against a real redis-server.
   ['redis', 'bash', ['scripts/ensure-redis.sh']],
-  ['typecheck', 'npx', ['tsc', '--noEmit', '-p', '.']],
+  // Two TypeScript projects, Node's and the browser's (ADR 011): package.json's script runs both.
+  ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
   ['lint', 'npx', ['eslint', '.', '--max-warnings=0']],
   ['openapi-lint', 'node', ['scripts/lint-openapi.mjs']],
   ['unit', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=reports/unit.json']],

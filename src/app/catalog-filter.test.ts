@@ -54,9 +54,9 @@ const SYNONYMS: Record<string, string[]> = {
 };
 
 describe('filterCatalog', () => {
-  it('shows all twenty for an empty query', () => {
-    expect(ids('')).toHaveLength(20);
-    expect(ids('   ')).toHaveLength(20);
+  it('shows every lookup for an empty query', () => {
+    expect(ids('')).toHaveLength(allLookups.length);
+    expect(ids('   ')).toHaveLength(allLookups.length);
   });
 
   it('finds a lookup by its letter alone', () => {
@@ -76,10 +76,16 @@ describe('filterCatalog', () => {
     expect(ids('police zeppelin')).toEqual([]);
   });
 
+  // A lookup added later may hold the word itself (a scaffolded "Weather" answers "weather"): it
+  // may be found too, but only by the word written in its own facts, never through a synonym.
+  const holdsWord = (id: string, query: string) => JSON.stringify(entries.find((entry) => entry.id === id)).toLowerCase().includes(query);
   for (const [query, expected] of Object.entries(SYNONYMS)) {
     it(`"${query}" finds ${expected.join(', ')}`, () => {
-      expect(ids(query)).toEqual(expected);
-      expect(ids(query.toUpperCase())).toEqual(expected);
+      for (const typed of [query, query.toUpperCase()]) {
+        const found = ids(typed);
+        expect(found.filter((id) => expected.includes(id))).toEqual(expected);
+        expect(found.filter((id) => !expected.includes(id) && !holdsWord(id, query))).toEqual([]);
+      }
     });
   }
 

@@ -60,9 +60,10 @@ function matches(index: SearchIndex, query: readonly string[]): boolean {
 export function filterCatalog(lookups: readonly CatalogEntry[], query: string): CatalogEntry[] {
   const terms = words(query);
   if (terms.length === 0) return [...lookups];
-  // A lone letter names a lookup exactly ("b" finds B, not every title with a b).
-  if (terms.length === 1 && /^[a-t]$/.test(terms[0]!)) {
-    const exact = lookups.filter((lookup) => lookup.slug === terms[0]);
+  // A lone letter names a lookup exactly ("b" finds B, not every title with a b): any id the
+  // registry has, so a lookup added after T is found by its letter too.
+  if (terms.length === 1) {
+    const exact = lookups.filter((lookup) => lookup.id.toLowerCase() === terms[0]);
     if (exact.length > 0) return exact;
   }
   return lookups.filter((lookup) => matches(indexOf(lookup), terms));

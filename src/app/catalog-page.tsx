@@ -19,7 +19,7 @@ export function CatalogPage() {
   return (
     <section className="catalog" aria-labelledby="catalog-title">
       <h1 id="catalog-title">Lookup catalog</h1>
-      <p className="lede">Twenty read-only data lookups. Pick one to build a request, send it through the key-holding proxy and explore the answer.</p>
+      <p className="lede">{catalogEntries.length} read-only data lookups. Pick one to build a request, send it through the key-holding proxy and explore the answer.</p>
       {/* Its place is held until it arrives, so the filter below does not move. */}
       <Suspense fallback={<SavedPlaceholder />}>
         <SavedSection title="Saved queries" showWhenEmpty holdPlace />

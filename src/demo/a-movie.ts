@@ -1,7 +1,7 @@
 // Demo upstream for A (movie details): a fixed catalog of forty movies by id (550 among them),
 // texts in the asked language where a translation exists, and the appended sub-resources.
-import type { movie } from '../lookups/a-movie.ts';
-import { json, providerError, type DemoGeneratorFor } from './demo-types.ts';
+import { movie } from '../lookups/a-movie.ts';
+import { json, providerError, defineDemo } from './demo-types.ts';
 import { movieCatalog, type CatalogEntry } from './a-movie-catalog.ts';
 import type { MovieTexts } from './a-movie-curated.ts';
 import { appendedResources } from './a-movie-extras.ts';
@@ -23,7 +23,7 @@ function localiser(language: string) {
     entry.texts[language] ?? { title: entry.movie.original_title, overview: '', tagline: '' };
 }
 
-export const movieDemo: DemoGeneratorFor<typeof movie> = ({ params }) => {
+export const movieDemo = defineDemo(movie, ({ params }) => {
   const catalog = movieCatalog();
   const entry = catalog.get(params.movie_id);
   if (!entry) return providerError(404, NOT_FOUND);
@@ -33,4 +33,4 @@ export const movieDemo: DemoGeneratorFor<typeof movie> = ({ params }) => {
   const names = params.append_to_response ?? [];
   const extras = appendedResources({ entry, language, region, catalog: [...catalog.values()], localise }, names);
   return json({ ...entry.movie, title: texts.title, overview: texts.overview, tagline: texts.tagline, ...extras });
-};
+});

@@ -2,8 +2,8 @@
 // first, filtered by connector type, 20 per answer; the .xml path sends the same content as XML.
 import { parseProx } from '../lookups/param.ts';
 import { toXml } from '../lookups/xml.ts';
-import type { chargingStations } from '../lookups/b-charging-stations.ts';
-import { byOperation, json, providerError, xml, type DemoRequestFor } from './demo-types.ts';
+import { chargingStations } from '../lookups/b-charging-stations.ts';
+import { byOperation, json, providerError, xml, type DemoRequestFor, defineDemo } from './demo-types.ts';
 import { seededFaker, seedFrom } from './seeded.ts';
 import { createRng, type Rng } from './seeded.ts';
 import type { Cell } from './geo-world.ts';
@@ -153,7 +153,7 @@ function stationsBody({ params }: StationsRequest) {
   return { hasMore: found.length > page.length, count: page.length, evStations: { evStation: page } };
 }
 
-export const chargingStationsDemo = byOperation<typeof chargingStations>({
+export const chargingStationsDemo = defineDemo(chargingStations, byOperation<typeof chargingStations>({
   json: (request) => {
     const body = stationsBody(request);
     return body ? json(body) : providerError(400, BAD_PROX);
@@ -162,4 +162,4 @@ export const chargingStationsDemo = byOperation<typeof chargingStations>({
     const body = stationsBody(request);
     return body ? xml(toXml(body, request.operation)) : providerError(400, BAD_PROX);
   },
-});
+}));

@@ -5,8 +5,8 @@ import type { z } from 'zod';
 import type { Faker } from '@faker-js/faker';
 import type { companyRecordSchema } from '../lookups/c-company-address.ts';
 import { MANAGEMENT_ROLES } from '../lookups/c-company-address.ts';
-import type { companyAddress } from '../lookups/c-company-address.ts';
-import { json, type DemoGeneratorFor } from './demo-types.ts';
+import { companyAddress } from '../lookups/c-company-address.ts';
+import { json, defineDemo } from './demo-types.ts';
 import { seededFaker } from './seeded.ts';
 import { REGIONS, STREETS, SURNAMES, PREFIXED, WORDS, INDUSTRIES, LEGAL_FORMS, EXTENSIONS, WORKFORCE } from './c-company-address-data.ts';
 
@@ -128,9 +128,9 @@ export function companiesAt(postcode: string, houseNumber: number): CompanyRecor
   return Array.from({ length: count }, () => company(faker, postcode, houseNumber, street, region));
 }
 
-export const companyAddressDemo: DemoGeneratorFor<typeof companyAddress> = ({ params }) => {
+export const companyAddressDemo = defineDemo(companyAddress, ({ params }) => {
   const postcode = params.postcode.replace(/[\s-]/g, '').toUpperCase();
   const ext = params.house_number_ext?.trim().toLowerCase();
   const companies = companiesAt(postcode, params.house_number);
   return json(ext === undefined ? companies : companies.filter((entry) => entry.address.houseNumberExt?.toLowerCase() === ext));
-};
+});

@@ -110,3 +110,25 @@ export function byOperation<L extends AnyLookup>(
     return generator(request) as AnswerUnion<OperationOf<L>>;
   };
 }
+
+declare const demoMark: unique symbol;
+
+/** A lookup's demo generator as src/demo/<name>.ts exports it: the generator, marked with the lookup it answers for. */
+export type DemoFor<L extends AnyLookup> = DemoGeneratorFor<L> & { readonly lookup: L; readonly [demoMark]: true };
+
+const DEMO = Symbol.for('lookup-explorer.demo');
+
+/**
+ * Declares the demo generator of `lookup`, typed from its operations (params in, response body
+ * out). The module src/demo/<name>.ts that exports it is how the demo upstream finds it
+ * (generators.ts), so no list of generators is kept by hand.
+ */
+export function defineDemo<L extends AnyLookup>(lookup: L, generator: DemoGeneratorFor<L>): DemoFor<L> {
+  const demo = ((request) => generator(request)) as DemoGeneratorFor<L>;
+  return Object.assign(demo, { lookup, [DEMO]: true }) as unknown as DemoFor<L>;
+}
+
+/** Whether a module's export is a demo declared by defineDemo (and for which lookup). */
+export function isDemo(value: unknown): value is DemoFor<AnyLookup> {
+  return typeof value === 'function' && (value as unknown as Record<symbol, unknown>)[DEMO] === true;
+}

@@ -2,8 +2,8 @@
 // is the one nearest the city centre on that dataset's grid.
 import type { MapCellDataset } from '../lookups/e-map-cell.ts';
 import { MAP_CELL_DATASETS } from '../lookups/e-map-cell.ts';
-import type { mapCell } from '../lookups/e-map-cell.ts';
-import { byOperation, json, providerError } from './demo-types.ts';
+import { mapCell } from '../lookups/e-map-cell.ts';
+import { byOperation, json, providerError, defineDemo } from './demo-types.ts';
 import type { DemoCity } from './geo-world-data.ts';
 import { cityByPk, round } from './geo-world.ts';
 
@@ -34,7 +34,7 @@ function feature(city: DemoCity, dataset: MapCellDataset) {
 
 const notFound = () => providerError(404, { detail: 'Not found.' });
 
-export const mapCellDemo = byOperation<typeof mapCell>({
+export const mapCellDemo = defineDemo(mapCell, byOperation<typeof mapCell>({
   cells: ({ params }) => {
     const city = cityByPk(params.pk);
     return city ? json(datasetsOf(city).map((dataset) => feature(city, dataset))) : notFound();
@@ -44,4 +44,4 @@ export const mapCellDemo = byOperation<typeof mapCell>({
     const dataset = city && datasetsOf(city).find((name) => name === params.dataset);
     return city && dataset ? json([feature(city, dataset)]) : notFound();
   },
-});
+}));

@@ -1,7 +1,7 @@
 // F's air-quality demo: concentrations seeded by the place asked for, and each pollutant's AQI
 // from US EPA breakpoints (converted to µg/m³), so the numbers agree with each other.
-import { POLLUTANTS } from '../lookups/f-cars-airquality.ts';
-import type { airQualityOperation } from '../lookups/f-cars-airquality.ts';
+import { POLLUTANTS } from '../lookups/cars-airquality.ts';
+import type { airQualityOperation } from '../lookups/cars-airquality.ts';
 import type { ParamsOf } from '../lookups/define-lookup.ts';
 import { json, providerError, type DemoOperationGenerator } from './demo-types.ts';
 import { seededFaker } from './seeded.ts';

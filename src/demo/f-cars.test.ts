@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { cars, carsResponse } from '../lookups/f-cars.ts';
-import { airQualityResponse } from '../lookups/f-cars-airquality.ts';
+import { airQualityResponse } from '../lookups/cars-airquality.ts';
 import { carsDemo } from './f-cars.ts';
 import { demoCars, type DemoCar } from './f-cars-models.ts';
 import { aqiOf } from './f-cars-airquality.ts';

@@ -1,8 +1,8 @@
 // Demo upstream for F: the fixed fleet of f-cars-models.ts filtered by every parameter, and air
 // quality per place.
 import type { ParamsOf } from '../lookups/define-lookup.ts';
-import type { DemoOperationGenerator } from './demo-types.ts';
-import type { cars } from '../lookups/f-cars.ts';
+import { type DemoOperationGenerator, defineDemo } from './demo-types.ts';
+import { cars } from '../lookups/f-cars.ts';
 import { CAR_DEFAULT_LIMIT } from '../lookups/f-cars.ts';
 import { byOperation, json, providerError } from './demo-types.ts';
 import { demoCars, type DemoCar } from './f-cars-models.ts';
@@ -51,4 +51,4 @@ const carsDemoAnswer: DemoOperationGenerator<CarsOperation> = ({ params }) => {
   return json(matches);
 };
 
-export const carsDemo = byOperation<typeof cars>({ cars: carsDemoAnswer, airquality: airQualityDemo });
+export const carsDemo = defineDemo(cars, byOperation<typeof cars>({ cars: carsDemoAnswer, airquality: airQualityDemo }));

@@ -1,50 +1,30 @@
-// One demo generator per lookup; `satisfies` makes a missing generator, or one typed for another
-// lookup, a type error.
-import type { LookupId, lookups } from '../lookups/registry.ts';
-import type { DemoGenerator, DemoGeneratorFor } from './demo-types.ts';
-import { movieDemo } from './a-movie.ts';
-import { chargingStationsDemo } from './b-charging-stations.ts';
-import { companyAddressDemo } from './c-company-address.ts';
-import { propertyDetailDemo } from './d-property-detail.ts';
-import { mapCellDemo } from './e-map-cell.ts';
-import { carsDemo } from './f-cars.ts';
-import { propertyMortgageDemo } from './g-property-mortgage.ts';
-import { sexOffendersDemo } from './h-sex-offenders.ts';
-import { currencyTimeseriesDemo } from './i-currency-timeseries.ts';
-import { digitalInsightsDemo } from './j-digital-insights.ts';
-import { airplanesDemo } from './k-airplanes.ts';
-import { crimeIncidentsDemo } from './l-crime-incidents.ts';
-import { callsForServiceDemo } from './m-calls-for-service.ts';
-import { financialIdentifierDemo } from './n-financial-identifier.ts';
-import { prospectingDemo } from './o-prospecting.ts';
-import { nftCollectionsDemo } from './p-nft-collections.ts';
-import { aviationTaxesDemo } from './q-aviation-taxes.ts';
-import { profileDetailsDemo } from './r-profile-details.ts';
-import { transactionDemo } from './s-transaction.ts';
-import { podcastSearchDemo } from './t-podcast-search.ts';
+// One demo generator per lookup, found by file name rather than listed by hand: the registry
+// names each lookup's files (lookupFiles), and src/demo/<name>.ts exports its `defineDemo(...)`.
+// A dynamic import rather than import.meta.glob, because the server and its demo worker threads
+// run under plain tsx, without Vite. Loading fails at once, naming the file, for a registered
+// lookup without exactly one generator (src/demo/lookup-parts.test.ts says the same in a test).
+import type { AnyLookup } from '../lookups/define-lookup.ts';
+import { LOOKUP_IDS, lookupFiles, lookups, type LookupId } from '../lookups/registry.ts';
+import { isDemo, type DemoGenerator } from './demo-types.ts';
 
-const typedGenerators = {
-  A: movieDemo,
-  B: chargingStationsDemo,
-  C: companyAddressDemo,
-  D: propertyDetailDemo,
-  E: mapCellDemo,
-  F: carsDemo,
-  G: propertyMortgageDemo,
-  H: sexOffendersDemo,
-  I: currencyTimeseriesDemo,
-  J: digitalInsightsDemo,
-  K: airplanesDemo,
-  L: crimeIncidentsDemo,
-  M: callsForServiceDemo,
-  N: financialIdentifierDemo,
-  O: prospectingDemo,
-  P: nftCollectionsDemo,
-  Q: aviationTaxesDemo,
-  R: profileDetailsDemo,
-  S: transactionDemo,
-  T: podcastSearchDemo,
-} as const satisfies { [K in LookupId]: DemoGeneratorFor<(typeof lookups)[K]> };
+/** The demo exported by a lookup's demo module, or why there is none. */
+export function demoIn(module: Readonly<Record<string, unknown>>, lookup: AnyLookup, file: string): DemoGenerator {
+  const demos = Object.values(module).filter(isDemo);
+  const own = demos.filter((demo) => demo.lookup === lookup);
+  if (own.length !== 1 || demos.length !== 1)
+    throw new Error(`src/demo/${file}.ts must export exactly one defineDemo(...) for lookup ${lookup.id}; it exports ${own.length} for it and ${demos.length - own.length} for others`);
+  return own[0] as DemoGenerator;
+}
 
-/** The generators as the server calls them (see DemoGenerator). */
-export const demoGenerators: Readonly<Record<LookupId, DemoGenerator>> = typedGenerators;
+async function loadDemo(id: LookupId): Promise<readonly [LookupId, DemoGenerator]> {
+  const file = lookupFiles[id];
+  // @vite-ignore: a plain runtime import (under vitest too), whose target is a file of this folder.
+  const module = (await import(/* @vite-ignore */ `./${file}.ts`)) as Record<string, unknown>;
+  return [id, demoIn(module, lookups[id], file)];
+}
+
+/** The generators as the server calls them (see DemoGenerator), by lookup id. */
+export const demoGenerators: Readonly<Record<LookupId, DemoGenerator>> = Object.fromEntries(await Promise.all(LOOKUP_IDS.map(loadDemo))) as Record<
+  LookupId,
+  DemoGenerator
+>;

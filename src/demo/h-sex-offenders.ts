@@ -1,8 +1,8 @@
 // Demo for H: fictitious registrants living in the demo towns, a fixed set per zip code, found by
 // zip code and/or a case-insensitive part of the name (both together must both match).
 import { OFFENDERS_PER_PAGE } from '../lookups/h-sex-offenders.ts';
-import type { sexOffenders } from '../lookups/h-sex-offenders.ts';
-import { json, providerError, type DemoGeneratorFor } from './demo-types.ts';
+import { sexOffenders } from '../lookups/h-sex-offenders.ts';
+import { json, providerError, defineDemo } from './demo-types.ts';
 import type { Faker } from '@faker-js/faker';
 import { seededFaker } from './seeded.ts';
 import { DEMO_TOWNS, type DemoTown } from './geo-world-data.ts';
@@ -83,7 +83,7 @@ function nameMatches(record: Offender, name: string): boolean {
   return name.toLowerCase().split(/\s+/).filter(Boolean).every((term) => full.includes(term));
 }
 
-export const sexOffendersDemo: DemoGeneratorFor<typeof sexOffenders> = ({ params }) => {
+export const sexOffendersDemo = defineDemo(sexOffenders, ({ params }) => {
   const { zipcode, name } = params;
   if (!zipcode && !name) return providerError(400, { message: 'zipcode or name is required' });
   const candidates = zipcode ? offendersIn(zipcode) : DEMO_TOWNS.flatMap((town) => town.zipcodes.flatMap(offendersIn));
@@ -93,4 +93,4 @@ export const sexOffendersDemo: DemoGeneratorFor<typeof sexOffenders> = ({ params
     pages_count: Math.ceil(found.length / OFFENDERS_PER_PAGE),
     sex_offenders: found.slice(0, OFFENDERS_PER_PAGE),
   });
-};
+});

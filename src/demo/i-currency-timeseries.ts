@@ -2,8 +2,8 @@
 // asked base. Failures come as HTTP 200 with {success:false, error:{code, type, info}}, as such
 // providers send them.
 import { HISTORY_START, MAX_SPAN_DAYS, daysBetween } from '../lookups/i-currency-timeseries.ts';
-import type { currencyTimeseries } from '../lookups/i-currency-timeseries.ts';
-import { json, providerError, type DemoGeneratorFor } from './demo-types.ts';
+import { currencyTimeseries } from '../lookups/i-currency-timeseries.ts';
+import { json, providerError, defineDemo } from './demo-types.ts';
 import { KNOWN_CURRENCIES, crossRate, isKnownCurrency } from './i-currency-rates.ts';
 
 const DAY_MS = 86_400_000;
@@ -30,7 +30,7 @@ function codesOf(value: unknown): string[] | undefined {
   return codes && codes.length > 0 ? [...new Set(codes)] : undefined;
 }
 
-export const currencyTimeseriesDemo: DemoGeneratorFor<typeof currencyTimeseries> = ({ params }) => {
+export const currencyTimeseriesDemo = defineDemo(currencyTimeseries, ({ params }) => {
   const { start_date: start, end_date: end } = params;
   // Rates exist up to today (UTC); a later date has no history yet.
   const today = new Date().toISOString().slice(0, 10);
@@ -60,4 +60,4 @@ export const currencyTimeseriesDemo: DemoGeneratorFor<typeof currencyTimeseries>
     rates[date] = day;
   }
   return json({ success: true, timeseries: true, start_date: start, end_date: end, base, rates });
-};
+});

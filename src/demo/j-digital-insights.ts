@@ -4,8 +4,8 @@
 import type { z } from 'zod';
 import type { Faker } from '@faker-js/faker';
 import type { digitalInsightsResponse } from '../lookups/j-digital-insights.ts';
-import type { digitalInsights } from '../lookups/j-digital-insights.ts';
-import { json, providerError, type DemoGeneratorFor } from './demo-types.ts';
+import { digitalInsights } from '../lookups/j-digital-insights.ts';
+import { json, providerError, defineDemo } from './demo-types.ts';
 import { seedFrom, seededFaker } from './seeded.ts';
 
 type Insights = z.infer<typeof digitalInsightsResponse>;
@@ -160,8 +160,8 @@ export function insightsFor(domain: string): Insights {
   };
 }
 
-export const digitalInsightsDemo: DemoGeneratorFor<typeof digitalInsights> = ({ params }) => {
+export const digitalInsightsDemo = defineDemo(digitalInsights, ({ params }) => {
   const domain = params.id.trim().toLowerCase();
   if (!isKnownDomain(domain)) return providerError(404, { error: { code: 404, message: `No web data for the domain ${domain}` } });
   return json(insightsFor(domain));
-};
+});

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { airplanes, airplanesResponse } from '../lookups/k-airplanes.ts';
-import { NO_RECORD_FOUND } from '../lookups/k-q-aviation.ts';
+import { NO_RECORD_FOUND } from '../lookups/aviation-provider.ts';
 import { paramMeta } from '../lookups/param.ts';
 import { airplanesDemo } from './k-airplanes.ts';
 import { demoFleet, type DemoAirplane } from './k-airplanes-fleet.ts';

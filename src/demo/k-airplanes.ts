@@ -1,8 +1,8 @@
 // Demo upstream for K: the directory of k-airplanes-fleet.ts filtered by every parameter that is
 // set (AND, without regard to case); nothing matched is the provider's HTTP 200 "No Record Found".
-import { NO_RECORD_FOUND } from '../lookups/k-q-aviation.ts';
-import type { airplanes } from '../lookups/k-airplanes.ts';
-import { json, providerError, type DemoGeneratorFor } from './demo-types.ts';
+import { NO_RECORD_FOUND } from '../lookups/aviation-provider.ts';
+import { airplanes } from '../lookups/k-airplanes.ts';
+import { json, providerError, defineDemo } from './demo-types.ts';
 import { demoFleet, type DemoAirplane } from './k-airplanes-fleet.ts';
 
 const FILTERS = ['numberRegistration', 'hexIcaoAirplane', 'codeIataAirline'] as const;
@@ -10,7 +10,7 @@ const FILTERS = ['numberRegistration', 'hexIcaoAirplane', 'codeIataAirline'] as 
 /** The provider's "No Record Found": HTTP 200 with success:false. */
 const noRecordFound = () => providerError(200, NO_RECORD_FOUND);
 
-export const airplanesDemo: DemoGeneratorFor<typeof airplanes> = ({ params }) => {
+export const airplanesDemo = defineDemo(airplanes, ({ params }) => {
   const wanted = FILTERS.flatMap((field) => {
     const value = params[field]?.trim();
     return value ? [[field, value.toUpperCase()] as const] : [];
@@ -18,4 +18,4 @@ export const airplanesDemo: DemoGeneratorFor<typeof airplanes> = ({ params }) =>
   if (wanted.length === 0) return noRecordFound();
   const matches = demoFleet().filter((plane: DemoAirplane) => wanted.every(([field, value]) => plane[field].toUpperCase() === value));
   return matches.length > 0 ? json(matches) : noRecordFound();
-};
+});

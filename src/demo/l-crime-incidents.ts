@@ -1,8 +1,8 @@
 // Demo for L: the crime incidents of the consistent demo world within the distance and the time
 // window, newest first, 50 per page. The body is an array holding the envelope, as the spec says.
 import { INCIDENTS_PER_PAGE } from '../lookups/l-crime-incidents.ts';
-import type { crimeIncidents } from '../lookups/l-crime-incidents.ts';
-import { json, providerError, type DemoGeneratorFor } from './demo-types.ts';
+import { crimeIncidents } from '../lookups/l-crime-incidents.ts';
+import { json, providerError, defineDemo } from './demo-types.ts';
 import { seedFrom } from './seeded.ts';
 import { createRng, type Rng } from './seeded.ts';
 import { nearestCity, round, streetsOf } from './geo-world.ts';
@@ -74,7 +74,7 @@ function incident(seed: EventSeed) {
   };
 }
 
-export const crimeIncidentsDemo: DemoGeneratorFor<typeof crimeIncidents> = ({ params }) => {
+export const crimeIncidentsDemo = defineDemo(crimeIncidents, ({ params }) => {
   const query = eventQueryFrom(params);
   if ('error' in query) return providerError(400, { message: query.error });
   const page = params.page ?? 1;
@@ -87,4 +87,4 @@ export const crimeIncidentsDemo: DemoGeneratorFor<typeof crimeIncidents> = ({ pa
       incidents: events.map(incident),
     },
   ]);
-};
+});

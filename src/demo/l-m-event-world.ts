@@ -2,7 +2,7 @@
 // per UTC day, so a given cell-day always holds the same events whatever window or circle finds it.
 // Only positions and times are drawn here (cheap); callers build full records for the page they send.
 import { distanceToMetres } from '../lookups/param.ts';
-import type { LocationWindowParams } from '../lookups/l-m-location-window.ts';
+import type { LocationWindowParams } from '../lookups/location-window.ts';
 import type { Cell } from './geo-world.ts';
 import { CELL_DEGREES, cellCount, cellCountAround, cellRng, cellsAround, haversineMetres } from './geo-world.ts';
 import { firstDraw, seedFrom } from './seeded.ts';

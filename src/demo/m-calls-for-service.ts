@@ -1,7 +1,7 @@
 // Demo for M: the 911 calls of the consistent demo world within the distance and the time window,
 // newest first. M has no page parameter, so one answer holds up to 10,000 calls.
-import type { callsForService } from '../lookups/m-calls-for-service.ts';
-import { json, providerError, type DemoGeneratorFor } from './demo-types.ts';
+import { callsForService } from '../lookups/m-calls-for-service.ts';
+import { json, providerError, defineDemo } from './demo-types.ts';
 import { seedFrom } from './seeded.ts';
 import { createRng, type Rng } from './seeded.ts';
 import { nearestCity, round, streetsOf } from './geo-world.ts';
@@ -88,7 +88,7 @@ function call(seed: EventSeed) {
   };
 }
 
-export const callsForServiceDemo: DemoGeneratorFor<typeof callsForService> = ({ params }) => {
+export const callsForServiceDemo = defineDemo(callsForService, ({ params }) => {
   const query = eventQueryFrom(params);
   if ('error' in query) return providerError(400, { message: query.error });
   const { total, events } = eventPage('M', query, PEAK_CALLS_PER_CELL_DAY, 0, CALLS_PER_ANSWER);
@@ -97,4 +97,4 @@ export const callsForServiceDemo: DemoGeneratorFor<typeof callsForService> = ({ 
     total_pages: Math.ceil(total / CALLS_PER_ANSWER),
     incidents: events.map(call),
   });
-};
+});

@@ -4,8 +4,8 @@
 import type { z } from 'zod';
 import type { financialIdentifierResponse } from '../lookups/n-financial-identifier.ts';
 import { IDENTIFIERS } from '../lookups/n-financial-identifier.ts';
-import type { financialIdentifier } from '../lookups/n-financial-identifier.ts';
-import { json, type DemoGeneratorFor } from './demo-types.ts';
+import { financialIdentifier } from '../lookups/n-financial-identifier.ts';
+import { json, defineDemo } from './demo-types.ts';
 import { seededFaker } from './seeded.ts';
 
 type Body = z.infer<typeof financialIdentifierResponse>;
@@ -57,7 +57,7 @@ function recommendations(ticker: string) {
   return { current, one_month_ago: one, two_months_ago: two, three_months_ago: three };
 }
 
-export const financialIdentifierDemo: DemoGeneratorFor<typeof financialIdentifier> = ({ params }) => {
+export const financialIdentifierDemo = defineDemo(financialIdentifier, ({ params }) => {
   const given = IDENTIFIERS.flatMap((name) => {
     const value = params[name];
     return value === undefined ? [] : [[name, normalise(name, value)] as const];
@@ -78,4 +78,4 @@ export const financialIdentifierDemo: DemoGeneratorFor<typeof financialIdentifie
       }
     : { status: { code: 404, message: 'No instrument matches the given identifiers' }, results: [] };
   return json(body);
-};
+});

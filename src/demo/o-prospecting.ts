@@ -4,9 +4,9 @@ import type { z } from 'zod';
 import type { prospectingResponse } from '../lookups/o-prospecting.ts';
 import type { COMPANY_STATUSES, COMPANY_TYPES, EMPLOYEE_RANGES } from '../lookups/o-prospecting.ts';
 import { ACTIVITY_TYPES, PAGE_SIZE, TRADING_ACTIVITIES } from '../lookups/o-prospecting.ts';
-import type { prospecting } from '../lookups/o-prospecting.ts';
+import { prospecting } from '../lookups/o-prospecting.ts';
 import type { OperationOf, ParamsOf } from '../lookups/define-lookup.ts';
-import { json, type DemoGeneratorFor } from './demo-types.ts';
+import { json, defineDemo } from './demo-types.ts';
 import { seededFaker } from './seeded.ts';
 
 type Body = z.infer<typeof prospectingResponse>;
@@ -143,7 +143,7 @@ export function searchProspects(params: ProspectParams): ProspectCompany[] {
   return prospectUniverse().filter((company) => tests.every((test) => test(company)));
 }
 
-export const prospectingDemo: DemoGeneratorFor<typeof prospecting> = ({ params }) => {
+export const prospectingDemo = defineDemo(prospecting, ({ params }) => {
   const matches = searchProspects(params);
   const body: Body = {
     total_companies: matches.length,
@@ -151,4 +151,4 @@ export const prospectingDemo: DemoGeneratorFor<typeof prospecting> = ({ params }
     data: matches.slice(0, PAGE_SIZE).map((company) => ({ id: company.id, name: company.name })),
   };
   return json(body);
-};
+});

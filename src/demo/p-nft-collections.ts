@@ -2,8 +2,8 @@
 import type { Faker } from '@faker-js/faker';
 import { NFT_PAGE_SIZE_DEFAULT, type nftCollection } from '../lookups/p-nft-collections.ts';
 import type { z } from 'zod';
-import type { nftCollections } from '../lookups/p-nft-collections.ts';
-import { json, providerError, type DemoGeneratorFor } from './demo-types.ts';
+import { nftCollections } from '../lookups/p-nft-collections.ts';
+import { json, providerError, defineDemo } from './demo-types.ts';
 import { seededFaker } from './seeded.ts';
 
 type Collection = z.infer<typeof nftCollection>;
@@ -65,7 +65,7 @@ function corpus(protocol: string, network: string): Collection[] {
   return found;
 }
 
-export const nftCollectionsDemo: DemoGeneratorFor<typeof nftCollections> = ({ params }) => {
+export const nftCollectionsDemo = defineDemo(nftCollections, ({ params }) => {
   const { protocol, network } = params;
   if (!NFT_NETWORKS[protocol]?.includes(network))
     return providerError(404, { error: { code: 404, message: `Network '${network}' is not supported for protocol '${protocol}'` } });
@@ -76,4 +76,4 @@ export const nftCollectionsDemo: DemoGeneratorFor<typeof nftCollections> = ({ pa
     .filter((collection) => params.verified === undefined || collection.verified === params.verified)
     .slice(0, pageSize);
   return json({ data });
-};
+});

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { aviationTaxes, aviationTaxesResponse } from '../lookups/q-aviation-taxes.ts';
-import { NO_RECORD_FOUND } from '../lookups/k-q-aviation.ts';
+import { NO_RECORD_FOUND } from '../lookups/aviation-provider.ts';
 import { aviationTaxesDemo } from './q-aviation-taxes.ts';
 import { demoAsker } from './testing/ask-demo.ts';
 

@@ -1,9 +1,9 @@
 // Demo upstream for Q: a fixed list of real-world aviation taxes and charges with their IATA
 // codes; codeIataTax narrows it (without regard to case), and nothing matched is the provider's
 // HTTP 200 "No Record Found".
-import { NO_RECORD_FOUND } from '../lookups/k-q-aviation.ts';
-import type { aviationTaxes } from '../lookups/q-aviation-taxes.ts';
-import { json, providerError, type DemoGeneratorFor } from './demo-types.ts';
+import { NO_RECORD_FOUND } from '../lookups/aviation-provider.ts';
+import { aviationTaxes } from '../lookups/q-aviation-taxes.ts';
+import { json, providerError, defineDemo } from './demo-types.ts';
 
 const TAXES: ReadonlyArray<readonly [code: string, name: string]> = [
   ['AY', 'US Passenger Civil Aviation Security Service Fee'],
@@ -60,10 +60,10 @@ const TAXES: ReadonlyArray<readonly [code: string, name: string]> = [
 
 const RECORDS = TAXES.map(([codeIataTax, nameTax], index) => ({ taxId: String(index + 1), nameTax, codeIataTax }));
 
-export const aviationTaxesDemo: DemoGeneratorFor<typeof aviationTaxes> = ({ params }) => {
+export const aviationTaxesDemo = defineDemo(aviationTaxes, ({ params }) => {
   const code = params.codeIataTax?.trim().toUpperCase() ?? '';
   if (code === '') return json(RECORDS);
   const matches = RECORDS.filter((tax) => tax.codeIataTax === code);
   // Nothing matched: the provider's HTTP 200 "No Record Found".
   return matches.length > 0 ? json(matches) : providerError(200, NO_RECORD_FOUND);
-};
+});

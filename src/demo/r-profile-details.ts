@@ -3,8 +3,8 @@
 // are dropped. Unknown profiles (404): ids starting with "unknown", and personal ids without a
 // letter (a person's handle always holds one; bare numbers name company pages).
 import type { Faker } from '@faker-js/faker';
-import type { profileDetails } from '../lookups/r-profile-details.ts';
-import { json, providerError, type DemoGeneratorFor } from './demo-types.ts';
+import { profileDetails } from '../lookups/r-profile-details.ts';
+import { json, providerError, defineDemo } from './demo-types.ts';
 import { seededFaker } from './seeded.ts';
 
 const SITE = 'https://www.profiles.example.com';
@@ -157,7 +157,7 @@ function sections(faker: Faker, type: string, name: string, email: string) {
   };
 }
 
-export const profileDetailsDemo: DemoGeneratorFor<typeof profileDetails> = ({ params }) => {
+export const profileDetailsDemo = defineDemo(profileDetails, ({ params }) => {
   const id = params.profile_id;
   const type = params.profile_type === 'company' ? 'company' : 'personal';
   if (isUnknownProfile(id, type))
@@ -169,4 +169,4 @@ export const profileDetailsDemo: DemoGeneratorFor<typeof profileDetails> = ({ pa
   const all = sections(faker, type, name, email);
   const asked = Object.fromEntries(SECTIONS.filter((section) => params[section] === true).map((section) => [section, all[section]]));
   return json({ ...core, ...asked });
-};
+});

@@ -4,8 +4,8 @@
 // one recipient. About one in twenty transactions is still unconfirmed (in the mempool).
 import type { Faker } from '@faker-js/faker';
 import type { z } from 'zod';
-import { UTXO_CHAINS, type Blockchain, type transaction, type transactionItem } from '../lookups/s-transaction.ts';
-import { json, providerError, type DemoGeneratorFor } from './demo-types.ts';
+import { UTXO_CHAINS, type Blockchain, transaction, type transactionItem } from '../lookups/s-transaction.ts';
+import { json, providerError, defineDemo } from './demo-types.ts';
 import { seededFaker } from './seeded.ts';
 import { CHAINS, chainAddress, formatUnits, timestampAtHeight, type ChainFacts } from './s-transaction-chains.ts';
 
@@ -137,7 +137,7 @@ export function demoTransaction(blockchain: Blockchain, network: string, transac
   };
 }
 
-export const transactionDemo: DemoGeneratorFor<typeof transaction> = ({ params, requestId }) => {
+export const transactionDemo = defineDemo(transaction, ({ params, requestId }) => {
   const { blockchain, network, transactionId } = params;
   const envelope = { apiVersion: S_API_VERSION, requestId, context: params.context ?? '' };
   if (isUnknownTransaction(transactionId))
@@ -146,4 +146,4 @@ export const transactionDemo: DemoGeneratorFor<typeof transaction> = ({ params, 
       error: { code: 'resource_not_found', message: `Transaction ${transactionId} was not found on ${blockchain} ${network}.` },
     });
   return json({ ...envelope, data: { item: demoTransaction(blockchain, network, transactionId) } });
-};
+});

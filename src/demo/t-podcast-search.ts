@@ -8,9 +8,9 @@
 // podcasts); published_* to all three.
 import type { z } from 'zod';
 import { PODCAST_PAGE_SIZE, SEARCH_FIELDS, type podcastResult } from '../lookups/t-podcast-search.ts';
-import type { podcastSearch } from '../lookups/t-podcast-search.ts';
+import { podcastSearch } from '../lookups/t-podcast-search.ts';
 import type { OperationOf, ParamsOf } from '../lookups/define-lookup.ts';
-import { json, type DemoGeneratorFor } from './demo-types.ts';
+import { json, defineDemo } from './demo-types.ts';
 import { seedFrom } from './seeded.ts';
 import { podcastCorpus, type CuratedList, type Episode, type Podcast } from './t-podcast-search-corpus.ts';
 import { escapeHtml, highlight, matchesTerm, queryTerms, snippet } from './t-podcast-search-text.ts';
@@ -172,7 +172,7 @@ function search(params: PodcastParams, terms: readonly string[], fields: readonl
   return hits.sort(params.sort_by_date === '1' ? byDate : (a, b) => b.score - a.score || byDate(a, b));
 }
 
-export const podcastSearchDemo: DemoGeneratorFor<typeof podcastSearch> = ({ params }) => {
+export const podcastSearchDemo = defineDemo(podcastSearch, ({ params }) => {
   const terms = queryTerms(params.q);
   const fields = params.only_in && params.only_in.length > 0 ? (params.only_in as Field[]) : SEARCH_FIELDS;
   const offset = params.offset ?? 0;
@@ -181,4 +181,4 @@ export const podcastSearchDemo: DemoGeneratorFor<typeof podcastSearch> = ({ para
   // A stable "took" (seconds) keeps the same request byte-identical.
   const took = 0.02 + (seedFrom('T', JSON.stringify(params)) % 400) / 1000;
   return json({ took: Number(took.toFixed(3)), count: results.length, total: hits.length, results, next_offset: offset + PODCAST_PAGE_SIZE });
-};
+});

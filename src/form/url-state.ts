@@ -9,14 +9,14 @@
 // How the answer is viewed travels beside the query, in keys no lookup uses as a parameter:
 // `view` (the tab: overview, map, table, tree, raw, request), `sort` (a column of the table, `-`
 // first for descending), `cols` (the columns shown, comma-separated; `*` for all), `f` (a table
-// filter condition, repeated: `call_type:eq:Alarm`, see results/table/filter-query.ts) and `facets`
+// filter condition, repeated: `call_type:eq:Alarm`, see results/filter-query.ts) and `facets`
 // (the faceted columns, comma-separated). They never
 // make a URL a sent query and never change which query it is: `?movie_id=550&view=tree` runs the
 // same request as `?movie_id=550`. Missing or unknown view values fall back to the defaults.
 import type { LookupDefinition, Operation, Params, ResultTab } from '../lookups/define-lookup.ts';
 import type { TableSort, ViewState } from '../results/view-state.ts';
 import { defaultOperation, findOperation } from '../lookups/define-lookup.ts';
-import { facetsFromParam, facetsToParam, filtersFromParams, filtersToParams } from '../results/table/filter-query.ts';
+import { facetsFromParam, facetsToParam, filtersFromParams, filtersToParams } from '../results/filter-query.ts';
 import { paramToText } from '../lookups/request.ts';
 import { OPERATION_KEY, type FormValues } from './form-values.ts';
 import { type FieldErrors, validateValues } from './validate-values.ts';

@@ -4,53 +4,15 @@ import { interpretAnswer, providerErrorMessage, typedBody } from './answer.ts';
 import { readPath } from './adapters.ts';
 import { MASKED_VALUE } from './masking.ts';
 import { allLookups, lookups } from './registry.ts';
+import { samplesOf } from './testing/lookup-samples.ts';
 import { movieResponse } from './a-movie.ts';
 import { movieSample } from './testing/samples/a-movie.sample.ts';
-import { chargingStationsSample } from './testing/samples/b-charging-stations.sample.ts';
-import { companyAddressSample } from './testing/samples/c-company-address.sample.ts';
-import { propertyDetailSample } from './testing/samples/d-property-detail.sample.ts';
-import { mapCellSample } from './testing/samples/e-map-cell.sample.ts';
-import { airQualitySample, carsSample } from './testing/samples/f-cars.sample.ts';
-import { propertyMortgageSample } from './testing/samples/g-property-mortgage.sample.ts';
+import { carsSample } from './testing/samples/f-cars.sample.ts';
 import { sexOffendersSample } from './testing/samples/h-sex-offenders.sample.ts';
-import { timeseriesErrorSample, timeseriesSample } from './testing/samples/i-currency-timeseries.sample.ts';
-import { digitalInsightsSample } from './testing/samples/j-digital-insights.sample.ts';
-import { airplanesSample } from './testing/samples/k-airplanes.sample.ts';
+import { timeseriesErrorSample } from './testing/samples/i-currency-timeseries.sample.ts';
 import { crimeIncidentsSample } from './testing/samples/l-crime-incidents.sample.ts';
-import { callsForServiceSample } from './testing/samples/m-calls-for-service.sample.ts';
-import { financialIdentifierSample } from './testing/samples/n-financial-identifier.sample.ts';
-import { prospectingSample } from './testing/samples/o-prospecting.sample.ts';
-import { nftCollectionsSample } from './testing/samples/p-nft-collections.sample.ts';
-import { aviationTaxesSample } from './testing/samples/q-aviation-taxes.sample.ts';
-import { companyProfileSample, personalProfileSample } from './testing/samples/r-profile-details.sample.ts';
-import { transactionSample } from './testing/samples/s-transaction.sample.ts';
-import { podcastSearchSample } from './testing/samples/t-podcast-search.sample.ts';
 
-/** Each operation's sample bodies (the spec's full shape), by lookup and operation id. */
-const SAMPLES = {
-  A: { details: [movieSample] },
-  B: { json: [chargingStationsSample], xml: [chargingStationsSample] },
-  C: { address: [companyAddressSample] },
-  D: { detail: [propertyDetailSample] },
-  E: { cells: [mapCellSample], dataset: [mapCellSample] },
-  F: { cars: [carsSample], airquality: [airQualitySample] },
-  G: { detailmortgage: [propertyMortgageSample] },
-  H: { records: [sexOffendersSample] },
-  I: { timeseries: [timeseriesSample] },
-  J: { insights: [digitalInsightsSample] },
-  K: { airplanes: [airplanesSample] },
-  L: { incidents: [crimeIncidentsSample] },
-  M: { calls: [callsForServiceSample] },
-  N: { lookup: [financialIdentifierSample] },
-  O: { search: [prospectingSample] },
-  P: { search: [nftCollectionsSample] },
-  Q: { taxes: [aviationTaxesSample] },
-  R: { details: [personalProfileSample, companyProfileSample] },
-  S: { details: [transactionSample] },
-  T: { search: [podcastSearchSample] },
-} satisfies Record<LookupId, Record<string, readonly unknown[]>>;
-
-/** A failure body in each provider's convention, and the words its `errorMessage` adapter must find. */
+/** A failure body in the provider's convention of each lookup that has an `errorMessage` adapter, and the words it must find. */
 const FAILURES = {
   A: [{ success: false, status_code: 34, status_message: 'The resource you requested could not be found.' }, 'The resource you requested could not be found.'],
   B: [{ error: 'Bad Request', error_description: 'prox must be lat,lon,radius' }, 'prox must be lat,lon,radius'],
@@ -72,11 +34,9 @@ const FAILURES = {
   R: [{ error: { status: 404, code: 'profile_not_found', message: 'No personal profile with id x was found.' } }, 'No personal profile with id x was found.'],
   S: [{ apiVersion: '2023-04-25', requestId: 'r', context: 'c', error: { code: 'resource_not_found', message: 'Transaction t was not found.' } }, 'Transaction t was not found.'],
   T: [{ message: 'q is required' }, 'q is required'],
-} satisfies Record<LookupId, [unknown, string]>;
+} satisfies Partial<Record<LookupId, [unknown, string]>>;
 
 const operations = allLookups.flatMap((lookup) => lookup.operations.map((operation) => ({ lookup, operation, name: `${lookup.id} ${operation.id}` })));
-const samplesOf = (lookup: AnyLookup, operation: AnyOperation): readonly unknown[] =>
-  (SAMPLES[lookup.id as LookupId] as Record<string, readonly unknown[]>)[operation.id] ?? [];
 
 const interpret = (lookup: AnyLookup, operation: AnyOperation, body: unknown, mask = false) =>
   interpretAnswer(lookup, operation, {}, { body }, { mask });

@@ -5,7 +5,7 @@
 // `z.output<R>` and `z.output<P>`, and the demo generators are typed from it. Generic code works
 // on the erased `AnyLookup` / `AnyOperation`.
 import type { z } from 'zod';
-import type { PersonalPath } from './masking.ts';
+import type { PersonalPath } from './personal-path.ts';
 
 /**
  * Filled in by src/lookups/registry.ts (`declare module`), so that LookupId is derived from the
@@ -14,7 +14,7 @@ import type { PersonalPath } from './masking.ts';
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- augmented by registry.ts
 export interface LookupRegister {}
-/** The letter of a registered lookup ('A' … 'T'), derived from the registry. */
+/** The letter of a registered lookup, derived from the registry. */
 export type LookupId = LookupRegister extends { lookups: infer L } ? Extract<keyof L, string> : string;
 
 export type HttpMethod = 'GET' | 'POST';
@@ -230,15 +230,21 @@ export interface LookupDefinition<Id extends string = LookupId> {
   notes?: readonly string[];
 }
 
-/** What a definition file writes: any letter (the registry decides which exist), the slug optional. */
-export type LookupDefinitionInput = Omit<LookupDefinition<string>, 'slug'> & { slug?: string };
+/** Where the key travels unless a definition says otherwise: the spec's "attached to the endpoint URL as a parameter". */
+export const DEFAULT_KEY_TRANSPORT: KeyTransport = { param: 'api_key' };
 
-/** A definition as defineLookup returns it: every literal type kept, and its slug. */
-export type DefinedLookup<T extends LookupDefinitionInput> = Omit<T, 'slug'> & { slug: string };
+/**
+ * What a definition file writes: any letter (the registry decides which exist); the slug
+ * (default: the lowercase id) and the key transport (default: DEFAULT_KEY_TRANSPORT) optional.
+ */
+export type LookupDefinitionInput = Omit<LookupDefinition<string>, 'slug' | 'keyTransport'> & { slug?: string; keyTransport?: KeyTransport };
 
-/** Keeps the definition's types (ids, schemas, operations); the slug defaults to the lowercase id. */
+/** A definition as defineLookup returns it: every literal type kept, its slug and key transport filled in. */
+export type DefinedLookup<T extends LookupDefinitionInput> = Omit<T, 'slug' | 'keyTransport'> & { slug: string; keyTransport: KeyTransport };
+
+/** Keeps the definition's types (ids, schemas, operations) and fills in the defaults. */
 export function defineLookup<const T extends LookupDefinitionInput>(definition: T): DefinedLookup<T> {
-  return { ...definition, slug: definition.slug ?? definition.id.toLowerCase() };
+  return { ...definition, slug: definition.slug ?? definition.id.toLowerCase(), keyTransport: definition.keyTransport ?? DEFAULT_KEY_TRANSPORT };
 }
 
 /** An operation whose id and format stay literal types, for the demo's per-operation typing. */
@@ -259,6 +265,20 @@ export type CallableAdapters<A> = {
 };
 
 /**
+ * Required of an operation with a `records` adapter: compare matches the records of two answers
+ * by it, and the registry's tests check that every demo record holds one. A missing one is a type
+ * error that names this interface ("Property 'identity' is missing … but required in type
+ * 'RecordsAdapterNeedsIdentity'"). Without a `records` adapter the answer's records are the array
+ * body, or the object as one record, and no identity is needed.
+ */
+export interface RecordsAdapterNeedsIdentity {
+  /** The field (dot path) that identifies one record, e.g. `'id'`; see RecordIdentity. */
+  identity: RecordIdentity;
+}
+
+type IdentityRule<A> = A extends { records: unknown } ? RecordsAdapterNeedsIdentity : unknown;
+
+/**
  * One operation of a definition: infers P from `params` and R from `response`, so the adapters
  * are written against `z.output<R>` / `z.output<P>` and `example` may only name parameters P
  * declares. The result keeps the literal id and format, and which adapters exist.
@@ -271,7 +291,7 @@ export function defineOperation<
   A extends ResponseAdapters<P, R> = Record<never, never>,
 >(
   // NoInfer: P and R come from `params` and `response`, never from adapters declared apart (D/G share theirs).
-  operation: Omit<TypedOperation<P, R, Id, F>, 'adapters'> & { adapters?: A & ResponseAdapters<NoInfer<P>, NoInfer<R>> },
+  operation: Omit<TypedOperation<P, R, Id, F>, 'adapters'> & { adapters?: A & ResponseAdapters<NoInfer<P>, NoInfer<R>> } & IdentityRule<A>,
   // NoInfer: inside defineLookup the erased contextual type would otherwise be inferred for R and
   // A, and the adapters would see `unknown`.
 ): NoInfer<Omit<TypedOperation<P, R, Id, F>, 'adapters'> & { adapters: CallableAdapters<A> }> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { carsResponse, cars } from './f-cars.ts';
-import { airQualityResponse } from './f-cars-airquality.ts';
+import { airQualityResponse } from './cars-airquality.ts';
 import { specFieldProblems, type SpecField } from './testing/spec-fields.ts';
 import { buildRequest, requestTarget } from './request.ts';
 import { airQualitySample, carsSample } from './testing/samples/f-cars.sample.ts';

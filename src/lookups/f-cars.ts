@@ -3,7 +3,7 @@ import { defineLookup, defineOperation } from './define-lookup.ts';
 import type { PageInfo, Params } from './define-lookup.ts';
 import { param } from './param.ts';
 import { arrayAt, isRecord, plural, unsetParams } from './adapters.ts';
-import { airQualityOperation } from './f-cars-airquality.ts';
+import { airQualityOperation } from './cars-airquality.ts';
 import { textAt } from './error-text.ts';
 
 export const carResponse = z.looseObject({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { airplanes, airplanesResponse } from './k-airplanes.ts';
-import { NO_RECORD_FOUND, aviationSuccess } from './k-q-aviation.ts';
+import { NO_RECORD_FOUND, aviationSuccess } from './aviation-provider.ts';
 import { specFieldProblems, type SpecField } from './testing/spec-fields.ts';
 import { buildRequest, requestTarget } from './request.ts';
 import { airplanesSample } from './testing/samples/k-airplanes.sample.ts';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineLookup, defineOperation } from './define-lookup.ts';
 import { arrayAt, isRecord, pageNumberPaging, pointFrom, readPath } from './adapters.ts';
 import { param } from './param.ts';
-import { locationWindowFields, locationWindowNotes, locationWindowSearch, windowInOrder } from './l-m-location-window.ts';
+import { locationWindowFields, locationWindowNotes, locationWindowSearch, windowInOrder } from './location-window.ts';
 import { textAt } from './error-text.ts';
 
 export const incidentSchema = z.looseObject({

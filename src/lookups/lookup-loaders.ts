@@ -1,41 +1,26 @@
 // Each definition on its own, for the browser: a lookup page downloads and builds only its own
-// lookup (its zod schemas), not all twenty. Building every definition's schemas at once cost a
-// phone-class CPU about 300 ms before the page could answer a tap. The registry (registry.ts)
-// stays the one list; this table is typed against it, so a letter added there without a loader
-// here (or a loader returning another lookup) does not compile.
+// lookup (its zod schemas), not all of them. Building every definition's schemas at once cost a
+// phone-class CPU about 300 ms before the page could answer a tap. The definitions are found by
+// file name, not listed here: src/lookups/<letter>-<name>.ts is the definition of that letter
+// (modules shared by several lookups take a name without a letter prefix). Each match is a
+// dynamic import of its own, hence a chunk of its own (src/server/route-html-plugin.ts builds a
+// page per lookup from them). lookup-loaders.test.ts checks that every registered lookup, and
+// nothing else, is found.
 import type { AnyLookup } from './define-lookup.ts';
-import type { LookupId, lookups } from './registry.ts';
 
-type LookupLoaders = { readonly [L in LookupId as Lowercase<L>]: () => Promise<(typeof lookups)[L]> };
+const definitionModules = import.meta.glob<Readonly<Record<string, unknown>>>(['./[a-z]-*.ts', '!./*.test.ts']);
 
-const lookupLoaders: LookupLoaders = {
-  a: () => import('./a-movie.ts').then((module) => module.movie),
-  b: () => import('./b-charging-stations.ts').then((module) => module.chargingStations),
-  c: () => import('./c-company-address.ts').then((module) => module.companyAddress),
-  d: () => import('./d-property-detail.ts').then((module) => module.propertyDetail),
-  e: () => import('./e-map-cell.ts').then((module) => module.mapCell),
-  f: () => import('./f-cars.ts').then((module) => module.cars),
-  g: () => import('./g-property-mortgage.ts').then((module) => module.propertyMortgage),
-  h: () => import('./h-sex-offenders.ts').then((module) => module.sexOffenders),
-  i: () => import('./i-currency-timeseries.ts').then((module) => module.currencyTimeseries),
-  j: () => import('./j-digital-insights.ts').then((module) => module.digitalInsights),
-  k: () => import('./k-airplanes.ts').then((module) => module.airplanes),
-  l: () => import('./l-crime-incidents.ts').then((module) => module.crimeIncidents),
-  m: () => import('./m-calls-for-service.ts').then((module) => module.callsForService),
-  n: () => import('./n-financial-identifier.ts').then((module) => module.financialIdentifier),
-  o: () => import('./o-prospecting.ts').then((module) => module.prospecting),
-  p: () => import('./p-nft-collections.ts').then((module) => module.nftCollections),
-  q: () => import('./q-aviation-taxes.ts').then((module) => module.aviationTaxes),
-  r: () => import('./r-profile-details.ts').then((module) => module.profileDetails),
-  s: () => import('./s-transaction.ts').then((module) => module.transaction),
-  t: () => import('./t-podcast-search.ts').then((module) => module.podcastSearch),
-};
+/** `./b-charging-stations.ts` → `b` (the glob matches only such names). */
+const slugOfFile = (file: string) => file.charAt(2);
 
-/** The slugs a loader exists for (every registered lookup's lowercase letter). */
-export const LOADABLE_SLUGS = Object.keys(lookupLoaders);
+const loaders = new Map(Object.entries(definitionModules).map(([file, load]) => [slugOfFile(file), load]));
+
+/** The slug of each definition file found, in file order (a letter given two files appears twice). */
+export const loadableSlugs = (): string[] => Object.keys(definitionModules).map(slugOfFile);
 
 /** Loads the lookup with this slug; undefined for a slug no lookup has. */
 export async function loadLookupBySlug(slug: string): Promise<AnyLookup | undefined> {
-  if (!Object.hasOwn(lookupLoaders, slug)) return undefined;
-  return lookupLoaders[slug as keyof LookupLoaders]();
+  const load = loaders.get(slug);
+  // The module's export with this slug is its definition (lookup-parts.test.ts checks it is the registry's).
+  return load && (Object.values(await load()).find((value) => (value as Partial<AnyLookup> | null)?.slug === slug) as AnyLookup | undefined);
 }

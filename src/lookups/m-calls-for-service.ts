@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineLookup, defineOperation } from './define-lookup.ts';
 import type { PageInfo, WindowSplit } from './define-lookup.ts';
 import { arrayAt, isRecord, plural, pointFrom, readPath, windowCount } from './adapters.ts';
-import { locationWindowFields, locationWindowNotes, locationWindowSearch, windowInOrder } from './l-m-location-window.ts';
+import { locationWindowFields, locationWindowNotes, locationWindowSearch, windowInOrder } from './location-window.ts';
 import { textAt } from './error-text.ts';
 
 export const callSchema = z.looseObject({

@@ -22,11 +22,8 @@
 // Numbers under any kind but coordinate become "masked" too; arrays and objects at a path are
 // masked through, each leaf by the path's kind.
 import { isRecord } from './adapters.ts';
+import { PERSONAL_KINDS, type PersonalKind } from './personal-path.ts';
 
-export const PERSONAL_KINDS = ['name', 'address', 'contact', 'coordinate', 'number', 'text', 'url'] as const;
-export type PersonalKind = (typeof PERSONAL_KINDS)[number];
-/** One personal-data path of a definition: `kind:dot.path`, e.g. `coordinate:incidents.*.call_latitude`. */
-export type PersonalPath = `${PersonalKind}:${string}`;
 
 /** What a masked number (and any other value that has no stand-in of its own) reads as. */
 export const MASKED_VALUE = 'masked';

@@ -223,10 +223,10 @@ export function buildOpenApiDocument(lookups: readonly LookupDefinition[] = allL
   return {
     openapi: '3.1.0',
     info: {
-      title: 'Lookup Explorer — data lookups A–T',
+      title: `Lookup Explorer — data lookups ${lookups[0]?.id ?? ''}–${lookups.at(-1)?.id ?? ''}`,
       version: '1.0.0',
       description:
-        `Twenty read-only lookups, each with its own provider and key. Every path names this server's proxy for its lookup first ` +
+        `${lookups.length} read-only lookups, each with its own provider and key. Every path names this server's proxy for its lookup first ` +
         `(\`{origin}${PROXY_PREFIX}/<letter>\`; set \`origin\` to where the app runs): the proxy checks the parameters, attaches the key ` +
         `and answers its own errors with one envelope. The second server is the provider itself (set \`base_url\`), which wants the key.`,
       contact: { name: 'Lookup Explorer maintainers' },

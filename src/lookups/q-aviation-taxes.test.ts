@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { aviationTaxes, aviationTaxesResponse } from './q-aviation-taxes.ts';
-import { NO_RECORD_FOUND } from './k-q-aviation.ts';
+import { NO_RECORD_FOUND } from './aviation-provider.ts';
 import { specFieldProblems, type SpecField } from './testing/spec-fields.ts';
 import { buildRequest, requestTarget } from './request.ts';
 import { aviationTaxesSample } from './testing/samples/q-aviation-taxes.sample.ts';

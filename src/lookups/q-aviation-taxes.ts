@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineLookup, defineOperation } from './define-lookup.ts';
 import { param } from './param.ts';
 import { arrayAt, isRecord } from './adapters.ts';
-import { aviationSuccess } from './k-q-aviation.ts';
+import { aviationSuccess } from './aviation-provider.ts';
 import { firstTextAt } from './error-text.ts';
 
 export const aviationTaxResponse = z.looseObject({

@@ -1,13 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { allLookups, LOOKUP_IDS, lookupBySlug, lookups } from './registry.ts';
+import { allLookups, LOOKUP_IDS, lookupBySlug, lookupFiles, lookups } from './registry.ts';
 import { paramMeta } from './param.ts';
 import { pathParamNames } from './path-template.ts';
 
 describe('registry', () => {
-  it('holds exactly the lookups A to T, in order', () => {
-    expect(Object.keys(lookups)).toEqual([...'ABCDEFGHIJKLMNOPQRST']);
+  it('keys each lookup by its id, one capital letter, in alphabetical order', () => {
+    expect(allLookups.length).toBeGreaterThan(0);
+    for (const [id, lookup] of Object.entries(lookups)) {
+      expect(id).toMatch(/^[A-Z]$/);
+      expect(lookup.id).toBe(id);
+    }
+    expect(Object.keys(lookups)).toEqual(Object.keys(lookups).sort());
     expect(allLookups.map((lookup) => lookup.id)).toEqual([...LOOKUP_IDS]);
+  });
+
+  it('names each lookup\'s files after its slug and export name', () => {
+    expect(Object.keys(lookupFiles)).toEqual(expect.arrayContaining([...LOOKUP_IDS]));
+    expect(Object.keys(lookupFiles)).toHaveLength(LOOKUP_IDS.length);
+    for (const lookup of allLookups) expect(lookupFiles[lookup.id as keyof typeof lookupFiles]).toMatch(new RegExp(`^${lookup.slug}-[a-z0-9]+(-[a-z0-9]+)*$`));
   });
 
   it('gives each lookup its lowercase letter as slug', () => {
@@ -15,7 +26,7 @@ describe('registry', () => {
       expect(lookup.slug).toBe(lookup.id.toLowerCase());
       expect(lookupBySlug(lookup.slug)).toBe(lookup);
     }
-    expect(lookupBySlug('u')).toBeUndefined();
+    for (const slug of ['', 'not-a-lookup', ...LOOKUP_IDS]) expect(lookupBySlug(slug)).toBeUndefined();
   });
 
   it.each(allLookups.map((lookup) => [lookup.id, lookup] as const))('%s: every parameter carries its hints and path parameters match the template', (_id, lookup) => {

@@ -22,12 +22,21 @@ import { profileDetails } from './r-profile-details.ts';
 import { transaction } from './s-transaction.ts';
 import { podcastSearch } from './t-podcast-search.ts';
 
-/** Keys a list of definitions by their ids, keeping each one's type. */
-function defineRegistry<const Defs extends ReadonlyArray<LookupDefinition<string>>>(definitions: Defs): { readonly [L in Defs[number] as L['id']]: L } {
-  return Object.fromEntries(definitions.map((definition) => [definition.id, definition])) as { readonly [L in Defs[number] as L['id']]: L };
+/**
+ * Keys the definitions by their ids, keeping each one's type. Each is written under its export
+ * name, which also names its files: `chargingStations` with id 'B' lives in
+ * `b-charging-stations.ts` (src/lookups), its demo generator in src/demo and its sample in
+ * src/lookups/testing/samples under the same name (see lookupFiles).
+ */
+function defineRegistry<const Defs extends Readonly<Record<string, LookupDefinition<string>>>>(definitions: Defs): { readonly [K in keyof Defs as Defs[K]['id']]: Defs[K] } {
+  const byId = Object.values(definitions).map((definition) => [definition.id, definition] as const);
+  const ids = byId.map(([id]) => id);
+  const twice = ids.find((id, index) => ids.indexOf(id) !== index);
+  if (twice !== undefined) throw new Error(`Two lookups in the registry have the id ${twice}`);
+  return Object.fromEntries(byId.sort(([a], [b]) => a.localeCompare(b))) as { readonly [K in keyof Defs as Defs[K]['id']]: Defs[K] };
 }
 
-export const lookups = defineRegistry([
+const definitions = {
   movie,
   chargingStations,
   companyAddress,
@@ -48,9 +57,11 @@ export const lookups = defineRegistry([
   profileDetails,
   transaction,
   podcastSearch,
-]);
+};
 
-/** The letter of a registered lookup, 'A' … 'T'. */
+export const lookups = defineRegistry(definitions);
+
+/** The letter of a registered lookup. */
 export type LookupId = Extract<keyof typeof lookups, string>;
 
 declare module './define-lookup.ts' {
@@ -64,6 +75,20 @@ declare module './define-lookup.ts' {
 export const LOOKUP_IDS = Object.keys(lookups) as readonly LookupId[];
 
 export const allLookups: readonly AnyLookup[] = LOOKUP_IDS.map((id) => lookups[id]);
+
+/** `chargingStations` → `charging-stations`. */
+function kebab(name: string): string {
+  return name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+}
+
+/**
+ * Each lookup's file name without folder or extension (`b-charging-stations`): its definition is
+ * src/lookups/<name>.ts, its demo generator src/demo/<name>.ts (found by it, see
+ * src/demo/generators.ts), its sample src/lookups/testing/samples/<name>.sample.ts.
+ */
+export const lookupFiles = /* @__PURE__ */ Object.fromEntries(
+  Object.entries(definitions).map(([name, definition]) => [definition.id, `${definition.slug}-${kebab(name)}`]),
+) as Readonly<Record<LookupId, string>>;
 
 /** Finds a lookup by its lowercase slug (routes, proxy paths); undefined for anything else. */
 export function lookupBySlug(slug: string): AnyLookup | undefined {

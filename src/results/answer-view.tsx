@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import type { LookupResponse } from '../api/lookup-response.ts';
 import { useWindowSplit } from '../api/split-windows.ts';
 import type { ResultTab } from '../lookups/define-lookup.ts';
-import type { ResultViewerProps } from './result-viewer.tsx';
+import type { ResultViewerProps } from './viewer-props.ts';
 import type { ViewChange, ViewState } from './view-state.ts';
 import type { TabSpec } from './result-tabs.tsx';
 import { ResultTabs } from './result-tabs.tsx';

@@ -1,11 +1,8 @@
 import { useState } from 'react';
-import type { ReactNode } from 'react';
-import type { LookupResponse } from '../api/lookup-response.ts';
 import { LookupHttpError } from '../api/lookup-response.ts';
-import type { LookupDefinition, Operation, Params } from '../lookups/define-lookup.ts';
-import type { MapSlotProps, OwnViewProps } from './slots.ts';
 import { applyViewChange, type ViewChange, type ViewState } from './view-state.ts';
-import { type OutOfDate, OutOfDateMarker } from './out-of-date-marker.tsx';
+import { OutOfDateMarker } from './out-of-date-marker.tsx';
+import type { ResultViewerProps } from './viewer-props.ts';
 import { AnswerView } from './answer-view.tsx';
 import { describeError } from './describe-error.ts';
 import { ErrorPanel } from './error-panel.tsx';
@@ -13,28 +10,6 @@ import { RequestView } from './request/request-view.tsx';
 import { SummaryBar } from './summary-bar.tsx';
 import './results.css';
 
-export interface ResultViewerProps {
-  lookup: LookupDefinition;
-  operation: Operation;
-  /** The parameters that were sent. */
-  params: Params;
-  /** Undefined while the first request runs and when `error` is set. */
-  response: LookupResponse | undefined;
-  error: unknown;
-  isFetching: boolean;
-  onNavigate: (params: Params) => void;
-  onRetry: () => void;
-  /** Asks again past the server's answer cache (offered on an answer that came from it). */
-  onFetchFresh?: (() => void) | undefined;
-  renderMap?: (props: MapSlotProps) => ReactNode | undefined;
-  renderOwnView?: (props: OwnViewProps) => ReactNode | undefined;
-  masked: boolean;
-  /** How the answer is viewed (the page keeps it in the URL); the viewer keeps its own when not given. */
-  view?: ViewState;
-  onViewChange?: (change: ViewChange) => void;
-  /** Set when the answer shown no longer answers the form: shows the out-of-date marker over it. */
-  outOfDate?: OutOfDate;
-}
 
 /** Everything about one answer: summary, errors, schema check, paging and the result tabs. */
 export function ResultViewer(props: ResultViewerProps) {

@@ -9,7 +9,7 @@ import { buildRequest } from '../lookups/request.ts';
 import { proxyUrl } from '../lookups/wire.ts';
 import { demoGenerators } from '../demo/generators.ts';
 import { largeCallsQuery } from '../demo/m-calls-for-service.ts';
-import { createAppHandler, loadAppConfig } from './app-handler.ts';
+import { createAppHandler, loadAppConfig } from './assembly.ts';
 import { closeDemoPool, demoPool, type DemoPool } from './demo-pool.ts';
 import { callDemo, DemoAnswerCache, demoCacheKey, POOL_RETRY_MS } from './demo-upstream.ts';
 import runDemoTask, { answerDemo, type DemoTask } from './demo-worker.ts';

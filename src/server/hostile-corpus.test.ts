@@ -15,7 +15,7 @@ import type { LookupId, Params } from '../lookups/define-lookup.ts';
 import { allLookups } from '../lookups/registry.ts';
 import { buildRequest } from '../lookups/request.ts';
 import { errorEnvelopeSchema } from '../lookups/wire.ts';
-import { loadAppConfig } from './app-handler.ts';
+import { loadAppConfig } from './assembly.ts';
 import { createAppServer } from './app-server.ts';
 import { startUpstream, type UpstreamHit } from './testing/http-fixtures.ts';
 

@@ -1,14 +1,15 @@
 // Everything the servers answer besides the app's files: /healthz, /lookup-config.json,
 // /openapi.json, /map-config.json and the proxy. Lookups, demo generators and the OpenAPI document are passed
 // in, so tests can run the handler over a registry of their own.
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AnyLookup, LookupId } from '../lookups/define-lookup.ts';
 import { LOOKUP_CONFIG_PATH } from '../lookups/wire.ts';
 import { lookupConfigDocument, lookupModes, type ServerConfig } from './config.ts';
 import type { DemoGenerator } from '../demo/demo-types.ts';
-import { sendError, sendJson, splitTarget } from './http-io.ts';
+import type { ChainHandler, RequestHandler } from './http/handler-types.ts';
+import { createRoutes, type RouteMethods } from './http/routes.ts';
+import { sendJson } from './http/send-json.ts';
 import { personalDataMasking } from './masking-transform.ts';
-import { createProxyHandler, type RequestHandler } from './proxy-handler.ts';
+import { createProxyHandler } from './proxy-handler.ts';
 import type { TeamProxy } from './team/team-proxy.ts';
 
 export interface LookupHandlerOptions {
@@ -21,36 +22,43 @@ export interface LookupHandlerOptions {
   team?: TeamProxy;
 }
 
-export function createLookupHandler(options: LookupHandlerOptions): RequestHandler {
-  // Personal data is masked here, before an answer leaves the server (LOOKUP_MASK, X-Lookup-Mask).
-  const proxy = createProxyHandler({ ...options, ...personalDataMasking(options.config.mask) });
-  let openApi: unknown;
-  // A Map: a request's path is looked up as it came, without making a property name of it.
-  const documents = new Map<string, () => unknown>([
-    // Modes only: never a key or base URL.
-    ['/healthz', () => ({ status: 'ok', lookups: lookupModes(options.config) })],
-    // Modes and where each key travels (the Request tab shows it): never a key or base URL.
-    [LOOKUP_CONFIG_PATH, () => lookupConfigDocument(options.config)],
-    // Built once, on first request: the definitions do not change while the server runs.
-    ['/openapi.json', () => (openApi ??= options.openApiDocument())],
-    ['/map-config.json', () => ({ tileUrl: options.config.map.tileUrl, tileAttribution: options.config.map.tileAttribution })],
-  ]);
+/** A JSON document answered to GET and HEAD. */
+function document(build: () => unknown): RouteMethods {
+  return { GET: (_req, res) => sendJson(res, 200, build()) };
+}
 
+/** The JSON documents, as a route table: declines every other path at once. */
+export function createDocumentRoutes({ config, openApiDocument }: Pick<LookupHandlerOptions, 'config' | 'openApiDocument'>): ChainHandler {
+  let openApi: unknown;
+  return createRoutes({
+    // Modes only: never a key or base URL.
+    '/healthz': document(() => ({ status: 'ok', lookups: lookupModes(config) })),
+    // Modes and where each key travels (the Request tab shows it): never a key or base URL.
+    [LOOKUP_CONFIG_PATH]: document(() => lookupConfigDocument(config)),
+    // Built once, on first request: the definitions do not change while the server runs.
+    '/openapi.json': document(() => (openApi ??= openApiDocument())),
+    '/map-config.json': document(() => ({ tileUrl: config.map.tileUrl, tileAttribution: config.map.tileAttribution })),
+  });
+}
+
+/** The proxy, with personal data masked before an answer leaves the server (LOOKUP_MASK, X-Lookup-Mask). */
+export function createMaskingProxy(options: Omit<LookupHandlerOptions, 'openApiDocument'>): RequestHandler {
+  return createProxyHandler({ ...options, ...personalDataMasking(options.config.mask) });
+}
+
+/** The documents, then the proxy, as one handler (tests and the proxy-overhead benchmark mount it alone). */
+export function createLookupHandler(options: LookupHandlerOptions): RequestHandler {
+  const documents = createDocumentRoutes(options);
+  const proxy = createMaskingProxy(options);
   // Not an async function: the proxy's own promise is handed back as it is, not wrapped in another
   // (an async function returning a promise adds turns of the microtask queue to every request).
   return (req, res) => {
-    const { path } = splitTarget(req.url ?? '/');
-    const document = documents.get(path);
-    return document ? sendDocument(req, res, path, document) : proxy(req, res);
+    let answered: boolean | Promise<boolean>;
+    try {
+      answered = documents(req, res);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return answered === false ? proxy(req, res) : Promise.resolve(answered);
   };
-}
-
-/** One of the JSON documents; async so that a document that throws rejects like any handler. */
-async function sendDocument(req: IncomingMessage, res: ServerResponse, path: string, document: () => unknown): Promise<boolean> {
-  if (req.method !== 'GET' && req.method !== 'HEAD') {
-    sendError(res, 405, { origin: 'proxy', code: 'method_not_allowed', message: `${path} accepts GET only` }, { allow: 'GET, HEAD' });
-    return true;
-  }
-  sendJson(res, 200, document());
-  return true;
 }

@@ -7,7 +7,7 @@ import { ConfigError, parseServerConfig } from './config.ts';
 import { createLookupHandler } from './lookup-handler.ts';
 import { UpstreamFailureError } from './live-upstream.ts';
 import { masksAnswers, maskingTransform, unmaskedAllowed } from './masking-transform.ts';
-import type { BodyTransformContext } from './proxy-handler.ts';
+import type { BodyTransformContext } from './body-transform.ts';
 import { rawRequest, serveHandler, startUpstream, type RunningServer } from './testing/http-fixtures.ts';
 
 const operation = callsForService.operations[0];

@@ -10,7 +10,7 @@ import type { AnyLookup, AnyOperation } from '../lookups/define-lookup.ts';
 import { maskPersonalData } from '../lookups/masking.ts';
 import { MASK_OFF, MASK_REQUEST_HEADER, WIRE_HEADERS, type MaskPolicy } from '../lookups/wire.ts';
 import { UpstreamFailureError } from './live-upstream.ts';
-import type { BodyTransform, ProxyOptions } from './proxy-handler.ts';
+import type { BodyTransform, BodyTransformHooks } from './body-transform.ts';
 
 /** Whether this request may have unmasked data: it asked (`X-Lookup-Mask: off`) and the policy lets it. */
 export function unmaskedAllowed(policy: MaskPolicy, headers: IncomingHttpHeaders): boolean {
@@ -84,6 +84,6 @@ export function maskingTransform(policy: MaskPolicy): BodyTransform {
  * transform on the server's thread as they arrive; demo answers by the demo's worker thread
  * (demoMask says which requests get them masked), never parsed on the server's thread.
  */
-export function personalDataMasking(policy: MaskPolicy = 'default'): Pick<ProxyOptions, 'transformBody' | 'transformsBody' | 'demoMask'> {
+export function personalDataMasking(policy: MaskPolicy = 'default'): BodyTransformHooks {
   return { transformBody: maskingTransform(policy), transformsBody: masksAnswers, demoMask: (requestHeaders) => !unmaskedAllowed(policy, requestHeaders) };
 }

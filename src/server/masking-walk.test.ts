@@ -13,7 +13,7 @@ import { MASKED_VALUE, personalValues, type PersonalValue } from '../lookups/mas
 import { allLookups } from '../lookups/registry.ts';
 import { buildRequest } from '../lookups/request.ts';
 import { LOOKUP_CONFIG_PATH, MASK_OFF, MASK_REQUEST_HEADER, proxyUrl, WIRE_HEADERS } from '../lookups/wire.ts';
-import { createAppHandler, loadAppConfig } from './app-handler.ts';
+import { createAppHandler, loadAppConfig } from './assembly.ts';
 import { rawRequest, serveHandler, type RawResponse, type RunningServer } from './testing/http-fixtures.ts';
 
 let server: RunningServer;

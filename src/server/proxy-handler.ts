@@ -8,48 +8,24 @@
 // upstream call and one streamed answer.
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { AnyLookup, AnyOperation, LookupId } from '../lookups/define-lookup.ts';
-import { isRecord } from '../lookups/adapters.ts';
 import { defaultKeyPlacement, PROXY_PREFIX, WIRE_HEADERS } from '../lookups/wire.ts';
+import type { BodyTransform, BodyTransformHooks } from './body-transform.ts';
 import type { LookupMode, ServerConfig } from './config.ts';
 import type { DemoGenerator } from '../demo/demo-types.ts';
 import { callDemo } from './demo-upstream.ts';
-import { BodyTooLargeError, PROXY_SECURITY_HEADERS, readBody, sendError, splitTarget } from './http-io.ts';
+import type { RequestHandler } from './http/handler-types.ts';
+import { readJsonObject } from './http/read-body.ts';
+import { refusal, sendRefusal, type Refusal } from './http/refusal.ts';
+import { splitTarget } from './http/request-target.ts';
 import { keyScrubber, type KeyScrubber } from './key-scrubber.ts';
 import { Cancellation, createLiveUpstream, describeUpstreamError, timedOut, type LiveUpstream, type UpstreamFailure } from './live-upstream.ts';
 import { deliver, discard, type DeliveryOptions, type TransformedBody } from './proxy-response.ts';
-import { createRouter, parseParams, type Refusal } from './proxy-route.ts';
+import { createRouter, parseParams } from './proxy-route.ts';
 import { createBatchedLog } from './request-log.ts';
+import { PROXY_SECURITY_HEADERS } from './security-headers.ts';
 import type { ExchangeFacts, LiveTicket, TeamProxy } from './team/team-proxy.ts';
 
-/** Handles a request when it is its own; resolves to false to let the next handler try. */
-export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
-
-/**
- * A handler of the production server's chain (app-server.ts): it may decline (false) or answer
- * (true) at once, without a promise, so a request that is not its own costs no turn of the
- * microtask queue.
- */
-export type ChainHandler = (req: IncomingMessage, res: ServerResponse) => boolean | Promise<boolean>;
-
-export interface BodyTransformContext {
-  /** Who answered: `live` (the provider) or `demo`. */
-  source: LookupMode['mode'];
-  /** The status the browser will get. */
-  status: number;
-  /** The answer's JSON content type, as the browser will get it. */
-  contentType: string;
-  /** The browser's request headers (e.g. an explicit request for unmasked data). */
-  requestHeaders: IncomingHttpHeaders;
-}
-
-/**
- * Rewrites a lookup's JSON answer before it leaves the server (personal-data masking). It gets
- * the whole body, decoded and within the size cap; what it returns is scrubbed of the key and sent,
- * with any headers it returns beside the body (masking says `x-lookup-masked`).
- */
-export type BodyTransform = (lookup: AnyLookup, operation: AnyOperation, bytes: Buffer, context: BodyTransformContext) => TransformedBody | Promise<TransformedBody>;
-
-export interface ProxyOptions {
+export interface ProxyOptions extends BodyTransformHooks {
   lookups: readonly AnyLookup[];
   generators: Partial<Record<LookupId, DemoGenerator>>;
   config: ServerConfig;
@@ -60,19 +36,6 @@ export interface ProxyOptions {
    * stdout, written in batches so a slow terminal or pipe never holds a request up.
    */
   log?: (line: string) => void;
-  /** The hook for body transforms (masking): applied to JSON answers of the operations `transformsBody` selects. */
-  transformBody?: BodyTransform;
-  /**
-   * Which operations' answers go through `transformBody` (asked once per operation, at start-up);
-   * only those are read whole, every other answer streams. Default: all, when transformBody is set.
-   */
-  transformsBody?: (lookup: AnyLookup, operation: AnyOperation) => boolean;
-  /**
-   * When given, the demo masks its own answers to the operations `transformsBody` selects, on its
-   * worker thread, and transformBody is not applied to them: this says whether a request gets them
-   * masked (true) or unmasked (false). Masking's answer to a demo request never costs the server's thread.
-   */
-  demoMask?: (requestHeaders: IncomingHttpHeaders) => boolean;
   /**
    * The team layer (issue 14): the answer cache, budgets, rate and concurrency limits before a live
    * call, and one audit line (which then replaces `log`'s line) and the metrics for every request.
@@ -83,28 +46,9 @@ export interface ProxyOptions {
 const MAX_CLIENT_BODY_BYTES = 1024 * 1024;
 
 /** Answers a refusal (origin `proxy`: no upstream was asked); true, since the request was this handler's to answer. */
-function refuse(res: ServerResponse, refusal: Refusal): true {
-  const { status, code, message, fields, headers } = refusal;
-  sendError(res, status, { origin: 'proxy', code, message, ...(fields && { fields }) }, { ...headers, ...PROXY_SECURITY_HEADERS });
+function refuse(res: ServerResponse, refused: Refusal): true {
+  sendRefusal(res, refused, PROXY_SECURITY_HEADERS);
   return true;
-}
-
-async function readJsonBody(req: IncomingMessage): Promise<{ ok: true; body: Record<string, unknown> } | Refusal> {
-  let text: string;
-  try {
-    text = (await readBody(req, MAX_CLIENT_BODY_BYTES)).toString('utf8');
-  } catch (error) {
-    if (error instanceof BodyTooLargeError) return { ok: false, status: 413, code: 'body_too_large', message: error.message };
-    throw error;
-  }
-  if (text.trim() === '') return { ok: true, body: {} };
-  try {
-    const body: unknown = JSON.parse(text);
-    if (isRecord(body)) return { ok: true, body };
-  } catch {
-    // Answered below, with the same message as a non-object body.
-  }
-  return { ok: false, status: 400, code: 'invalid_body', message: 'The request body must be a JSON object' };
 }
 
 /** What the handler knows about a lookup from start-up on. */
@@ -190,7 +134,7 @@ function proxyHeaders(mode: LookupMode['mode'], since: number): Record<string, s
 
 function sendFailure(res: ServerResponse, failure: UpstreamFailure, origin: DeliveryOptions['origin'], scrub: KeyScrubber, headers: Record<string, string>): true {
   const { status, code, message, cause } = failure;
-  sendError(res, status, { origin, code, message: scrub.text(message), ...(cause && { cause }) }, { ...headers, ...PROXY_SECURITY_HEADERS });
+  sendRefusal(res, refusal(status, code, scrub.text(message), { origin, ...(cause && { cause }) }), { ...headers, ...PROXY_SECURITY_HEADERS });
   return true;
 }
 
@@ -282,7 +226,7 @@ async function handle(setup: Setup, req: IncomingMessage, res: ServerResponse): 
   exchange.lookup = lookup;
   exchange.operation = operation;
 
-  const body = operation.method === 'POST' ? await readJsonBody(req) : undefined;
+  const body = operation.method === 'POST' ? await readJsonObject(req, MAX_CLIENT_BODY_BYTES) : undefined;
   if (body && !body.ok) return refuse(res, body);
   const parsed = parseParams(operation, routed.pathParams, query, body?.body);
   if (!parsed.ok) return refuse(res, parsed);

@@ -9,7 +9,8 @@ import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import type { Readable, Transform } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { WIRE_HEADERS, type ErrorOrigin } from '../lookups/wire.ts';
-import { PROXY_SECURITY_HEADERS, sendError } from './http-io.ts';
+import { refusal, sendRefusal } from './http/refusal.ts';
+import { PROXY_SECURITY_HEADERS } from './security-headers.ts';
 import type { KeyScrubber, StreamScrubber } from './key-scrubber.ts';
 import { tooLarge, UpstreamFailureError, type UpstreamFailure } from './live-upstream.ts';
 import { isJsonOrXml, isJsonType } from './media-type.ts';
@@ -82,7 +83,7 @@ export function browserHeaders(upstream: Answer['headers'], scrub: KeyScrubber, 
 
 function fail(res: ServerResponse, failure: UpstreamFailure, options: DeliveryOptions): void {
   const { status, code, message, cause } = failure;
-  sendError(res, status, { origin: options.origin, code, message: options.scrub.text(message), ...(cause && { cause }) }, {
+  sendRefusal(res, refusal(status, code, options.scrub.text(message), { origin: options.origin, ...(cause && { cause }) }), {
     ...options.proxyHeaders,
     ...PROXY_SECURITY_HEADERS,
   });

@@ -6,16 +6,8 @@ import type { AnyLookup, AnyOperation, Params } from '../lookups/define-lookup.t
 import { paramMeta, type ParamLocation } from '../lookups/param.ts';
 import { matchPath, UnsafePathError } from '../lookups/path-template.ts';
 import { buildRequest, type LookupRequest } from '../lookups/request.ts';
+import { refusal, type Refusal } from './http/refusal.ts';
 import { compilePath, matchCompiledPath, type CompiledPath } from './path-matcher.ts';
-
-export interface Refusal {
-  ok: false;
-  status: number;
-  code: string;
-  message: string;
-  fields?: Record<string, string>;
-  headers?: Record<string, string>;
-}
 
 export interface Route {
   ok: true;
@@ -26,7 +18,7 @@ export interface Route {
 }
 
 function refuse(status: number, code: string, message: string, headers?: Record<string, string>): Refusal {
-  return { ok: false, status, code, message, ...(headers && { headers }) };
+  return refusal(status, code, message, headers && { headers });
 }
 
 /** Routes `/<slug><upstream path>` (the part after the proxy's prefix) to a lookup's operation. */

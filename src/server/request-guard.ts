@@ -8,7 +8,8 @@
 //   cannot spend paid calls (CSRF).
 // A refusal answers the error envelope with origin `proxy`: nothing was forwarded.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { sendError } from './http-io.ts';
+import { refusal as refused, sendRefusal, type Refusal } from './http/refusal.ts';
+import { targetPath } from './http/request-target.ts';
 import { DATA_SECURITY_HEADERS } from './security-headers.ts';
 
 /** Names a server answers to on its own port by default: loopback only. */
@@ -32,15 +33,8 @@ export interface GuardOptions {
   formPaths?: readonly string[];
 }
 
-export interface GuardRefusal {
-  status: number;
-  code: string;
-  message: string;
-  headers?: Record<string, string>;
-}
-
-function refusal(status: number, code: string, message: string, headers?: Record<string, string>): GuardRefusal {
-  return { status, code, message, ...(headers && { headers }) };
+function refusal(status: number, code: string, message: string, headers?: Record<string, string>): Refusal {
+  return refused(status, code, message, headers && { headers });
 }
 
 /** Shown in a message: short, printable, JSON-quoted. */
@@ -89,7 +83,7 @@ export class AcceptedHosts {
   }
 }
 
-function hostOf(req: IncomingMessage, accepted: AcceptedHosts | undefined): { value: string; raw: string; known: boolean } | GuardRefusal {
+function hostOf(req: IncomingMessage, accepted: AcceptedHosts | undefined): { value: string; raw: string; known: boolean } | Refusal {
   const all = hostValues(req);
   if (all.length === 0) return refusal(400, 'missing_host', 'The request has no Host header');
   if (all.length > 1) return refusal(400, 'duplicate_host', 'The request has more than one Host header');
@@ -146,7 +140,7 @@ function isJson(req: IncomingMessage): boolean {
 }
 
 function isFormFor(req: IncomingMessage, target: string, options: GuardOptions): boolean {
-  if (!options.formPaths?.includes(target.split('?')[0]!)) return false;
+  if (!options.formPaths?.includes(targetPath(target))) return false;
   const type = req.headers['content-type'];
   return type !== undefined && type.split(';')[0]!.trim().toLowerCase() === 'application/x-www-form-urlencoded';
 }
@@ -155,7 +149,7 @@ function isFormFor(req: IncomingMessage, target: string, options: GuardOptions):
  * What is wrong with the request, or undefined when it may go on to the handlers. `accepted`
  * remembers the Host values that passed (createRequestGuard keeps one for the server).
  */
-export function checkRequest(req: IncomingMessage, options: GuardOptions, accepted?: AcceptedHosts): GuardRefusal | undefined {
+export function checkRequest(req: IncomingMessage, options: GuardOptions, accepted?: AcceptedHosts): Refusal | undefined {
   const target = req.url ?? '';
   if (target.length > MAX_TARGET_LENGTH) return refusal(414, 'uri_too_long', `The request target is longer than ${MAX_TARGET_LENGTH} characters`);
 
@@ -199,7 +193,7 @@ export function createRequestGuard(options: GuardOptions): (req: IncomingMessage
     const problem = checkRequest(req, options, accepted);
     if (!problem) return false;
     // The body, if any, is not read: close the connection rather than parse what follows.
-    sendError(res, problem.status, { origin: 'proxy', code: problem.code, message: problem.message }, { ...DATA_SECURITY_HEADERS, ...problem.headers, connection: 'close' });
+    sendRefusal(res, problem, { ...DATA_SECURITY_HEADERS, connection: 'close' });
     return true;
   };
 }

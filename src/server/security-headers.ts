@@ -74,3 +74,14 @@ export const DATA_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   ...BASELINE_SECURITY_HEADERS,
   'content-security-policy': DATA_CONTENT_SECURITY_POLICY,
 };
+
+/**
+ * Sent with every answer of the proxy, whoever wrote its body: the browser must never sniff it
+ * into HTML, and if it is opened as a page it runs nothing and loads nothing (issue 11). With
+ * the baseline headers every answer of the server carries, so that the production server has
+ * nothing to add to a proxy answer (secured-response.ts).
+ */
+export const PROXY_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  ...BASELINE_SECURITY_HEADERS,
+  'content-security-policy': "default-src 'none'; sandbox",
+};

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { lookups } from '../lookups/registry.ts';
+import { allLookups, lookups } from '../lookups/registry.ts';
 import { buildRequest } from '../lookups/request.ts';
 import { proxyUrl } from '../lookups/wire.ts';
 import { largeCallsQuery } from '../demo/m-calls-for-service.ts';
@@ -53,7 +53,7 @@ describe('the clustered production server', () => {
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
 
-    await expect.poll(() => output, { timeout: 60_000, interval: 200 }).toContain(`Lookup Explorer on http://127.0.0.1:${port}/ (0 live, 20 demo lookups; 2 server processes)`);
+    await expect.poll(() => output, { timeout: 60_000, interval: 200 }).toContain(`Lookup Explorer on http://127.0.0.1:${port}/ (0 live, ${allLookups.length} demo lookups; 2 server processes)`);
     const health = await rawRequest(port, 'GET', '/healthz');
     expect(health.status).toBe(200);
     expect(JSON.parse(health.text)).toMatchObject({ status: 'ok', lookups: { A: 'demo' } });

@@ -9,7 +9,7 @@
 import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadAppConfig } from './app-handler.ts';
+import { loadAppConfig } from './assembly.ts';
 import { createAppServer, hostNameOfAddress } from './app-server.ts';
 import { ConfigError, environmentWithDotEnv, lookupModes, type ServerConfig } from './config.ts';
 import { closeDemoPool, configureDemoPool, defaultDemoThreads } from './demo-pool.ts';

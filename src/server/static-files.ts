@@ -6,9 +6,9 @@ import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, resolve, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { splitTarget } from './http-io.ts';
+import { splitTarget } from './http/request-target.ts';
 import { LOOKUP_HTML } from './route-html-plugin.ts';
-import type { RequestHandler } from './proxy-handler.ts';
+import type { RequestHandler } from './http/handler-types.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

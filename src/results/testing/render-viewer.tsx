@@ -1,7 +1,7 @@
 // Renders the viewer for component tests with the fixtures' lookup and sensible defaults.
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
-import type { ResultViewerProps } from '../result-viewer.tsx';
+import type { ResultViewerProps } from '../viewer-props.ts';
 import { ResultViewer } from '../result-viewer.tsx';
 import { makeResponse, peopleBody, peopleLookup, peopleOperation } from './fixtures.ts';
 

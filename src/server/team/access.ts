@@ -10,13 +10,17 @@
 // CSRF: the guard refuses cross-origin POSTs (Origin, Sec-Fetch-Site); sign-in and sign-out
 // further require that a browser said where it came from, and the cookie is SameSite=Strict.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { BodyTooLargeError, readBody, sendError, sendJson, splitTarget } from '../http-io.ts';
-import type { RequestHandler } from '../proxy-handler.ts';
+import type { RequestHandler } from '../http/handler-types.ts';
+import { readBody } from '../http/read-body.ts';
+import { refusal, sendRefusal } from '../http/refusal.ts';
+import { targetPath } from '../http/request-target.ts';
+import { createRoutes } from '../http/routes.ts';
+import { sendJson } from '../http/send-json.ts';
 import type { AccessConfig } from './access-config.ts';
 import { clearedSessionCookie, readCookie, SESSION_COOKIE, sessionCookie } from './cookies.ts';
 import { cameOverHttps, clientAddress, fromTrustedProxy } from './forwarded.ts';
 import { createSessions } from './sessions.ts';
-import type { SharedStore } from './shared-store.ts';
+import type { SharedStore } from './store-types.ts';
 import { continuePage, proxySignInPage, SIGN_IN_CONTENT_SECURITY_POLICY, signedInPage, signInFormPage } from './sign-in-page.ts';
 import { createSignInLimiter, type SignInLimiter } from './sign-in-limit.ts';
 import { isListed, nameOfToken } from './tokens-file.ts';
@@ -116,11 +120,9 @@ export function createAccessGate({ access, store, limiter = createSignInLimiter(
   }
 
   const tooMany = (res: ServerResponse, retryAfter: number) =>
-    sendError(
+    sendRefusal(
       res,
-      429,
-      { origin: 'proxy', code: 'too_many_sign_ins', message: `Too many failed sign-ins from this address: try again in ${retryAfter} s` },
-      { 'retry-after': String(retryAfter) },
+      refusal(429, 'too_many_sign_ins', `Too many failed sign-ins from this address: try again in ${retryAfter} s`, { headers: { 'retry-after': String(retryAfter) } }),
     );
 
   async function signInForm(req: IncomingMessage, res: ServerResponse, query: URLSearchParams, identity: Identity): Promise<void> {
@@ -137,21 +139,15 @@ export function createAccessGate({ access, store, limiter = createSignInLimiter(
   }
 
   async function signIn(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (!tokens) return sendError(res, 404, { origin: 'proxy', code: 'not_found', message: 'This server is signed in to through the proxy in front of it' });
+    if (!tokens) return sendRefusal(res, refusal(404, 'not_found', 'This server is signed in to through the proxy in front of it'));
     if (!saysSameOrigin(req))
-      return sendError(res, 403, { origin: 'proxy', code: 'cross_site_request', message: 'A sign-in is sent from the sign-in page (scripts send Authorization: Bearer instead)' });
-    if (!isForm(req))
-      return sendError(res, 415, { origin: 'proxy', code: 'unsupported_media_type', message: 'The sign-in form is sent as application/x-www-form-urlencoded' });
+      return sendRefusal(res, refusal(403, 'cross_site_request', 'A sign-in is sent from the sign-in page (scripts send Authorization: Bearer instead)'));
+    if (!isForm(req)) return sendRefusal(res, refusal(415, 'unsupported_media_type', 'The sign-in form is sent as application/x-www-form-urlencoded'));
     const secure = cameOverHttps(req, access.trustedProxies);
     const address = clientAddress(req, access.trustedProxies);
-    let body: Buffer;
-    try {
-      body = await readBody(req, MAX_FORM_BYTES);
-    } catch (error) {
-      if (!(error instanceof BodyTooLargeError)) throw error;
-      return sendError(res, 413, { origin: 'proxy', code: 'body_too_large', message: error.message }, { connection: 'close' });
-    }
-    const form = new URLSearchParams(body.toString('utf8'));
+    const read = await readBody(req, MAX_FORM_BYTES);
+    if (!read.ok) return sendRefusal(res, read, { connection: 'close' });
+    const form = new URLSearchParams(read.body.toString('utf8'));
     const next = localNext(form.get('next'));
     const waitBefore = await limiter.blocked(address);
     if (waitBefore !== undefined)
@@ -168,7 +164,7 @@ export function createAccessGate({ access, store, limiter = createSignInLimiter(
   }
 
   async function signOut(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (!saysSameOrigin(req)) return sendError(res, 403, { origin: 'proxy', code: 'cross_site_request', message: 'Sign out from the app’s own pages' });
+    if (!saysSameOrigin(req)) return sendRefusal(res, refusal(403, 'cross_site_request', 'Sign out from the app’s own pages'));
     await sessions.end(readCookie(req, SESSION_COOKIE));
     redirect(res, SIGN_IN_PATH, { 'set-cookie': clearedSessionCookie(cameOverHttps(req, access.trustedProxies)) });
   }
@@ -178,38 +174,40 @@ export function createAccessGate({ access, store, limiter = createSignInLimiter(
       const address = clientAddress(req, access.trustedProxies);
       const wait = (await limiter.blocked(address)) ?? (await limiter.failed(address));
       if (wait !== undefined) return tooMany(res, wait);
-      return sendError(res, 401, { origin: 'proxy', code: 'unauthenticated', message: 'The bearer token is not on the access list' }, { 'www-authenticate': 'Bearer error="invalid_token"' });
+      return sendRefusal(res, refusal(401, 'unauthenticated', 'The bearer token is not on the access list', { headers: { 'www-authenticate': 'Bearer error="invalid_token"' } }));
     }
     if (isPageRequest(req, path)) return redirect(res, `${SIGN_IN_PATH}?next=${encodeURIComponent(localNext(target))}`);
     const message = tokens
       ? 'Sign in first: open /sign-in in a browser, or send Authorization: Bearer <token>'
       : 'Reach this server through the signing-in proxy in front of it';
-    sendError(res, 401, { origin: 'proxy', code: 'unauthenticated', message }, tokens ? { 'www-authenticate': 'Bearer' } : {});
+    sendRefusal(res, refusal(401, 'unauthenticated', message, tokens && { headers: { 'www-authenticate': 'Bearer' } }));
   }
 
-  return async (req, res) => {
-    const target = req.url ?? '/';
-    const { path, query } = splitTarget(target);
-    const method = req.method ?? 'GET';
-    if (path === SIGN_IN_PATH && method === 'POST') return signIn(req, res).then(() => true);
-    if (path === SIGN_OUT_PATH && method === 'POST') return signOut(req, res).then(() => true);
-
+  /** Who sent the request, remembered for later stages (userOf). */
+  async function identified(req: IncomingMessage): Promise<Identity> {
     const identity = await identify(req);
     if (identity && 'user' in identity) users.set(req, identity.user);
+    return identity;
+  }
 
-    if (path === SIGN_IN_PATH || path === SIGN_OUT_PATH) {
-      if (method !== 'GET' && method !== 'HEAD') {
-        sendError(res, 405, { origin: 'proxy', code: 'method_not_allowed', message: `${path} accepts GET and POST` }, { allow: 'GET, HEAD, POST' });
-        return true;
-      }
-      if (path === SIGN_OUT_PATH) redirect(res, SIGN_IN_PATH);
-      else await signInForm(req, res, new URLSearchParams(query), identity);
-      return true;
-    }
+  const pages = createRoutes({
+    [SIGN_IN_PATH]: {
+      GET: async (req, res, { query }) => signInForm(req, res, new URLSearchParams(query), await identified(req)),
+      POST: signIn,
+    },
+    [SIGN_OUT_PATH]: { GET: (_req, res) => redirect(res, SIGN_IN_PATH), POST: signOut },
+  });
+
+  return async (req, res) => {
+    const answered = pages(req, res);
+    if (answered !== false) return answered;
+    const target = req.url ?? '/';
+    const path = targetPath(target);
+    const identity = await identified(req);
     if (identity && 'user' in identity) return false;
 
     if (PUBLIC_PATHS.has(path)) return false;
-    if (path === '/healthz' && (method === 'GET' || method === 'HEAD')) {
+    if (path === '/healthz' && (req.method === 'GET' || req.method === 'HEAD')) {
       sendJson(res, 200, { status: 'ok' });
       return true;
     }

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import type { LookupId } from '../../lookups/define-lookup.ts';
 import type { BudgetLimit, LookupLimits } from './limits-config.ts';
 import { periodAt } from './periods.ts';
-import type { SharedStore } from './shared-store.ts';
+import type { SharedStore } from './store-types.ts';
 
 /** How much of one budget is spent, as the lookup page and the audit log show it. */
 export interface BudgetState {

@@ -1,7 +1,7 @@
 // The in-process SharedStore: the default, for one server process. Counters and byte entries live
 // in one Map with their expiry; expired entries are dropped when read and swept at most every
 // SWEEP_EVERY_MS while writing, so nothing needs a timer (which would keep a process or test alive).
-import type { SharedStore } from './shared-store.ts';
+import type { SharedStore } from './store-types.ts';
 import { StoreUnavailableError } from './store-errors.ts';
 
 const SWEEP_EVERY_MS = 30_000;

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryStore } from './memory-store.ts';
 import { Limiter, type Admission } from './rate-queue.ts';
-import type { SharedStore } from './shared-store.ts';
+import type { SharedStore } from './store-types.ts';
 import { StoreUnavailableError } from './store-errors.ts';
 
 function granted(admission: Admission) {

@@ -10,7 +10,7 @@
 // call per admitted request. The previous window's count no longer changes, so each process reads
 // it once per window.
 import type { RateLimit } from './limits-config.ts';
-import type { SharedStore } from './shared-store.ts';
+import type { SharedStore } from './store-types.ts';
 
 export interface Slot {
   /** Gives the concurrency slot back (the call is over). Idempotent. */

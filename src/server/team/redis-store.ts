@@ -6,7 +6,7 @@
 // (no queueing behind a dead connection) and bounded (COMMAND_TIMEOUT_MS when Redis hangs); ioredis
 // keeps reconnecting in the background and calls succeed again once it is back.
 import { Redis, type RedisOptions } from 'ioredis';
-import type { SharedStore } from './shared-store.ts';
+import type { SharedStore } from './store-types.ts';
 import { StoreUnavailableError } from './store-errors.ts';
 
 export const REDIS_KEY_PREFIX = 'lookup-explorer:';

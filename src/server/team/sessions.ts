@@ -2,7 +2,7 @@
 // (and ended everywhere by signing out). The cookie holds a random 256-bit id; the store keeps
 // only its SHA-256 (key `session:<hex>`), so reading the store does not yield a usable cookie.
 import { createHash, randomBytes } from 'node:crypto';
-import type { SharedStore } from './shared-store.ts';
+import type { SharedStore } from './store-types.ts';
 
 /** The cookie value: 32 random bytes, base64url. */
 const SESSION_ID = /^[A-Za-z0-9_-]{43}$/;

@@ -6,7 +6,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRedis, type TestRedis } from './redis-for-tests.ts';
 import { createRedisStore } from './redis-store.ts';
-import { createMemoryStore, createStoreFromEnv, isStoreUnavailable, type SharedStore } from './shared-store.ts';
+import { createMemoryStore, createStoreFromEnv, isStoreUnavailable } from './shared-store.ts';
+import type { SharedStore } from './store-types.ts';
 
 let redis: TestRedis;
 const opened: SharedStore[] = [];

@@ -2,44 +2,10 @@
 // failed sign-in counters, budgets, rate limits and the answer cache (issue 14). In-process by
 // default; Redis when LOOKUP_REDIS_URL is set, so every instance behind a load balancer sees the
 // same counters and sessions. Both implementations keep the same contract, and store-contract
-// tests run against both.
+// tests run against both. The contract's types are in store-types.ts, which both implementations import.
 import { createMemoryStore } from './memory-store.ts';
 import { createRedisStore } from './redis-store.ts';
-
-/** One counter of a reserveAll: its key, the most it may reach, and when it expires (epoch ms, set when created). */
-export interface CounterLimit {
-  key: string;
-  limit: number;
-  expiresAtMs: number;
-}
-
-export type ReserveAllResult =
-  /** Every counter took one unit; `used` is each one's count after it, in the order asked. */
-  | { allowed: true; used: number[] }
-  /** None took a unit: `index` is the first counter already at its limit, `used` its count. */
-  | { allowed: false; refused: { index: number; used: number } };
-
-export interface SharedStore {
-  readonly kind: 'memory' | 'redis';
-  /** Atomically adds 1 to a counter unless that would pass `limit`; the counter expires at `expiresAtMs` (epoch ms, set when created). */
-  reserve(key: string, limit: number, expiresAtMs: number): Promise<{ allowed: boolean; used: number }>;
-  /**
-   * Reserves one unit on each counter in one atomic step (one round trip to Redis), all or
-   * nothing: if any would pass its limit, none is taken. A key named twice takes two units.
-   */
-  reserveAll(counters: readonly CounterLimit[]): Promise<ReserveAllResult>;
-  /** Gives back one reserved unit (the call never reached the upstream). */
-  release(key: string): Promise<void>;
-  /** Reads a counter (0 when absent). */
-  count(key: string): Promise<number>;
-  /** Bytes with a time to live (answer cache entries, sessions). */
-  getBytes(key: string): Promise<Buffer | undefined>;
-  setBytes(key: string, value: Buffer, ttlMs: number): Promise<void>;
-  delete(key: string): Promise<void>;
-  /** For /readyz: whether the store answers now. */
-  ping(): Promise<boolean>;
-  close(): Promise<void>;
-}
+import type { SharedStore } from './store-types.ts';
 
 export { isStoreUnavailable, StoreUnavailableError } from './store-errors.ts';
 export { createMemoryStore, createRedisStore };

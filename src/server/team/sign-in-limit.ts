@@ -2,7 +2,7 @@
 // in the shared store, in fixed windows: after `attempts` failures in a window every further try
 // from that address is refused with 429 and Retry-After until the window ends, whichever
 // instance it reaches.
-import type { SharedStore } from './shared-store.ts';
+import type { SharedStore } from './store-types.ts';
 
 export const SIGN_IN_ATTEMPTS = 5;
 export const SIGN_IN_WINDOW_MS = 60_000;

@@ -1,11 +1,14 @@
 // What the team server adds in front of the lookup handler and the app's files: /readyz (is the
 // shared store answering?) and, when an access mode is configured, the access gate. A store that
 // does not answer makes the gate fail closed: 503 `store_unavailable`, nothing else runs.
-import { sendError, sendJson, splitTarget } from '../http-io.ts';
-import type { ChainHandler, RequestHandler } from '../proxy-handler.ts';
+import type { ChainHandler, RequestHandler } from '../http/handler-types.ts';
+import { refusal, sendRefusal } from '../http/refusal.ts';
+import { createRoutes } from '../http/routes.ts';
+import { sendJson } from '../http/send-json.ts';
 import { createAccessGate } from './access.ts';
 import { accessEnabled, type AccessConfig } from './access-config.ts';
-import { isStoreUnavailable, type SharedStore } from './shared-store.ts';
+import { isStoreUnavailable } from './shared-store.ts';
+import type { SharedStore } from './store-types.ts';
 
 export const READINESS_PATH = '/readyz';
 
@@ -16,33 +19,39 @@ export interface TeamHandlerOptions {
 }
 
 /** /readyz: 200 {"status":"ready","store":kind} while the store answers, else 503 `store_unavailable`. */
-export function createReadinessHandler(store: SharedStore): RequestHandler {
-  return async (req, res) => {
-    if (splitTarget(req.url ?? '/').path !== READINESS_PATH) return false;
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      sendError(res, 405, { origin: 'proxy', code: 'method_not_allowed', message: `${READINESS_PATH} accepts GET only` }, { allow: 'GET, HEAD' });
-      return true;
-    }
-    if (await store.ping()) sendJson(res, 200, { status: 'ready', store: store.kind });
-    else sendError(res, 503, { origin: 'proxy', code: 'store_unavailable', message: `The shared store (${store.kind}) does not answer: this instance is not ready` }, { 'retry-after': '5' });
-    return true;
-  };
+export function createReadinessHandler(store: SharedStore): ChainHandler {
+  return createRoutes({
+    [READINESS_PATH]: {
+      GET: async (_req, res) => {
+        if (await store.ping()) sendJson(res, 200, { status: 'ready', store: store.kind });
+        else
+          sendRefusal(
+            res,
+            refusal(503, 'store_unavailable', `The shared store (${store.kind}) does not answer: this instance is not ready`, { headers: { 'retry-after': '5' } }),
+          );
+      },
+    },
+  });
 }
+
+const SIGN_IN_UNAVAILABLE = refusal(503, 'store_unavailable', 'Sign-in is unavailable: the shared store (Redis) does not answer', { headers: { 'retry-after': '5' } });
 
 export function createTeamHandler({ store, access }: TeamHandlerOptions): ChainHandler {
   const readiness = createReadinessHandler(store);
-  const gate = accessEnabled(access) ? createAccessGate({ access, store }) : undefined;
+  // Without a gate, every request but /readyz is declined at once (no promise, no microtask turn).
+  if (!accessEnabled(access)) return readiness;
+  const gate = createAccessGate({ access, store });
   const gated: RequestHandler = async (req, res) => {
-    if (await readiness(req, res)) return true;
-    if (!gate) return false;
     try {
       return await gate(req, res);
     } catch (error) {
       if (!isStoreUnavailable(error) || res.headersSent) throw error;
-      sendError(res, 503, { origin: 'proxy', code: 'store_unavailable', message: 'Sign-in is unavailable: the shared store (Redis) does not answer' }, { 'retry-after': '5' });
+      sendRefusal(res, SIGN_IN_UNAVAILABLE);
       return true;
     }
   };
-  // Without a gate, every request but /readyz is declined at once (no promise, no microtask turn).
-  return (req, res) => (gate || splitTarget(req.url ?? '/').path === READINESS_PATH ? gated(req, res) : false);
+  return (req, res) => {
+    const answered = readiness(req, res);
+    return answered === false ? gated(req, res) : answered;
+  };
 }

@@ -12,13 +12,13 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currencyTimeseries } from '../../lookups/i-currency-timeseries.ts';
 import { allLookups } from '../../lookups/registry.ts';
-import { loadAppConfig } from '../app-handler.ts';
+import { loadAppConfig } from '../assembly.ts';
 import { createAppServer } from '../app-server.ts';
 import { startUpstream } from '../testing/http-fixtures.ts';
 import { parseTeamLimits } from './limits-config.ts';
 import { startRedis, type TestRedis } from './redis-for-tests.ts';
 import { createRedisStore } from './redis-store.ts';
-import type { SharedStore } from './shared-store.ts';
+import type { SharedStore } from './store-types.ts';
 
 const BUDGET = 4;
 const lookup = currencyTimeseries;

@@ -12,13 +12,13 @@ import { currencyTimeseries } from '../../lookups/i-currency-timeseries.ts';
 import { sexOffenders } from '../../lookups/h-sex-offenders.ts';
 import { LOOKUP_CONFIG_PATH, lookupConfigSchema } from '../../lookups/wire.ts';
 import { allLookups } from '../../lookups/registry.ts';
-import { loadAppConfig } from '../app-handler.ts';
+import { loadAppConfig } from '../assembly.ts';
 import { createAppServer } from '../app-server.ts';
 import { startUpstream } from '../testing/http-fixtures.ts';
 import type { AuditEntry } from './audit-log.ts';
 import { parseTeamLimits } from './limits-config.ts';
 import { createMemoryStore } from './memory-store.ts';
-import type { SharedStore } from './shared-store.ts';
+import type { SharedStore } from './store-types.ts';
 import { StoreUnavailableError } from './store-errors.ts';
 
 const H_KEY = 'h-secret-KEY-9f8e7d';

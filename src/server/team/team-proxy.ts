@@ -10,7 +10,8 @@ import type { AnyLookup, AnyOperation, LookupId } from '../../lookups/define-loo
 import type { LookupRequest } from '../../lookups/request.ts';
 import { WIRE_HEADERS, type CacheState } from '../../lookups/wire.ts';
 import type { LookupMode } from '../config.ts';
-import { PROXY_SECURITY_HEADERS, sendJson } from '../http-io.ts';
+import { refusal, sendRefusal } from '../http/refusal.ts';
+import { PROXY_SECURITY_HEADERS } from '../security-headers.ts';
 import type { KeyScrubber } from '../key-scrubber.ts';
 import type { LiveMode } from '../live-upstream.ts';
 import type { Answer, TransformedBody } from '../proxy-response.ts';
@@ -22,7 +23,8 @@ import type { LookupLimits } from './limits-config.ts';
 import type { TeamMetrics } from './metrics.ts';
 import { secondsUntil } from './periods.ts';
 import type { Limiter, Slot } from './rate-queue.ts';
-import { isStoreUnavailable, type SharedStore } from './shared-store.ts';
+import { isStoreUnavailable } from './shared-store.ts';
+import type { SharedStore } from './store-types.ts';
 
 /** The user of a request: the access gate's, or `local` on a server without access control (loopback). */
 export function userOfRequest(req: IncomingMessage): string {
@@ -168,9 +170,9 @@ export interface TeamProxyOptions {
   metrics: TeamMetrics;
 }
 
-function refuse(res: ServerResponse, status: number, error: { code: string; message: string } & Record<string, unknown>, headers: Record<string, string>): void {
+function refuse(res: ServerResponse, status: number, { code, message, ...details }: { code: string; message: string } & Record<string, unknown>, headers: Record<string, string>): void {
   if (res.destroyed) return;
-  sendJson(res, status, { error: { ...error, origin: 'proxy' } }, { ...headers, ...PROXY_SECURITY_HEADERS });
+  sendRefusal(res, refusal(status, code, message, { details }), { ...headers, ...PROXY_SECURITY_HEADERS });
 }
 
 const STORE_DOWN = { code: 'store_unavailable', message: 'The shared store (Redis) does not answer, so budgets cannot be checked: nothing was sent to the provider. Try again shortly.' };

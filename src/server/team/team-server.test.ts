@@ -11,13 +11,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorEnvelopeSchema } from '../../lookups/wire.ts';
-import { loadAppConfig } from '../app-handler.ts';
+import { loadAppConfig } from '../assembly.ts';
 import { createAppServer } from '../app-server.ts';
 import { startUpstream } from '../testing/http-fixtures.ts';
 import { loadAccessConfig } from './access-config.ts';
 import { startRedis, type TestRedis } from './redis-for-tests.ts';
 import { createRedisStore } from './redis-store.ts';
-import { createMemoryStore, type SharedStore } from './shared-store.ts';
+import { createMemoryStore } from './shared-store.ts';
+import type { SharedStore } from './store-types.ts';
 import { hashToken } from './tokens-file.ts';
 
 const ALICE = 'alice-token-0123456789';

@@ -5,15 +5,18 @@ import cluster from 'node:cluster';
 import type { AnyLookup, LookupId } from '../../lookups/define-lookup.ts';
 import { LOOKUP_CONFIG_PATH, type BudgetStateDocument, type LookupConfigDocument } from '../../lookups/wire.ts';
 import { lookupConfigDocument, type ServerConfig } from '../config.ts';
-import { sendError, sendJson, splitTarget } from '../http-io.ts';
-import type { ChainHandler, RequestHandler } from '../proxy-handler.ts';
+import type { ChainHandler } from '../http/handler-types.ts';
+import { refusal, sendRefusal } from '../http/refusal.ts';
+import { createRoutes, type RouteHandler, type RouteTable } from '../http/routes.ts';
+import { sendJson } from '../http/send-json.ts';
 import { createAuditLog, type AuditLog } from './audit-log.ts';
 import { createBudgets, type BudgetState } from './budgets.ts';
 import { clusterMetricsText, joinClusterMetrics } from './cluster-metrics.ts';
 import type { TeamLimits } from './limits-config.ts';
 import { createTeamMetrics, METRICS_PATH, type TeamMetrics } from './metrics.ts';
 import { Limiter } from './rate-queue.ts';
-import { isStoreUnavailable, type SharedStore } from './shared-store.ts';
+import { isStoreUnavailable } from './shared-store.ts';
+import type { SharedStore } from './store-types.ts';
 import { TeamProxy, userOfRequest } from './team-proxy.ts';
 
 export interface TeamServicesOptions {
@@ -63,26 +66,20 @@ export function createTeamServices({ config, lookups, limits, store, audit }: Te
   const proxy = new TeamProxy({ store, limits: limits.lookups, budgets, limiters, ...(auditLog.log && { audit: auditLog.log }), metrics });
   const budgeted = lookups.filter((lookup) => limits.lookups[lookup.id]?.budget || limits.lookups[lookup.id]?.userBudget);
 
-  // The two routes answer their own path only: publicRoutes and routes below pick them by path.
-  const metricsRoute: RequestHandler = async (req, res) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      sendError(res, 405, { origin: 'proxy', code: 'method_not_allowed', message: `${METRICS_PATH} accepts GET only` }, { allow: 'GET, HEAD' });
-      return true;
-    }
+  const metricsRoute: RouteHandler = async (req, res) => {
     let text: string;
     try {
       text = cluster.isWorker ? await clusterMetricsText() : await metrics.registry.metrics();
     } catch (error) {
-      sendError(res, 503, { origin: 'proxy', code: isStoreUnavailable(error) ? 'store_unavailable' : 'metrics_unavailable', message: `The metrics could not be gathered: ${(error as Error).message}` });
-      return true;
+      const code = isStoreUnavailable(error) ? 'store_unavailable' : 'metrics_unavailable';
+      sendRefusal(res, refusal(503, code, `The metrics could not be gathered: ${(error as Error).message}`));
+      return;
     }
     res.writeHead(200, { 'content-type': metrics.registry.contentType, 'content-length': String(Buffer.byteLength(text)), 'cache-control': 'no-store' });
     res.end(req.method === 'HEAD' ? undefined : text);
-    return true;
   };
 
-  const lookupConfigRoute: RequestHandler = async (req, res) => {
-    if (budgeted.length === 0 || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
+  const lookupConfigRoute: RouteHandler = async (req, res) => {
     const document: LookupConfigDocument = lookupConfigDocument(config);
     const user = userOfRequest(req);
     try {
@@ -97,19 +94,22 @@ export function createTeamServices({ config, lookups, limits, store, audit }: Te
       if (!isStoreUnavailable(error)) throw error;
     }
     sendJson(res, 200, document);
-    return true;
+  };
+
+  // Before the access gate: /metrics when it is public. After it: /metrics otherwise, and
+  // /lookup-config.json when some lookup has a budget to show (else the lookup handler's answers).
+  const publicRoutes: RouteTable = limits.metricsPublic ? { [METRICS_PATH]: { GET: metricsRoute } } : {};
+  const routes: RouteTable = {
+    ...(!limits.metricsPublic && { [METRICS_PATH]: { GET: metricsRoute } }),
+    ...(budgeted.length > 0 && { [LOOKUP_CONFIG_PATH]: { GET: lookupConfigRoute } }),
   };
 
   return {
     proxy,
     metrics,
     // Both decline a path that is not theirs without a promise: every proxied request passes them.
-    publicRoutes: (req, res) => (limits.metricsPublic && splitTarget(req.url ?? '/').path === METRICS_PATH ? metricsRoute(req, res) : false),
-    routes: (req, res) => {
-      const { path } = splitTarget(req.url ?? '/');
-      if (path === METRICS_PATH) return !limits.metricsPublic && metricsRoute(req, res);
-      return path === LOOKUP_CONFIG_PATH && lookupConfigRoute(req, res);
-    },
+    publicRoutes: createRoutes(publicRoutes),
+    routes: createRoutes(routes),
     flush: auditLog.flush,
   };
 }

@@ -2,7 +2,7 @@
 // around a handler, and a raw HTTP client (fetch would normalise `..` and `%2e%2e` away).
 import { createServer, request, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { RequestHandler } from '../proxy-handler.ts';
+import type { ChainHandler } from '../http/handler-types.ts';
 
 export interface UpstreamHit {
   method: string;
@@ -53,10 +53,10 @@ export async function startUpstream(): Promise<RunningServer & { hits: UpstreamH
   return { ...(await listen(server)), hits, respond: (next) => (responder = next) };
 }
 
-export function serveHandler(handler: RequestHandler): Promise<RunningServer> {
+export function serveHandler(handler: ChainHandler): Promise<RunningServer> {
   return listen(
     createServer((req, res) => {
-      void handler(req, res).then((handled) => {
+      void Promise.resolve(handler(req, res)).then((handled) => {
         if (!handled) res.writeHead(404).end('not handled');
       });
     }),

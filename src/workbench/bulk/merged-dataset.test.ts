@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { columnKinds } from '../../results/table/filter-records.ts';
-import { flattenRecords } from '../../results/table/flatten-records.ts';
-import { flatTableOf } from '../../results/table/table-cache.ts';
+import { columnKinds, flatTableOf, flattenRecords } from '../../results/table-api.ts';
 import { mergeRows } from './merge.ts';
 import { assembleDataset } from './merged-dataset.ts';
 import { mergedPart } from './merged-part.ts';

@@ -1,9 +1,16 @@
 // The merged dataset assembled on the page from the worker's parts, in the input's order: the
 // records (for exports, the map and the full value of a cell) and, handed to the table's cache,
 // their flat table and column kinds, so the table's first render neither flattens nor scans.
-import { type ColumnInfo, type ColumnStats, kindOfStats, mergeColumnStats, rememberColumnKinds } from '../../results/table/filter-records.ts';
-import type { FlatRow, FlatTable } from '../../results/table/flatten-records.ts';
-import { provideFlatTable } from '../../results/table/table-cache.ts';
+import {
+  type ColumnInfo,
+  type ColumnStats,
+  type FlatRow,
+  type FlatTable,
+  kindOfStats,
+  mergeColumnStats,
+  provideFlatTable,
+  rememberColumnKinds,
+} from '../../results/table-api.ts';
 import type { MergedRow } from './merge.ts';
 import type { MergedPart } from './merged-part.ts';
 

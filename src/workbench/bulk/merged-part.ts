@@ -1,8 +1,7 @@
 // One input row's share of the merged dataset, made in the merge worker: its output rows, the same
 // rows flattened for the table, their columns and each column's counts (what the filter kinds are
 // decided from). The page then only concatenates parts: it never flattens or scans 200,000 rows.
-import { type ColumnStats, columnStats } from '../../results/table/filter-records.ts';
-import { type FlatRow, flattenRecord } from '../../results/table/flatten-records.ts';
+import { type ColumnStats, columnStats, type FlatRow, flattenRecord } from '../../results/table-api.ts';
 import type { MergedRow } from './merge.ts';
 
 export interface MergedPart {

@@ -1,6 +1,6 @@
 import { type ReactNode, useMemo, useState } from 'react';
 import type { AnyLookup, AnyOperation, Operation } from '../../lookups/define-lookup.ts';
-import { RecordTable } from '../../results/table/record-table.tsx';
+import { RecordTable } from '../../results/table-component.ts';
 import type { MapSlotProps } from '../../results/slots.ts';
 import { downloadText, exportStem } from '../../results/download.ts';
 import { failedRowsCsv } from './failed-rows.ts';

@@ -2,7 +2,7 @@
 // parameter values, and by outcome. Pure, so the page, the side panel and the palette agree.
 import type { LookupId, ParamValue } from '../../lookups/define-lookup.ts';
 import { catalogEntryOf } from './lookup-facts.ts';
-import type { HistoryEntry } from './history-store.ts';
+import type { HistoryEntry } from './history-entry.ts';
 
 export interface HistoryFilter {
   lookupId?: LookupId;

@@ -2,46 +2,16 @@
 // beside it, the answer itself when it fits the caps (2 MB per entry, 50 MB in all, the oldest
 // bodies evicted first). Metadata and bodies are separate stores so listing never loads a body.
 import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction } from 'idb';
-import type { HttpMethod, LookupId, Params } from '../../lookups/define-lookup.ts';
-import type { LookupResponse, ResponseSource } from '../../api/lookup-response.ts';
+import type { LookupResponse } from '../../api/lookup-response.ts';
 import { parseBody } from '../../api/lookup-fetch.ts';
 import { matchesHistoryFilter, type HistoryFilter } from './history-filter.ts';
+import type { HistoryEntry } from './history-entry.ts';
 import { holdsUnmaskedData } from './masking-rules.ts';
 import { loadDefinition } from './lookup-facts.ts';
 
 export type { HistoryFilter } from './history-filter.ts';
+export type { HistoryEntry } from './history-entry.ts';
 
-export interface HistoryEntry {
-  id: string;
-  lookupId: LookupId;
-  operationId: string;
-  /** The parsed parameters sent. */
-  params: Params;
-  /** The lookup page's query string that replays it, e.g. '?movie_id=550&language=en-US'. */
-  search: string;
-  /** Relative proxy URL, never a key. */
-  url: string;
-  method: HttpMethod;
-  /** Epoch ms. */
-  sentAt: number;
-  /** undefined: no HTTP answer (transport failure). */
-  status: number | undefined;
-  /** Transport failure message. */
-  failure?: string;
-  durationMs: number;
-  sizeBytes: number;
-  /** Who answered: the proxy's `x-lookup-source`, or `cache` when its cache served it (`x-lookup-cache: hit`). */
-  source: ResponseSource | 'cache';
-  /** The body's own verdict (interpretAnswer): 'unchecked' when the operation has no success marker or there is no body. */
-  verdict: 'ok' | 'failed' | 'unchecked';
-  recordCount: number | undefined;
-  /** Whether the stored answer was masked. */
-  masked: boolean;
-  /** Whether the lookup has personal data to mask (a body without any is kept whatever the masking); unknown counts as yes. */
-  personalData?: boolean;
-  /** false when the body was not kept (over the size cap, evicted, masking rules): metadata only. */
-  bodyStored: boolean;
-}
 
 /** The answer as received, without its parsed body (parsed again on reading, as a fresh one is). */
 export type StoredAnswer = Omit<LookupResponse, 'body' | 'parseError'>;

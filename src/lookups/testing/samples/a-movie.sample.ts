@@ -1,4 +1,6 @@
 // A body holding every field of the spec's table A, as the provider would send it.
+import { movie } from '../../a-movie.ts';
+import { defineSamples } from '../define-samples.ts';
 export const movieSample = {
   adult: false,
   backdrop_path: '/hZkgoQYus5vegHoetLkCJzb17zJ.jpg',
@@ -26,3 +28,5 @@ export const movieSample = {
   vote_average: 8.433,
   vote_count: 26280,
 };
+
+export const samples = defineSamples(movie, { details: [movieSample] });

@@ -1,4 +1,6 @@
 // A body holding every field of the spec's tables B (envelope, Station, Connector).
+import { chargingStations } from '../../b-charging-stations.ts';
+import { defineSamples } from '../define-samples.ts';
 export const chargingStationsSample = {
   hasMore: true,
   count: 1,
@@ -57,3 +59,5 @@ export const chargingStationsSample = {
     ],
   },
 };
+
+export const samples = defineSamples(chargingStations, { json: [chargingStationsSample], xml: [chargingStationsSample] });

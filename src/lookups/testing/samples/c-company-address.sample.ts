@@ -1,4 +1,6 @@
 // A body (an array of company records) holding every field of the spec's table C.
+import { companyAddress } from '../../c-company-address.ts';
+import { defineSamples } from '../define-samples.ts';
 const person = (initials: string | null, name: string | null, gender: string | null) => ({
   initials,
   title: null,
@@ -83,3 +85,5 @@ export const companyRecordSample = {
 };
 
 export const companyAddressSample = [companyRecordSample];
+
+export const samples = defineSamples(companyAddress, { address: [companyAddressSample] });

@@ -1,4 +1,6 @@
 // A body holding every field of the spec's table "D and G. Property response", as the provider would send it.
+import { propertyDetail } from '../../d-property-detail.ts';
+import { defineSamples } from '../define-samples.ts';
 export const propertySample = {
   identifier: { Id: 184713191, fips: '06037', apn: '4252-021-017', recordId: 184713191, obPropId: 18471319106037 },
   lot: { lotnum: '17', lotsize1: 0.1377, lotsize2: 6000, pooltype: 'NO POOL' },
@@ -82,3 +84,5 @@ export const propertyDetailSample = {
   },
   property: [propertySample],
 };
+
+export const samples = defineSamples(propertyDetail, { detail: [propertyDetailSample] });

@@ -1,4 +1,6 @@
 // Bodies holding every field of the spec's table F, and of the air-quality convention.
+import { cars } from '../../f-cars.ts';
+import { defineSamples } from '../define-samples.ts';
 export const carsSample = [
   {
     city_mpg: 28,
@@ -25,3 +27,5 @@ export const airQualitySample = {
   PM10: { concentration: 7.3, aqi: 7 },
   overall_aqi: 28,
 };
+
+export const samples = defineSamples(cars, { cars: [carsSample], airquality: [airQualitySample] });

@@ -1,4 +1,6 @@
 // D's sample body with the mortgage section G adds.
+import { propertyMortgage } from '../../g-property-mortgage.ts';
+import { defineSamples } from '../define-samples.ts';
 import { propertyDetailSample, propertySample } from './d-property-detail.sample.ts';
 
 export const propertyMortgageSample = {
@@ -17,3 +19,5 @@ export const propertyMortgageSample = {
     },
   ],
 };
+
+export const samples = defineSamples(propertyMortgage, { detailmortgage: [propertyMortgageSample] });

@@ -1,4 +1,6 @@
 // A body holding every field of the spec's table H (fictitious person).
+import { sexOffenders } from '../../h-sex-offenders.ts';
+import { defineSamples } from '../define-samples.ts';
 export const sexOffendersSample = {
   sex_offenders_count: 1,
   pages_count: 1,
@@ -33,3 +35,5 @@ export const sexOffendersSample = {
     },
   ],
 };
+
+export const samples = defineSamples(sexOffenders, { records: [sexOffendersSample] });

@@ -1,4 +1,6 @@
 // A body holding every field of the spec's table I, as the provider would send it.
+import { currencyTimeseries } from '../../i-currency-timeseries.ts';
+import { defineSamples } from '../define-samples.ts';
 export const timeseriesSample = {
   success: true,
   timeseries: true,
@@ -16,3 +18,5 @@ export const timeseriesErrorSample = {
   success: false,
   error: { code: 202, type: 'invalid_currency_codes', info: 'You have provided one or more invalid currency codes: XYZ.' },
 };
+
+export const samples = defineSamples(currencyTimeseries, { timeseries: [timeseriesSample] });

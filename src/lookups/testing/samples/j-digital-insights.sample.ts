@@ -1,4 +1,6 @@
 // A body holding every field of the spec's table "J. Company web ranking record".
+import { digitalInsights } from '../../j-digital-insights.ts';
+import { defineSamples } from '../define-samples.ts';
 export const digitalInsightsSample = {
   domain: 'northwind-traders.com',
   domain_name: 'northwind-traders.com',
@@ -70,3 +72,5 @@ export const digitalInsightsSample = {
   up_visits: true,
   traffic_rank: 48211,
 };
+
+export const samples = defineSamples(digitalInsights, { insights: [digitalInsightsSample] });

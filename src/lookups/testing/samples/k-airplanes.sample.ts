@@ -1,4 +1,6 @@
 // A body holding every field of the spec's table K (all values strings), as the provider sends it.
+import { airplanes } from '../../k-airplanes.ts';
+import { defineSamples } from '../define-samples.ts';
 export const airplanesSample = [
   {
     airplaneId: '1',
@@ -27,3 +29,5 @@ export const airplanesSample = [
     planeStatus: 'active',
   },
 ];
+
+export const samples = defineSamples(airplanes, { airplanes: [airplanesSample] });

@@ -1,4 +1,6 @@
 // A body holding every field of the spec's table L: an array whose element is the envelope.
+import { crimeIncidents } from '../../l-crime-incidents.ts';
+import { defineSamples } from '../define-samples.ts';
 export const crimeIncidentsSample = [
   {
     total_incidents: 51,
@@ -23,3 +25,5 @@ export const crimeIncidentsSample = [
     ],
   },
 ];
+
+export const samples = defineSamples(crimeIncidents, { incidents: [crimeIncidentsSample] });

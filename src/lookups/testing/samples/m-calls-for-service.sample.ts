@@ -1,4 +1,6 @@
 // A body holding every field of the spec's M response: an object envelope.
+import { callsForService } from '../../m-calls-for-service.ts';
+import { defineSamples } from '../define-samples.ts';
 export const callsForServiceSample = {
   total_incidents: 1,
   total_pages: 1,
@@ -15,3 +17,5 @@ export const callsForServiceSample = {
     },
   ],
 };
+
+export const samples = defineSamples(callsForService, { calls: [callsForServiceSample] });

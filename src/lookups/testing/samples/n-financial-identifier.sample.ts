@@ -1,4 +1,6 @@
 // A body holding every field of the spec's table N.
+import { financialIdentifier } from '../../n-financial-identifier.ts';
+import { defineSamples } from '../define-samples.ts';
 export const financialIdentifierSample = {
   status: { code: 200, message: 'OK' },
   results: [
@@ -8,3 +10,5 @@ export const financialIdentifierSample = {
     },
   ],
 };
+
+export const samples = defineSamples(financialIdentifier, { lookup: [financialIdentifierSample] });

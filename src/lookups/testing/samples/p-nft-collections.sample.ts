@@ -1,4 +1,6 @@
 // A body holding every field of the spec's "P. NFT collections response", as the provider would send it.
+import { nftCollections } from '../../p-nft-collections.ts';
+import { defineSamples } from '../define-samples.ts';
 export const nftCollectionsSample = {
   data: [
     {
@@ -10,3 +12,5 @@ export const nftCollectionsSample = {
     },
   ],
 };
+
+export const samples = defineSamples(nftCollections, { search: [nftCollectionsSample] });

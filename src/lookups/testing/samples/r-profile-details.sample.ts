@@ -1,5 +1,7 @@
 // Bodies holding every field of R's profile schema (the spec shows none; see r-profile-details.ts),
 // with every optional section present, as a profile API would send them.
+import { profileDetails } from '../../r-profile-details.ts';
+import { defineSamples } from '../define-samples.ts';
 const sections = {
   contact_info: {
     emails: ['jane.doe@example-mail.com'],
@@ -77,3 +79,5 @@ export const companyProfileSample = {
   locations: [{ city: 'Seattle', country: 'United States', country_code: 'US', address_line: '500 Pine St', is_headquarters: true }],
   ...sections,
 };
+
+export const samples = defineSamples(profileDetails, { details: [personalProfileSample, companyProfileSample] });

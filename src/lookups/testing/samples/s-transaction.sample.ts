@@ -1,5 +1,7 @@
 // A body holding every field of the spec's "S. Transaction details response" (the UTXO shape of
 // blockchainSpecific, as in the spec's example), as the provider would send it.
+import { transaction } from '../../s-transaction.ts';
+import { defineSamples } from '../define-samples.ts';
 export const transactionSample = {
   apiVersion: '2024-12-12',
   requestId: '601c1710034ed6d407996b30',
@@ -53,3 +55,5 @@ export const transactionSample = {
     },
   },
 };
+
+export const samples = defineSamples(transaction, { details: [transactionSample] });

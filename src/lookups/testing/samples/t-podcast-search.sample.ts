@@ -1,4 +1,6 @@
 // A body holding every field of the spec's "T. Podcast search response" and its Result table.
+import { podcastSearch } from '../../t-podcast-search.ts';
+import { defineSamples } from '../define-samples.ts';
 export const podcastSearchSample = {
   took: 0.128,
   count: 1,
@@ -27,3 +29,5 @@ export const podcastSearchSample = {
   ],
   next_offset: 10,
 };
+
+export const samples = defineSamples(podcastSearch, { search: [podcastSearchSample] });

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { runChain, type HandlerChain } from './handler-chain.ts';
-import type { ChainHandler } from './proxy-handler.ts';
+import type { ChainHandler } from './handler-types.ts';
 
 const req = {} as IncomingMessage;
 const res = {} as ServerResponse;
@@ -80,5 +80,12 @@ describe('runChain', () => {
       res,
     );
     expect(events).toEqual(['envelope']);
+  });
+
+  it('answers an unhandled request with the per-request answer when one is given (Vite’s next)', async () => {
+    const { chain, events } = chainOf([() => false, () => Promise.resolve(false)]);
+    runChain(chain, req, res, () => events.push('next'));
+    await flush();
+    expect(events).toEqual(['next']);
   });
 });

@@ -2,11 +2,12 @@
 // request line or headers, headers too large, a client too slow to send them) and for CONNECT,
 // which this server never tunnels. Instead of Node's empty 400 they get the error envelope,
 // written straight to the socket as node:http's `clientError` documentation describes.
+import type { EventEmitter } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { STATUS_CODES } from 'node:http';
-import type { ErrorEnvelope } from '../lookups/wire.ts';
-import { DATA_SECURITY_HEADERS } from './security-headers.ts';
+import type { ErrorEnvelope } from '../../lookups/wire.ts';
+import { DATA_SECURITY_HEADERS } from '../security-headers.ts';
 
 interface ParserError extends Error {
   code?: string;
@@ -63,4 +64,10 @@ export function refuseConnect(_req: IncomingMessage, socket: Duplex): void {
     message: 'CONNECT is not served here: this server is not a forward proxy',
     origin: 'proxy',
   });
+}
+
+/** Gives a server (node:http's, or Vite's) both answers: the envelope for what the parser rejects, and for CONNECT. */
+export function answerSocketErrors(server: EventEmitter): void {
+  server.on('clientError', handleClientError);
+  server.on('connect', refuseConnect);
 }

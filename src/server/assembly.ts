@@ -1,0 +1,96 @@
+// The one assembly of the server, used by production (app-server.ts), Vite dev and preview
+// (vite-plugin.ts) and the standalone demo upstream (demo-upstream-server.ts): which handlers
+// answer, in which order, built from the configuration; what answers when none does; and the one
+// answer to an error no handler expected (failed). Each server adds only what is its own: the
+// request guard and node:http options in production, Vite's pages after the chain in dev.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { buildOpenApiDocument } from '../lookups/openapi.ts';
+import { allLookups } from '../lookups/registry.ts';
+import { environmentWithDotEnv, parseServerConfig, type ServerConfig } from './config.ts';
+import { demoGenerators } from '../demo/generators.ts';
+import type { HandlerChain } from './http/handler-chain.ts';
+import type { ChainHandler, RequestHandler } from './http/handler-types.ts';
+import { refusal, sendRefusal } from './http/refusal.ts';
+import { createFailureHandler } from './http/unexpected-error.ts';
+import { keyScrubber } from './key-scrubber.ts';
+import { createDocumentRoutes, createLookupHandler, createMaskingProxy } from './lookup-handler.ts';
+import { createProxyHandler } from './proxy-handler.ts';
+import { createStaticHandler } from './static-files.ts';
+import type { AccessConfig } from './team/access-config.ts';
+import type { AuditLog } from './team/audit-log.ts';
+import type { TeamLimits } from './team/limits-config.ts';
+import type { SharedStore } from './team/store-types.ts';
+import { createTeamHandler } from './team/team-handler.ts';
+import { createTeamServices, type TeamServices } from './team/team-services.ts';
+
+/** Reads the configuration (environment and `.env`); throws ConfigError for a malformed setting. */
+export function loadAppConfig(env = environmentWithDotEnv()): ServerConfig {
+  return parseServerConfig(env, allLookups);
+}
+
+const openApiDocument = () => buildOpenApiDocument(allLookups);
+
+/** The JSON documents and the proxy over the real registry, as one handler (tests mount it alone). */
+export function createAppHandler(config: ServerConfig, log?: (line: string) => void): RequestHandler {
+  return createLookupHandler({ lookups: allLookups, generators: demoGenerators, config, openApiDocument, ...(log && { log }) });
+}
+
+export interface TeamParts {
+  /** State shared with other processes and instances (sessions, counters, cache). */
+  store: SharedStore;
+  /** Who may use the server; none configured: everyone who reaches it, as on loopback. */
+  access?: AccessConfig;
+  /** Budgets, rate and concurrency limits, the answer cache, the audit log and /metrics. */
+  limits?: TeamLimits;
+  /** Where audit lines go (tests); default: LOOKUP_AUDIT_FILE or stdout. */
+  audit?: AuditLog;
+}
+
+export interface AssemblyOptions {
+  config: ServerConfig;
+  /**
+   * `app` (the default): the JSON documents and the proxy under /proxy. `demo-upstream`: the proxy
+   * alone at `/<slug>/…`, answering as a provider would (no documents, no masking).
+   */
+  role?: 'app' | 'demo-upstream';
+  /** The proxy's request log (default: the proxy's own, to stdout). */
+  log?: (line: string) => void;
+  /** The team server (production): /readyz, the access gate, and with limits the team services. */
+  team?: TeamParts;
+  /** The built app's files, answered last (production), with the app's security headers. */
+  files?: { distDir: string; headers: Readonly<Record<string, string>> };
+}
+
+/** No handler answered: 405 for a method nothing here serves, else 404. */
+function answerUnhandled(req: IncomingMessage, res: ServerResponse): void {
+  if (req.method !== 'GET' && req.method !== 'HEAD')
+    sendRefusal(res, refusal(405, 'method_not_allowed', `${req.method} is not served here: only GET and HEAD`, { headers: { allow: 'GET, HEAD' } }));
+  else sendRefusal(res, refusal(404, 'not_found', 'There is nothing at this address'));
+}
+
+export function assembleHandlers(options: AssemblyOptions): HandlerChain {
+  const { config, log } = options;
+  // An unexpected error's message may hold a configured key (an upstream echoing its URL).
+  const scrubber = keyScrubber(Object.values(config.lookups).flatMap((mode) => (mode?.mode === 'live' ? [mode.key] : [])));
+  const failed = createFailureHandler({ scrub: (text) => scrubber.text(text) });
+
+  if (options.role === 'demo-upstream') {
+    const proxy = createProxyHandler({ lookups: allLookups, generators: demoGenerators, config, prefix: '', ...(log && { log }) });
+    return { handlers: [proxy], unhandled: answerUnhandled, failed };
+  }
+
+  const handlers: ChainHandler[] = [];
+  let services: TeamServices | undefined;
+  if (options.team) {
+    const { store, access, limits, audit } = options.team;
+    services = limits && createTeamServices({ config, lookups: allLookups, limits, store, ...(audit && { audit }) });
+    // /metrics when LOOKUP_METRICS_PUBLIC=1 comes before the gate; budgets and /metrics otherwise after it.
+    if (services) handlers.push(services.publicRoutes);
+    handlers.push(createTeamHandler({ store, ...(access && { access }) }));
+    if (services) handlers.push(services.routes);
+  }
+  handlers.push(createDocumentRoutes({ config, openApiDocument }));
+  handlers.push(createMaskingProxy({ lookups: allLookups, generators: demoGenerators, config, ...(log && { log }), ...(services && { team: services.proxy }) }));
+  if (options.files) handlers.push(createStaticHandler(options.files.distDir, options.files.headers));
+  return { handlers, unhandled: answerUnhandled, failed };
+}

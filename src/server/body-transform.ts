@@ -1,0 +1,41 @@
+// The proxy's hook for rewriting a JSON answer before it leaves the server (personal-data
+// masking), typed apart from the proxy so that the transform's module does not import the proxy.
+import type { IncomingHttpHeaders } from 'node:http';
+import type { AnyLookup, AnyOperation } from '../lookups/define-lookup.ts';
+import type { LookupMode } from './config.ts';
+import type { TransformedBody } from './proxy-response.ts';
+
+export interface BodyTransformContext {
+  /** Who answered: `live` (the provider) or `demo`. */
+  source: LookupMode['mode'];
+  /** The status the browser will get. */
+  status: number;
+  /** The answer's JSON content type, as the browser will get it. */
+  contentType: string;
+  /** The browser's request headers (e.g. an explicit request for unmasked data). */
+  requestHeaders: IncomingHttpHeaders;
+}
+
+/**
+ * Rewrites a lookup's JSON answer before it leaves the server (personal-data masking). It gets
+ * the whole body, decoded and within the size cap; what it returns is scrubbed of the key and sent,
+ * with any headers it returns beside the body (masking says `x-lookup-masked`).
+ */
+export type BodyTransform = (lookup: AnyLookup, operation: AnyOperation, bytes: Buffer, context: BodyTransformContext) => TransformedBody | Promise<TransformedBody>;
+
+/** The proxy options a body transform is set up with (ProxyOptions has them all). */
+export interface BodyTransformHooks {
+  /** The hook for body transforms (masking): applied to JSON answers of the operations `transformsBody` selects. */
+  transformBody?: BodyTransform;
+  /**
+   * Which operations' answers go through `transformBody` (asked once per operation, at start-up);
+   * only those are read whole, every other answer streams. Default: all, when transformBody is set.
+   */
+  transformsBody?: (lookup: AnyLookup, operation: AnyOperation) => boolean;
+  /**
+   * When given, the demo masks its own answers to the operations `transformsBody` selects, on its
+   * worker thread, and transformBody is not applied to them: this says whether a request gets them
+   * masked (true) or unmasked (false). Masking's answer to a demo request never costs the server's thread.
+   */
+  demoMask?: (requestHeaders: IncomingHttpHeaders) => boolean;
+}

@@ -1,0 +1,34 @@
+// The one way a handler reads a request body: whole, under a size cap, refused with the envelope's
+// 413 past it (the request guard has already refused a declared length over the server's cap).
+import type { IncomingMessage } from 'node:http';
+import { isRecord } from '../../lookups/adapters.ts';
+import { refusal, type Refusal } from './refusal.ts';
+
+export type BodyRead<T> = { ok: true; body: T } | Refusal;
+
+/** Reads the whole request body, or a 413 `body_too_large` refusal past `limit` bytes. */
+export async function readBody(req: IncomingMessage, limit: number): Promise<BodyRead<Buffer>> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limit) return refusal(413, 'body_too_large', `The request body is larger than ${limit} bytes`);
+    chunks.push(chunk);
+  }
+  return { ok: true, body: Buffer.concat(chunks) };
+}
+
+/** Reads a JSON object body (empty counts as `{}`); anything else is a 400 `invalid_body`. */
+export async function readJsonObject(req: IncomingMessage, limit: number): Promise<BodyRead<Record<string, unknown>>> {
+  const read = await readBody(req, limit);
+  if (!read.ok) return read;
+  const text = read.body.toString('utf8');
+  if (text.trim() === '') return { ok: true, body: {} };
+  try {
+    const body: unknown = JSON.parse(text);
+    if (isRecord(body)) return { ok: true, body };
+  } catch {
+    // Answered below, with the same message as a non-object body.
+  }
+  return refusal(400, 'invalid_body', 'The request body must be a JSON object');
+}

@@ -1,0 +1,24 @@
+// The one answer to an error no handler expected, the same on every server (production, Vite
+// dev/preview, the standalone demo upstream): one log line with every configured key scrubbed out
+// and no query string (a client may have typed a key into it), then the envelope's 500, or, when
+// the answer had already begun, the connection closed so the client sees it cut short.
+import type { FailureHandler } from './handler-types.ts';
+import { refusal, sendRefusal } from './refusal.ts';
+import { targetPath } from './request-target.ts';
+
+const INTERNAL_ERROR = refusal(500, 'internal_error', 'The server failed to answer');
+
+export interface FailureOptions {
+  /** Removes secrets (the configured keys) from the log line. */
+  scrub: (text: string) => string;
+  log?: (line: string) => void;
+}
+
+export function createFailureHandler({ scrub, log = console.error }: FailureOptions): FailureHandler {
+  return (error, req, res) => {
+    const reason = error instanceof Error ? error.message : String(error);
+    log(scrub(`Internal error for ${req.method} ${targetPath(req.url ?? '')}: ${reason}`));
+    if (!res.headersSent) sendRefusal(res, INTERNAL_ERROR);
+    else res.destroy();
+  };
+}
