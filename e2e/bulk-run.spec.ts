@@ -47,7 +47,10 @@ test('H over 40 zip codes: invalid rows listed first, 38 sent once each across a
   await expect(problems.getByRole('row')).toHaveCount(3);
   await expect(problems.getByRole('row').nth(1)).toContainText('line 8');
   await expect(problems.getByRole('row').nth(1)).toContainText('zipcode must be a 5-digit US zip code');
+  // The value the row sent, quoted, beside the rule it broke (issue 22, item 11).
+  await expect(problems.getByRole('row').nth(1).getByRole('cell').nth(2)).toHaveText('"6270"');
   await expect(problems.getByRole('row').nth(2)).toContainText('line 23');
+  await expect(problems.getByRole('row').nth(2).getByRole('cell').nth(2)).toHaveText('"62A01"');
   const start = page.getByRole('button', { name: 'Start run' });
   await expect(start).toBeDisabled();
   expect(sent.size).toBe(0);

@@ -1,18 +1,18 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { Layout } from './layout.tsx';
 import { PreferencesProvider } from './preferences.tsx';
 
-function renderLayout(configDocument: unknown) {
+function renderLayout(configDocument: unknown, path = '/') {
   vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(configDocument), { headers: { 'content-type': 'application/json' } })));
   const client = new QueryClient();
   render(
     <QueryClientProvider client={client}>
       <PreferencesProvider>
-        <MemoryRouter>
+        <MemoryRouter initialEntries={[path]}>
           <Layout />
         </MemoryRouter>
       </PreferencesProvider>
@@ -43,5 +43,14 @@ describe('the mask toggle', () => {
     await waitFor(() => expect(toggle).toBeDisabled());
     expect(toggle).toBeChecked();
     expect(screen.getByText(/required by this server/)).toBeInTheDocument();
+  });
+});
+
+describe('the workbench links', () => {
+  it('mark the page being shown with aria-current="page", and only it', () => {
+    renderLayout({ lookups: {} }, '/saved');
+    const nav = screen.getByRole('navigation', { name: 'Workbench' });
+    expect(within(nav).getByRole('link', { name: 'Saved' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'History' })).not.toHaveAttribute('aria-current');
   });
 });

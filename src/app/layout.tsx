@@ -1,4 +1,4 @@
-import { Link, Outlet } from 'react-router';
+import { Link, NavLink, Outlet } from 'react-router';
 import { useLookupConfig } from '../api/lookup-config-query.ts';
 import { usePreferences, type ThemeChoice } from './preferences.tsx';
 import { useEffect } from 'react';
@@ -39,9 +39,10 @@ export function Layout() {
           <img src="/favicon.svg" alt="" width="24" height="24" />
           Lookup Explorer
         </Link>
+        {/* NavLink marks the page being shown with aria-current="page" (and the style keys on that). */}
         <nav aria-label="Workbench" className="header-nav">
-          <Link to="/history">History</Link>
-          <Link to="/saved">Saved</Link>
+          <NavLink to="/history">History</NavLink>
+          <NavLink to="/saved">Saved</NavLink>
         </nav>
         <div className="header-controls">
           <PaletteLauncher />

@@ -96,7 +96,7 @@ function LookupExplorer({ lookup }: { lookup: LookupDefinition }) {
       <UsageLine lookupId={lookup.id} pricePerCall={lookup.catalog.pricePerCall} />
       <BudgetLine lookupId={lookup.id} />
       <p className="lookup-tools">
-        <Link to={`/lookups/${lookup.slug}/compare`}>Compare answers…</Link>{' '}
+        <Link to={`/lookups/${lookup.slug}/compare`}>Compare answers…</Link>
         {/* The form's values travel along: constants for the parameters the file has no column for. */}
         <Link to={`/lookups/${lookup.slug}/bulk${sentQuerySearch(lookup, operation, draft.values)}`}>Run over a list…</Link>
       </p>

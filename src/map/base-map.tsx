@@ -1,15 +1,16 @@
-// The map both views share: tiles from the server's configuration, the country outline fallback
-// and its notice, an accessible name, and the initial view.
+// The map both views share: tiles from the server's configuration (StreetTiles, which checks they
+// can be reached first), the country outline fallback and its notice (announced once per page),
+// an accessible name, and the initial view.
 import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
-import { MapContainer, TileLayer, useMap } from 'react-leaflet';
+import { MapContainer, useMap } from 'react-leaflet';
 import './leaflet-setup.ts';
 import './map.css';
 import type { Bounds } from './geo.ts';
 import { useMapConfig } from './map-config.ts';
+import { useAnnouncesOffline } from './offline-announcer.ts';
+import { StreetTiles } from './street-tiles.tsx';
 import { WorldOutline } from './world-outline.tsx';
-
-type TileState = 'pending' | 'loaded' | 'failed';
 
 interface BaseMapProps {
   /** Accessible name of the map, which is also a keyboard-focusable region. */
@@ -33,9 +34,8 @@ function ContainerLabel({ label }: { label: string }) {
 
 export function BaseMap({ label, bounds, children }: BaseMapProps) {
   const config = useMapConfig();
-  const [tiles, setTiles] = useState<TileState>('pending');
-  // One failing tile among loaded ones is a hiccup; failing before any loaded means no tiles.
-  const onTileError = () => setTiles((state) => (state === 'loaded' ? state : 'failed'));
+  const [offline, setOffline] = useState(false);
+  const announces = useAnnouncesOffline(offline);
 
   return (
     <div className="map-frame">
@@ -49,18 +49,14 @@ export function BaseMap({ label, bounds, children }: BaseMapProps) {
         worldCopyJump
       >
         <ContainerLabel label={label} />
-        {config && (
-          <TileLayer
-            url={config.tileUrl}
-            attribution={config.tileAttribution}
-            eventHandlers={{ tileload: () => setTiles('loaded'), tileerror: onTileError }}
-          />
-        )}
-        {tiles === 'failed' && <WorldOutline />}
+        {/* Once the tiles are known to be unreachable the layer goes, so nothing asks for them again. */}
+        {config && !offline && <StreetTiles url={config.tileUrl} attribution={config.tileAttribution} onUnreachable={() => setOffline(true)} />}
+        {offline && <WorldOutline />}
         {children}
       </MapContainer>
-      {tiles === 'failed' && (
-        <p className="map-notice" role="status">
+      {offline && (
+        // One live region for the page, however many maps lack tiles (quiet: polite, and once).
+        <p className="map-notice" role={announces ? 'status' : undefined}>
           Map tiles unavailable — showing country outlines
         </p>
       )}

@@ -23,7 +23,7 @@ describe('BulkSetup', () => {
 
     const problems = await screen.findByRole('table', { name: 'Invalid rows' });
     const cells = within(problems).getAllByRole('cell').map((cell) => cell.textContent);
-    expect(cells).toEqual(['line 3', 'limit', expect.stringMatching(/^limit /)]);
+    expect(cells).toEqual(['line 3', 'limit', '"500"', expect.stringMatching(/^limit /)]);
     expect(screen.getByText(/1 query to send \(a duplicate row is not sent again\)/)).toBeInTheDocument();
     // The columns were matched by name, ignoring case; the dates are the form's constants.
     expect(screen.getByLabelText('Column for region')).toHaveValue('Region');

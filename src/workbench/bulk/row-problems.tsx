@@ -1,8 +1,9 @@
+import { showValue } from './problem-value.ts';
 import type { RowCheck } from './validate-rows.ts';
 
 const SHOWN = 200;
 
-/** The rows the schema refused, each with its line, column and the form's own message. */
+/** The rows the schema refused, each with its line, column, the value at fault and the form's own message. */
 export function RowProblems({ check }: { check: RowCheck }) {
   if (check.invalid.length === 0) return null;
   const problems = check.invalid.flatMap(({ problems }) => problems);
@@ -17,6 +18,7 @@ export function RowProblems({ check }: { check: RowCheck }) {
           <tr>
             <th scope="col">Where</th>
             <th scope="col">Column</th>
+            <th scope="col">Value</th>
             <th scope="col">Problem</th>
           </tr>
         </thead>
@@ -25,6 +27,7 @@ export function RowProblems({ check }: { check: RowCheck }) {
             <tr key={index}>
               <td>{problem.where}</td>
               <td>{problem.column}</td>
+              <td className="bulk-problem-value">{problem.value === undefined ? '' : showValue(problem.value)}</td>
               <td>{problem.message}</td>
             </tr>
           ))}

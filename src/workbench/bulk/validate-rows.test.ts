@@ -40,12 +40,12 @@ async function checkRows(input: readonly InputRow[], mapping: ColumnMapping, val
 }
 
 describe('checking rows', () => {
-  it('lists each invalid row with its line, its column and the form’s own message', async () => {
+  it('lists each invalid row with its line, its column, the value it sent and the form’s own message', async () => {
     const input = rows('Region,Limit,note\nnorth,5,ok\nsouth,500,too many\n,3,no region\n');
     const check = await checkRows(input, { region: 'Region', limit: 'Limit' }, constants);
     expect(check.invalid.map(({ problems }) => problems)).toEqual([
-      [{ where: 'line 3', column: 'Limit', message: formMessage({ ...constants, region: 'south', limit: '500' }, 'limit') }],
-      [{ where: 'line 4', column: 'Region', message: 'region is required' }],
+      [{ where: 'line 3', column: 'Limit', value: '500', message: formMessage({ ...constants, region: 'south', limit: '500' }, 'limit') }],
+      [{ where: 'line 4', column: 'Region', value: '', message: 'region is required' }],
     ]);
     expect(check.jobs).toHaveLength(1);
     expect(check.jobs[0]).toMatchObject({ index: 0, input: { Region: 'north', Limit: '5', note: 'ok' }, rows: ['line 2'], params: { region: 'north', limit: 5 } });
@@ -53,7 +53,7 @@ describe('checking rows', () => {
 
   it('names the constant when the form’s value is at fault, and a cross-field rule at its field', async () => {
     const check = await checkRows(rows('region\nnorth\n'), { region: 'region' }, { start_date: '2024-02-01', end_date: '2024-01-01' });
-    expect(check.invalid[0]!.problems).toEqual([{ where: 'line 2', column: 'end_date (constant)', message: 'end_date is before start_date' }]);
+    expect(check.invalid[0]!.problems).toEqual([{ where: 'line 2', column: 'end_date (constant)', value: '2024-01-01', message: 'end_date is before start_date' }]);
     const missing = await checkRows(rows('region\nnorth\n'), { region: 'region' }, {});
     expect(missing.invalid[0]!.problems.map((problem) => problem.column).sort()).toEqual(['end_date (constant)', 'start_date (constant)']);
   });

@@ -12,6 +12,8 @@ export interface RowProblem {
   where: string;
   /** The column at fault, or the parameter with "(constant)" when the form's value is at fault. */
   column: string;
+  /** The text the row sent for that parameter (the cell, or the constant); none for a whole-row rule. */
+  value?: string;
   message: string;
 }
 
@@ -61,11 +63,12 @@ class RowChecker {
   ) {}
 
   check(row: InputRow): void {
-    const validation = validateValues(this.operation, rowValues(row, this.mapping, this.constants));
+    const values = rowValues(row, this.mapping, this.constants);
+    const validation = validateValues(this.operation, values);
     if (!validation.ok) {
       const columnOf = (name: string) => this.mapping[name] ?? `${name} (constant)`;
       const problems: RowProblem[] = [
-        ...Object.entries(validation.errors.fields).map(([name, message]) => ({ where: row.where, column: columnOf(name), message })),
+        ...Object.entries(validation.errors.fields).map(([name, message]) => ({ where: row.where, column: columnOf(name), value: values[name] ?? '', message })),
         ...validation.errors.form.map((message) => ({ where: row.where, column: '(whole row)', message })),
       ];
       this.invalid.push({ row, problems });
