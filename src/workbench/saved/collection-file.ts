@@ -7,6 +7,7 @@ import type { AnyLookup, LookupId } from '../../lookups/define-lookup.ts';
 import { lookups } from '../../lookups/registry.ts';
 import type { SavedQuery } from './saved-store.ts';
 import { checkSavedQuery } from './saved-validity.ts';
+import { overImportCap } from './import-limits.ts';
 import { COLLECTIONS_FORMAT, COLLECTIONS_VERSION, formatPath, type ReadFile, type RejectedEntry } from './collection-format.ts';
 
 export type { ReadFile, RejectedEntry } from './collection-format.ts';
@@ -48,6 +49,11 @@ function issueText(error: z.ZodError, prefix: readonly PropertyKey[] = []): stri
 export function readCollectionsValue(value: unknown): ReadFile {
   const envelope = envelopeSchema.safeParse(value);
   if (!envelope.success) return { ok: false, message: `This is not a collections file: ${issueText(envelope.error)}.` };
+  const over = overImportCap(
+    envelope.data.collections.reduce((sum, collection) => sum + collection.queries.length, 0),
+    'saved queries',
+  );
+  if (over) return { ok: false, message: over };
   const queries: SavedQuery[] = [];
   const rejected: RejectedEntry[] = [];
   const seenIds = new Set<string>();

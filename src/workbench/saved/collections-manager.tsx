@@ -51,7 +51,7 @@ export function CollectionsManager() {
       {queries.length === 0 ? (
         <p className="empty">No saved queries yet. Use “Save query…” on a lookup’s page, or import a file.</p>
       ) : (
-        <SavedQueryList queries={queries} grouped showLookup collectionExports headingLevel={2} />
+        <SavedQueryList queries={queries} all={queries} grouped showLookup collectionExports headingLevel={2} />
       )}
     </div>
   );

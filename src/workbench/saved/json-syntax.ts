@@ -1,6 +1,11 @@
 // Where a JSON text goes wrong, as a line and column a person can find in an editor. JSON.parse's
 // messages differ between engines and often give no position at all ("Unexpected token 'x', … is
 // not valid JSON"), so a small scanner of RFC 8259's grammar finds the first offending character.
+// The scanner recurses once per nesting level, so it stops at MAX_JSON_DEPTH rather than overflow
+// the stack; on a large file it runs in the import worker (import-client.ts), off the page's thread.
+
+/** The deepest nesting the scanner follows; deeper is reported as the error (no file of ours nests near it). */
+export const MAX_JSON_DEPTH = 1000;
 
 export interface JsonSyntaxError {
   /** 1-based line and column of the offending character (or of the end of the text). */
@@ -70,9 +75,19 @@ export function locateJsonError(text: string): JsonSyntaxError | undefined {
     if (!match) fail(`unexpected ${describe()}`);
     at += match![0].length;
   };
+  let depth = 0;
   const value = (): void => {
     space();
     const char = text[at];
+    if ((char === '{' || char === '[') && depth >= MAX_JSON_DEPTH) fail(`nesting deeper than ${MAX_JSON_DEPTH} levels`);
+    depth++;
+    try {
+      container(char);
+    } finally {
+      depth--;
+    }
+  };
+  const container = (char: string | undefined): void => {
     if (char === '{') {
       at++;
       space();

@@ -16,6 +16,7 @@ import { sentQuerySearch } from '../../form/url-state.ts';
 import { validateValues } from '../../form/validate-values.ts';
 import { DEFAULT_COLLECTION, newSavedId, type SavedQuery } from './saved-store.ts';
 import { formatPath, type ReadFile, type RejectedEntry } from './collection-format.ts';
+import { MAX_FOLDER_DEPTH, overImportCap, tooDeep } from './import-limits.ts';
 
 const textSchema = z.union([z.string(), z.object({ content: z.string().optional() })]).optional();
 const segmentSchema = z.union([z.string(), z.object({ value: z.string().optional() })]);
@@ -190,6 +191,24 @@ function matchRequest(parts: RequestParts): Matched {
   };
 }
 
+/**
+ * How many requests (items that are not folders) the items hold, or where they nest too deep:
+ * walked with a stack of its own, so a file of any depth is measured without overflowing.
+ */
+export function measureItems(items: readonly unknown[]): { entries: number } | { tooDeepAt: string } {
+  const stack: Array<{ items: readonly unknown[]; where: string; depth: number }> = [{ items, where: 'item', depth: 1 }];
+  let entries = 0;
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    next.items.forEach((raw, index) => {
+      const inner = typeof raw === 'object' && raw !== null ? (raw as { item?: unknown }).item : undefined;
+      if (Array.isArray(inner)) stack.push({ items: inner, where: `${next.where}[${index}].item`, depth: next.depth + 1 });
+      else entries += 1;
+    });
+    if (next.depth > MAX_FOLDER_DEPTH) return { tooDeepAt: next.where.length > 80 ? `${next.where.slice(0, 40)}…${next.where.slice(-30)}` : next.where };
+  }
+  return { entries };
+}
+
 /** Reads a Postman collection already parsed as JSON into saved queries (new ids), and what it had to skip. */
 export function readPostmanValue(value: unknown, now = Date.now()): ReadFile {
   const collection = collectionSchema.safeParse(value);
@@ -197,6 +216,11 @@ export function readPostmanValue(value: unknown, now = Date.now()): ReadFile {
     const issue = collection.error.issues[0]!;
     return { ok: false, message: `This is not a Postman collection: ${formatPath(issue.path)}: ${issue.message}.` };
   }
+  // Measured before the walk below, which recurses once per folder.
+  const size = measureItems(collection.data.item);
+  if ('tooDeepAt' in size) return { ok: false, message: tooDeep(size.tooDeepAt) };
+  const over = overImportCap(size.entries, 'requests');
+  if (over) return { ok: false, message: over };
   const queries: SavedQuery[] = [];
   const rejected: RejectedEntry[] = [];
   const walk = (items: readonly unknown[], where: string, folder: string | undefined) => {

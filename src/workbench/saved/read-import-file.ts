@@ -11,3 +11,12 @@ export function readImportFile(text: string, now = Date.now()): ReadFile {
   if (!parsed.ok) return { ok: false, message: `This file is not valid JSON: ${describeJsonError(parsed.error)}.` };
   return looksLikePostman(parsed.value) ? readPostmanValue(parsed.value, now) : readCollectionsValue(parsed.value);
 }
+
+/** Reads a chosen file; whatever goes wrong (a file too large for memory, say) is a refusal with its reason, never a silent failure. */
+export async function readImportBlob(file: Blob, now = Date.now()): Promise<ReadFile> {
+  try {
+    return readImportFile(await file.text(), now);
+  } catch (error) {
+    return { ok: false, message: `This file could not be read: ${error instanceof Error ? error.message : String(error)}.` };
+  }
+}

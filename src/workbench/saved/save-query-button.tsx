@@ -5,10 +5,10 @@ import type { AnyLookup, AnyOperation } from '../../lookups/define-lookup.ts';
 import type { FormValues } from '../../form/form-values.ts';
 import { sentQuerySearch } from '../../form/url-state.ts';
 import { validateValues } from '../../form/validate-values.ts';
-import { collectionNames, DEFAULT_COLLECTION, saveQuery, type SavedQuery } from './saved-store.ts';
+import { collectionNames, DEFAULT_COLLECTION, listSavedQueries, saveQuery, type SavedQuery } from './saved-store.ts';
 import { describeSearch } from './saved-validity.ts';
 import { SavedQueryDialog } from './saved-query-dialog.tsx';
-import { useSavedQueries } from './use-saved-queries.ts';
+import { useRecentSaved } from './use-saved-queries.ts';
 import { isNameTaken } from './saved-names.ts';
 
 interface SaveQueryButtonProps {
@@ -32,25 +32,33 @@ export function queryToSave(lookup: AnyLookup, operation: AnyOperation, values: 
 }
 
 export function SaveQueryButton({ lookup, operation, values, sentValues }: SaveQueryButtonProps) {
-  const [open, setOpen] = useState<{ search: string } | undefined>();
+  const [open, setOpen] = useState<{ search: string; all: readonly SavedQuery[] } | undefined>();
   const [status, setStatus] = useState('');
-  const saved = useSavedQueries();
-  const all: SavedQuery[] = saved.status === 'ready' ? saved.queries : [];
+  // Only a count, to say early when the browser refuses storage: every saved query (the
+  // collections and names taken) is read when the dialog opens, not on every lookup page.
+  const saved = useRecentSaved(0);
 
-  function start() {
+  async function start() {
     const toSave = queryToSave(lookup, operation, values, sentValues);
     if (!toSave.ok) {
       setStatus(toSave.problem);
       return;
     }
+    // Quick for a few; with tens of thousands saved it takes a moment, so say what is happening.
+    setStatus('Reading the saved queries…');
+    const all = await listSavedQueries().catch(() => undefined);
+    if (!all) {
+      setStatus('Saving is unavailable: this browser refuses local storage.');
+      return;
+    }
     setStatus('');
-    setOpen({ search: toSave.search });
+    setOpen({ search: toSave.search, all });
   }
 
   const words = open ? describeSearch(open.search) : '';
   return (
     <div className="save-query">
-      <button type="button" onClick={start} disabled={saved.status === 'unavailable'}>
+      <button type="button" onClick={() => void start()} disabled={saved.status === 'unavailable'}>
         Save query…
       </button>
       <span role="status" className="save-query-status">
@@ -61,9 +69,9 @@ export function SaveQueryButton({ lookup, operation, values, sentValues }: SaveQ
           title="Save query"
           submitLabel="Save"
           initial={{ name: `${lookup.title}${words ? `: ${words}` : ''}`.slice(0, 120), note: '', collection: DEFAULT_COLLECTION }}
-          collections={collectionNames(all)}
+          collections={collectionNames(open.all)}
           summary={`${lookup.id}. ${lookup.title}${operation !== lookup.operations[0] ? ` (${operation.label})` : ''}${words ? ` · ${words}` : ''}`}
-          isTaken={(collection, name) => isNameTaken(all, collection, name)}
+          isTaken={(collection, name) => isNameTaken(open.all, collection, name)}
           onSubmit={async (fields) => {
             const query = await saveQuery({ ...fields, lookupId: lookup.id, operationId: operation.id, search: open.search });
             setOpen(undefined);

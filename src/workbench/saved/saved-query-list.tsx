@@ -1,10 +1,12 @@
 // Saved queries as a list: each opens its lookup page with its query; grouped by collection where
 // several lookups mix (the catalog, the Saved page). Each can be edited (rename, note, move),
 // deleted (with an undo) and exported. A query that no longer validates against its lookup says why.
-import { useState } from 'react';
+// A long list (the Saved page may hold 100,000) is virtualised: only the rows in view are rendered.
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { measureElement, useVirtualizer } from '@tanstack/react-virtual';
 import { downloadText } from '../../results/download.ts';
-import { collectionNames, deleteSavedQuery, putSavedQueries, updateSavedQuery, type SavedQuery } from './saved-store.ts';
+import { collectionNames, deleteSavedQuery, listSavedQueries, putSavedQueries, updateSavedQuery, type SavedQuery } from './saved-store.ts';
 import { checkSavedQuery, describeSearch, savedQueryHref } from './saved-validity.ts';
 import { SavedQueryDialog } from './saved-query-dialog.tsx';
 import { SavedQueryExports } from './saved-query-exports.tsx';
@@ -14,9 +16,14 @@ import { writeCollectionsFile } from './collection-format.ts';
 import { catalogEntryOf, useSavedLookups, type SavedLookups } from './use-saved-lookups.ts';
 import './saved.css';
 
+/** Above this many rows (headings and queries) the list is virtualised; below it every row is in the page. */
+export const VIRTUALISE_FROM = 40;
+/** A row's height before it is measured (a query with its values and buttons). */
+const ROW_ESTIMATE = 72;
+
 interface SavedQueryListProps {
   queries: readonly SavedQuery[];
-  /** Every saved query (for the collections to move to, and the names taken); defaults to `queries`. */
+  /** Every saved query (for the collections to move to, and the names taken); read when an edit starts when not given. */
   all?: readonly SavedQuery[];
   /** One heading and list per collection. */
   grouped: boolean;
@@ -29,32 +36,58 @@ interface SavedQueryListProps {
 
 export function groupByCollection(queries: readonly SavedQuery[]): Array<[string, SavedQuery[]]> {
   const groups = new Map<string, SavedQuery[]>();
-  for (const query of queries) groups.set(query.collection, [...(groups.get(query.collection) ?? []), query]);
+  for (const query of queries) {
+    const group = groups.get(query.collection);
+    if (group) group.push(query);
+    else groups.set(query.collection, [query]);
+  }
   return [...groups];
 }
 
-export function SavedQueryList({ queries, all = queries, grouped, showLookup, collectionExports = false, headingLevel = 3 }: SavedQueryListProps) {
-  const [editing, setEditing] = useState<SavedQuery>();
+type Row = { kind: 'heading'; collection: string; queries: SavedQuery[] } | { kind: 'query'; query: SavedQuery; position: number };
+
+function listRows(queries: readonly SavedQuery[], grouped: boolean): Row[] {
+  const rows: Row[] = [];
+  let position = 0;
+  const add = (list: readonly SavedQuery[]) => list.forEach((query) => rows.push({ kind: 'query', query, position: (position += 1) }));
+  if (!grouped) add(queries);
+  else
+    for (const [collection, list] of groupByCollection(queries)) {
+      rows.push({ kind: 'heading', collection, queries: list });
+      add(list);
+    }
+  return rows;
+}
+
+export function SavedQueryList({ queries, all, grouped, showLookup, collectionExports = false, headingLevel = 3 }: SavedQueryListProps) {
+  const [editing, setEditing] = useState<{ query: SavedQuery; all: readonly SavedQuery[] }>();
   const [deleted, setDeleted] = useState<SavedQuery>();
-  const lookups = useSavedLookups(queries.map((query) => query.lookupId));
+  const lookupIds = useMemo(() => queries.map((query) => query.lookupId), [queries]);
+  const lookups = useSavedLookups(lookupIds);
+  const rows = useMemo(() => listRows(queries, grouped), [queries, grouped]);
   const Heading = `h${headingLevel}` as const;
-  const rows = (list: readonly SavedQuery[]) => (
-    <ul className="saved-list">
-      {list.map((query) => (
-        <SavedQueryRow
-          key={query.id}
-          query={query}
-          lookups={lookups}
-          showLookup={showLookup}
-          onEdit={() => setEditing(query)}
-          onDelete={async () => {
-            await deleteSavedQuery(query.id);
-            setDeleted(query);
-          }}
-        />
-      ))}
-    </ul>
-  );
+  const renderRow = (row: Row) =>
+    row.kind === 'heading' ? (
+      <div className="saved-collection-head">
+        <Heading>{row.collection}</Heading>
+        {collectionExports && <CollectionExports name={row.collection} queries={row.queries} lookups={lookups} />}
+      </div>
+    ) : (
+      <SavedQueryRow
+        query={row.query}
+        lookups={lookups}
+        showLookup={showLookup}
+        // The dialog needs every collection and name; a preview (the catalog) reads them only now.
+        onEdit={async () => {
+          const everything = all ?? (await listSavedQueries().catch(() => undefined));
+          if (everything) setEditing({ query: row.query, all: everything });
+        }}
+        onDelete={async () => {
+          await deleteSavedQuery(row.query.id);
+          setDeleted(row.query);
+        }}
+      />
+    );
 
   return (
     <div className="saved-queries">
@@ -68,27 +101,40 @@ export function SavedQueryList({ queries, all = queries, grouped, showLookup, co
           </>
         )}
       </p>
-      {grouped
-        ? groupByCollection(queries).map(([collection, list]) => (
-            <section key={collection} className="saved-collection" aria-label={`Collection ${collection}`}>
-              <div className="saved-collection-head">
-                <Heading>{collection}</Heading>
-                {collectionExports && <CollectionExports name={collection} queries={list} lookups={lookups} />}
-              </div>
-              {rows(list)}
-            </section>
-          ))
-        : rows(queries)}
+      {rows.length > VIRTUALISE_FROM ? (
+        <VirtualRows rows={rows} label={`${queries.length} saved${grouped ? ', by collection' : ''}`} count={queries.length} render={renderRow} />
+      ) : grouped ? (
+        groupByCollection(queries).map(([collection, list]) => (
+          <section key={collection} className="saved-collection" aria-label={`Collection ${collection}`}>
+            {renderRow({ kind: 'heading', collection, queries: list })}
+            <ul className="saved-list">
+              {list.map((query) => (
+                <li key={query.id} className="saved-item">
+                  {renderRow({ kind: 'query', query, position: 0 })}
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))
+      ) : (
+        <ul className="saved-list">
+          {queries.map((query) => (
+            <li key={query.id} className="saved-item">
+              {renderRow({ kind: 'query', query, position: 0 })}
+            </li>
+          ))}
+        </ul>
+      )}
       {editing && (
         <SavedQueryDialog
           title="Edit saved query"
           submitLabel="Save changes"
-          initial={{ name: editing.name, note: editing.note ?? '', collection: editing.collection }}
-          collections={collectionNames(all)}
-          summary={describeSearch(editing.search)}
-          isTaken={(collection, name) => isNameTaken(all, collection, name, editing.id)}
+          initial={{ name: editing.query.name, note: editing.query.note ?? '', collection: editing.query.collection }}
+          collections={collectionNames(editing.all)}
+          summary={describeSearch(editing.query.search)}
+          isTaken={(collection, name) => isNameTaken(editing.all, collection, name, editing.query.id)}
           onSubmit={async (fields) => {
-            await updateSavedQuery(editing.id, fields);
+            await updateSavedQuery(editing.query.id, fields);
             setEditing(undefined);
           }}
           onClose={() => setEditing(undefined)}
@@ -98,11 +144,54 @@ export function SavedQueryList({ queries, all = queries, grouped, showLookup, co
   );
 }
 
+/** The rows in view (and a few either side) of a scrolling box; each row is measured once rendered. */
+function VirtualRows({ rows, label, count, render }: { rows: readonly Row[]; label: string; count: number; render: (row: Row) => ReactNode }) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  // The app does not use the React Compiler; the virtualiser is meant to be read on every render.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_ESTIMATE,
+    getItemKey: (index) => {
+      const row = rows[index]!;
+      return row.kind === 'heading' ? `collection:${row.collection}` : row.query.id;
+    },
+    // A row not laid out (a hidden tab) measures 0: it keeps its estimate rather than pull every row in.
+    measureElement: (element, entry, instance) => measureElement(element, entry, instance) || ROW_ESTIMATE,
+    overscan: 6,
+  });
+  const items = virtualizer.getVirtualItems();
+  const paddingTop = items[0]?.start ?? 0;
+  const paddingBottom = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
+  return (
+    <div ref={scrollRef} className="saved-scroll" tabIndex={0} role="region" aria-label={label}>
+      <div role="list" style={{ paddingTop, paddingBottom }}>
+        {items.map((item) => {
+          const row = rows[item.index]!;
+          return (
+            <div
+              key={item.key}
+              ref={virtualizer.measureElement}
+              data-index={item.index}
+              role="listitem"
+              className="saved-virtual-row"
+              {...(row.kind === 'query' && { 'aria-posinset': row.position, 'aria-setsize': count })}
+            >
+              {row.kind === 'query' ? <div className="saved-item">{render(row)}</div> : render(row)}
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}
+
 interface SavedQueryRowProps {
   query: SavedQuery;
   lookups: SavedLookups;
   showLookup: boolean;
-  onEdit: () => void;
+  onEdit: () => Promise<void>;
   onDelete: () => Promise<void>;
 }
 
@@ -112,7 +201,7 @@ function SavedQueryRow({ query, lookups, showLookup, onEdit, onDelete }: SavedQu
   const validity = lookups.ready ? checkSavedQuery(query, lookups.lookupFor(query.lookupId)) : undefined;
   const words = describeSearch(query.search);
   return (
-    <li className="saved-item">
+    <>
       <div className="saved-item-main">
         {entry ? (
           <Link to={savedQueryHref(entry.slug, query)} className="saved-name">
@@ -127,7 +216,7 @@ function SavedQueryRow({ query, lookups, showLookup, onEdit, onDelete }: SavedQu
         {validity && !validity.ok && <p className="field-error saved-invalid">Invalid: {validity.problems.join('; ')}</p>}
       </div>
       <div className="saved-item-actions">
-        <button type="button" onClick={onEdit}>
+        <button type="button" onClick={() => void onEdit()}>
           Edit<span className="visually-hidden"> “{query.name}”</span>
         </button>
         <button type="button" onClick={() => void onDelete()}>
@@ -135,7 +224,7 @@ function SavedQueryRow({ query, lookups, showLookup, onEdit, onDelete }: SavedQu
         </button>
         {validity?.ok && <SavedQueryExports query={query} lookup={validity.lookup} />}
       </div>
-    </li>
+    </>
   );
 }
 

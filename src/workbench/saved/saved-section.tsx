@@ -1,11 +1,18 @@
-// The saved queries shown on the catalog (all, by collection) and on a lookup's page (its own).
+// The saved queries shown on the catalog (the most recent few of all, by collection) and on a
+// lookup's page (the most recent few of its own), each with "All N saved" to the Saved page when
+// there are more: a browser may hold 100,000, and these pages read only the few they show and a count.
 // A lookup's page shows nothing until one of its queries is saved, so a first visit stays uncluttered.
 // On the catalog (holdPlace) the section sits above the filter: saved-place.tsx keeps its place.
 import { Link } from 'react-router';
 import type { LookupId } from '../../lookups/define-lookup.ts';
 import { SavedNone, SavedPlace, SavedPlaceholder } from './saved-place.tsx';
 import { SavedQueryList } from './saved-query-list.tsx';
-import { useSavedQueries, type SavedList } from './use-saved-queries.ts';
+import { useRecentSaved, type RecentSaved } from './use-saved-queries.ts';
+
+/** How many saved queries the catalog and a lookup page show. */
+export const SAVED_PREVIEW = 5;
+
+const count = new Intl.NumberFormat('en-US');
 
 interface SavedSectionProps {
   /** Only this lookup's queries; all of them, grouped by collection, without. */
@@ -18,28 +25,33 @@ interface SavedSectionProps {
 }
 
 export function SavedSection({ holdPlace = false, ...props }: SavedSectionProps) {
-  const mine = useSavedQueries(props.lookupId);
-  if (!holdPlace) return <SavedSectionContent {...props} mine={mine} />;
-  if (mine.status === 'loading') return <SavedPlaceholder />;
-  if (mine.status === 'unavailable') return null;
+  const recent = useRecentSaved(SAVED_PREVIEW, props.lookupId);
+  if (!holdPlace) return <SavedSectionContent {...props} recent={recent} />;
+  if (recent.status === 'loading') return <SavedPlaceholder />;
+  if (recent.status === 'unavailable') return null;
   return (
-    <SavedPlace count={mine.queries.length}>
-      <SavedSectionContent {...props} mine={mine} />
+    <SavedPlace count={recent.queries.length}>
+      <SavedSectionContent {...props} recent={recent} />
     </SavedPlace>
   );
 }
 
-function SavedSectionContent({ lookupId, title, showWhenEmpty = false, mine }: SavedSectionProps & { mine: SavedList }) {
-  const all = useSavedQueries();
-  if (mine.status !== 'ready' || (mine.queries.length === 0 && !showWhenEmpty)) return null;
-  if (mine.queries.length === 0) return <SavedNone />;
+function SavedSectionContent({ lookupId, title, showWhenEmpty = false, recent }: SavedSectionProps & { recent: RecentSaved }) {
+  if (recent.status !== 'ready' || (recent.total === 0 && !showWhenEmpty)) return null;
+  if (recent.total === 0) return <SavedNone />;
+  const more = recent.total > recent.queries.length;
   return (
     <section className="saved-section" aria-labelledby={`saved-title-${lookupId ?? 'all'}`}>
       <div className="saved-collection-head">
         <h2 id={`saved-title-${lookupId ?? 'all'}`}>{title}</h2>
         <Link to="/saved">Manage, import and export</Link>
       </div>
-      <SavedQueryList queries={mine.queries} all={all.status === 'ready' ? all.queries : mine.queries} grouped={!lookupId} showLookup={!lookupId} />
+      <SavedQueryList queries={recent.queries} grouped={!lookupId} showLookup={!lookupId} />
+      {more && (
+        <p className="saved-more">
+          The {recent.queries.length} most recent. <Link to="/saved">All {count.format(recent.total)} saved</Link>
+        </p>
+      )}
     </section>
   );
 }

@@ -2,6 +2,9 @@
 // optional note and a collection for a lookup page's query string. The store knows no lookup
 // definitions (the catalog page lists saved queries without loading them); checking a saved
 // search against its lookup is saved-validity.ts's job.
+// A browser may hold far more than a page can show (an old import of 100,000): the catalog and the
+// lookup pages read a count and the few most recent through an index, never the whole store, and
+// the whole list is read in slices so no single task has to take it all.
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { LookupId } from '../../lookups/define-lookup.ts';
 
@@ -27,16 +30,24 @@ export const SAVED_DATABASE = 'lookup-explorer-saved';
 export const DEFAULT_COLLECTION = 'My queries';
 
 interface SavedSchema extends DBSchema {
-  queries: { key: string; value: SavedQuery; indexes: { lookupId: string } };
+  queries: { key: string; value: SavedQuery; indexes: { lookupId: string; updatedAt: number; lookupUpdated: [string, number] } };
 }
+
+/** How many queries one read takes from the store: each slice is a short task of its own. */
+const READ_SLICE = 2000;
 
 let database: Promise<IDBPDatabase<SavedSchema>> | undefined;
 
 function db(): Promise<IDBPDatabase<SavedSchema>> {
-  database ??= openDB<SavedSchema>(SAVED_DATABASE, 1, {
-    upgrade(upgrading) {
-      const queries = upgrading.createObjectStore('queries', { keyPath: 'id' });
-      queries.createIndex('lookupId', 'lookupId');
+  database ??= openDB<SavedSchema>(SAVED_DATABASE, 2, {
+    upgrade(upgrading, oldVersion, _newVersion, transaction) {
+      const queries = oldVersion < 1 ? upgrading.createObjectStore('queries', { keyPath: 'id' }) : transaction.objectStore('queries');
+      if (oldVersion < 1) queries.createIndex('lookupId', 'lookupId');
+      // Version 2: the most recent few (all, or one lookup's) without reading the rest.
+      if (oldVersion < 2) {
+        queries.createIndex('updatedAt', 'updatedAt');
+        queries.createIndex('lookupUpdated', ['lookupId', 'updatedAt']);
+      }
     },
     // Another tab upgrading the database: let it, and reopen on the next call.
     blocking() {
@@ -70,15 +81,48 @@ export function onSavedChange(listener: () => void): () => void {
 
 // ---- Reading ----
 
+// One collator for every comparison: localeCompare with options builds one per call, which on a
+// large list costs more than the sort itself.
+const collator = new Intl.Collator(undefined, { sensitivity: 'base' });
+
 /** Saved queries by collection, then name (case-insensitive), then oldest first. */
 export function compareSaved(a: SavedQuery, b: SavedQuery): number {
-  return a.collection.localeCompare(b.collection, undefined, { sensitivity: 'base' }) || a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) || a.createdAt - b.createdAt;
+  return collator.compare(a.collection, b.collection) || collator.compare(a.name, b.name) || a.createdAt - b.createdAt;
 }
+
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 export async function listSavedQueries(filter: { lookupId?: LookupId } = {}): Promise<SavedQuery[]> {
   const open = await db();
-  const all = filter.lookupId ? await open.getAllFromIndex('queries', 'lookupId', filter.lookupId) : await open.getAll('queries');
+  if (filter.lookupId) return (await open.getAllFromIndex('queries', 'lookupId', filter.lookupId)).sort(compareSaved);
+  // By key, a slice at a time: one getAll of 100,000 would be one long task to decode.
+  const all: SavedQuery[] = [];
+  for (;;) {
+    const after = all.at(-1)?.id;
+    const slice = await open.getAll('queries', after === undefined ? undefined : IDBKeyRange.lowerBound(after, true), READ_SLICE);
+    all.push(...slice);
+    if (slice.length < READ_SLICE) break;
+    await nextTask();
+  }
   return all.sort(compareSaved);
+}
+
+/** The `limit` most recently saved or changed (all, or one lookup's), in the list's order, and how many there are in all. */
+export async function recentSavedQueries(limit: number, filter: { lookupId?: LookupId } = {}): Promise<{ total: number; queries: SavedQuery[] }> {
+  const transaction = (await db()).transaction('queries');
+  const lookupId = filter.lookupId;
+  const index = lookupId ? transaction.store.index('lookupUpdated') : transaction.store.index('updatedAt');
+  const range = lookupId ? IDBKeyRange.bound([lookupId, -Infinity], [lookupId, Infinity]) : null;
+  const [total, queries] = await Promise.all([
+    index.count(range),
+    (async () => {
+      const found: SavedQuery[] = [];
+      for (let cursor = await index.openCursor(range, 'prev'); cursor && found.length < limit; cursor = await cursor.continue()) found.push(cursor.value);
+      return found;
+    })(),
+  ]);
+  await transaction.done;
+  return { total, queries: queries.sort(compareSaved) };
 }
 
 export async function getSavedQuery(id: string): Promise<SavedQuery | undefined> {
