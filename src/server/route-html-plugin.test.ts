@@ -36,7 +36,7 @@ describe('withPreloads', () => {
       '<html>\n  <head>\n    <title>x</title>\n' +
         '    <link rel="modulepreload" crossorigin href="/assets/lookup-page.js">\n' +
         '    <link rel="modulepreload" crossorigin href="/assets/zod.js">\n' +
-        '    <link rel="preload" as="style" href="/assets/lookup-page.css">\n' +
+        '    <link rel="preload" as="style" crossorigin href="/assets/lookup-page.css">\n' +
         '    <script type="module" crossorigin src="/assets/lookup-page.js"></script>\n' +
         '  </head>\n</html>',
     );

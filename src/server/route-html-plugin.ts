@@ -111,7 +111,7 @@ export function lookupPages(bundle: BundleLike, definitionModules: ReadonlySet<s
 export function withPreloads(html: string, base: string, preloads: Preloads): string {
   const links = [
     ...preloads.scripts.map((file) => `<link rel="modulepreload" crossorigin href="${base}${file}">`),
-    ...preloads.styles.map((file) => `<link rel="preload" as="style" href="${base}${file}">`),
+    ...preloads.styles.map((file) => `<link rel="preload" as="style" crossorigin href="${base}${file}">`),
     ...preloads.run.map((file) => `<script type="module" crossorigin src="${base}${file}"></script>`),
   ];
   return links.length === 0 ? html : html.replace(/([ \t]*)<\/head>/, (closing, indent: string) => `${indent}  ${links.join(`\n${indent}  `)}\n${closing}`);
