@@ -2,9 +2,8 @@
 // several lookups mix (the catalog, the Saved page). Each can be edited (rename, note, move),
 // deleted (with an undo) and exported. A query that no longer validates against its lookup says why.
 // A long list (the Saved page may hold 100,000) is virtualised: only the rows in view are rendered.
-import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { measureElement, useVirtualizer } from '@tanstack/react-virtual';
 import { downloadText } from '../../results/download.ts';
 import { collectionNames, deleteSavedQuery, listSavedQueries, putSavedQueries, updateSavedQuery, type SavedQuery } from './saved-store.ts';
 import { checkSavedQuery, describeSearch, savedQueryHref } from './saved-validity.ts';
@@ -14,12 +13,13 @@ import { isNameTaken } from './saved-names.ts';
 import { fileStem, writePostmanCollection } from './saved-export.ts';
 import { writeCollectionsFile } from './collection-format.ts';
 import { catalogEntryOf, useSavedLookups, type SavedLookups } from './use-saved-lookups.ts';
+import type { Row } from './virtual-saved-rows.tsx';
 import './saved.css';
 
 /** Above this many rows (headings and queries) the list is virtualised; below it every row is in the page. */
 export const VIRTUALISE_FROM = 40;
-/** A row's height before it is measured (a query with its values and buttons). */
-const ROW_ESTIMATE = 72;
+// The virtualiser loads only for a list that long, so the catalog and lookup pages never carry it.
+const VirtualRows = lazy(() => import('./virtual-saved-rows.tsx'));
 
 interface SavedQueryListProps {
   queries: readonly SavedQuery[];
@@ -44,7 +44,6 @@ export function groupByCollection(queries: readonly SavedQuery[]): Array<[string
   return [...groups];
 }
 
-type Row = { kind: 'heading'; collection: string; queries: SavedQuery[] } | { kind: 'query'; query: SavedQuery; position: number };
 
 function listRows(queries: readonly SavedQuery[], grouped: boolean): Row[] {
   const rows: Row[] = [];
@@ -102,7 +101,9 @@ export function SavedQueryList({ queries, all, grouped, showLookup, collectionEx
         )}
       </p>
       {rows.length > VIRTUALISE_FROM ? (
-        <VirtualRows rows={rows} label={`${queries.length} saved${grouped ? ', by collection' : ''}`} count={queries.length} render={renderRow} />
+        <Suspense fallback={<p className="saved-status">Listing {queries.length} saved queries…</p>}>
+          <VirtualRows rows={rows} label={`${queries.length} saved${grouped ? ', by collection' : ''}`} count={queries.length} render={renderRow} />
+        </Suspense>
       ) : grouped ? (
         groupByCollection(queries).map(([collection, list]) => (
           <section key={collection} className="saved-collection" aria-label={`Collection ${collection}`}>
@@ -140,49 +141,6 @@ export function SavedQueryList({ queries, all, grouped, showLookup, collectionEx
           onClose={() => setEditing(undefined)}
         />
       )}
-    </div>
-  );
-}
-
-/** The rows in view (and a few either side) of a scrolling box; each row is measured once rendered. */
-function VirtualRows({ rows, label, count, render }: { rows: readonly Row[]; label: string; count: number; render: (row: Row) => ReactNode }) {
-  const scrollRef = useRef<HTMLDivElement>(null);
-  // The app does not use the React Compiler; the virtualiser is meant to be read on every render.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_ESTIMATE,
-    getItemKey: (index) => {
-      const row = rows[index]!;
-      return row.kind === 'heading' ? `collection:${row.collection}` : row.query.id;
-    },
-    // A row not laid out (a hidden tab) measures 0: it keeps its estimate rather than pull every row in.
-    measureElement: (element, entry, instance) => measureElement(element, entry, instance) || ROW_ESTIMATE,
-    overscan: 6,
-  });
-  const items = virtualizer.getVirtualItems();
-  const paddingTop = items[0]?.start ?? 0;
-  const paddingBottom = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
-  return (
-    <div ref={scrollRef} className="saved-scroll" tabIndex={0} role="region" aria-label={label}>
-      <div role="list" style={{ paddingTop, paddingBottom }}>
-        {items.map((item) => {
-          const row = rows[item.index]!;
-          return (
-            <div
-              key={item.key}
-              ref={virtualizer.measureElement}
-              data-index={item.index}
-              role="listitem"
-              className="saved-virtual-row"
-              {...(row.kind === 'query' && { 'aria-posinset': row.position, 'aria-setsize': count })}
-            >
-              {row.kind === 'query' ? <div className="saved-item">{render(row)}</div> : render(row)}
-            </div>
-          );
-        })}
-      </div>
     </div>
   );
 }
