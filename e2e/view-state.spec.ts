@@ -26,6 +26,9 @@ test('a link reproduces the view: tab, sort and columns', async ({ page }) => {
 });
 
 test('changing the view writes it to the URL in place; a reload restores it and back goes to the previous page', async ({ page }) => {
+  // A send, eight view changes, a reload and two steps back: past 30 s on a machine busy with the
+  // unit suite beside it (seen in CI), so it gets Playwright's slow budget.
+  test.slow();
   await page.goto('/lookups/f');
   await page.getByRole('button', { name: 'Try an example' }).click();
   await page.getByRole('button', { name: 'Send request' }).click();
