@@ -61,7 +61,7 @@ test('pages and files carry the strict policy; JSON documents the data policy', 
     // The configured tile host (OpenStreetMap's by default) may serve images, and nothing else.
     expect(csp).toMatch(/img-src 'self' data: https:\/\/(\*\.)?tile\.openstreetmap\.org(;|$)/);
     expect(headers['x-content-type-options']).toBe('nosniff');
-    expect(headers['referrer-policy']).toBe('no-referrer');
+    expect(headers['referrer-policy']).toBe('same-origin');
     expect(headers['cross-origin-opener-policy']).toBe('same-origin');
     // No inline script for 'self' to have to allow.
     expect(await page.text()).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/i);

@@ -53,6 +53,7 @@ export function createAppServer(options: AppServerOptions): Server {
     allowedHosts: config.allowedHosts,
     localNames: [...LOOPBACK_NAMES, ...(options.localNames ?? [])],
     ...(accessEnabled(access) && { formPaths: FORM_PATHS }),
+    ...(access && { trustedProxies: access.trustedProxies }),
   });
   const chain = assembleHandlers({
     config,

@@ -86,7 +86,7 @@ export function assembleHandlers(options: AssemblyOptions): HandlerChain {
     services = limits && createTeamServices({ config, lookups: allLookups, limits, store, ...(audit && { audit }) });
     // /metrics when LOOKUP_METRICS_PUBLIC=1 comes before the gate; budgets and /metrics otherwise after it.
     if (services) handlers.push(services.publicRoutes);
-    handlers.push(createTeamHandler({ store, ...(access && { access }) }));
+    handlers.push(createTeamHandler({ store, ...(access && { access }), ...(services?.audit && { audit: services.audit }) }));
     if (services) handlers.push(services.routes);
   }
   handlers.push(createDocumentRoutes({ config, openApiDocument }));

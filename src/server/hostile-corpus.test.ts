@@ -581,6 +581,13 @@ const csrf: Case[] = [
   { name: 'R with our Origin but Sec-Fetch-Site cross-site', request: () => postR('{"profile_id":"jane"}', [['Origin', `http://${HOST}`], ['Sec-Fetch-Site', 'cross-site'], ['Content-Type', 'application/json']]), status: 403, code: 'cross_site_request' },
   { name: 'R with Sec-Fetch-Site same-origin and no Origin', request: () => postR('{"profile_id":"jane"}', [['Sec-Fetch-Site', 'same-origin'], ['Content-Type', 'application/json']]), status: 200, forwarded: () => rProfile({ profile_id: 'jane' }) },
   { name: 'R from a program (no Origin, no Sec-Fetch-Site) with JSON', request: () => postR('{"profile_id":"jane"}', [['Content-Type', 'application/json']]), status: 200, forwarded: () => rProfile({ profile_id: 'jane' }) },
+  // Issue 22, item 6: another site's <img> or no-cors fetch is a GET, and must not spend a call either.
+  { name: 'A GET from an <img> on another site', request: get(A_MOVIE, { headers: [['Sec-Fetch-Site', 'cross-site'], ['Sec-Fetch-Mode', 'no-cors'], ['Sec-Fetch-Dest', 'image']] }), status: 403, code: 'cross_site_request' },
+  { name: 'A GET from a no-cors fetch on this host, another port', request: get(A_MOVIE, { headers: [['Sec-Fetch-Site', 'same-site'], ['Sec-Fetch-Mode', 'no-cors']] }), status: 403, code: 'cross_site_request' },
+  { name: 'A GET with a foreign Origin', request: get(A_MOVIE, { headers: [['Origin', 'https://evil.example']] }), status: 403, code: 'cross_site_request' },
+  { name: 'HEAD from another site', request: () => http('HEAD', A_MOVIE, { headers: [['Sec-Fetch-Site', 'cross-site']] }), status: 403 },
+  { name: 'A GET by direct navigation (Sec-Fetch-Site: none)', request: get(A_MOVIE, { headers: [['Sec-Fetch-Site', 'none'], ['Sec-Fetch-Mode', 'navigate']] }), status: 200, forwarded: () => movie() },
+  { name: 'A GET from the app itself (same-origin, our Origin)', request: () => http('GET', A_MOVIE, { headers: [['Sec-Fetch-Site', 'same-origin'], ['Origin', `http://${HOST}`]] }), status: 200, forwarded: () => movie() },
 ];
 
 const unicode: Case[] = [
@@ -679,7 +686,7 @@ describe('the hostile corpus', () => {
     expect(statuses, `status ${answer.status}: ${answer.body.slice(0, 300)}`).toContain(answer.status);
     expect(answer.headers['x-content-type-options']).toBe('nosniff');
     // The baseline every answer of the server carries, whoever wrote it (secured-response.ts).
-    expect(answer.headers['referrer-policy']).toBe('no-referrer');
+    expect(answer.headers['referrer-policy']).toBe('same-origin');
     expect(answer.headers['cross-origin-opener-policy']).toBe('same-origin');
     expect(answer.headers['content-security-policy']).toMatch(/^default-src '(none|self)'/);
     // A HEAD answer has no body to read the envelope from.
@@ -699,5 +706,27 @@ describe('the hostile corpus', () => {
     if (entry.forwarded && answer.status === 200) expectForwarded(upstream.hits, entry.forwarded());
     else if (!entry.forwarded && answer.status !== 200) expect(upstream.hits, 'nothing reached the upstream').toEqual([]);
     entry.check?.(answer);
+  });
+});
+
+// Issue 22, item 14: a provider echoing the key in a spelling the browser decodes back to it.
+describe('the key echoed in an encoding the browser decodes', () => {
+  const key = serverKey('A');
+  const spellings: Record<string, string> = {
+    'JSON \\u escapes': [...key].map((char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`).join(''),
+    'HTML character references': [...key].map((char) => `&#${char.charCodeAt(0)};`).join(''),
+    'hexadecimal references, upper case': [...key].map((char) => `&#X${char.charCodeAt(0).toString(16).toUpperCase()};`).join(''),
+    'upper case': key.toUpperCase(),
+  };
+
+  it.each(Object.entries(spellings))('is scrubbed when echoed as %s', async (_name, spelt) => {
+    upstream.respond((_hit, _req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(`{"debug":"${spelt}","html":"<a href='?k=${spelt}'>"}`));
+    try {
+      const answer = await exchange(http('GET', A_MOVIE));
+      expect(answer.status).toBe(200);
+      expect(JSON.parse(answer.body)).toEqual({ debug: '<API_KEY>', html: "<a href='?k=<API_KEY>'>" });
+    } finally {
+      upstream.respond((_hit, _req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{}'));
+    }
   });
 });

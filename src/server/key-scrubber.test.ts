@@ -61,3 +61,60 @@ describe('keyScrubber, base64 and streaming', () => {
     expect(scrub.inHeaderName('x-ratelimit-remaining')).toBe(false);
   });
 });
+
+describe('keyScrubber, escaped and re-cased keys (issue 22, item 14)', () => {
+  const key = 'k3y/Secret+value&x=1';
+  const scrub = keyScrubber([key]);
+  const jsonEscaped = (text: string, upper = false) =>
+    [...text].map((char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`).join('')[upper ? 'toUpperCase' : 'toString']().replaceAll('\\U', '\\u');
+  const decimal = (text: string) => [...text].map((char) => `&#${char.charCodeAt(0)};`).join('');
+  const hex = (text: string) => [...text].map((char) => `&#x${char.charCodeAt(0).toString(16).toUpperCase()};`).join('');
+  const echoes = {
+    'every character as a JSON \\u escape': `{"echo":"${jsonEscaped(key)}"}`,
+    'JSON escapes with upper-case hex': `{"echo":"${jsonEscaped(key, true)}"}`,
+    'some characters escaped, some not': `{"echo":"k3y\\u002fSecret\\u002Bvalue&x=1"}`,
+    'decimal character references': `<p>${decimal(key)}</p>`,
+    'hexadecimal character references': `<p>${hex(key)}</p>`,
+    'references without their semicolons': `<p>${[...key].map((char) => `&#${char.charCodeAt(0)}`).join('')}</p>`,
+    'named references for its punctuation': `<a href="?key=k3y&sol;Secret&plus;value&amp;x&equals;1">`,
+    'upper case': `{"echo":"${key.toUpperCase()}"}`,
+    'lower case': `{"echo":"${key.toLowerCase()}"}`,
+    'upper case with escapes': `{"echo":"K3Y\\u002FSECRET+VALUE&#38;X=1"}`,
+  };
+
+  it.each(Object.entries(echoes))('replaces the key echoed as %s, in text and in bytes', (_name, echo) => {
+    expect(scrub.text(echo)).toContain('<API_KEY>');
+    expect(scrub.text(echo).toLowerCase()).not.toContain('secret');
+    const bytes = scrub.bytes(Buffer.from(echo)).toString();
+    expect(bytes).toContain('<API_KEY>');
+    expect(bytes.toLowerCase()).not.toContain('secret');
+    // What a browser would read back: JSON-decoded, then HTML-decoded.
+    expect(bytes).not.toMatch(/\\u00(53|73)|&#(83|115|x53|x73)/i);
+  });
+
+  it('decodes back to the placeholder, leaving every other byte as it was', () => {
+    const body = Buffer.concat([Buffer.from([0xff]), Buffer.from(`{"a":"${jsonEscaped(key)}","b":"\\u00e9 &amp; &#38;"}`), Buffer.from([0xfe])]);
+    expect(scrub.bytes(body)).toEqual(Buffer.concat([Buffer.from([0xff]), Buffer.from('{"a":"<API_KEY>","b":"\\u00e9 &amp; &#38;"}'), Buffer.from([0xfe])]));
+    expect(JSON.parse(scrub.bytes(Buffer.from(`{"a":"${jsonEscaped(key)}"}`)).toString())).toEqual({ a: '<API_KEY>' });
+  });
+
+  it('catches an escaped key split across chunks at every position', () => {
+    const body = Buffer.from(`{"a":"${jsonEscaped(key)}","b":"${hex(key)}","c":"${key.toUpperCase()}","d":"é"}`);
+    const expected = scrub.bytes(body);
+    expect(expected.toString()).toBe('{"a":"<API_KEY>","b":"<API_KEY>","c":"<API_KEY>","d":"é"}');
+    for (let cut = 0; cut <= body.length; cut++) {
+      for (const size of [1, 7, cut || 1]) {
+        const stream = scrub.stream();
+        const parts: Buffer[] = [stream.push(body.subarray(0, cut))];
+        for (let at = cut; at < body.length; at += size) parts.push(stream.push(body.subarray(at, at + size)));
+        parts.push(stream.end());
+        expect(Buffer.concat(parts).toString()).toBe(expected.toString());
+      }
+    }
+  });
+
+  it('leaves a body with escapes but no key untouched, and the same buffer when nothing matched', () => {
+    const body = Buffer.from('{"name":"Caf\\u00e9 &amp; Bar","html":"&#60;b&#62;"}');
+    expect(scrub.bytes(body)).toBe(body);
+  });
+});

@@ -455,3 +455,31 @@ describe('demo mode and service documents', () => {
     expect(response.text).toBe('not handled');
   });
 });
+
+describe('cross-site requests (issue 22, item 6)', () => {
+  it('refuses a GET another site makes the browser send, and never forwards it', async () => {
+    const proxy = await proxyWith(liveA());
+    const asked: Record<string, string>[] = [
+      { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': 'image' },
+      { 'sec-fetch-site': 'same-site', 'sec-fetch-mode': 'no-cors' },
+      { origin: 'http://evil.example' },
+      { origin: 'null' },
+    ];
+    for (const headers of asked) {
+      const response = await rawRequest(proxy.port, 'GET', '/proxy/a/movie/550', { headers });
+      expect(response.status, JSON.stringify(headers)).toBe(403);
+      expect(envelope(response)).toMatchObject({ code: 'cross_site_request', origin: 'proxy' });
+    }
+    expect(upstream.hits).toHaveLength(0);
+  });
+
+  it('answers direct navigation, the app’s own fetches and programs', async () => {
+    const proxy = await proxyWith(liveA());
+    const allowed: Record<string, string>[] = [{ 'sec-fetch-site': 'none', 'sec-fetch-mode': 'navigate' }, { 'sec-fetch-site': 'same-origin' }, { origin: `http://127.0.0.1:${proxy.port}` }, {}];
+    for (const headers of allowed) {
+      const response = await rawRequest(proxy.port, 'GET', '/proxy/a/movie/550', { headers });
+      expect(response.status, JSON.stringify(headers)).toBe(200);
+    }
+    expect(upstream.hits).toHaveLength(allowed.length);
+  });
+});

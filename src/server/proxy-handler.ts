@@ -22,6 +22,7 @@ import { Cancellation, createLiveUpstream, describeUpstreamError, timedOut, type
 import { deliver, discard, type DeliveryOptions, type TransformedBody } from './proxy-response.ts';
 import { createRouter, parseParams } from './proxy-route.ts';
 import { createBatchedLog } from './request-log.ts';
+import { sameOrigin } from './request-guard.ts';
 import { PROXY_SECURITY_HEADERS } from './security-headers.ts';
 import type { ExchangeFacts, LiveTicket, TeamProxy } from './team/team-proxy.ts';
 
@@ -49,6 +50,22 @@ const MAX_CLIENT_BODY_BYTES = 1024 * 1024;
 function refuse(res: ServerResponse, refused: Refusal): true {
   sendRefusal(res, refused, PROXY_SECURITY_HEADERS);
   return true;
+}
+
+/**
+ * Another site's page must not spend calls: an `<img>` or a no-cors fetch reaches the proxy with
+ * GET, which the request guard lets through as a safe method. Refused: a browser's word that the
+ * request is cross-site or same-site (another port, another subdomain), or a foreign Origin.
+ * Direct navigation (`Sec-Fetch-Site: none`), the app's own fetches and programs (no header) pass.
+ */
+function foreignRequest(req: IncomingMessage): Refusal | undefined {
+  const site = req.headers['sec-fetch-site'];
+  if (site === 'cross-site' || site === 'same-site')
+    return refusal(403, 'cross_site_request', `A request to the proxy from another site (Sec-Fetch-Site: ${site}) is refused: send it from this app's own pages`);
+  const origin = req.headers.origin;
+  if (origin !== undefined && !sameOrigin(origin, req.headers.host ?? ''))
+    return refusal(403, 'cross_site_request', "A request to the proxy from another origin is refused: send it from this app's own pages");
+  return undefined;
 }
 
 /** What the handler knows about a lookup from start-up on. */
@@ -218,6 +235,8 @@ async function handle(setup: Setup, req: IncomingMessage, res: ServerResponse): 
   if (!owns(setup.prefix, path)) return false;
   const exchange = new Exchange(setup, req.method ?? 'GET', path, res);
   res.on('close', () => exchange.closed());
+  const foreign = foreignRequest(req);
+  if (foreign) return refuse(res, foreign);
 
   const routed = setup.route(exchange.method, path.slice(setup.prefix.length));
   if (!routed.ok) return refuse(res, routed);
@@ -265,13 +284,13 @@ async function handle(setup: Setup, req: IncomingMessage, res: ServerResponse): 
   const ticket = (exchange.ticket = plan?.ticket);
   if (plan?.answered) return true;
   if (plan?.cached) {
+    // Stored as this request's variant gets it (masked or not): no transform on the way out.
     await deliver(res, plan.cached, {
       origin: 'upstream',
       scrub,
       maxBytes: setup.maxBytes,
       proxyHeaders: Object.assign(proxyHeaders(mode.mode, upstreamStarted), plan.ticket.headers),
       errors: exchange,
-      ...(transform && { transformer: new Transformer(transform, lookup, operation, mode.mode, plan.cached.status, req.headers) }),
     });
     return true;
   }

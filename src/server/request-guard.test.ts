@@ -1,8 +1,10 @@
 // @vitest-environment node
+import type { IncomingMessage } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorEnvelopeSchema } from '../lookups/wire.ts';
-import { AcceptedHosts, createRequestGuard, hostAllowed } from './request-guard.ts';
+import { AcceptedHosts, checkRequest, createRequestGuard, hostAllowed } from './request-guard.ts';
+import { parseCidrList } from './team/cidr.ts';
 import { rawRequest, serveHandler, type RunningServer } from './testing/http-fixtures.ts';
 
 let server: RunningServer;
@@ -118,5 +120,50 @@ describe('createRequestGuard', () => {
     for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/jsonx'])
       expect(await send('POST', { host: self, origin: `http://${self}`, 'content-type': type }, '{}'), type).toEqual({ status: 415, code: 'unsupported_media_type' });
     expect(await send('POST', { host: self }, '{}')).toEqual({ status: 415, code: 'unsupported_media_type' });
+  });
+});
+
+describe('the Origin of a POST (checkRequest)', () => {
+  const proxies = parseCidrList('10.0.0.5');
+  const options = { allowedHosts: ['lookup.example.org'], formPaths: ['/sign-in'], trustedProxies: proxies };
+  /** A request as node:http hands it over: only what the guard reads. */
+  function post(path: string, headers: Record<string, string>, socket: { remoteAddress?: string; encrypted?: boolean } = {}): IncomingMessage {
+    const all = { 'content-length': '0', ...headers };
+    return {
+      method: 'POST',
+      url: path,
+      headers: all,
+      rawHeaders: Object.entries(all).flat(),
+      socket: { localPort: 4173, remoteAddress: '127.0.0.1', ...socket },
+    } as unknown as IncomingMessage;
+  }
+  const codeOf = (req: IncomingMessage) => checkRequest(req, options)?.code ?? 'passed';
+
+  it('compares the scheme on loopback (plain http) and on a TLS socket', () => {
+    expect(codeOf(post('/proxy/r/x', { host: '127.0.0.1:4173', origin: 'http://127.0.0.1:4173' }))).toBe('passed');
+    expect(codeOf(post('/proxy/r/x', { host: '127.0.0.1:4173', origin: 'https://127.0.0.1:4173' }))).toBe('cross_site_request');
+    expect(codeOf(post('/proxy/r/x', { host: 'lookup.example.org', origin: 'https://lookup.example.org' }, { encrypted: true }))).toBe('passed');
+    expect(codeOf(post('/proxy/r/x', { host: 'lookup.example.org', origin: 'http://lookup.example.org' }, { encrypted: true }))).toBe('cross_site_request');
+  });
+
+  it('believes the scheme a trusted proxy forwards, and nobody else’s', () => {
+    const viaProxy = { remoteAddress: '10.0.0.5' };
+    expect(codeOf(post('/proxy/r/x', { host: 'lookup.example.org', origin: 'https://lookup.example.org', 'x-forwarded-proto': 'https' }, viaProxy))).toBe('passed');
+    expect(codeOf(post('/proxy/r/x', { host: 'lookup.example.org', origin: 'http://lookup.example.org', 'x-forwarded-proto': 'https' }, viaProxy))).toBe(
+      'cross_site_request',
+    );
+    // From an untrusted peer the header says nothing; a public name on a plain socket may sit behind TLS.
+    expect(codeOf(post('/proxy/r/x', { host: 'lookup.example.org', origin: 'http://lookup.example.org', 'x-forwarded-proto': 'https' }, { remoteAddress: '10.9.9.9' }))).toBe(
+      'passed',
+    );
+  });
+
+  it('takes the sign-in form with Origin: null only when Sec-Fetch-Site says same-origin', () => {
+    const form = { host: '127.0.0.1:4173', origin: 'null', 'content-type': 'application/x-www-form-urlencoded' };
+    expect(codeOf(post('/sign-in', { ...form, 'sec-fetch-site': 'same-origin' }))).toBe('passed');
+    expect(codeOf(post('/sign-in', form))).toBe('cross_site_request');
+    expect(codeOf(post('/sign-in', { ...form, 'sec-fetch-site': 'cross-site' }))).toBe('cross_site_request');
+    // Elsewhere a null Origin stays refused.
+    expect(codeOf(post('/proxy/r/x', { ...form, 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' }))).toBe('cross_site_request');
   });
 });

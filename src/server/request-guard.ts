@@ -5,12 +5,17 @@
 // - the target must be a path (not a proxy's absolute-form, not `//host/…`), of sane length;
 // - a state-changing request (anything but GET, HEAD, OPTIONS: lookup R's POST) must come from
 //   this origin (`Origin`, else `Sec-Fetch-Site`) and carry JSON, so a cross-site form or fetch
-//   cannot spend paid calls (CSRF).
+//   cannot spend paid calls (CSRF). The Origin's scheme counts too: http on a TLS socket, or
+//   where a trusted proxy says the browser used https (X-Forwarded-Proto), is another origin.
+// - the sign-in form's POST (formPaths) may come with `Origin: null` (a browser under a strict
+//   referrer policy sends that for its own forms) when `Sec-Fetch-Site: same-origin` vouches for it.
 // A refusal answers the error envelope with origin `proxy`: nothing was forwarded.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { refusal as refused, sendRefusal, type Refusal } from './http/refusal.ts';
 import { targetPath } from './http/request-target.ts';
 import { DATA_SECURITY_HEADERS } from './security-headers.ts';
+import type { AddressMatcher } from './team/cidr.ts';
+import { forwardedProto } from './team/forwarded.ts';
 
 /** Names a server answers to on its own port by default: loopback only. */
 export const LOOPBACK_NAMES: readonly string[] = ['localhost', '127.0.0.1', '[::1]'];
@@ -31,6 +36,8 @@ export interface GuardOptions {
   localNames?: readonly string[];
   /** Paths whose POST is an HTML form (the team server's sign-in): a url-encoded body is accepted there besides JSON. */
   formPaths?: readonly string[];
+  /** LOOKUP_TRUSTED_PROXIES: their X-Forwarded-Proto says which scheme the browser used. */
+  trustedProxies?: AddressMatcher;
 }
 
 function refusal(status: number, code: string, message: string, headers?: Record<string, string>): Refusal {
@@ -111,8 +118,23 @@ export function hostAllowed(host: string, localPort: number | undefined, options
   });
 }
 
-/** `http(s)://host[:port]` of the request, compared as the browser writes an Origin. */
-function sameOrigin(origin: string, host: string): boolean {
+/**
+ * The scheme the browser used, when this server can know it: a TLS socket is https; a trusted
+ * proxy's X-Forwarded-Proto says; a plain socket reached by a loopback name is http. Otherwise
+ * (a plain socket under a public name, perhaps behind a TLS proxy that says nothing) undefined.
+ */
+export function requestScheme(req: IncomingMessage, host: string, options: Pick<GuardOptions, 'trustedProxies'>): 'http:' | 'https:' | undefined {
+  if ((req.socket as { encrypted?: boolean }).encrypted) return 'https:';
+  const forwarded = options.trustedProxies && forwardedProto(req, options.trustedProxies);
+  if (forwarded === 'https' || forwarded === 'http') return `${forwarded}:`;
+  return LOOPBACK_NAMES.includes(splitHost(host).name) ? 'http:' : undefined;
+}
+
+/**
+ * `http(s)://host[:port]` of the request, compared as the browser writes an Origin (the proxy's
+ * GET check uses it too); the scheme as well when it is known (requestScheme).
+ */
+export function sameOrigin(origin: string, host: string, scheme?: 'http:' | 'https:'): boolean {
   let url: URL;
   try {
     url = new URL(origin);
@@ -120,6 +142,7 @@ function sameOrigin(origin: string, host: string): boolean {
     return false;
   }
   if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== origin.toLowerCase().replace(/\/$/, '')) return false;
+  if (scheme !== undefined && url.protocol !== scheme) return false;
   try {
     // The Host as the same scheme would write it (a default port dropped).
     return new URL(`${url.protocol}//${host}`).host === url.host;
@@ -137,6 +160,14 @@ function hasBody(req: IncomingMessage): boolean {
 function isJson(req: IncomingMessage): boolean {
   const type = req.headers['content-type'];
   return type !== undefined && type.split(';')[0]!.trim().toLowerCase() === 'application/json';
+}
+
+/**
+ * A sign-in form's POST with `Origin: null`: accepted only when the browser itself (a header no
+ * page can set) says it is same-origin.
+ */
+function isOwnFormWithNullOrigin(req: IncomingMessage, target: string, options: GuardOptions): boolean {
+  return req.headers.origin === 'null' && req.headers['sec-fetch-site'] === 'same-origin' && (options.formPaths?.includes(targetPath(target)) ?? false);
 }
 
 function isFormFor(req: IncomingMessage, target: string, options: GuardOptions): boolean {
@@ -175,7 +206,7 @@ export function checkRequest(req: IncomingMessage, options: GuardOptions, accept
   const fetchSite = req.headers['sec-fetch-site'];
   // A browser sends Origin on every POST, and Sec-Fetch-Site on every request; a request with
   // neither comes from a program (curl, an API client), which no other site can make the user send.
-  if (origin !== undefined && !sameOrigin(origin, host.value))
+  if (origin !== undefined && !sameOrigin(origin, host.value, requestScheme(req, host.value, options)) && !isOwnFormWithNullOrigin(req, target, options))
     return refusal(403, 'cross_site_request', `A ${req.method} from another origin (${quoted(origin)}) is refused: send it from this app's own pages`);
   if (fetchSite !== undefined && fetchSite !== 'same-origin')
     return refusal(403, 'cross_site_request', `A ${req.method} from another site (Sec-Fetch-Site: ${quoted(fetchSite)}) is refused: send it from this app's own pages`);

@@ -68,7 +68,7 @@ describe('SecuredResponse', () => {
     for (const path of ['/own-policy', '/own-policy-list']) {
       const own = await headersOf(path);
       expect(own.headers.get('content-security-policy'), path).toBe("default-src 'self'");
-      expect(own.headers.get('referrer-policy'), path).toBe('no-referrer');
+      expect(own.headers.get('referrer-policy'), path).toBe('same-origin');
     }
 
     const before = await headersOf('/set-before');

@@ -23,7 +23,7 @@ describe('the app policy', () => {
     );
     expect(appSecurityHeaders({ tileUrl: DEFAULT_TILE_URL })).toMatchObject({
       'x-content-type-options': 'nosniff',
-      'referrer-policy': 'no-referrer',
+      'referrer-policy': 'same-origin',
       'cross-origin-opener-policy': 'same-origin',
     });
   });

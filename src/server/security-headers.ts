@@ -1,12 +1,15 @@
 // The security headers of the app's own answers: a strict Content-Security-Policy for its pages
 // and files (scripts only from this origin, images from here and the configured tile host), and
-// the headers every answer carries (nosniff, no referrer, its own browsing-context group).
+// the headers every answer carries (nosniff, no referrer to other origins, its own
+// browsing-context group).
 // The proxy's answers carry their own, stricter policy (set by the proxy handler, which wins).
 
 /** Headers on every answer of this server, pages, files, JSON documents and errors alike. */
 export const BASELINE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
+  // Not no-referrer: under it Chromium sends `Origin: null` with the page's own form POSTs (the
+  // sign-in form), which the request guard must refuse. Other origins still learn nothing.
+  'referrer-policy': 'same-origin',
   'cross-origin-opener-policy': 'same-origin',
 };
 

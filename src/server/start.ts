@@ -15,7 +15,7 @@ import { ConfigError, environmentWithDotEnv, lookupModes, type ServerConfig } fr
 import { closeDemoPool, configureDemoPool, defaultDemoThreads } from './demo-pool.ts';
 import { closeGracefully } from './graceful-shutdown.ts';
 import { runPrimary, serverProcessCount } from './server-processes.ts';
-import { checkTeamStartup, loadAccessConfig } from './team/access-config.ts';
+import { checkTeamStartup, loadAccessConfig, teamStartupWarnings } from './team/access-config.ts';
 import { createStoreFromEnv, storeKindOf } from './team/shared-store.ts';
 import { serveClusterMetrics } from './team/cluster-metrics.ts';
 import { checkLimitsStartup, parseTeamLimits } from './team/limits-config.ts';
@@ -46,6 +46,9 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`Configuration err
 // Team deployment (README): who may use a server others can reach, and the store its processes share.
 const access = configured(() => loadAccessConfig(env));
 configured(() => checkTeamStartup({ host, access, processes, storeKind: storeKindOf(env) }));
+// Said before anything else, in capitals, once per start (not per worker).
+if (cluster.isPrimary)
+  for (const warning of teamStartupWarnings({ host, access, allowedHosts: config.allowedHosts })) console.warn(`\nWARNING: ${warning}\n`);
 // Budgets, rates, the answer cache, the audit log and /metrics (README "Team deployment").
 const limits = configured(() => parseTeamLimits(env, allLookups, config));
 configured(() => checkLimitsStartup(limits, processes, storeKindOf(env)));

@@ -100,7 +100,7 @@ describe('createStaticHandler', () => {
           "media-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'",
       );
       expect(response.headers['x-content-type-options']).toBe('nosniff');
-      expect(response.headers['referrer-policy']).toBe('no-referrer');
+      expect(response.headers['referrer-policy']).toBe('same-origin');
       expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
     }
     expect(unchanged.status).toBe(304);

@@ -1,19 +1,41 @@
 // The one way a handler reads a request body: whole, under a size cap, refused with the envelope's
 // 413 past it (the request guard has already refused a declared length over the server's cap).
+// A client that leaves while sending it makes the read throw ClientAbortError: the failure
+// handler logs that as a client abort, not as an internal error.
 import type { IncomingMessage } from 'node:http';
 import { isRecord } from '../../lookups/adapters.ts';
 import { refusal, type Refusal } from './refusal.ts';
 
 export type BodyRead<T> = { ok: true; body: T } | Refusal;
 
+/** The client closed the connection before its request body was whole. */
+export class ClientAbortError extends Error {
+  readonly code = 'ECONNRESET';
+  constructor(cause: unknown) {
+    super('The client left before its request body was received', { cause });
+    this.name = 'ClientAbortError';
+  }
+}
+
+/** Whether `error` is a client leaving mid-request (ours, or node:http's own `aborted` reset). */
+export function isClientAbort(error: unknown): boolean {
+  if (error instanceof ClientAbortError) return true;
+  return error instanceof Error && (error as Error & { code?: string }).code === 'ECONNRESET' && error.message === 'aborted';
+}
+
 /** Reads the whole request body, or a 413 `body_too_large` refusal past `limit` bytes. */
 export async function readBody(req: IncomingMessage, limit: number): Promise<BodyRead<Buffer>> {
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) return refusal(413, 'body_too_large', `The request body is larger than ${limit} bytes`);
-    chunks.push(chunk);
+  try {
+    for await (const chunk of req as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > limit) return refusal(413, 'body_too_large', `The request body is larger than ${limit} bytes`);
+      chunks.push(chunk);
+    }
+  } catch (error) {
+    if (isClientAbort(error) || req.readableAborted || req.socket.destroyed) throw new ClientAbortError(error);
+    throw error;
   }
   return { ok: true, body: Buffer.concat(chunks) };
 }

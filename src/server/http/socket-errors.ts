@@ -1,11 +1,13 @@
 // Answers for requests Node's HTTP parser rejects before there is a request object (malformed
 // request line or headers, headers too large, a client too slow to send them) and for CONNECT,
 // which this server never tunnels. Instead of Node's empty 400 they get the error envelope,
-// written straight to the socket as node:http's `clientError` documentation describes.
+// written straight to the socket as node:http's `clientError` documentation describes. An
+// `Expect` other than 100-continue gets the envelope's 417 rather than Node's bare one.
 import type { EventEmitter } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { STATUS_CODES } from 'node:http';
+import { refusal, sendRefusal } from './refusal.ts';
 import type { ErrorEnvelope } from '../../lookups/wire.ts';
 import { DATA_SECURITY_HEADERS } from '../security-headers.ts';
 
@@ -66,8 +68,15 @@ export function refuseConnect(_req: IncomingMessage, socket: Duplex): void {
   });
 }
 
-/** Gives a server (node:http's, or Vite's) both answers: the envelope for what the parser rejects, and for CONNECT. */
+/** The server's `checkExpectation` listener: an expectation it cannot meet (only 100-continue is). */
+export function refuseExpectation(_req: IncomingMessage, res: ServerResponse): void {
+  // The body, if any, is not read: close the connection rather than parse what follows.
+  sendRefusal(res, refusal(417, 'expectation_failed', 'Only Expect: 100-continue is understood here'), { ...DATA_SECURITY_HEADERS, connection: 'close' });
+}
+
+/** Gives a server (node:http's, or Vite's) the envelope for what the parser rejects, for CONNECT and for an unknown Expect. */
 export function answerSocketErrors(server: EventEmitter): void {
   server.on('clientError', handleClientError);
   server.on('connect', refuseConnect);
+  server.on('checkExpectation', refuseExpectation);
 }

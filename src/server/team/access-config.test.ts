@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../config.ts';
-import { checkTeamStartup, DEFAULT_SESSION_TTL_MS, isLoopbackHost, loadAccessConfig } from './access-config.ts';
+import { checkTeamStartup, DEFAULT_SESSION_TTL_MS, isLoopbackHost, loadAccessConfig, teamStartupWarnings } from './access-config.ts';
 
 const files: Record<string, string> = { '/team/tokens': 'alice:alice-token-0123456789\n', '/team/empty': '# nobody yet\n' };
 const readFile = (path: string) => {
@@ -72,6 +72,14 @@ describe('start-up', () => {
       /^HOST is .*, which other machines can reach, and no access mode is configured\. Set LOOKUP_ACCESS_TOKENS_FILE .*LOOKUP_TRUSTED_USER_HEADER/,
     );
     expect(() => checkTeamStartup({ host, access: tokens, processes: 1, storeKind: 'memory' })).not.toThrow();
+  });
+
+  it('warns on loopback with LOOKUP_ALLOWED_HOSTS and no access mode (a reverse proxy in front, nobody signing in)', () => {
+    expect(teamStartupWarnings({ host: '127.0.0.1', access: none, allowedHosts: ['lookup.example.org'] })).toEqual([
+      expect.stringMatching(/^HOST is 127\.0\.0\.1 \(loopback\) but LOOKUP_ALLOWED_HOSTS names lookup\.example\.org, and no access mode is configured: .*LOOKUP_ACCESS_TOKENS_FILE/),
+    ]);
+    expect(teamStartupWarnings({ host: '127.0.0.1', access: none, allowedHosts: [] })).toEqual([]);
+    expect(teamStartupWarnings({ host: '127.0.0.1', access: tokens, allowedHosts: ['lookup.example.org'] })).toEqual([]);
   });
 
   it('refuses sessions in several processes without Redis to share them', () => {

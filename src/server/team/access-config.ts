@@ -92,6 +92,19 @@ export interface TeamStartup {
   storeKind: 'memory' | 'redis';
 }
 
+/**
+ * What start-up says loudly but allows: loopback with LOOKUP_ALLOWED_HOSTS and no access mode is
+ * the reverse-proxy setup, where everyone the proxy lets in uses the server as nobody in particular.
+ */
+export function teamStartupWarnings({ host, access, allowedHosts }: { host: string; access: AccessConfig; allowedHosts: readonly string[] }): string[] {
+  if (!isLoopbackHost(host) || allowedHosts.length === 0 || accessEnabled(access)) return [];
+  return [
+    `HOST is ${host} (loopback) but LOOKUP_ALLOWED_HOSTS names ${allowedHosts.join(', ')}, and no access mode is configured: ` +
+      'anyone who reaches this server through a proxy under those names uses it, and spends its live calls, without signing in. ' +
+      'Set LOOKUP_ACCESS_TOKENS_FILE, or LOOKUP_TRUSTED_USER_HEADER with LOOKUP_TRUSTED_PROXIES; see "Team deployment" in the README.',
+  ];
+}
+
 /** Refuses (ConfigError) a start-up that would open the server to others or lose sessions between processes. */
 export function checkTeamStartup({ host, access, processes, storeKind }: TeamStartup): void {
   if (!isLoopbackHost(host) && !accessEnabled(access))

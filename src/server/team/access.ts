@@ -7,6 +7,11 @@
 // - /healthz: only {"status":"ok"} (the lookups' modes are for users); /openapi.json, /readyz and
 //   /robots.txt are public.
 // Later stages ask `userOf(req)` who is calling (budgets per user, the audit log).
+// Guessing: while an address is blocked by the failed sign-in limit, every token it sends, on the
+// form or as Bearer, right or wrong, is refused with 429 before it is looked at. Refusals (401,
+// 429, a doubled user header) go to the audit log, rate-limited (gate-audit.ts).
+// A trusted user header sent twice is refused (400): the proxy would not, so something between
+// it and here added one.
 // CSRF: the guard refuses cross-origin POSTs (Origin, Sec-Fetch-Site); sign-in and sign-out
 // further require that a browser said where it came from, and the cookie is SameSite=Strict.
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -17,8 +22,10 @@ import { targetPath } from '../http/request-target.ts';
 import { createRoutes } from '../http/routes.ts';
 import { sendJson } from '../http/send-json.ts';
 import type { AccessConfig } from './access-config.ts';
+import type { AuditLog } from './audit-log.ts';
 import { clearedSessionCookie, readCookie, SESSION_COOKIE, sessionCookie } from './cookies.ts';
-import { cameOverHttps, clientAddress, fromTrustedProxy } from './forwarded.ts';
+import { cameOverHttps, clientAddress, fromTrustedProxy, headerValues } from './forwarded.ts';
+import { createGateAudit, type GateRefusal } from './gate-audit.ts';
 import { createSessions } from './sessions.ts';
 import type { SharedStore } from './store-types.ts';
 import { continuePage, proxySignInPage, SIGN_IN_CONTENT_SECURITY_POLICY, signedInPage, signInFormPage } from './sign-in-page.ts';
@@ -45,9 +52,24 @@ export interface AccessGateOptions {
   store: SharedStore;
   /** Failed sign-in limits (tests pass their own clock or counts). */
   limiter?: SignInLimiter;
+  /** Where refusals at the gate are logged (rate-limited); none without an audit log. */
+  audit?: AuditLog;
+  /** The clock of the audit's rate limit (tests). */
+  now?: () => number;
 }
 
-type Identity = { user: string; session?: string } | { badBearer: true } | undefined;
+type Identity =
+  | { user: string; session?: string }
+  | { badBearer: true }
+  | { blocked: number }
+  | { doubledHeader: true }
+  | undefined;
+
+/** Characters a Location header cannot carry as they are (node:http takes latin1 only): UTF-8, %-encoded. */
+function percentEncoded(value: string): string {
+  // Buffer, not encodeURIComponent: a lone surrogate becomes U+FFFD instead of throwing.
+  return value.replace(/[^\u0021-\u007e]+/g, (run) => [...Buffer.from(run, 'utf8')].map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join(''));
+}
 
 /** A path of this site to go to after signing in; anything else (another host, //x, junk) is `/`. */
 export function localNext(value: string | null | undefined): string {
@@ -55,11 +77,11 @@ export function localNext(value: string | null | undefined): string {
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f\\]/.test(value)) return '/';
   const path = value.split(/[?#]/)[0]!;
-  return path === SIGN_IN_PATH || path === SIGN_OUT_PATH ? '/' : value;
+  return path === SIGN_IN_PATH || path === SIGN_OUT_PATH ? '/' : percentEncoded(value);
 }
 
-function userFromHeader(value: string | string[] | undefined): string | undefined {
-  const text = (Array.isArray(value) ? value[0] : value)?.trim();
+function userFromHeader(value: string | undefined): string | undefined {
+  const text = value?.trim();
   // eslint-disable-next-line no-control-regex
   return text && text.length <= MAX_USER_LENGTH && !/[\u0000-\u001f\u007f]/.test(text) ? text : undefined;
 }
@@ -98,19 +120,29 @@ function isForm(req: IncomingMessage): boolean {
   return (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase() === 'application/x-www-form-urlencoded';
 }
 
-export function createAccessGate({ access, store, limiter = createSignInLimiter(store) }: AccessGateOptions): RequestHandler {
+export function createAccessGate({ access, store, limiter = createSignInLimiter(store), audit, now }: AccessGateOptions): RequestHandler {
   const sessions = createSessions(store, access.sessionTtlMs);
   const tokens = access.tokens;
+  const logRefusal = audit ? createGateAudit(audit, now && { now }) : undefined;
+  const audited = (req: IncomingMessage, status: number, code: string) => {
+    const entry: GateRefusal = { address: clientAddress(req, access.trustedProxies), method: req.method ?? '', status, code };
+    logRefusal?.(entry);
+  };
 
   async function identify(req: IncomingMessage): Promise<Identity> {
     if (access.userHeader && fromTrustedProxy(req, access.trustedProxies)) {
-      const user = userFromHeader(req.headers[access.userHeader]);
+      const values = headerValues(req, access.userHeader);
+      if (values.length > 1) return { doubledHeader: true };
+      const user = userFromHeader(values[0]);
       if (user) return { user };
     }
     if (!tokens) return undefined;
     const authorization = req.headers.authorization;
     const bearer = authorization && /^Bearer +(\S+)\s*$/i.exec(authorization)?.[1];
     if (bearer) {
+      // One rule with the form: while blocked, not even the right token gets in.
+      const wait = await limiter.blocked(clientAddress(req, access.trustedProxies));
+      if (wait !== undefined) return { blocked: wait };
       const user = nameOfToken(tokens, bearer);
       return user ? { user } : { badBearer: true };
     }
@@ -119,11 +151,13 @@ export function createAccessGate({ access, store, limiter = createSignInLimiter(
     return user && isListed(tokens, user) ? { user, session: session! } : undefined;
   }
 
-  const tooMany = (res: ServerResponse, retryAfter: number) =>
+  const tooMany = (req: IncomingMessage, res: ServerResponse, retryAfter: number) => {
+    audited(req, 429, 'too_many_sign_ins');
     sendRefusal(
       res,
       refusal(429, 'too_many_sign_ins', `Too many failed sign-ins from this address: try again in ${retryAfter} s`, { headers: { 'retry-after': String(retryAfter) } }),
     );
+  };
 
   async function signInForm(req: IncomingMessage, res: ServerResponse, query: URLSearchParams, identity: Identity): Promise<void> {
     const next = localNext(query.get('next'));
@@ -149,14 +183,17 @@ export function createAccessGate({ access, store, limiter = createSignInLimiter(
     if (!read.ok) return sendRefusal(res, read, { connection: 'close' });
     const form = new URLSearchParams(read.body.toString('utf8'));
     const next = localNext(form.get('next'));
+    const tooManyForm = (wait: number) => {
+      audited(req, 429, 'too_many_sign_ins');
+      sendHtml(res, 429, signInFormPage({ next, error: `Too many failed sign-ins: try again in ${wait} seconds.` }), { 'retry-after': String(wait) });
+    };
     const waitBefore = await limiter.blocked(address);
-    if (waitBefore !== undefined)
-      return sendHtml(res, 429, signInFormPage({ next, error: `Too many failed sign-ins: try again in ${waitBefore} seconds.` }), { 'retry-after': String(waitBefore) });
+    if (waitBefore !== undefined) return tooManyForm(waitBefore);
     const user = nameOfToken(tokens, form.get('token') ?? '');
     if (!user) {
       const wait = await limiter.failed(address);
-      if (wait !== undefined)
-        return sendHtml(res, 429, signInFormPage({ next, error: `Too many failed sign-ins: try again in ${wait} seconds.` }), { 'retry-after': String(wait) });
+      if (wait !== undefined) return tooManyForm(wait);
+      audited(req, 401, 'unauthenticated');
       return sendHtml(res, 401, signInFormPage({ next, error: 'That token is not on the access list. Check it and try again.' }));
     }
     const session = await sessions.start(user);
@@ -170,16 +207,22 @@ export function createAccessGate({ access, store, limiter = createSignInLimiter(
   }
 
   async function refuse(req: IncomingMessage, res: ServerResponse, path: string, target: string, identity: Identity): Promise<void> {
+    if (identity && 'doubledHeader' in identity) {
+      audited(req, 400, 'duplicate_user_header');
+      return sendRefusal(res, refusal(400, 'duplicate_user_header', `The ${access.userHeader} header is sent more than once: the signing-in proxy names one user`));
+    }
+    if (identity && 'blocked' in identity) return tooMany(req, res, identity.blocked);
     if (identity && 'badBearer' in identity) {
-      const address = clientAddress(req, access.trustedProxies);
-      const wait = (await limiter.blocked(address)) ?? (await limiter.failed(address));
-      if (wait !== undefined) return tooMany(res, wait);
+      const wait = await limiter.failed(clientAddress(req, access.trustedProxies));
+      if (wait !== undefined) return tooMany(req, res, wait);
+      audited(req, 401, 'unauthenticated');
       return sendRefusal(res, refusal(401, 'unauthenticated', 'The bearer token is not on the access list', { headers: { 'www-authenticate': 'Bearer error="invalid_token"' } }));
     }
     if (isPageRequest(req, path)) return redirect(res, `${SIGN_IN_PATH}?next=${encodeURIComponent(localNext(target))}`);
     const message = tokens
       ? 'Sign in first: open /sign-in in a browser, or send Authorization: Bearer <token>'
       : 'Reach this server through the signing-in proxy in front of it';
+    audited(req, 401, 'unauthenticated');
     sendRefusal(res, refusal(401, 'unauthenticated', message, tokens && { headers: { 'www-authenticate': 'Bearer' } }));
   }
 

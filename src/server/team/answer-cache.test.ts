@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { currencyTimeseries } from '../../lookups/i-currency-timeseries.ts';
 import { buildRequest } from '../../lookups/request.ts';
 import { parseParams } from '../proxy-route.ts';
-import { cacheKey, decodeEntry, encodeEntry, isCacheable, paramsHash, wantsFresh } from './answer-cache.ts';
+import { answerVariant, cacheKey, decodeEntry, encodeEntry, isCacheable, paramsHash, wantsFresh } from './answer-cache.ts';
 
 const operation = currencyTimeseries.operations[0];
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -24,8 +24,8 @@ describe('the cache key', () => {
   });
 
   it('names lookup, operation and provider, and holds no parameter value', () => {
-    const key = cacheKey(currencyTimeseries, operation, 'origin1', paramsHash(normalised('start_date=2024-01-01&end_date=2024-03-31&base=EUR')));
-    expect(key).toMatch(new RegExp(`^cache:${currencyTimeseries.id}:${operation.id}:origin1:[0-9a-f]{64}$`));
+    const key = cacheKey(currencyTimeseries, operation, 'origin1', paramsHash(normalised('start_date=2024-01-01&end_date=2024-03-31&base=EUR')), answerVariant({}));
+    expect(key).toMatch(new RegExp(`^cache:${currencyTimeseries.id}:${operation.id}:origin1:[0-9a-f]{64}:m:-$`));
     expect(key).not.toContain('EUR');
   });
 });
@@ -46,6 +46,21 @@ describe('what is cached', () => {
 });
 
 describe('entries and requests', () => {
+  it('the variant names the masking asked for and each header that changes the answer', () => {
+    expect(answerVariant({})).toBe('m:-');
+    expect(answerVariant({ 'x-lookup-mask': ' OFF ' })).toMatch(/^u:-$/);
+    const french = answerVariant({ 'accept-language': 'fr-FR' });
+    expect(french).toMatch(/^m:[0-9a-f]{16}$/);
+    expect(answerVariant({ 'accept-language': 'FR-fr ' })).toBe(french);
+    expect(answerVariant({ 'accept-language': 'de-DE' })).not.toBe(french);
+    expect(french).not.toContain('fr');
+  });
+
+  it('an entry keeps whether its body was masked', () => {
+    const entry = { status: 200, contentType: JSON_TYPE, storedAt: 1_700_000_000_000, masked: 'true', body: Buffer.from('{}') };
+    expect(decodeEntry(encodeEntry(entry))).toEqual(entry);
+  });
+
   it('an entry holds status, type, time and the exact bytes', () => {
     const body = Buffer.from('{"é":1}');
     const entry = { status: 203, contentType: JSON_TYPE, storedAt: 1_700_000_000_000, body };

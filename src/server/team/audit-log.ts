@@ -7,9 +7,11 @@
 //
 // On a server with the team layer this line replaces the proxy's plain request log (one line per
 // request, not two).
+// Refusals at the access gate are written here too, rate-limited (gate-audit.ts).
 import { pino, type DestinationStream, type Logger } from 'pino';
 
-export type AuditSource = 'live' | 'demo' | 'cache' | 'proxy';
+/** `gate`: refused at the access gate (no user; see gate-audit.ts). */
+export type AuditSource = 'live' | 'demo' | 'cache' | 'proxy' | 'gate';
 
 export interface AuditEntry {
   user: string;
@@ -28,6 +30,11 @@ export interface AuditEntry {
   userBudgetLeft?: number | undefined;
   /** SHA-256 (hex) of the normalised parameters; undefined when they did not parse. */
   paramsHash: string | undefined;
+  /** Gate refusals only: the client address (or IPv6 /64) and the refusal's code. */
+  address?: string | undefined;
+  code?: string | undefined;
+  /** Gate refusals only: how many like this one were left out since the last line (rate limit). */
+  suppressed?: number | undefined;
 }
 
 export type AuditLog = (entry: AuditEntry) => void;
@@ -60,6 +67,9 @@ export function createAuditLog(options: { file?: string; destination?: Destinati
       budgetLeft: entry.budgetLeft ?? null,
       ...(entry.userBudgetLeft !== undefined && { userBudgetLeft: entry.userBudgetLeft }),
       paramsHash: entry.paramsHash ?? null,
+      ...(entry.address !== undefined && { address: entry.address }),
+      ...(entry.code !== undefined && { code: entry.code }),
+      ...(entry.suppressed !== undefined && { suppressed: entry.suppressed }),
     });
   };
   return { log, flush: () => logger.flush(), logger };

@@ -10,17 +10,29 @@ function firstHeader(req: IncomingMessage, name: string): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
+/** Every value of a header, as sent (node:http joins a repeated unknown header with ", "). */
+export function headerValues(req: IncomingMessage, name: string): string[] {
+  const raw = req.rawHeaders;
+  const values: string[] = [];
+  for (let i = 0; i < raw.length; i += 2) if (raw[i]!.length === name.length && raw[i]!.toLowerCase() === name) values.push(raw[i + 1]!);
+  return values;
+}
+
 export function fromTrustedProxy(req: IncomingMessage, proxies: AddressMatcher): boolean {
   return proxies.matches(req.socket.remoteAddress);
+}
+
+/** The scheme a trusted proxy says the browser used (X-Forwarded-Proto), lower case; undefined from anyone else. */
+export function forwardedProto(req: IncomingMessage, proxies: AddressMatcher): string | undefined {
+  if (!fromTrustedProxy(req, proxies)) return undefined;
+  // A chain of proxies appends; the first is what the browser used.
+  return firstHeader(req, 'x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase() || undefined;
 }
 
 /** Whether the browser's connection was https: a TLS socket, or X-Forwarded-Proto: https from a trusted proxy. */
 export function cameOverHttps(req: IncomingMessage, proxies: AddressMatcher): boolean {
   if ((req.socket as TLSSocket).encrypted) return true;
-  if (!fromTrustedProxy(req, proxies)) return false;
-  // A chain of proxies appends; the first is what the browser used.
-  const proto = firstHeader(req, 'x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase();
-  return proto === 'https';
+  return forwardedProto(req, proxies) === 'https';
 }
 
 /**

@@ -7,6 +7,7 @@ import { createRoutes } from '../http/routes.ts';
 import { sendJson } from '../http/send-json.ts';
 import { createAccessGate } from './access.ts';
 import { accessEnabled, type AccessConfig } from './access-config.ts';
+import type { AuditLog } from './audit-log.ts';
 import { isStoreUnavailable } from './shared-store.ts';
 import type { SharedStore } from './store-types.ts';
 
@@ -16,6 +17,8 @@ export interface TeamHandlerOptions {
   store: SharedStore;
   /** Undefined or with no mode configured: every request goes on, as on a laptop. */
   access?: AccessConfig;
+  /** The audit log, for refusals at the gate. */
+  audit?: AuditLog;
 }
 
 /** /readyz: 200 {"status":"ready","store":kind} while the store answers, else 503 `store_unavailable`. */
@@ -36,11 +39,11 @@ export function createReadinessHandler(store: SharedStore): ChainHandler {
 
 const SIGN_IN_UNAVAILABLE = refusal(503, 'store_unavailable', 'Sign-in is unavailable: the shared store (Redis) does not answer', { headers: { 'retry-after': '5' } });
 
-export function createTeamHandler({ store, access }: TeamHandlerOptions): ChainHandler {
+export function createTeamHandler({ store, access, audit }: TeamHandlerOptions): ChainHandler {
   const readiness = createReadinessHandler(store);
   // Without a gate, every request but /readyz is declined at once (no promise, no microtask turn).
   if (!accessEnabled(access)) return readiness;
-  const gate = createAccessGate({ access, store });
+  const gate = createAccessGate({ access, store, ...(audit && { audit }) });
   const gated: RequestHandler = async (req, res) => {
     try {
       return await gate(req, res);

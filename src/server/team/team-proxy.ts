@@ -4,7 +4,9 @@
 // else happens here. Refusals are the proxy's own (origin `proxy`) and nothing reaches the
 // provider: 429 `budget_exhausted` (with `resetsAt` and Retry-After), 429 `rate_limited` (the
 // queue is full, with Retry-After), 503 `store_unavailable` (the shared store does not answer:
-// budgets fail closed).
+// budgets fail closed). Identical misses arriving together (same key, same variant) make one
+// live call: the first goes out, the others wait for its answer and are served it as a hit,
+// spending nothing; an answer that may not be cached sends each of them on its own way.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AnyLookup, AnyOperation, LookupId } from '../../lookups/define-lookup.ts';
 import type { LookupRequest } from '../../lookups/request.ts';
@@ -16,7 +18,7 @@ import type { KeyScrubber } from '../key-scrubber.ts';
 import type { LiveMode } from '../live-upstream.ts';
 import type { Answer, TransformedBody } from '../proxy-response.ts';
 import { userOf } from './access.ts';
-import { cacheKey, decodeEntry, encodeEntry, isCacheable, originTag, paramsHash, wantsFresh } from './answer-cache.ts';
+import { answerVariant, cacheKey, decodeEntry, encodeEntry, isCacheable, originTag, paramsHash, wantsFresh, type CachedAnswer } from './answer-cache.ts';
 import type { AuditLog, AuditSource } from './audit-log.ts';
 import type { Budgets, Reservation } from './budgets.ts';
 import type { LookupLimits } from './limits-config.ts';
@@ -63,6 +65,12 @@ export class LiveTicket {
   slot: Slot | undefined;
   cacheKey: string | undefined;
   cacheTtlMs = 0;
+  /** `age` of a cached answer, in seconds. */
+  age: string | undefined;
+  /** `x-lookup-masked` of a cached answer. */
+  masked: string | undefined;
+  /** Set while this ticket's call is the one others with the same key wait for. */
+  leading: ((answer: CachedAnswer | undefined) => void) | undefined;
   sentAt = 0;
   upstreamSeconds: number | undefined;
   private settled = false;
@@ -75,7 +83,19 @@ export class LiveTicket {
 
   /** Headers for the browser: `x-lookup-cache`, when the lookup caches. */
   get headers(): Readonly<Record<string, string>> {
-    return this.cacheState ? { [WIRE_HEADERS.cache]: this.cacheState } : NO_HEADERS;
+    if (!this.cacheState) return NO_HEADERS;
+    if (this.age === undefined) return { [WIRE_HEADERS.cache]: this.cacheState };
+    // A hit's `age` and masking ride with the proxy's own headers (the provider's are allow-listed).
+    const headers: Record<string, string> = { [WIRE_HEADERS.cache]: this.cacheState, age: this.age };
+    if (this.masked !== undefined) headers[WIRE_HEADERS.masked] = this.masked;
+    return headers;
+  }
+
+  /** Tells those waiting on this call what it got (nothing to share: undefined), once. */
+  lead(answer: CachedAnswer | undefined): void {
+    const leading = this.leading;
+    this.leading = undefined;
+    leading?.(answer);
   }
 
   /** The request is about to go to the provider. */
@@ -102,6 +122,7 @@ export class LiveTicket {
 
   /** The call is over: its concurrency slot goes back. */
   done(): void {
+    this.lead(undefined);
     if (this.settled) return;
     this.settled = true;
     this.slot?.release();
@@ -114,20 +135,27 @@ export class LiveTicket {
   transformer(inner: Transformer | undefined, status: number): Transformer | undefined {
     if (!this.cacheKey) return inner;
     return {
-      transform: (bytes, contentType) => {
-        this.keep(status, contentType, bytes);
-        return inner ? inner.transform(bytes, contentType) : bytes;
+      transform: async (bytes, contentType) => {
+        const out = inner ? await inner.transform(bytes, contentType) : bytes;
+        await this.keep(status, contentType, bytes, out);
+        return out;
       },
     };
   }
 
-  private keep(status: number, contentType: string, bytes: Buffer): void {
-    const key = this.cacheKey!;
-    if (!isCacheable(this.operation, status, contentType, bytes)) return;
+  /**
+   * Stores the answer as the browser gets it (masked as this request's variant is) before it is
+   * answered, so the next request, on any instance, finds it; and hands it to those waiting.
+   */
+  private async keep(status: number, contentType: string, raw: Buffer, out: TransformedBody): Promise<void> {
+    if (!isCacheable(this.operation, status, contentType, raw)) return;
+    const body = Buffer.isBuffer(out) ? out : out.body;
+    const masked = Buffer.isBuffer(out) ? undefined : out.headers[WIRE_HEADERS.masked];
     // Scrubbed before it is stored: a provider that echoes the key never puts it in Redis.
-    const entry = encodeEntry({ status, contentType, storedAt: Date.now(), body: this.scrub.bytes(bytes) });
+    const answer: CachedAnswer = { status, contentType, storedAt: Date.now(), masked, body: this.scrub.bytes(body) };
+    this.lead(answer);
     // A cache that cannot be written is no reason to fail an answer that arrived.
-    this.team.store.setBytes(key, entry, this.cacheTtlMs).catch(() => undefined);
+    await this.team.store.setBytes(this.cacheKey!, encodeEntry(answer), this.cacheTtlMs).catch(() => undefined);
   }
 }
 
@@ -145,8 +173,8 @@ function neverSent(error: unknown): boolean {
 export type LivePlan =
   /** The team layer answered (a refusal): nothing more to do. */
   | { ticket: LiveTicket; answered: true; cached?: undefined }
-  /** Answer from the cache: the proxy delivers it (masking it as the request asks). */
-  | { ticket: LiveTicket; answered?: undefined; cached: Answer & { body: Buffer } }
+  /** Answer from the cache, stored as this request's variant gets it (masked or not): the proxy delivers it as it is. */
+  | { ticket: LiveTicket; answered?: undefined; cached: Answer & { body: Buffer; final: true } }
   /** Call the provider. */
   | { ticket: LiveTicket; answered?: undefined; cached?: undefined };
 
@@ -181,6 +209,8 @@ export class TeamProxy {
   readonly store: SharedStore;
   readonly budgets: Budgets;
   private readonly origins = new Map<string, string>();
+  /** The live calls under way for a cache key, each with the answer it will share. */
+  private readonly inflight = new Map<string, Promise<CachedAnswer | undefined>>();
 
   constructor(private readonly options: TeamProxyOptions) {
     this.store = options.store;
@@ -200,23 +230,23 @@ export class TeamProxy {
 
     if (settings.cacheTtlMs && operation.method === 'GET' && operation.format === 'json') {
       ticket.hash = paramsHash(request);
-      const key = cacheKey(lookup, operation, this.originOf(live.baseUrl), ticket.hash);
+      const key = cacheKey(lookup, operation, this.originOf(live.baseUrl), ticket.hash, answerVariant(req.headers));
       if (wantsFresh(req.headers['cache-control'])) ticket.cacheState = 'bypass';
       else {
-        const entry = await this.store.getBytes(key).then(
-          (bytes) => bytes && decodeEntry(bytes),
-          (error: unknown) => {
-            if (isStoreUnavailable(error)) return undefined; // read as a miss; the budget check below fails closed
-            throw error;
-          },
-        );
-        if (entry) {
-          ticket.cacheState = 'hit';
-          this.options.metrics.cache.inc(`${lookup.id} hit`, () => ({ lookup: lookup.id, result: 'hit' }));
-          const age = String(Math.max(0, Math.floor((Date.now() - entry.storedAt) / 1000)));
-          return { ticket, cached: { status: entry.status, headers: { 'content-type': entry.contentType, age }, body: entry.body } };
-        }
+        const entry =
+          (await this.inflight.get(key)) ??
+          (await this.store.getBytes(key).then(
+            (bytes) => bytes && decodeEntry(bytes),
+            (error: unknown) => {
+              if (isStoreUnavailable(error)) return undefined; // read as a miss; the budget check below fails closed
+              throw error;
+            },
+          )) ??
+          // Another request for the same key may have started its call while this one read the store.
+          (await this.inflight.get(key));
+        if (entry) return this.hit(ticket, lookup, entry);
         ticket.cacheState = 'miss';
+        this.follow(ticket, key);
       }
       const result = ticket.cacheState;
       this.options.metrics.cache.inc(`${lookup.id} ${result}`, () => ({ lookup: lookup.id, result }));
@@ -238,6 +268,7 @@ export class TeamProxy {
           { code: 'budget_exhausted', message: `${whose} (${state.limit} live calls per ${state.period}) is spent; it resets at ${resetsAt}. Nothing was sent to the provider.`, resetsAt, scope },
           { 'retry-after': String(secondsUntil(state.resetsAt, Date.now())), ...ticket.headers },
         );
+        ticket.lead(undefined);
         return { ticket, answered: true };
       }
       ticket.reservation = outcome.reservation;
@@ -256,16 +287,21 @@ export class TeamProxy {
             { code: 'rate_limited', message: `Lookup ${lookup.id} is at its rate or concurrency limit and ${why}: try again in ${admission.retryAfterSeconds} s. Nothing was sent to the provider.` },
             { 'retry-after': String(admission.retryAfterSeconds), ...ticket.headers },
           );
-          return { ticket, answered: true };
+          ticket.lead(undefined);
+        return { ticket, answered: true };
         }
         ticket.slot = admission.slot;
       }
     } catch (error) {
-      if (!isStoreUnavailable(error)) throw error;
+      if (!isStoreUnavailable(error)) {
+        ticket.lead(undefined);
+        throw error;
+      }
       await ticket.unsend();
       ticket.done();
       ticket.refused = true;
       refuse(res, 503, STORE_DOWN, { 'retry-after': '5', ...ticket.headers });
+      ticket.lead(undefined);
       return { ticket, answered: true };
     }
     if (res.destroyed) {
@@ -275,6 +311,25 @@ export class TeamProxy {
       return { ticket, answered: true };
     }
     return { ticket };
+  }
+
+  private hit(ticket: LiveTicket, lookup: AnyLookup, entry: CachedAnswer): LivePlan {
+    ticket.cacheState = 'hit';
+    ticket.age = String(Math.max(0, Math.floor((Date.now() - entry.storedAt) / 1000)));
+    this.options.metrics.cache.inc(`${lookup.id} hit`, () => ({ lookup: lookup.id, result: 'hit' }));
+    ticket.masked = entry.masked;
+    return { ticket, cached: { status: entry.status, headers: { 'content-type': entry.contentType }, body: entry.body, final: true } };
+  }
+
+  /** Makes this miss's call the one later identical misses wait for, until it has an answer or gives up. */
+  private follow(ticket: LiveTicket, key: string): void {
+    const shared = new Promise<CachedAnswer | undefined>((resolve) => {
+      ticket.leading = (answer) => {
+        if (this.inflight.get(key) === shared) this.inflight.delete(key);
+        resolve(answer);
+      };
+    });
+    this.inflight.set(key, shared);
   }
 
   private originOf(baseUrl: string): string {

@@ -222,7 +222,8 @@ describe('a session', () => {
   });
 
   it('is Secure behind a trusted TLS proxy, and only then', async () => {
-    const trusted = await signIn(one, ALICE, { from: TRUSTED_PEER, headers: { 'x-forwarded-proto': 'https' } });
+    // Behind TLS the browser's Origin is https: the guard compares the scheme the proxy forwards.
+    const trusted = await signIn(one, ALICE, { from: TRUSTED_PEER, headers: { 'x-forwarded-proto': 'https', origin: `https://127.0.0.1:${one.port}` } });
     expect(trusted.headers['set-cookie']![0]).toMatch(/; Secure$/);
     const claimed = await signIn(one, ALICE, { headers: { 'x-forwarded-proto': 'https' } });
     expect(claimed.headers['set-cookie']![0]).not.toMatch(/Secure/);

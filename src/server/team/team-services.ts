@@ -38,6 +38,8 @@ export interface TeamServices {
   metrics: TeamMetrics;
   /** Writes what the audit log holds. */
   flush(): void;
+  /** The audit log, when there is one (the access gate logs its refusals to it). */
+  audit?: AuditLog;
 }
 
 function budgetDocument(state: BudgetState): BudgetStateDocument {
@@ -111,5 +113,6 @@ export function createTeamServices({ config, lookups, limits, store, audit }: Te
     publicRoutes: createRoutes(publicRoutes),
     routes: createRoutes(routes),
     flush: auditLog.flush,
+    ...(auditLog.log && { audit: auditLog.log }),
   };
 }
