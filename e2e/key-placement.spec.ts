@@ -3,10 +3,11 @@
 // reaches the provider only, never the browser. The shared server of playwright.config.ts runs
 // without configuration, so this spec starts its own production server with B configured live
 // against an in-process provider (the demo upstream, recording what it receives).
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from './fixtures.ts';
+import { startApp } from './start-app.ts';
 import { demoGenerators } from '../src/demo/generators.ts';
 import { allLookups, lookups } from '../src/lookups/registry.ts';
 import { LOOKUP_CONFIG_PATH } from '../src/lookups/wire.ts';
@@ -22,32 +23,6 @@ let provider: Server;
 let providerUrl: string;
 let app: ChildProcess | undefined;
 let base: string;
-
-/** Starts `tsx src/server/start.ts` on a free port with `env` added; resolves to its origin. */
-function startApp(env: Record<string, string>): Promise<{ child: ChildProcess; origin: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/start.ts'], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`The server did not start:\n${output}`)), 30_000);
-    const read = (chunk: Buffer) => {
-      output += chunk.toString();
-      const origin = /Lookup Explorer on (http:\/\/[^/\s]+)\//.exec(output)?.[1];
-      if (origin) {
-        clearTimeout(timer);
-        resolve({ child, origin });
-      }
-    };
-    child.stdout!.on('data', read);
-    child.stderr!.on('data', read);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`The server exited (${code}):\n${output}`));
-    });
-  });
-}
 
 test.beforeAll(async () => {
   // The provider: the demo upstream at the root, as `npm run demo-upstream` serves it (any key accepted).

@@ -2,11 +2,12 @@
 // page's Referrer-Policy must let the browser send its own Origin with the form's POST, which the
 // request guard checks. The shared server of playwright.config.ts has no access mode, so this spec
 // starts its own production server with a tokens file, on a free port.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from './fixtures.ts';
+import { startApp } from './start-app.ts';
 
 const TOKEN = 'e2e-alice-token-7f3a9c21d4';
 
@@ -16,32 +17,6 @@ test.use({ expectedErrors: [{ message: /status of 401/, url: /\/sign-in$/ }] });
 
 let app: ChildProcess | undefined;
 let base: string;
-
-/** Starts `tsx src/server/start.ts` on a free port with `env` added; resolves to its origin. */
-function startApp(env: Record<string, string>): Promise<{ child: ChildProcess; origin: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/start.ts'], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`The server did not start:\n${output}`)), 30_000);
-    const read = (chunk: Buffer) => {
-      output += chunk.toString();
-      const origin = /Lookup Explorer on (http:\/\/[^/\s]+)\//.exec(output)?.[1];
-      if (origin) {
-        clearTimeout(timer);
-        resolve({ child, origin });
-      }
-    };
-    child.stdout!.on('data', read);
-    child.stderr!.on('data', read);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`The server exited (${code}):\n${output}`));
-    });
-  });
-}
 
 test.beforeAll(async () => {
   const dir = mkdtempSync(join(tmpdir(), 'lookup-sign-in-'));
