@@ -2,10 +2,9 @@
 // The access gate on its own (a memory store, one server): guessing tokens is stopped on both
 // paths, refusals reach the audit log, odd `next` values and a doubled user header are refused
 // or made safe. team-server.test.ts runs the whole team server against Redis.
-import { request, type IncomingHttpHeaders } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { serveHandler, type RunningServer } from '../testing/http-fixtures.ts';
+import { rawRequest, serveHandler, type RawResponse, type RunningServer } from '../testing/http-fixtures.ts';
 import { createAccessGate, localNext, userOf } from './access.ts';
 import type { AuditEntry } from './audit-log.ts';
 import { parseCidrList } from './cidr.ts';
@@ -17,29 +16,14 @@ import { parseTokensFile } from './tokens-file.ts';
 const ALICE = 'alice-token-0123456789';
 const MOVIE = '/proxy/a/movie/550';
 
-interface Answer {
-  status: number;
-  headers: IncomingHttpHeaders;
-  text: string;
-}
-
 let server: RunningServer;
 let store: SharedStore;
 let clock: number;
 const audit: AuditEntry[] = [];
 
-function send(method: string, path: string, options: { headers?: Record<string, string>; body?: string } = {}): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: server.port, method, path, headers: options.headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString() }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(options.body);
-  });
-}
+/** A request to the gate's server, read whole (the fixture sends the path exactly as given). */
+const send = (method: string, path: string, options: { headers?: Record<string, string>; body?: string } = {}): Promise<RawResponse> =>
+  rawRequest(server.port, method, path, options);
 
 /** What the server answers to `text`, sent as is (node:http's client would join repeated headers). */
 function sendRaw(text: string): Promise<string> {
