@@ -1,7 +1,7 @@
 // A small modal dialog (the APG's dialog pattern): labelled by its heading, focus moves in on open
 // and back to what opened it on close, Tab stays inside, Escape closes. Written here rather than
 // with <dialog>.showModal() so the same code runs in the component tests' DOM.
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import './saved.css';
 
@@ -17,7 +17,9 @@ export function ModalDialog({ title, onClose, children }: ModalDialogProps) {
   const titleId = useId();
   const dialog = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
+  // A layout effect: focus moves in the same commit that shows the dialog (a passive effect may
+  // run a frame later, when a keystroke can already have gone to the page behind).
+  useLayoutEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : undefined;
     const first = dialog.current?.querySelector<HTMLElement>('[data-autofocus]') ?? dialog.current?.querySelector<HTMLElement>(FOCUSABLE);
     first?.focus();
