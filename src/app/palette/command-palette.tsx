@@ -9,13 +9,14 @@ import { useNavigate } from 'react-router';
 import { catalogEntries } from 'virtual:lookup-catalog';
 import { useLookupConfig } from '../../api/lookup-config-query.ts';
 import { listHistory, onHistoryChange, type HistoryEntry } from '../../workbench/history/history-store.ts';
-import { listSavedQueries, onSavedChange, type SavedQuery } from '../../workbench/saved/saved-store.ts';
 import { usePreferences } from '../preferences.tsx';
 import { onPageActionsChange, pageActions } from './page-actions.ts';
 import { actionItems } from './palette-actions.ts';
-import { historyItems, lookupItems, savedItems } from './palette-items.ts';
+import { historyItems, lookupItems } from './palette-items.ts';
 import { activeIndex, INITIAL_PALETTE, moveForKey, paletteReducer } from './palette-keys.ts';
-import { rankItems, type PaletteItem } from './palette-match.ts';
+import { GROUP_LIMIT, rankItems, type PaletteItem } from './palette-match.ts';
+import { useSavedMatches } from './use-saved-matches.ts';
+import { QueryScope } from '../query-scope.tsx';
 import './command-palette.css';
 
 /** A browser store's list, kept current; empty while loading or where IndexedDB is unavailable. */
@@ -39,20 +40,20 @@ function useStoredList<T>(load: () => Promise<T[]>, onChange: (listener: () => v
   return list;
 }
 
-const loadSaved = () => listSavedQueries();
 const loadHistory = () => listHistory();
 
-function usePaletteItems(): PaletteItem[] {
+/** Everything the palette may list for `query`: saved queries come as their few best matches, searched off the page's thread. */
+function usePaletteItems(query: string): PaletteItem[] {
   const { masked, setMasked, theme, setTheme } = usePreferences();
   const maskForced = useLookupConfig().data?.mask === 'always';
   const page = useSyncExternalStore(onPageActionsChange, pageActions);
-  const saved = useStoredList<SavedQuery>(loadSaved, onSavedChange);
+  const saved = useSavedMatches(query, GROUP_LIMIT.saved, catalogEntries);
   const history = useStoredList<HistoryEntry>(loadHistory, onHistoryChange);
   const [openedAt] = useState(() => Date.now());
   return useMemo(
     () => [
       ...lookupItems(catalogEntries),
-      ...savedItems(saved, catalogEntries),
+      ...saved,
       ...historyItems(history, catalogEntries, openedAt),
       ...actionItems({ masked, maskForced, setMasked, theme, setTheme, pageActions: page }),
     ],
@@ -62,10 +63,21 @@ function usePaletteItems(): PaletteItem[] {
 
 const FOCUSABLE = 'input, button, [href], [tabindex]:not([tabindex="-1"])';
 
-export default function CommandPalette({ onClose }: { onClose: (how?: { navigated?: boolean }) => void }) {
+type PaletteProps = { onClose: (how?: { navigated?: boolean }) => void };
+
+/** The palette in the app's query scope (it reads the server's masking policy). */
+export default function CommandPalette(props: PaletteProps) {
+  return (
+    <QueryScope>
+      <Palette {...props} />
+    </QueryScope>
+  );
+}
+
+function Palette({ onClose }: PaletteProps) {
   const navigate = useNavigate();
-  const items = usePaletteItems();
   const [state, dispatch] = useReducer(paletteReducer, INITIAL_PALETTE);
+  const items = usePaletteItems(state.query);
   const sections = useMemo(() => rankItems(items, state.query), [items, state.query]);
   const listed = sections.flatMap((section) => section.items);
   const active = activeIndex(state, listed.length);

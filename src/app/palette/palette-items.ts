@@ -26,12 +26,15 @@ export function describeSearch(search: string): string {
   return pairs.map(([name, value]) => (value === '' ? name : `${name}=${value}`)).join(' · ');
 }
 
-function lookupName(catalog: readonly CatalogEntry[], lookupId: string): { slug: string; name: string } | undefined {
+/** What naming a lookup takes: all that crosses to the saved-search worker. */
+export type LookupNaming = Pick<CatalogEntry, 'id' | 'slug' | 'title'>;
+
+function lookupName(catalog: readonly LookupNaming[], lookupId: string): { slug: string; name: string } | undefined {
   const lookup = catalog.find((entry) => entry.id === lookupId);
   return lookup && { slug: lookup.slug, name: `${lookup.id}. ${lookup.title}` };
 }
 
-export function savedItems(saved: readonly SavedQuery[], catalog: readonly CatalogEntry[]): PaletteItem[] {
+export function savedItems(saved: readonly SavedQuery[], catalog: readonly LookupNaming[]): PaletteItem[] {
   return saved.flatMap((query): PaletteItem[] => {
     const lookup = lookupName(catalog, query.lookupId);
     if (!lookup) return [];
@@ -55,7 +58,7 @@ function describeOutcome(entry: HistoryEntry): string {
 }
 
 /** History entries, newest first as given; `now` words their age. */
-export function historyItems(history: readonly HistoryEntry[], catalog: readonly CatalogEntry[], now: number): PaletteItem[] {
+export function historyItems(history: readonly HistoryEntry[], catalog: readonly LookupNaming[], now: number): PaletteItem[] {
   return history.slice(0, RECENT_HISTORY).flatMap((entry): PaletteItem[] => {
     const lookup = lookupName(catalog, entry.lookupId);
     if (!lookup) return [];

@@ -16,7 +16,7 @@ export const GROUP_LABELS: Readonly<Record<PaletteGroup, string>> = {
 const GROUP_ORDER: readonly PaletteGroup[] = ['lookups', 'saved', 'history', 'actions'];
 
 /** At most this many items of a group are listed (the lookups are never cut: there are twenty). */
-const GROUP_LIMIT: Readonly<Record<PaletteGroup, number>> = { lookups: Infinity, saved: 8, history: 8, actions: Infinity };
+export const GROUP_LIMIT: Readonly<Record<PaletteGroup, number>> = { lookups: Infinity, saved: 8, history: 8, actions: Infinity };
 
 export type PaletteTarget = { kind: 'navigate'; to: string } | { kind: 'run'; run: () => void };
 
@@ -42,18 +42,22 @@ export interface PaletteSection {
 
 const WEIGHT = { label: 3, keyword: 2, detail: 1 } as const;
 
-interface Indexed {
+/** An item's words, split once: a long list (100,000 saved queries) is scored on every keystroke. */
+export interface IndexedItem {
   label: string[];
   keywords: string[];
   detail: string[];
+  /** The label's words joined, for "the label starts with the whole query". */
+  labelText: string;
 }
 
-function index(item: PaletteItem): Indexed {
-  return { label: words(item.label), keywords: words((item.keywords ?? []).join(' ')), detail: words(item.detail ?? '') };
+export function indexItem(item: PaletteItem): IndexedItem {
+  const label = words(item.label);
+  return { label, keywords: words((item.keywords ?? []).join(' ')), detail: words(item.detail ?? ''), labelText: label.join(' ') };
 }
 
 /** How well one query word matches: the weight of the best field it begins a word of, 0 when none. */
-function wordScore(indexed: Indexed, term: string): number {
+function wordScore(indexed: IndexedItem, term: string): number {
   const begins = (list: string[]) => list.some((word) => word.startsWith(term));
   const exact = indexed.label.includes(term) ? 0.5 : 0;
   if (begins(indexed.label)) return WEIGHT.label + exact;
@@ -63,9 +67,8 @@ function wordScore(indexed: Indexed, term: string): number {
 }
 
 /** The item's score for the query words; undefined when a word matches nothing. */
-export function scoreItem(item: PaletteItem, terms: readonly string[]): number | undefined {
+export function scoreItem(item: PaletteItem, terms: readonly string[], indexed: IndexedItem = indexItem(item)): number | undefined {
   if (terms.length === 1 && item.letter && terms[0] === item.letter.toLowerCase()) return 100;
-  const indexed = index(item);
   let total = 0;
   for (const term of terms) {
     const score = wordScore(indexed, term);
@@ -73,7 +76,7 @@ export function scoreItem(item: PaletteItem, terms: readonly string[]): number |
     total += score;
   }
   // The label starting with the whole query ("crime inc…") beats the same words scattered.
-  if (words(item.label).join(' ').startsWith(terms.join(' '))) total += 1;
+  if (indexed.labelText.startsWith(terms.join(' '))) total += 1;
   return total;
 }
 
