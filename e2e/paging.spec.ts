@@ -55,3 +55,34 @@ test('L: the paging bar goes to page 2 and back, and the URL follows', async ({ 
   await expect(page).toHaveURL(/[?&]page=1(&|$)/);
   await expect(bar).toContainText('Page 1 of');
 });
+
+test('L: a page number out of range is refused at the box, and a page past the end says so and leads back', async ({ page }) => {
+  const query = { ...lookups.L.operations[0].example, distance: '2mi', page: '1' };
+  await page.goto(`/lookups/l?${new URLSearchParams(query)}`);
+  const bar = page.getByRole('navigation', { name: 'Pages' });
+  await expect(bar).toContainText(/^Page 1 of \d+/, { timeout: 30_000 });
+  const last = Number(/of (\d+)/.exec((await bar.textContent()) ?? '')![1]);
+
+  const box = bar.getByRole('spinbutton', { name: 'Page number' });
+  await box.fill(String(last + 1000));
+  await box.press('Enter');
+  await expect(box).toHaveAccessibleDescription(`Enter a whole page number from 1 to ${last.toLocaleString('en-US')}.`);
+  await expect(page).toHaveURL(/[?&]page=1(&|$)/);
+
+  // An old link to a page that no longer exists.
+  await page.goto(`/lookups/l?${new URLSearchParams({ ...query, page: String(last + 5) })}`);
+  await expect(bar.getByRole('note')).toHaveText(`Page ${(last + 5).toLocaleString('en-US')} is past the last page (${last.toLocaleString('en-US')}): there are no records here.`, { timeout: 30_000 });
+  await bar.getByRole('button', { name: 'Last »' }).click();
+  await expect(page).toHaveURL(new RegExp(`[?&]page=${last}(&|$)`));
+  await expect(bar.getByRole('note')).toHaveCount(0);
+});
+
+test('T on a 375 px phone: the paging bar wraps instead of scrolling the page sideways', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto(`/lookups/t?${new URLSearchParams(lookups.T.operations[0].example as Record<string, string>)}`);
+  const bar = page.getByRole('navigation', { name: 'Pages' });
+  await expect(bar.getByRole('button', { name: 'Last »' })).toBeVisible({ timeout: 30_000 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  const box = await bar.boundingBox();
+  expect(box!.x + box!.width).toBeLessThanOrEqual(375);
+});

@@ -76,15 +76,41 @@ describe('PagingBar where the lookup pages', () => {
     expect(screen.getByRole('button', { name: 'Go' })).toBeDisabled();
   });
 
-  it('ignores a page number out of range', async () => {
+  it('refuses a page number out of range or not whole at the box, in words, and sends nothing', async () => {
     const user = userEvent.setup();
     const onNavigate = vi.fn();
-    render(<PagingBar info={pageNumberPaging(2, 3, {}, 'page')} onNavigate={onNavigate} disabled={false} />);
+    render(<PagingBar info={pageNumberPaging(2, 659, {}, 'page')} onNavigate={onNavigate} disabled={false} />);
     const input = screen.getByRole('spinbutton', { name: 'Page number' });
+    for (const typed of ['99999', '0', '2.5']) {
+      await user.clear(input);
+      await user.type(input, `${typed}{Enter}`);
+      expect(input).toHaveAttribute('aria-invalid', 'true');
+      expect(input).toHaveAccessibleDescription('Enter a whole page number from 1 to 659.');
+    }
     await user.clear(input);
-    await user.type(input, '9');
+    expect(input).not.toHaveAttribute('aria-invalid');
+    await user.type(input, '659');
     await user.click(screen.getByRole('button', { name: 'Go' }));
-    expect(onNavigate).not.toHaveBeenCalled();
+    expect(onNavigate.mock.calls).toEqual([[{ page: 659 }]]);
+  });
+
+  it('says a page past the last one is past it, and leads back', async () => {
+    const user = userEvent.setup();
+    const onNavigate = vi.fn();
+    render(<PagingBar info={pageNumberPaging(700, 659, { q: 'x' }, 'page')} onNavigate={onNavigate} disabled={false} />);
+    expect(screen.getByRole('note')).toHaveTextContent('Page 700 is past the last page (659): there are no records here.');
+    expect(screen.getByRole('button', { name: 'Next →' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Last »' }));
+    await user.click(screen.getByRole('button', { name: '← Previous' }));
+    expect(onNavigate.mock.calls.map(([params]) => params)).toEqual([
+      { q: 'x', page: 659 },
+      { q: 'x', page: 659 },
+    ]);
+  });
+
+  it('names no field "page": the form above has one', () => {
+    const { container } = render(<PagingBar info={pageNumberPaging(2, 3, {}, 'page')} onNavigate={vi.fn()} disabled={false} />);
+    expect(container.querySelector('[name]')).toBeNull();
   });
 
   it('keeps Previous/Next for a lookup that pages by neighbours only', async () => {

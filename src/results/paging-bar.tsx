@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import type { Narrowing, PageInfo, PageJump, Params } from '../lookups/define-lookup.ts';
 import type { SplitState, WindowSplitControl } from '../api/split-windows.ts';
 import './paging-bar.css';
@@ -48,36 +48,78 @@ export function PagingBar({ info, onNavigate, disabled, split }: PagingBarProps)
 function PageControls({ pages, onNavigate, disabled }: { pages: PageJump; onNavigate: (params: Params) => void; disabled: boolean }) {
   const { page, last } = pages;
   const go = (to: number) => onNavigate(pages.to(to));
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const to = Number(new FormData(event.currentTarget).get('page'));
-    if (Number.isInteger(to) && to >= 1 && to <= last && to !== page) go(to);
-  };
+  // A page past the end (an old link, a hand-edited URL) is said plainly, with the way back.
+  const beyond = page > last;
   return (
     <span className="paging-buttons">
       <button type="button" disabled={disabled || page <= 1} onClick={() => go(1)}>
         « First
       </button>
-      <button type="button" disabled={disabled || page <= 1} onClick={() => go(page - 1)}>
+      <button type="button" disabled={disabled || page <= 1} onClick={() => go(Math.min(page - 1, last))}>
         ← Previous
       </button>
       {/* Keyed by the page shown, so the field shows the new page after each move. */}
-      <form key={page} className="page-jump" onSubmit={onSubmit}>
-        <label>
-          Page <input name="page" type="number" min={1} max={last} defaultValue={page} aria-label="Page number" disabled={disabled} /> of{' '}
-          {last.toLocaleString('en-US')}
-        </label>
-        <button type="submit" disabled={disabled}>
-          Go
-        </button>
-      </form>
+      <PageJumpForm key={page} page={page} last={last} disabled={disabled} onGo={go} />
       <button type="button" disabled={disabled || page >= last} onClick={() => go(page + 1)}>
         Next →
       </button>
-      <button type="button" disabled={disabled || page >= last} onClick={() => go(last)}>
+      <button type="button" disabled={disabled || page === last} onClick={() => go(last)}>
         Last »
       </button>
+      {beyond && (
+        <span className="paging-beyond" role="note">
+          Page {page.toLocaleString('en-US')} is past the last page ({last.toLocaleString('en-US')}): there are no records here.
+        </span>
+      )}
     </span>
+  );
+}
+
+/** The page-number box: a number out of range or not whole is refused at the box, in words. */
+function PageJumpForm({ page, last, disabled, onGo }: { page: number; last: number; disabled: boolean; onGo: (to: number) => void }) {
+  const [typed, setTyped] = useState(String(page));
+  const [problem, setProblem] = useState<string>();
+  const problemId = useId();
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const to = Number(typed.trim());
+    if (typed.trim() === '' || !Number.isInteger(to) || to < 1 || to > last) {
+      setProblem(`Enter a whole page number from 1 to ${last.toLocaleString('en-US')}.`);
+      return;
+    }
+    setProblem(undefined);
+    if (to !== page) onGo(to);
+  };
+  return (
+    // noValidate: the box's own message, next to it, instead of the browser's passing tooltip.
+    <form className="page-jump" onSubmit={onSubmit} noValidate>
+      <label>
+        Page{' '}
+        <input
+          type="number"
+          min={1}
+          max={last}
+          value={typed}
+          onChange={(event) => {
+            setTyped(event.target.value);
+            setProblem(undefined);
+          }}
+          aria-label="Page number"
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? problemId : undefined}
+          disabled={disabled}
+        />{' '}
+        of {last.toLocaleString('en-US')}
+      </label>
+      <button type="submit" disabled={disabled}>
+        Go
+      </button>
+      {problem && (
+        <span id={problemId} className="page-jump-problem" role="alert">
+          {problem}
+        </span>
+      )}
+    </form>
   );
 }
 
