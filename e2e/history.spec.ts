@@ -90,3 +90,30 @@ test('a stored answer reopens without a request, survives a reload, and “Fetch
   await expect(notice).toBeHidden();
   await expect.poll(() => sent.length).toBe(1);
 });
+
+test.describe('an unknown movie in History', () => {
+  test.use({ expectedErrors: [{ message: /^Failed to load resource: the server responded with a status of 404 \(Not Found\)$/, url: /\/proxy\/a\/movie\/999999999$/ }] });
+
+  test('History’s search finds a failed request by its outcome: “404” or “failure”', async ({ page }) => {
+    const rows = page.getByRole('table').getByRole('row').filter({ hasText: 'movie_id=' });
+    const openHistory = () => page.getByRole('navigation', { name: 'Workbench' }).getByRole('link', { name: 'History' }).click();
+    // Each answer recorded before the next page load (moving within the app, as a person does).
+    await sendQuery(page);
+    await openHistory();
+    await expect(rows).toHaveCount(1);
+    await page.goto('/lookups/a?movie_id=999999999');
+    await expect(page.getByRole('alert', { name: /Nothing found/ })).toBeVisible({ timeout: 20_000 });
+    await openHistory();
+    await expect(rows).toHaveCount(2);
+
+    const search = page.getByRole('searchbox', { name: 'Search history' });
+    for (const words of ['404', 'failure', 'failed 999999999']) {
+      await search.fill(words);
+      await expect(rows).toHaveCount(1);
+      await expect(rows).toContainText('movie_id=999999999');
+    }
+    await search.fill('ok 550');
+    await expect(rows).toHaveCount(1);
+    await expect(rows).toContainText('movie_id=550');
+  });
+});

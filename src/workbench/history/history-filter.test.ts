@@ -17,6 +17,20 @@ describe('history search', () => {
     expect(matchesHistoryFilter(entry(), undefined)).toBe(true);
   });
 
+  it('finds entries by their outcome, as the Status column words it', () => {
+    const notFound = entry({ status: 404 });
+    const timedOut = entry({ status: undefined, failure: 'The request timed out after 30 s' });
+    expect(matchesHistoryFilter(notFound, { text: '404' })).toBe(true);
+    expect(matchesHistoryFilter(notFound, { text: 'failure portland' })).toBe(true);
+    expect(matchesHistoryFilter(notFound, { text: 'failed' })).toBe(true);
+    expect(matchesHistoryFilter(notFound, { text: 'ok' })).toBe(false);
+    expect(matchesHistoryFilter(entry(), { text: 'ok portland' })).toBe(true);
+    expect(matchesHistoryFilter(entry(), { text: 'failure' })).toBe(false);
+    expect(matchesHistoryFilter(entry({ verdict: 'failed' }), { text: 'failed' })).toBe(true);
+    expect(matchesHistoryFilter(timedOut, { text: 'timed out' })).toBe(true);
+    expect(matchesHistoryFilter(timedOut, { text: '404' })).toBe(false);
+  });
+
   it('filters by lookup', () => {
     expect(matchesHistoryFilter(entry(), { lookupId: plainLookup.id })).toBe(true);
     expect(matchesHistoryFilter(entry(), { lookupId: personalLookup.id })).toBe(false);

@@ -1,12 +1,12 @@
 // Which history entries a search shows: by lookup, by words in the lookup's name, operation and
-// parameter values, and by outcome. Pure, so the page, the side panel and the palette agree.
+// parameter values and outcome, and by outcome. Pure, so the page, the side panel and the palette agree.
 import type { LookupId, ParamValue } from '../../lookups/define-lookup.ts';
 import { catalogEntryOf } from './lookup-facts.ts';
 import type { HistoryEntry } from './history-entry.ts';
 
 export interface HistoryFilter {
   lookupId?: LookupId;
-  /** Every word must occur in the lookup's letter or title, the operation or a parameter value. */
+  /** Every word must occur in the lookup's letter or title, the operation, a parameter value or the outcome. */
   text?: string;
   status?: 'ok' | 'failed';
 }
@@ -21,12 +21,18 @@ function valueText(value: ParamValue | undefined): string {
   return Array.isArray(value) ? value.join(' ') : String(value);
 }
 
-/** The text a search looks in: letter, title, operation, parameter names and values. */
-export function searchableText(entry: Pick<HistoryEntry, 'lookupId' | 'operationId' | 'params'>): string {
+/** Words for an outcome, so "404", "failed", "failure", "timeout" or "ok" find what the Status column shows. */
+function outcomeText(entry: Pick<HistoryEntry, 'status' | 'verdict' | 'failure' | 'source'>): string {
+  const words = historyOutcome(entry) === 'ok' ? ['ok', 'succeeded', 'success'] : ['failed', 'failure', 'error'];
+  return [...words, entry.status === undefined ? 'no answer' : `http ${entry.status}`, entry.failure ?? '', entry.source].join(' ');
+}
+
+/** The text a search looks in: letter, title, operation, parameter names and values, and the outcome. */
+export function searchableText(entry: Pick<HistoryEntry, 'lookupId' | 'operationId' | 'params' | 'status' | 'verdict' | 'failure' | 'source'>): string {
   const lookup = catalogEntryOf(entry.lookupId);
   const params = Object.entries(entry.params).map(([name, value]) => `${name} ${valueText(value)}`);
   const operation = lookup?.operations.find((candidate) => candidate.id === entry.operationId);
-  return [entry.lookupId, lookup?.title ?? '', entry.operationId, operation?.label ?? '', ...params].join(' ').toLowerCase();
+  return [entry.lookupId, lookup?.title ?? '', entry.operationId, operation?.label ?? '', ...params, outcomeText(entry)].join(' ').toLowerCase();
 }
 
 export function matchesHistoryFilter(entry: HistoryEntry, filter: HistoryFilter | undefined): boolean {

@@ -56,7 +56,17 @@ describe('reading an import in the background', () => {
   });
 
   it('turns a file that cannot be read into a refusal, not an uncaught error', async () => {
-    const unreadable = { text: () => Promise.reject(new Error('the file changed on disk')) } as unknown as Blob;
+    const unreadable = { arrayBuffer: () => Promise.reject(new Error('the file changed on disk')) } as unknown as Blob;
     expect(await readImportBlob(unreadable)).toEqual({ ok: false, message: 'This file could not be read: the file changed on disk.' });
+  });
+});
+
+describe('a file that is not UTF-8', () => {
+  it('is refused as not UTF-8, not as a stray character of JSON', async () => {
+    // "[1]" in UTF-16 (little-endian, with its byte-order mark): valid text, but not UTF-8.
+    const utf16 = new Blob([new Uint8Array([0xff, 0xfe, 0x5b, 0x00, 0x31, 0x00, 0x5d, 0x00])]);
+    expect(await readImportBlob(utf16)).toEqual({ ok: false, message: 'This file is not UTF-8 text. Save it as JSON in UTF-8 and import it again.' });
+    const utf8 = new Blob([new TextEncoder().encode('{"format": "lookup-explorer-collections", "version": 1, "collections": []}')]);
+    expect((await readImportBlob(utf8)).ok).toBe(true);
   });
 });

@@ -9,6 +9,7 @@ import { planImport, resolveImport, type ConflictChoice, type ImportPlan } from 
 import { readImportInBackground } from './import-client.ts';
 import { MAX_IMPORT_ENTRIES } from './import-limits.ts';
 import { listSavedQueries, putSavedQueries, type SavedQuery } from './saved-store.ts';
+import { quoted } from './saved-names.ts';
 
 type Review =
   | { step: 'idle' }
@@ -71,10 +72,10 @@ export function ImportReview() {
           if (file) void importFile(file);
         }}
       />
-      {review.step === 'reading' && <p role="status">Reading “{review.file}”…</p>}
+      {review.step === 'reading' && <p role="status">Reading {quoted(review.file)}…</p>}
       {review.step === 'refused' && (
         <p className="saved-refused" role="alert">
-          “{review.file}” was not imported. {review.message}
+          {quoted(review.file)} was not imported. {review.message}
         </p>
       )}
       {review.step === 'conflicts' && (
@@ -87,13 +88,13 @@ export function ImportReview() {
           }}
         >
           <p role="status">
-            {review.plan.conflicts.length === 1 ? 'One query' : `${review.plan.conflicts.length} queries`} in “{review.file}” collide with saved ones. Nothing is
+            {review.plan.conflicts.length === 1 ? 'One query' : `${review.plan.conflicts.length} queries`} in {quoted(review.file)} collide with saved ones. Nothing is
             written until you choose{review.plan.fresh.length > 0 && `; ${review.plan.fresh.length} new ones will be imported too`}.
           </p>
           {review.plan.conflicts.slice(0, CONFLICTS_SHOWN).map(({ incoming, existing }) => (
             <fieldset key={incoming.id}>
               <legend>
-                “{incoming.name}” in “{incoming.collection}” — collides with {existing.map((query) => `“${query.name}” in “${query.collection}”`).join(' and ')}
+                {quoted(incoming.name)} in {quoted(incoming.collection)} — collides with {existing.map((query) => `${quoted(query.name)} in ${quoted(query.collection)}`).join(' and ')}
                 {existing.some((query) => query.id === incoming.id) ? ' (same id)' : ' (same name)'}
               </legend>
               {CHOICES.map(([choice, label]) => (
@@ -143,7 +144,7 @@ export function ImportReview() {
       {review.step === 'done' && (
         <div className="saved-import-report" role="status">
           <p>
-            Imported {review.imported} {review.imported === 1 ? 'query' : 'queries'} from the {review.kind} “{review.file}”
+            Imported {review.imported} {review.imported === 1 ? 'query' : 'queries'} from the {review.kind} {quoted(review.file)}
             {review.unchanged > 0 && `; ${review.unchanged} already saved`}
             {review.skippedConflicts > 0 && `; ${review.skippedConflicts} skipped at your choice`}.
           </p>
@@ -156,7 +157,7 @@ export function ImportReview() {
                 {review.rejected.slice(0, REJECTED_SHOWN).map((entry) => (
                   <li key={entry.where}>
                     <code>{entry.where}</code>
-                    {entry.name && ` “${entry.name}”`}: {entry.reason}
+                    {entry.name && ` ${quoted(entry.name)}`}: {entry.reason}
                   </li>
                 ))}
               </ul>

@@ -9,7 +9,7 @@ import { collectionNames, DEFAULT_COLLECTION, listSavedQueries, saveQuery, type 
 import { describeSearch } from './saved-validity.ts';
 import { SavedQueryDialog } from './saved-query-dialog.tsx';
 import { useRecentSaved } from './use-saved-queries.ts';
-import { isNameTaken } from './saved-names.ts';
+import { isNameTaken, quoted, suggestedName } from './saved-names.ts';
 
 interface SaveQueryButtonProps {
   lookup: AnyLookup;
@@ -68,14 +68,14 @@ export function SaveQueryButton({ lookup, operation, values, sentValues }: SaveQ
         <SavedQueryDialog
           title="Save query"
           submitLabel="Save"
-          initial={{ name: `${lookup.title}${words ? `: ${words}` : ''}`.slice(0, 120), note: '', collection: DEFAULT_COLLECTION }}
+          initial={{ name: suggestedName(lookup.title, words ? words.split(' · ') : []), note: '', collection: DEFAULT_COLLECTION }}
           collections={collectionNames(open.all)}
           summary={`${lookup.id}. ${lookup.title}${operation !== lookup.operations[0] ? ` (${operation.label})` : ''}${words ? ` · ${words}` : ''}`}
           isTaken={(collection, name) => isNameTaken(open.all, collection, name)}
           onSubmit={async (fields) => {
             const query = await saveQuery({ ...fields, lookupId: lookup.id, operationId: operation.id, search: open.search });
             setOpen(undefined);
-            setStatus(`Saved “${query.name}” in “${query.collection}”.`);
+            setStatus(`Saved ${quoted(query.name)} in ${quoted(query.collection)}.`);
           }}
           onClose={() => setOpen(undefined)}
         />

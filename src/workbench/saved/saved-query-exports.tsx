@@ -6,6 +6,7 @@ import { CopyButton } from '../../results/copy-button.tsx';
 import { downloadText } from '../../results/download.ts';
 import type { SavedQuery } from './saved-store.ts';
 import { fileStem, savedCurl, writeBruFile, writePostmanCollection } from './saved-export.ts';
+import { quoted } from './saved-names.ts';
 
 export function SavedQueryExports({ query, lookup }: { query: SavedQuery; lookup: AnyLookup }) {
   const { placement } = useKeyPlacement(lookup);
@@ -13,7 +14,7 @@ export function SavedQueryExports({ query, lookup }: { query: SavedQuery; lookup
   return (
     <details className="saved-exports">
       <summary>
-        Export<span className="visually-hidden"> “{query.name}”</span>
+        Export<span className="visually-hidden"> {quoted(query.name)}</span>
       </summary>
       <div className="saved-export-actions">
         <CopyButton label="Copy curl (this server’s proxy)" text={() => savedCurl(query, lookup, { proxyOrigin: origin }) ?? ''} />

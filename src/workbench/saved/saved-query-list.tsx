@@ -9,7 +9,7 @@ import { collectionNames, deleteSavedQuery, listSavedQueries, putSavedQueries, u
 import { checkSavedQuery, describeSearch, savedQueryHref } from './saved-validity.ts';
 import { SavedQueryDialog } from './saved-query-dialog.tsx';
 import { SavedQueryExports } from './saved-query-exports.tsx';
-import { isNameTaken } from './saved-names.ts';
+import { isNameTaken, quoted } from './saved-names.ts';
 import { fileStem, writePostmanCollection } from './saved-export.ts';
 import { writeCollectionsFile } from './collection-format.ts';
 import { catalogEntryOf, useSavedLookups, type SavedLookups } from './use-saved-lookups.ts';
@@ -93,7 +93,7 @@ export function SavedQueryList({ queries, all, grouped, showLookup, collectionEx
       <p role="status" className="saved-status">
         {deleted && (
           <>
-            Deleted “{deleted.name}”.{' '}
+            Deleted {quoted(deleted.name)}.{' '}
             <button type="button" className="link-button" onClick={() => void putSavedQueries([deleted]).then(() => setDeleted(undefined))}>
               Undo
             </button>
@@ -175,10 +175,10 @@ function SavedQueryRow({ query, lookups, showLookup, onEdit, onDelete }: SavedQu
       </div>
       <div className="saved-item-actions">
         <button type="button" onClick={() => void onEdit()}>
-          Edit<span className="visually-hidden"> “{query.name}”</span>
+          Edit<span className="visually-hidden"> {quoted(query.name)}</span>
         </button>
         <button type="button" onClick={() => void onDelete()}>
-          Delete<span className="visually-hidden"> “{query.name}”</span>
+          Delete<span className="visually-hidden"> {quoted(query.name)}</span>
         </button>
         {validity?.ok && <SavedQueryExports query={query} lookup={validity.lookup} />}
       </div>
@@ -190,7 +190,7 @@ function CollectionExports({ name, queries, lookups }: { name: string; queries: 
   return (
     <span className="saved-collection-exports">
       <button type="button" onClick={() => downloadText(`${fileStem(name)}.collections.json`, writeCollectionsFile(queries), 'application/json')}>
-        Export “{name}” (JSON)
+        Export {quoted(name)} (JSON)
       </button>
       <button
         type="button"
@@ -199,7 +199,7 @@ function CollectionExports({ name, queries, lookups }: { name: string; queries: 
           downloadText(`${fileStem(name)}.postman_collection.json`, `${JSON.stringify(writePostmanCollection(name, queries, lookups.lookupFor, window.location.origin).collection, null, 2)}\n`, 'application/json')
         }
       >
-        Export “{name}” as Postman
+        Export {quoted(name)} as Postman
       </button>
     </span>
   );
