@@ -30,8 +30,9 @@ export interface AuditEntry {
   userBudgetLeft?: number | undefined;
   /** SHA-256 (hex) of the normalised parameters; undefined when they did not parse. */
   paramsHash: string | undefined;
-  /** Gate refusals only: the client address (or IPv6 /64) and the refusal's code. */
+  /** Gate refusals only: the client address (or IPv6 /64). */
   address?: string | undefined;
+  /** A refusal's code (the gate's, or the team layer's: `budget_exhausted`, `budget_store_reset`…). */
   code?: string | undefined;
   /** Gate refusals only: how many like this one were left out since the last line (rate limit). */
   suppressed?: number | undefined;

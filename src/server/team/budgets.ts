@@ -1,9 +1,12 @@
 // Budgets of live calls (LOOKUP_<L>_BUDGET for everyone, LOOKUP_<L>_USER_BUDGET per user), kept
 // in the shared store so every process and instance counts against the same numbers. A unit is
 // reserved before a call is sent and given back when the call never reached the provider; demo
-// and cached answers never reserve. Store errors propagate: the caller fails closed.
+// and cached answers never reserve. Store errors propagate: the caller fails closed. Every
+// reservation is guarded by the budget ledger's marker (budget-ledger.ts): a store that lost its
+// data refuses budgeted calls instead of handing out every budget again.
 import { createHash } from 'node:crypto';
 import type { LookupId } from '../../lookups/define-lookup.ts';
+import { createBudgetLedger, LEDGER_KEY, type BudgetLedger } from './budget-ledger.ts';
 import type { BudgetLimit, LookupLimits } from './limits-config.ts';
 import { periodAt } from './periods.ts';
 import type { SharedStore } from './store-types.ts';
@@ -28,7 +31,9 @@ export interface Reservation {
 
 export type BudgetOutcome =
   | { ok: true; reservation: Reservation }
-  | { ok: false; scope: 'lookup' | 'user'; state: BudgetState };
+  | { ok: false; scope: 'lookup' | 'user'; state: BudgetState }
+  /** The store lost the budgets it kept (epoch ms the loss was noticed): refused until an operator confirms. */
+  | { ok: false; reset: { noticedAt: number } };
 
 // The store outlives a period by a minute, so a clock a little behind still finds its counter.
 const EXPIRY_SLACK_MS = 60_000;
@@ -59,7 +64,7 @@ export interface Budgets {
   states(id: LookupId, limits: LookupLimits, user: string): Promise<{ lookup?: BudgetState; user?: BudgetState }>;
 }
 
-export function createBudgets(store: SharedStore, now: () => number = Date.now): Budgets {
+export function createBudgets(store: SharedStore, now: () => number = Date.now, ledger: BudgetLedger = createBudgetLedger(store, { now })): Budgets {
   const state = (limit: BudgetLimit, used: number, end: number): BudgetState => ({
     limit: limit.limit,
     period: limit.period,
@@ -76,8 +81,18 @@ export function createBudgets(store: SharedStore, now: () => number = Date.now):
       const counters: Array<{ scope: 'lookup' | 'user'; limit: BudgetLimit; key: string; end: number }> = [];
       if (budget) counters.push({ scope: 'lookup', limit: budget, ...counterKey(id, budget, time) });
       if (userBudget) counters.push({ scope: 'user', limit: userBudget, ...counterKey(id, userBudget, time, user) });
-      // Both in one atomic store call (one round trip to Redis): a user's refusal takes nothing from the lookup's budget.
-      const result = await store.reserveAll(counters.map(({ key, limit, end }) => ({ key, limit: limit.limit, expiresAtMs: end + EXPIRY_SLACK_MS })));
+      const asked = counters.map(({ key, limit, end }) => ({ key, limit: limit.limit, expiresAtMs: end + EXPIRY_SLACK_MS }));
+      let view = await ledger.current();
+      let result;
+      for (let attempt = 0; ; attempt++) {
+        if (!view.kept) return { ok: false, reset: { noticedAt: view.noticedAt } };
+        // Both in one atomic store call (one round trip to Redis), guarded by the ledger's marker: a
+        // user's refusal takes nothing from the lookup's budget, and a store that lost its data takes nothing at all.
+        result = await store.reserveAll(asked, { key: LEDGER_KEY, value: view.marker });
+        if (!('guardChanged' in result)) break;
+        // The marker changed (an operator's confirmation is adopted; anything else is a loss): look once more.
+        view = attempt === 0 ? await ledger.recheck() : { kept: false, noticedAt: time };
+      }
       if (!result.allowed) {
         const refused = counters[result.refused.index]!;
         return { ok: false, scope: refused.scope, state: state(refused.limit, result.refused.used, refused.end) };

@@ -30,6 +30,10 @@ export function createMemoryStore(now: () => number = Date.now): SharedStore {
     lastSweep = time;
     for (const [key, entry] of entries) if (entry.expiresAt <= time) entries.delete(key);
   };
+  const textOf = (key: string) => {
+    const entry = live(key);
+    return entry?.kind === 'bytes' ? entry.value.toString('utf8') : undefined;
+  };
   const counterOf = (key: string) => {
     const entry = live(key);
     return entry?.kind === 'counter' ? entry : undefined;
@@ -47,9 +51,10 @@ export function createMemoryStore(now: () => number = Date.now): SharedStore {
       else entries.set(key, { kind: 'counter', value: 1, expiresAt: expiresAtMs });
       return { allowed: true, used: used + 1 };
     },
-    async reserveAll(counters) {
+    async reserveAll(counters, guard) {
       open();
       sweep();
+      if (guard && textOf(guard.key) !== guard.value) return { allowed: false, guardChanged: true };
       // Check every counter first (a key named twice counts its earlier units), then take them all.
       const pending = new Map<string, number>();
       for (const [index, { key, limit }] of counters.entries()) {
@@ -88,6 +93,17 @@ export function createMemoryStore(now: () => number = Date.now): SharedStore {
     async delete(key) {
       open();
       entries.delete(key);
+    },
+    async swapText(key, expected, value) {
+      open();
+      const current = textOf(key);
+      if (current !== expected) return current;
+      entries.set(key, { kind: 'bytes', value: Buffer.from(value, 'utf8'), expiresAt: Infinity });
+      return value;
+    },
+    async getText(key) {
+      open();
+      return textOf(key);
     },
     async ping() {
       return !closed;

@@ -1,6 +1,7 @@
 // A real Redis for tests: Debian's redis-server (scripts/ensure-redis.sh installs it when missing,
-// as the e2e suite's Chromium is), started on a free loopback port with nothing saved to disk,
-// and stopped by the test that started it. REDIS_SERVER_PATH may name another binary.
+// as the e2e suite's Chromium is), started on a free loopback port with nothing saved to disk (or
+// from the project's deploy/redis.conf in a folder of the test's, to test persistence), and
+// stopped by the test that started it. REDIS_SERVER_PATH may name another binary.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { connect } from 'node:net';
@@ -14,7 +15,10 @@ const START_TIMEOUT_MS = 10_000;
 export interface TestRedis {
   url: string;
   port: number;
+  /** Kills it (SIGKILL): whatever was not yet on disk is gone, as in a crash. */
   stop(): Promise<void>;
+  /** Stops it as SHUTDOWN does (SIGTERM): what it persists is written first. */
+  shutdown(): Promise<void>;
   /** Starts it again on the same port after stop() (an outage that ends). */
   restart(): Promise<void>;
 }
@@ -55,15 +59,27 @@ async function waitForPong(port: number, child: ChildProcess, output: () => stri
   throw new Error(`redis-server did not answer on port ${port} within ${START_TIMEOUT_MS} ms: ${output()}`);
 }
 
-export async function startRedis(): Promise<TestRedis> {
+export interface TestRedisOptions {
+  /** A configuration file to start from (deploy/redis.conf); its port, bind and dir are the test's. */
+  configFile?: string;
+  /** The folder Redis keeps its files in (with a configFile); kept across restart(). */
+  dir?: string;
+}
+
+export async function startRedis(options: TestRedisOptions = {}): Promise<TestRedis> {
   await ensureRedisInstalled();
   const binary = process.env.REDIS_SERVER_PATH ?? '/usr/bin/redis-server';
   const port = await freePort();
   let child: ChildProcess | undefined;
+  const local = ['--port', String(port), '--bind', '127.0.0.1', '--protected-mode', 'yes'];
+  // Arguments after the file override it; without one, nothing is saved.
+  const args = options.configFile
+    ? [options.configFile, ...local, ...(options.dir ? ['--dir', options.dir] : [])]
+    : [...local, '--save', '', '--appendonly', 'no'];
 
   const launch = async () => {
     let output = '';
-    const started = spawn(binary, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'yes'], {
+    const started = spawn(binary, args, {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     started.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -72,15 +88,15 @@ export async function startRedis(): Promise<TestRedis> {
     await waitForPong(port, started, () => output.trim().slice(-500));
   };
 
-  const stop = async () => {
+  const end = async (signal: NodeJS.Signals) => {
     const running = child;
     child = undefined;
     if (!running || running.exitCode !== null) return;
     const exited = once(running, 'exit');
-    running.kill('SIGKILL');
+    running.kill(signal);
     await exited;
   };
 
   await launch();
-  return { url: `redis://127.0.0.1:${port}`, port, stop, restart: launch };
+  return { url: `redis://127.0.0.1:${port}`, port, stop: () => end('SIGKILL'), shutdown: () => end('SIGTERM'), restart: launch };
 }

@@ -25,19 +25,37 @@ return {1, used}`;
 // KEYS the counters; ARGV limit and expiry (epoch ms) of each, in turn. All or nothing: every
 // counter is checked (a key named twice counts its earlier unit) before any is incremented.
 // Returns {1, used...} or {0, index (1-based) of the first counter at its limit, its count}.
-const RESERVE_ALL_LUA = `
+// Guarded, KEYS[1] and ARGV[1] come first: the key must hold that value, else {-1} and nothing changes.
+const reserveAllLua = (guarded: boolean) => {
+  const before = guarded ? 1 : 0;
+  return `
+${guarded ? "if redis.call('GET', KEYS[1]) ~= ARGV[1] then return {-1} end" : ''}
 local pending = {}
-for i, key in ipairs(KEYS) do
+local n = #KEYS - ${before}
+for i = 1, n do
+  local key = KEYS[${before} + i]
   local used = pending[key] or tonumber(redis.call('GET', key) or '0')
-  if used + 1 > tonumber(ARGV[2 * i - 1]) then return {0, i, used} end
+  if used + 1 > tonumber(ARGV[${before} + 2 * i - 1]) then return {0, i, used} end
   pending[key] = used + 1
 end
 local result = {1}
-for i, key in ipairs(KEYS) do
+for i = 1, n do
+  local key = KEYS[${before} + i]
   result[i + 1] = redis.call('INCR', key)
-  if redis.call('PTTL', key) == -1 then redis.call('PEXPIREAT', key, ARGV[2 * i]) end
+  if redis.call('PTTL', key) == -1 then redis.call('PEXPIREAT', key, ARGV[${before} + 2 * i]) end
 end
 return result`;
+};
+
+// KEYS[1]; ARGV[1] '1' when a value is expected (ARGV[2]), '0' when the key must be absent; ARGV[3]
+// the new value (no expiry). Returns what the key holds afterwards (nil: absent).
+const SWAP_LUA = `
+local current = redis.call('GET', KEYS[1])
+local expected = false
+if ARGV[1] == '1' then expected = ARGV[2] end
+if current ~= expected then return current end
+redis.call('SET', KEYS[1], ARGV[3])
+return ARGV[3]`;
 
 // Never below zero, and the counter keeps its expiry.
 const RELEASE_LUA = `
@@ -49,6 +67,9 @@ interface ScriptedRedis extends Redis {
   reserveUnit(key: string, limit: number, expiresAtMs: number): Promise<[number, number]>;
   /** (number of keys, ...keys, ...[limit, expiry] per key) */
   reserveUnits(keyCount: number, ...keysThenArgs: Array<string | number>): Promise<number[]>;
+  /** The same, after a guard key and its value. */
+  reserveUnitsGuarded(keyCount: number, ...keysThenArgs: Array<string | number>): Promise<number[]>;
+  swapText(key: string, expects: '0' | '1', expected: string, value: string): Promise<string | null>;
   releaseUnit(key: string): Promise<number>;
 }
 
@@ -75,7 +96,9 @@ export function createRedisStore(url: string, options: RedisStoreOptions = {}): 
   const client = new Redis(url, redisOptions) as ScriptedRedis;
   client.defineCommand('reserveUnit', { numberOfKeys: 1, lua: RESERVE_LUA });
   // No fixed number of keys: the caller passes it first.
-  client.defineCommand('reserveUnits', { lua: RESERVE_ALL_LUA });
+  client.defineCommand('reserveUnits', { lua: reserveAllLua(false) });
+  client.defineCommand('reserveUnitsGuarded', { lua: reserveAllLua(true) });
+  client.defineCommand('swapText', { numberOfKeys: 1, lua: SWAP_LUA });
   client.defineCommand('releaseUnit', { numberOfKeys: 1, lua: RELEASE_LUA });
 
   let down = false;
@@ -112,12 +135,16 @@ export function createRedisStore(url: string, options: RedisStoreOptions = {}): 
       const [allowed, used] = await call(() => client.reserveUnit(key, limit, Math.floor(expiresAtMs)));
       return { allowed: Number(allowed) === 1, used: Number(used) };
     },
-    async reserveAll(counters) {
-      // Nothing to reserve: no round trip.
+    async reserveAll(counters, guard) {
+      // Nothing to reserve: no round trip (a guard guards nothing then).
       if (counters.length === 0) return { allowed: true, used: [] };
       const keys = counters.map((counter) => counter.key);
       const args = counters.flatMap((counter) => [counter.limit, Math.floor(counter.expiresAtMs)]);
-      const [allowed, ...rest] = (await call(() => client.reserveUnits(counters.length, ...keys, ...args))).map(Number);
+      const reply = await call(() =>
+        guard ? client.reserveUnitsGuarded(counters.length + 1, guard.key, ...keys, guard.value, ...args) : client.reserveUnits(counters.length, ...keys, ...args),
+      );
+      const [allowed, ...rest] = reply.map(Number);
+      if (allowed === -1) return { allowed: false, guardChanged: true };
       return allowed === 1 ? { allowed: true, used: rest } : { allowed: false, refused: { index: rest[0]! - 1, used: rest[1]! } };
     },
     async release(key) {
@@ -136,6 +163,23 @@ export function createRedisStore(url: string, options: RedisStoreOptions = {}): 
     },
     async delete(key) {
       await call(() => client.del(key));
+    },
+    async swapText(key, expected, value) {
+      const after = await call(() => client.swapText(key, expected === undefined ? '0' : '1', expected ?? '', value));
+      return after ?? undefined;
+    },
+    async getText(key) {
+      return (await call(() => client.get(key))) ?? undefined;
+    },
+    async appendOnly() {
+      try {
+        const info = await call(() => client.info('persistence'));
+        const match = /^aof_enabled:(\d)/m.exec(info);
+        return match ? match[1] === '1' : undefined;
+      } catch {
+        // INFO may be renamed or refused (a managed Redis): nothing to say then.
+        return undefined;
+      }
     },
     async ping() {
       if (closed || !reachable()) return false;

@@ -108,6 +108,41 @@ describe.each([
     await expect.poll(() => store.count(counter), { timeout: 10_000, interval: 100 }).toBe(0);
   });
 
+  it('reserves with a guard only while its key holds its value, taking nothing otherwise', async () => {
+    const store = make();
+    const [guardKey, counter] = [key('guard'), key('guarded')];
+    const counters = [{ key: counter, limit: 5, expiresAtMs: Date.now() + 60_000 }];
+    expect(await store.reserveAll(counters, { key: guardKey, value: 'one' })).toEqual({ allowed: false, guardChanged: true });
+    await store.swapText(guardKey, undefined, 'one');
+    expect(await store.reserveAll(counters, { key: guardKey, value: 'one' })).toEqual({ allowed: true, used: [1] });
+    await store.swapText(guardKey, 'one', 'two');
+    expect(await store.reserveAll([...counters, ...counters], { key: guardKey, value: 'one' })).toEqual({ allowed: false, guardChanged: true });
+    expect(await store.count(counter)).toBe(1);
+    expect(await store.reserveAll([{ ...counters[0]!, limit: 1 }], { key: guardKey, value: 'two' })).toEqual({ allowed: false, refused: { index: 0, used: 1 } });
+  });
+
+  it('compares and sets text with no expiry, and says what the key holds afterwards', async () => {
+    const store = make();
+    const marker = key('swap');
+    expect(await store.getText(marker)).toBeUndefined();
+    expect(await store.swapText(marker, 'not there', 'one')).toBeUndefined();
+    expect(await store.swapText(marker, undefined, 'one')).toBe('one');
+    expect(await store.swapText(marker, undefined, 'two')).toBe('one');
+    expect(await store.swapText(marker, 'other', 'two')).toBe('one');
+    expect(await store.swapText(marker, 'one', '')).toBe('');
+    // An empty value is a value, not an absent key.
+    expect(await store.swapText(marker, undefined, 'three')).toBe('');
+    expect(await store.swapText(marker, '', 'three')).toBe('three');
+    expect(await store.getText(marker)).toBe('three');
+    // Written over a key that had a time to live, it has none: it outlives a key set after it with the same one.
+    const [expiring, control] = [key('swap-ttl'), key('swap-ttl-control')];
+    await store.setBytes(expiring, Buffer.from('old'), 2_000);
+    await store.setBytes(control, Buffer.from('old'), 2_000);
+    expect(await store.swapText(expiring, 'old', 'kept')).toBe('kept');
+    await expect.poll(() => store.getBytes(control), { timeout: 10_000, interval: 100 }).toBeUndefined();
+    expect(await store.getText(expiring)).toBe('kept');
+  });
+
   it('keeps bytes for their time to live, as a copy', async () => {
     const store = make();
     const entry = key('bytes');

@@ -4,7 +4,8 @@
 // else happens here. Refusals are the proxy's own (origin `proxy`) and nothing reaches the
 // provider: 429 `budget_exhausted` (with `resetsAt` and Retry-After), 429 `rate_limited` (the
 // queue is full, with Retry-After), 503 `store_unavailable` (the shared store does not answer:
-// budgets fail closed). Identical misses arriving together (same key, same variant) make one
+// budgets fail closed), 503 `budget_store_reset` (the store lost the budgets it kept: budgeted
+// calls wait for an operator, budget-ledger.ts). The audit line of a refusal carries its code. Identical misses arriving together (same key, same variant) make one
 // live call: the first goes out, the others wait for its answer and are served it as a hit,
 // spending nothing; an answer that may not be cached sends each of them on its own way.
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -20,6 +21,7 @@ import type { Answer, TransformedBody } from '../proxy-response.ts';
 import { userOf } from './access.ts';
 import { answerVariant, cacheKey, decodeEntry, encodeEntry, isCacheable, originTag, paramsHash, wantsFresh, type CachedAnswer } from './answer-cache.ts';
 import type { AuditLog, AuditSource } from './audit-log.ts';
+import { CONFIRM_COMMAND } from './budget-ledger.ts';
 import type { Budgets, Reservation } from './budgets.ts';
 import type { LookupLimits } from './limits-config.ts';
 import type { TeamMetrics } from './metrics.ts';
@@ -60,6 +62,8 @@ export class LiveTicket {
   cacheState: CacheState | undefined;
   /** Set when the team layer answered itself (a refusal): the provider was not asked. */
   refused = false;
+  /** The refusal's code, for the audit line. */
+  refusalCode: string | undefined;
   hash: string | undefined;
   reservation: Reservation | undefined;
   slot: Slot | undefined;
@@ -198,10 +202,18 @@ export interface TeamProxyOptions {
   metrics: TeamMetrics;
 }
 
-function refuse(res: ServerResponse, status: number, { code, message, ...details }: { code: string; message: string } & Record<string, unknown>, headers: Record<string, string>): void {
+function refuse(ticket: LiveTicket, res: ServerResponse, status: number, { code, message, ...details }: { code: string; message: string } & Record<string, unknown>, headers: Record<string, string>): void {
+  ticket.refused = true;
+  ticket.refusalCode = code;
   if (res.destroyed) return;
   sendRefusal(res, refusal(status, code, message, { details }), { ...headers, ...PROXY_SECURITY_HEADERS });
 }
+
+const STORE_RESET = (id: LookupId, noticedAt: number) => ({
+  code: 'budget_store_reset',
+  message: `The budget store (Redis) lost the budgets it kept, so what lookup ${id} has already spent is unknown: budgeted live calls are refused until an operator runs \`${CONFIRM_COMMAND}\`. Nothing was sent to the provider; demo and cached answers still work.`,
+  noticedAt: new Date(noticedAt).toISOString(),
+});
 
 const STORE_DOWN = { code: 'store_unavailable', message: 'The shared store (Redis) does not answer, so budgets cannot be checked: nothing was sent to the provider. Try again shortly.' };
 
@@ -257,12 +269,17 @@ export class TeamProxy {
     const user = userOfRequest(req);
     try {
       const outcome = await this.budgets.reserve(lookup.id, settings, user);
+      if (!outcome.ok && 'reset' in outcome) {
+        refuse(ticket, res, 503, STORE_RESET(lookup.id, outcome.reset.noticedAt), ticket.headers);
+        ticket.lead(undefined);
+        return { ticket, answered: true };
+      }
       if (!outcome.ok) {
         const { state, scope } = outcome;
         const resetsAt = new Date(state.resetsAt).toISOString();
         const whose = scope === 'user' ? `Your budget for lookup ${lookup.id}` : `The budget for lookup ${lookup.id}`;
-        ticket.refused = true;
         refuse(
+          ticket,
           res,
           429,
           { code: 'budget_exhausted', message: `${whose} (${state.limit} live calls per ${state.period}) is spent; it resets at ${resetsAt}. Nothing was sent to the provider.`, resetsAt, scope },
@@ -279,9 +296,9 @@ export class TeamProxy {
         if (!admission.ok) {
           await this.budgets.release(outcome.reservation);
           ticket.reservation = undefined;
-          ticket.refused = true;
           const why = admission.reason === 'queue_full' ? 'too many requests are already waiting' : 'the wait would be too long';
           refuse(
+            ticket,
             res,
             429,
             { code: 'rate_limited', message: `Lookup ${lookup.id} is at its rate or concurrency limit and ${why}: try again in ${admission.retryAfterSeconds} s. Nothing was sent to the provider.` },
@@ -299,8 +316,7 @@ export class TeamProxy {
       }
       await ticket.unsend();
       ticket.done();
-      ticket.refused = true;
-      refuse(res, 503, STORE_DOWN, { 'retry-after': '5', ...ticket.headers });
+      refuse(ticket, res, 503, STORE_DOWN, { 'retry-after': '5', ...ticket.headers });
       ticket.lead(undefined);
       return { ticket, answered: true };
     }
@@ -360,6 +376,7 @@ export class TeamProxy {
       budgetLeft: ticket?.reservation?.left,
       userBudgetLeft: ticket?.reservation?.userLeft,
       paramsHash: ticket?.hash ?? (request ? paramsHash(request) : undefined),
+      code: ticket?.refusalCode,
     });
     return true;
   }

@@ -10,6 +10,7 @@ import { refusal, sendRefusal } from '../http/refusal.ts';
 import { createRoutes, type RouteHandler, type RouteTable } from '../http/routes.ts';
 import { sendJson } from '../http/send-json.ts';
 import { createAuditLog, type AuditLog } from './audit-log.ts';
+import { createBudgetLedger } from './budget-ledger.ts';
 import { createBudgets, type BudgetState } from './budgets.ts';
 import { clusterMetricsText, joinClusterMetrics } from './cluster-metrics.ts';
 import type { TeamLimits } from './limits-config.ts';
@@ -47,7 +48,8 @@ function budgetDocument(state: BudgetState): BudgetStateDocument {
 }
 
 export function createTeamServices({ config, lookups, limits, store, audit }: TeamServicesOptions): TeamServices {
-  const budgets = createBudgets(store);
+  const ledger = createBudgetLedger(store);
+  const budgets = createBudgets(store, Date.now, ledger);
   const limiters = new Map<LookupId, Limiter>();
   for (const lookup of lookups) {
     const settings = limits.lookups[lookup.id];
@@ -67,6 +69,9 @@ export function createTeamServices({ config, lookups, limits, store, audit }: Te
       : { log: undefined, flush: () => undefined };
   const proxy = new TeamProxy({ store, limits: limits.lookups, budgets, limiters, ...(auditLog.log && { audit: auditLog.log }), metrics });
   const budgeted = lookups.filter((lookup) => limits.lookups[lookup.id]?.budget || limits.lookups[lookup.id]?.userBudget);
+  // The budget ledger's marker is written (or read) at start, so a store that loses its data
+  // before the first budgeted call is noticed too. A store down now is looked at again by that call.
+  if (budgeted.length > 0) ledger.open().catch(() => undefined);
 
   const metricsRoute: RouteHandler = async (req, res) => {
     let text: string;
