@@ -1,7 +1,8 @@
 // Masking end to end, on D's example (a home: rooftop coordinates with six decimals): with masking
 // on (the default) no six-decimal coordinate appears anywhere a person could see or save it — the
 // Overview, the Raw tab, the JSON export, the GeoJSON export — and the summary says the server
-// masked the answer. Switching masking off in the header refetches and shows the exact values.
+// masked the answer. Switching masking off in the header refetches and shows the exact values, and
+// the Request tab's ready-to-run curl asks for them too.
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from './fixtures.ts';
 
@@ -61,4 +62,12 @@ test('D: with masking on, no exact coordinate reaches the Overview, Raw, JSON or
   expect(proxied).toEqual([null, 'off']);
   await results.getByRole('tab', { name: 'Overview' }).click();
   await expect(results.getByRole('tabpanel')).not.toContainText('masked address');
+
+  // The ready-to-run command asks for what the page shows: unmasked now, masked once switched back.
+  await results.getByRole('tab', { name: 'Request' }).click();
+  await expect(results.getByLabel('curl via this server snippet')).toContainText("-H 'x-lookup-mask: off'");
+  await toggle.check();
+  await expect(results.getByText('Personal data', { exact: true }).locator('xpath=following-sibling::dd')).toHaveText('masked');
+  await results.getByRole('tab', { name: 'Request' }).click();
+  await expect(results.getByLabel('curl via this server snippet')).not.toContainText('x-lookup-mask');
 });

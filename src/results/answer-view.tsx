@@ -84,7 +84,7 @@ export function AnswerView(props: AnswerViewProps) {
       label: 'Raw',
       render: () => <RawTab response={response} body={answer.body} masking={answer.masked} format={operation.format} fileStem={fileStem} />,
     },
-    { id: 'request', label: 'Request', render: () => <RequestView lookup={lookup} operation={operation} params={params} response={response} /> },
+    { id: 'request', label: 'Request', render: () => <RequestView lookup={lookup} operation={operation} params={params} response={response} masked={masked} /> },
   ];
   const available = (tab: ResultTab | undefined) => tabs.some((spec) => spec.id === tab);
   const fallback: ResultTab = available(operation.defaultTab) ? operation.defaultTab! : own != null ? 'own' : 'table';

@@ -12,10 +12,12 @@ interface RequestViewProps {
   params: Params;
   /** The answer, when one arrived: its proxy URL and headers are shown. */
   response: LookupResponse | undefined;
+  /** Whether the page asks for masked answers (masking switched off: the proxy curl asks unmasked too). */
+  masked?: boolean;
 }
 
 /** What was asked, of whom, and how to ask it outside the app; the key is always `<API_KEY>`. */
-export function RequestView({ lookup, operation, params, response }: RequestViewProps) {
+export function RequestView({ lookup, operation, params, response, masked = true }: RequestViewProps) {
   // Where the server sends this lookup's key (its configuration, e.g. LOOKUP_B_KEY_HEADER), never the key.
   const { placement } = useKeyPlacement(lookup);
   const request = describeUpstreamRequest(lookup, operation, params, placement);
@@ -26,7 +28,7 @@ export function RequestView({ lookup, operation, params, response }: RequestView
     { name: 'Python requests', code: pythonSnippet(request) },
   ];
   // This page's own origin: the proxy answers here, so the command runs as it is, with no key.
-  const proxyCurl = proxyCurlSnippet(request, window.location.origin);
+  const proxyCurl = proxyCurlSnippet(request, window.location.origin, { unmasked: !masked });
   return (
     <div className="request-view">
       <h3>Upstream request</h3>

@@ -93,6 +93,13 @@ describe('upstream request and snippets', () => {
     expect(proxyCurlSnippet(b, 'https://explorer.example.org')).toBe("curl -sS -X GET 'https://explorer.example.org/proxy/b/ev/stations.json?prox=52.52%2C13.405%2C5000'");
   });
 
+  it('asks the proxy for the unmasked answer when the page has masking switched off', () => {
+    expect(proxyCurlSnippet(a, 'http://localhost:4317', { unmasked: true })).toBe(
+      ["curl -sS -X GET 'http://localhost:4317/proxy/a/movie/550?language=en-US'", "  -H 'x-lookup-mask: off'"].join(' \\\n'),
+    );
+    expect(proxyCurlSnippet(a, 'http://localhost:4317', { unmasked: false })).not.toContain('mask');
+  });
+
   it('sends R\'s POST to the proxy with its JSON body, its content type and this origin as Origin', () => {
     const operation = profileDetails.operations[0];
     const request = describeUpstreamRequest(profileDetails, operation, { profile_id: 'jane-doe-4a1b2c', contact_info: true }, defaultKeyPlacement(profileDetails.keyTransport));

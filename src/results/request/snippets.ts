@@ -3,6 +3,7 @@
 // Besides them, a ready-to-run curl against this server's proxy, which needs neither.
 import type { UpstreamRequest } from './describe-request.ts';
 import { BASE_URL_PLACEHOLDER } from './describe-request.ts';
+import { MASK_OFF, MASK_REQUEST_HEADER } from '../../lookups/wire.ts';
 
 function shellQuote(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`;
@@ -21,9 +22,11 @@ export function curlSnippet(request: UpstreamRequest): string {
  * JSON with its content type; a POST carries this origin as `Origin`, which the proxy's
  * cross-site guard requires of anything but a GET.
  */
-export function proxyCurlSnippet(request: UpstreamRequest, origin: string): string {
+export function proxyCurlSnippet(request: UpstreamRequest, origin: string, { unmasked = false }: { unmasked?: boolean } = {}): string {
   const base = origin.replace(/\/+$/, '');
   const lines = [`curl -sS -X ${request.method} ${shellQuote(`${base}${request.proxyUrl}`)}`];
+  // What the page shows: with masking switched off there, the command asks for the same.
+  if (unmasked) lines.push(`  -H ${shellQuote(`${MASK_REQUEST_HEADER}: ${MASK_OFF}`)}`);
   if (request.body) lines.push(`  -H ${shellQuote('Content-Type: application/json')}`);
   if (request.method !== 'GET') lines.push(`  -H ${shellQuote(`Origin: ${base}`)}`);
   if (request.body) lines.push(`  --data ${shellQuote(JSON.stringify(request.body))}`);
