@@ -12,7 +12,8 @@ export function ErrorPanel({ report, onRetry }: ErrorPanelProps) {
   return (
     <section className="error-panel" role="alert" aria-label={report.title} data-kind={report.kind}>
       <h2>{report.title}</h2>
-      <p className="error-message">{report.message}</p>
+      {/* The message only when it says more than the title ("The request was cancelled" twice says nothing). */}
+      {report.message && !sameWords(report.message, report.title) && <p className="error-message">{report.message}</p>}
       {report.fields && report.fields.length > 0 && (
         <ul className="error-fields">
           {report.fields.map(([name, message]) => (
@@ -39,3 +40,6 @@ export function ErrorPanel({ report, onRetry }: ErrorPanelProps) {
     </section>
   );
 }
+
+const words = (text: string) => text.toLowerCase().replace(/[.!\s]+$/, '').replace(/\s+/g, ' ').trim();
+const sameWords = (a: string, b: string) => words(a) === words(b);

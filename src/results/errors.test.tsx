@@ -51,6 +51,16 @@ describe('ResultViewer errors', () => {
     }
   });
 
+  it('says a cancelled request once, with no empty summary above it', () => {
+    const { container } = renderViewer({ response: undefined, error: new LookupTransportError('cancelled', 'The request was cancelled', '/proxy/z') });
+    const alert = screen.getByRole('alert', { name: 'The request was cancelled' });
+    expect(alert.textContent!.match(/The request was cancelled/g)).toHaveLength(1);
+    expect(alert).toHaveTextContent('Send it again when you are ready.');
+    // Its summary holds no facts, only the empty status line the stylesheet hides with it.
+    expect(container.querySelector('.summary-bar dl')).toBeNull();
+    expect(container.querySelector('.summary-bar .summary-loading')).toBeEmptyDOMElement();
+  });
+
   it('says when Retry-After asks to wait', () => {
     renderViewer({ response: undefined, error: httpError(429, { message: 'slow down' }, { headers: [['Retry-After', '12']] }) });
     expect(screen.getByRole('alert')).toHaveTextContent('wait 12 s');

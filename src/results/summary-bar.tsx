@@ -59,7 +59,8 @@ export function SummaryBar({ response, isFetching, verdict, onFetchFresh }: Summ
             <dt>Time</dt>
             <dd>
               {formatMs(response.timeMs)}
-              {response.upstreamMs !== undefined && <span className="muted"> (upstream {formatMs(response.upstreamMs)})</span>}
+              {/* The demo answers from this server: an upstream time would be noise. */}
+              {response.upstreamMs !== undefined && response.source !== 'demo' && <span className="muted"> (upstream {formatMs(response.upstreamMs)})</span>}
             </dd>
           </div>
           <div>
