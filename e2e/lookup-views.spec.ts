@@ -74,3 +74,14 @@ test('the curl through this server’s proxy runs as shown, for R’s POST too',
   expect(response.status()).toBe(200);
   expect(await response.json()).toHaveProperty('profile_id');
 });
+
+test('R’s overview says what each job was and when, the current one included, with counts grouped', async ({ page }) => {
+  const results = await sendExample(page, 'r');
+  await results.getByRole('tab', { name: 'Overview' }).click();
+  const jobs = results.getByRole('region', { name: 'Experience' }).getByRole('listitem');
+  await expect(jobs.first()).toHaveText(/ · \d{4}-\d{2}–current$/);
+  const count = await jobs.count();
+  for (let at = 1; at < count; at++) await expect(jobs.nth(at)).toHaveText(/ · \d{4}-\d{2}–\d{4}-\d{2}$/);
+  await expect(results.getByRole('region', { name: 'Network info' })).toContainText(/Connections count: \d{1,3}(,\d{3})+/);
+  await expect(results.getByText('Profile URL', { exact: true })).toBeVisible();
+});

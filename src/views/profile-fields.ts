@@ -25,7 +25,13 @@ export interface ProfileOutline {
   lists: Array<[string, string[]]>;
 }
 
-const words = (key: string) => key.replace(/[_-]+/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase());
+/** A field's key as a label: "profile_picture_url" → "Profile picture URL". */
+const words = (key: string) =>
+  key
+    .replace(/[_-]+/g, ' ')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/\b(url|id|ip)\b/gi, (acronym) => acronym.toUpperCase())
+    .replace(/^./, (c) => c.toUpperCase());
 
 function scalar(value: unknown): string | undefined {
   if (typeof value === 'string') return value.trim() || undefined;
@@ -33,11 +39,37 @@ function scalar(value: unknown): string | undefined {
   return undefined;
 }
 
-/** One line for an entry of a list (an experience, an education, a related profile…). */
+/** A fact's value: counts grouped by thousands ("11,362"); years and identifiers as they are. */
+function factText(key: string, value: unknown): string | undefined {
+  if (typeof value === 'number' && !/(year|_id|^id)$/i.test(key)) return value.toLocaleString('en-US');
+  return scalar(value);
+}
+
+/** Keys an entry's line leaves out: identifiers and slugs, links, long text, and its dates (said as one period). */
+const LEFT_OUT = /(^id$|_id$|url$|^description$|^is_current$|^(start|end)_(date|year)$)/;
+
+/** When an entry ran: "2019-03–2021-06", "2023-04–current", or undefined when it gives no dates. */
+function period(entry: Record<string, unknown>): string | undefined {
+  const start = scalar(entry.start_date) ?? scalar(entry.start_year);
+  const end = entry.is_current === true ? 'current' : (scalar(entry.end_date) ?? scalar(entry.end_year));
+  if (!start && !end) return undefined;
+  return `${start ?? '?'}–${end ?? '?'}`;
+}
+
+/**
+ * One line for an entry of a list (an experience, an education, a related profile…): what it is
+ * (its first three plain fields: title, company, place) and when it ran, not the first fields that
+ * happen to come (a company's slug, a current job without its dates).
+ */
 function summariseEntry(entry: unknown): string | undefined {
   if (!isRecord(entry)) return scalar(entry);
-  const parts = Object.values(entry).map(scalar).filter((part): part is string => part !== undefined);
-  return parts.slice(0, 4).join(' · ') || undefined;
+  const parts = Object.entries(entry)
+    .filter(([key, value]) => !LEFT_OUT.test(key) && !(typeof value === 'string' && /^https?:\/\//.test(value)))
+    .map(([, value]) => scalar(value))
+    .filter((part): part is string => part !== undefined)
+    .slice(0, 3);
+  const when = period(entry);
+  return [...parts, ...(when ? [when] : [])].join(' · ') || undefined;
 }
 
 const joined = (...parts: Array<string | null | undefined>) => parts.map(scalar).filter(Boolean).join(', ') || undefined;
@@ -59,7 +91,7 @@ export function outlineProfile(profile: Profile): ProfileOutline {
   const outline: ProfileOutline = { ...header(profile), facts: [], tags: [], lists: [] };
   for (const [key, value] of Object.entries(profile)) {
     if (used.has(key)) continue;
-    const text = scalar(value);
+    const text = factText(key, value);
     if (text !== undefined) outline.facts.push([words(key), text]);
     else if (Array.isArray(value)) {
       const entries = value.map(summariseEntry).filter((entry): entry is string => entry !== undefined);
@@ -68,7 +100,7 @@ export function outlineProfile(profile: Profile): ProfileOutline {
       else outline.lists.push([words(key), entries]);
     } else if (isRecord(value)) {
       const entries = Object.entries(value)
-        .map(([name, inner]) => scalar(inner) && `${words(name)}: ${scalar(inner)}`)
+        .map(([name, inner]) => factText(name, inner) && `${words(name)}: ${factText(name, inner)}`)
         .filter((entry): entry is string => Boolean(entry));
       if (entries.length > 0) outline.lists.push([words(key), entries]);
     }
