@@ -35,7 +35,9 @@ test('D: with masking on, no exact coordinate reaches the Overview, Raw, JSON or
   await expect(results.getByText('Personal data', { exact: true }).locator('xpath=following-sibling::dd')).toHaveText('masked', { timeout: 20_000 });
   await results.getByRole('tab', { name: 'Overview' }).click();
   const overview = results.getByRole('tabpanel');
-  await expect(overview).toContainText('masked address');
+  await expect(overview).toContainText('••• masked');
+  // Its title: the area and the record id, which masking leaves, not the masked street.
+  await expect(overview.getByRole('heading', { level: 3 })).toHaveText(/^[A-Za-z .'-]+, [A-Z]{2} \d{5} · #\d+$/);
   expect(await overview.innerText()).not.toMatch(EXACT);
 
   await results.getByRole('tab', { name: 'Raw' }).click();
@@ -61,7 +63,8 @@ test('D: with masking on, no exact coordinate reaches the Overview, Raw, JSON or
   await expect(results.getByLabel('Raw body')).toContainText(EXACT);
   expect(proxied).toEqual([null, 'off']);
   await results.getByRole('tab', { name: 'Overview' }).click();
-  await expect(results.getByRole('tabpanel')).not.toContainText('masked address');
+  await expect(results.getByRole('tabpanel')).not.toContainText('•••');
+  await expect(results.getByRole('tabpanel').getByRole('heading', { level: 3 })).not.toHaveText(/ · #\d+$/);
 
   // The ready-to-run command asks for what the page shows: unmasked now, masked once switched back.
   await results.getByRole('tab', { name: 'Request' }).click();

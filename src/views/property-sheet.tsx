@@ -1,5 +1,6 @@
 // D's and G's own view: a fact sheet per property (G's includes the mortgage).
 import { typedBody } from '../lookups/answer.ts';
+import { MASKED_TEXT } from '../lookups/masking.ts';
 import { propertyDetailResponse } from '../lookups/d-property-detail.ts';
 import { propertyMortgageResponse } from '../lookups/g-property-mortgage.ts';
 import type { OwnViewProps } from '../results/slots.ts';
@@ -8,8 +9,18 @@ import { PropertyFacts } from './property-facts.tsx';
 import { ViewMessage } from './view-message.tsx';
 import './views.css';
 
-const addressOf = (property: PropertyRecord, index: number) =>
-  property.address?.oneLine || [property.address?.line1, property.address?.line2].filter(Boolean).join(', ') || `Property ${index + 1}`;
+/**
+ * A property's title: its one-line address; when masking hid the street, the area it is in and its
+ * record id ("Phoenix, AZ 85016 · #184713191"), which masking leaves and which tell two apart.
+ */
+function addressOf(property: PropertyRecord, index: number): string {
+  const address = property.address;
+  const line = address?.oneLine || [address?.line1, address?.line2].filter(Boolean).join(', ');
+  if (line && !line.startsWith(MASKED_TEXT)) return line;
+  const area = [address?.locality, [address?.countrySubd, address?.postal1].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  const id = property.identifier?.Id;
+  return [area, id !== undefined && `#${id}`].filter(Boolean).join(' · ') || `Property ${index + 1}`;
+}
 
 export default function PropertySheet({ answer, selectedIndex, onSelect }: OwnViewProps) {
   // D's and G's typed bodies (G's properties add the mortgage); indices are those of the records.
