@@ -68,3 +68,15 @@ for (const slug of ['a', 'b', 'f', 'r']) {
     await expectNoSeriousViolations(page);
   });
 }
+
+test.describe('an unknown property record', () => {
+  test.use({ expectedErrors: [{ message: /^Failed to load resource: the server responded with a status of 400 \(Bad Request\)$/, url: /\/proxy\/d\/property\/detail\?recordid=1$/ }] });
+
+  test('D with an unknown record id says nothing was found, not that a parameter was refused', async ({ page }) => {
+    await page.goto('/lookups/d?recordid=1');
+    const alert = page.getByRole('alert', { name: 'Nothing found (HTTP 400)' });
+    await expect(alert).toBeVisible({ timeout: 20_000 });
+    await expect(alert).toContainText('Check the identifiers in the parameters');
+    await expect(alert).not.toContainText('refused');
+  });
+});

@@ -18,6 +18,9 @@ describe('describeError', () => {
     expect(http(400, { error: { code: 'bad', message: 'Provider says no' } }, { source: 'unknown' })).toMatchObject({ kind: 'client', message: 'Provider says no' });
     // An envelope the demo or an upstream produced is reported by status, in its words.
     expect(http(404, { error: { code: 'not_found', message: 'No such person', origin: 'demo' } })).toMatchObject({ kind: 'not-found', message: 'No such person' });
+    // A 400 whose words say nothing matched (a property API's unknown record) is a not-found too; other 400s are refusals.
+    expect(http(400, { message: 'SuccessWithoutResult' })).toMatchObject({ kind: 'not-found', title: 'Nothing found (HTTP 400)' });
+    expect(http(400, { message: 'Invalid Parameter Combination' })).toMatchObject({ kind: 'client' });
   });
 
   it('reads the provider’s words by the lookup’s own convention, generically only for bodies of unknown shape', () => {

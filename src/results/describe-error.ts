@@ -45,6 +45,9 @@ export function retryAfterSeconds(response: LookupResponse, now = Date.now()): n
   return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
 }
 
+/** A provider's words for "no record matches" (e.g. "SuccessWithoutResult", "No result found"). */
+const SAYS_NOTHING_FOUND = /without ?results?|not found|no (results?|records?|matches)( found)?\b/i;
+
 function gatewayReport(code: string, message: string, lookup: AnyLookup, response: LookupResponse): ErrorReport {
   if (code === 'upstream_too_large') {
     return { kind: 'gateway', title: 'The answer was too large', message, canRetry: false, response,
@@ -88,8 +91,10 @@ export function describeHttpError(response: LookupResponse, lookup: AnyLookup, o
     return { ...base, kind: 'key', title: `The provider rejected the API key (HTTP ${status})`, canRetry: false,
       hint: `Check LOOKUP_${lookup.id}_KEY on the server, and LOOKUP_${lookup.id}_KEY_PARAM or _KEY_HEADER: the key may be missing, mistyped, expired or not entitled to this lookup.` };
   }
-  if (status === 404) {
-    return { ...base, kind: 'not-found', title: 'Nothing found (HTTP 404)', canRetry: false,
+  // Some providers answer an unknown record with a 400 whose words say so ("SuccessWithoutResult"):
+  // that is a not-found, not a refused parameter.
+  if (status === 404 || (status === 400 && SAYS_NOTHING_FOUND.test(words))) {
+    return { ...base, kind: 'not-found', title: `Nothing found (HTTP ${status})`, canRetry: false,
       hint: 'Check the identifiers in the parameters; the provider does not know this one.' };
   }
   if (status === 429) {
