@@ -2,11 +2,12 @@
 // run: the upstream called directly, through nginx's `proxy_pass` with a keep-alive pool, and
 // through our production server's proxy (route check, parameter validation, key attaching,
 // scrubbing, the security headers), run as a deployment runs it: one process per core
-// (LOOKUP_WORKERS=auto, as nginx's `worker_processes auto`; BENCH_PROXY_WORKERS=1 measures a
-// single process instead). Each is loaded by autocannon at 16 connections for a bounded
-// time, on loopback only; every process it starts is stopped at the end. nginx and the proxy are
-// measured in alternating rounds (the machine may be shared), each with the CPU time it used per
-// request, which other jobs on the machine hardly change.
+// (LOOKUP_WORKERS=auto, as nginx's `worker_processes auto`; BENCH_PROXY_WORKERS=1 measures a single
+// process instead, against nginx with one worker: BENCH_NGINX_WORKERS sets nginx's count apart).
+// Each is loaded by autocannon at 16 connections for a bounded time, on loopback only; every
+// process it starts is stopped at the end. nginx and the proxy are measured in alternating rounds
+// (the machine may be shared), each with the CPU time it used per request, which other jobs on the
+// machine hardly change.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -25,6 +26,8 @@ const TARGET = '/movie/550?language=en-US';
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 /** LOOKUP_WORKERS for our server: `auto` is one process per core, as nginx runs here. */
 const PROXY_WORKERS = process.env.BENCH_PROXY_WORKERS ?? 'auto';
+/** nginx's worker_processes: as many as our server's processes unless told, so each side has the same cores. */
+const NGINX_WORKERS = process.env.BENCH_NGINX_WORKERS ?? PROXY_WORKERS;
 
 // The fast upstream: plain node:http, a 1.6 kB JSON answer, run in its own process.
 const UPSTREAM_SOURCE = `
@@ -40,10 +43,11 @@ server.listen(Number(process.argv[1]), '127.0.0.1', () => console.log('ready'));
 `;
 
 function nginxConfig(dir: string, port: number, upstreamPort: number): string {
-  // As a production nginx in front of an API: worker_processes auto, a keep-alive pool to the
-  // upstream, the key added to the query; no access log (ours logs to a discarded stdout).
+  // As a production nginx in front of an API: as many workers as our server has processes, a
+  // keep-alive pool to the upstream, the key added to the query; no access log (ours logs to a
+  // discarded stdout).
   return `
-worker_processes auto;
+worker_processes ${NGINX_WORKERS};
 daemon off;
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
@@ -184,7 +188,7 @@ export async function main(): Promise<void> {
     const row = (name: string, figures: Figures, cpuUs?: number) =>
       `  ${name.padEnd(22)} ${Math.round(figures.requestsPerSecond).toLocaleString('en').padStart(7)} req/s   p50 ${figures.p50.toFixed(1)} ms   p99 ${figures.p99.toFixed(1)} ms${cpuUs === undefined ? '' : `   CPU ${Math.round(cpuUs)} µs/request`}`;
     console.log(`proxy vs nginx: ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${roundSeconds} s after ${WARM_UP_SECONDS} s warm-up, 1.6 kB JSON upstream`);
-    console.log(`  nginx: worker_processes auto; our server: LOOKUP_WORKERS=${PROXY_WORKERS} (${availableParallelism()} cores)`);
+    console.log(`  nginx: worker_processes ${NGINX_WORKERS}; our server: LOOKUP_WORKERS=${PROXY_WORKERS} (${availableParallelism()} cores)`);
     console.log(row('direct to upstream', directFigures));
     const ratios: number[] = [];
     const addedP50: number[] = [];
