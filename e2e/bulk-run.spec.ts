@@ -91,3 +91,58 @@ test('H over 40 zip codes: invalid rows listed first, 38 sent once each across a
   }
   expect([...sent.keys()].sort()).toEqual([...valid].sort());
 });
+
+// Issue 22 item 10: masking's pseudonyms hold across answers, so a masked merged dataset can be
+// counted and joined. Three rows: two zip codes (different people) and the full name of someone
+// from the first (the same person again, found by name across every town). Masking is on (the
+// default); the unmasked answers, fetched beside the run, say who is who.
+test('a bulk run\'s masked merged dataset keeps one pseudonym per person across answers', async ({ page, request }) => {
+  test.setTimeout(60_000);
+  await blockExternalRequests(page);
+  const realNames = async (query: Record<string, string>) => {
+    const response = await request.get(`/proxy/h/v3/sex-offenders/records?${new URLSearchParams(query)}`, { headers: { 'x-lookup-mask': 'off' } });
+    expect(response.headers()['x-lookup-masked']).toBe('false');
+    return ((await response.json()) as { sex_offenders: Array<{ sex_offender_name: string }> }).sex_offenders.map((record) => record.sex_offender_name);
+  };
+  const first = await realNames({ zipcode: '62701' });
+  const second = await realNames({ zipcode: '62702' });
+  const someone = first[0]!;
+  const byName = await realNames({ name: someone });
+  expect(byName).toContain(someone);
+  expect(second).not.toContain(someone);
+
+  await page.goto('/lookups/h');
+  await page.getByRole('link', { name: 'Run over a list…' }).click();
+  await expect(page.getByRole('checkbox', { name: /Mask personal data/ })).toBeChecked();
+  const list = `zipcode,name\n62701,\n62702,\n,${someone}\n`;
+  await page.getByLabel('Upload a CSV or JSON file').setInputFiles({ name: 'people.csv', mimeType: 'text/csv', buffer: Buffer.from(list) });
+  await page.getByRole('button', { name: 'Start run' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'finished' })).toBeVisible({ timeout: 30_000 });
+
+  const results = page.getByRole('region', { name: 'Merged results' });
+  const text = await download(page, results.getByRole('button', { name: 'Export CSV' }));
+  const records = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true }).data;
+  expect(records.every((record) => record.row_status === 'ok')).toBe(true);
+  const pseudonymsOf = (zipcode: string, name: string) => records.filter((record) => record.zipcode === zipcode && record.name === name).map((record) => record.sex_offender_name!);
+  const rows = [
+    { pseudonyms: pseudonymsOf('62701', ''), names: first },
+    { pseudonyms: pseudonymsOf('62702', ''), names: second },
+    { pseudonyms: pseudonymsOf('', someone), names: byName },
+  ];
+
+  for (const { pseudonyms, names } of rows) {
+    // Every record of every row is in the dataset, each name masked by a pseudonym that shows nothing of it.
+    expect(pseudonyms).toHaveLength(names.length);
+    expect(new Set(pseudonyms).size).toBe(new Set(names).size);
+    for (const pseudonym of pseudonyms) expect(pseudonym).toMatch(/^Person [0-9a-hjkmnp-tv-z]{12}$/);
+  }
+  expect(text).not.toContain(second[0]);
+  // As many distinct pseudonyms in the merged dataset as distinct people: nobody is split in two,
+  // and no pseudonym stands for two people in two answers (as "Person 1" of each zip code did).
+  const allPseudonyms = new Set(rows.flatMap((row) => row.pseudonyms));
+  expect(allPseudonyms.size).toBe(new Set(rows.flatMap((row) => row.names)).size);
+  // The person found by name is the one of the first zip code: the same pseudonym in both answers.
+  const found = new Set(rows[2]!.pseudonyms);
+  expect(rows[0]!.pseudonyms.filter((pseudonym) => found.has(pseudonym))).toHaveLength(first.filter((name) => byName.includes(name)).length);
+  expect(rows[1]!.pseudonyms.filter((pseudonym) => found.has(pseudonym))).toEqual([]);
+});

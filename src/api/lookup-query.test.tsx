@@ -86,7 +86,7 @@ describe('useLookupQuery', () => {
 
   it('refetches when masking is switched, asking for unmasked data only when it is off, and never keeps an unmasked answer on screen once it is on', async () => {
     const fetchMock = stubFetch(
-      async () => new Response('{"who":"Person 1"}', { headers: { 'content-type': 'application/json', 'x-lookup-masked': 'true' } }),
+      async () => new Response('{"who":"Person 7f3ak2m9x0qd"}', { headers: { 'content-type': 'application/json', 'x-lookup-masked': 'true' } }),
       async () => new Response('{"who":"Jane Doe"}', { headers: { 'content-type': 'application/json', 'x-lookup-masked': 'false' } }),
       async () => new Response('{"who":"Jane Doe"}', { headers: { 'content-type': 'application/json', 'x-lookup-masked': 'false' } }),
       () => new Promise<Response>(() => {}),
@@ -96,7 +96,7 @@ describe('useLookupQuery', () => {
       wrapper: ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>,
       initialProps: { mask: true },
     });
-    await waitFor(() => expect(result.current.data?.body).toEqual({ who: 'Person 1' }));
+    await waitFor(() => expect(result.current.data?.body).toEqual({ who: 'Person 7f3ak2m9x0qd' }));
 
     rerender({ mask: false });
     // The masked answer may stay while the unmasked one loads; then the unmasked one shows.
@@ -106,7 +106,7 @@ describe('useLookupQuery', () => {
     // Masking back on: the masked answer (still cached) shows at once, and the unmasked one
     // leaves the cache.
     rerender({ mask: true });
-    expect(result.current.data?.body).toEqual({ who: 'Person 1' });
+    expect(result.current.data?.body).toEqual({ who: 'Person 7f3ak2m9x0qd' });
     await waitFor(() => expect(client.getQueryCache().findAll({ predicate: ({ queryKey }) => queryKey[4] === 'unmasked' })).toEqual([]));
 
     // With no masked answer cached (another query), the unmasked one is not kept as a placeholder.

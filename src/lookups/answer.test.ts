@@ -213,7 +213,7 @@ describe('interpretAnswer', () => {
     expect(answer.typed.conforms).toBe(false);
     const typed = answer.typed.body as { sex_offenders: Array<Record<string, unknown>> };
     expect(typed.sex_offenders[0]).not.toHaveProperty('sex_offender_age');
-    expect(typed.sex_offenders[0]?.sex_offender_name).toBe('Person 1');
+    expect(typed.sex_offenders[0]?.sex_offender_name).toBe('Person 1 (this answer)');
   });
 
   it('trusts the proxy: a body it says it masked is not masked again, and the answer says masked whatever was asked', () => {

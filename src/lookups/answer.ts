@@ -6,7 +6,10 @@
 // Masking happens in the proxy, before a body leaves the server (src/server/masking-transform.ts);
 // the answer's `x-lookup-masked` header says whether it did. The interpreter masks only as a
 // fallback: when masking is asked for and the answer does not say it was masked (an older server,
-// a body the proxy does not rewrite).
+// a body the proxy does not rewrite, an unmasked answer still on screen as masking is switched on).
+// The browser never holds the server's masking secret, so the fallback cannot make the server's
+// stable pseudonyms: its names, addresses and contacts are numbered for that one answer
+// ("Person 1 (this answer)", stand-ins.ts), the same value the same stand-in only within it.
 import type { z } from 'zod';
 import type { AnyLookup, AnyOperation, PageInfo, Params, SuccessVerdict } from './define-lookup.ts';
 import { isRecord } from './adapters.ts';

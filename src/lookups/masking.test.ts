@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { allLookups } from './registry.ts';
 import { MASKED_TEXT, MASKED_URL, MASKED_VALUE, maskPersonalData, parsePersonalPath, personalValues } from './masking.ts';
+import { numberedStandInKind, type KeyedCode, type PseudonymKind } from './stand-ins.ts';
 
 describe('maskPersonalData: each kind gets its own stand-in', () => {
-  it('names, addresses and contacts become numbered stand-ins that read as masked, the same value the same one (numbered path by path)', () => {
+  it('without the server\'s code (the browser\'s fallback), names, addresses and contacts are numbered for this answer, the same value the same one', () => {
     const body = {
       people: [
         { name: 'Ada Lovelace', street: '12 Baker St', phone: '+44 20 7946 0018', email: 'ada@example.com' },
@@ -13,10 +14,14 @@ describe('maskPersonalData: each kind gets its own stand-in', () => {
     };
     const masked = maskPersonalData(body, ['name:people.*.name', 'address:people.*.street', 'contact:people.*.phone', 'contact:people.*.email']);
     expect(masked.people).toEqual([
-      { name: 'Person 1', street: '••• masked address 1', phone: '••• masked contact 1', email: '••• masked contact 3' },
-      { name: 'Person 2', street: '••• masked address 1', phone: '••• masked contact 2', email: '••• masked contact 4' },
-      { name: 'Person 1', street: '••• masked address 2', phone: '', email: null },
+      { name: 'Person 1 (this answer)', street: '••• masked address 1 (this answer)', phone: '••• masked contact 1 (this answer)', email: '••• masked contact 3 (this answer)' },
+      { name: 'Person 2 (this answer)', street: '••• masked address 1 (this answer)', phone: '••• masked contact 2 (this answer)', email: '••• masked contact 4 (this answer)' },
+      { name: 'Person 1 (this answer)', street: '••• masked address 2 (this answer)', phone: '', email: null },
     ]);
+    expect(masked.people.map((person) => numberedStandInKind(person.name))).toEqual(['name', 'name', 'name']);
+    expect(numberedStandInKind(masked.people[0]!.street)).toBe('address');
+    // Numbered afresh in each answer: only the server's pseudonyms hold across answers.
+    expect(maskPersonalData({ people: [body.people[1]] }, ['name:people.*.name']).people[0]!.name).toBe('Person 1 (this answer)');
   });
 
   it('rounds coordinates to 2 decimals (about 1 km), keeping numbers numbers and numeric strings strings', () => {
@@ -42,8 +47,8 @@ describe('maskPersonalData: each kind gets its own stand-in', () => {
   it('masks objects and arrays at a path leaf by leaf, and keeps null, booleans and empty strings', () => {
     const body = { owner: { first: 'Eve', last: 'Example', mailing: { zip: 12345 }, verified: true, middle: '', alias: null } };
     expect(maskPersonalData(body, ['name:owner']).owner).toEqual({
-      first: 'Person 1',
-      last: 'Person 2',
+      first: 'Person 1 (this answer)',
+      last: 'Person 2 (this answer)',
       mailing: { zip: MASKED_VALUE },
       verified: true,
       middle: '',
@@ -63,15 +68,62 @@ describe('maskPersonalData: each kind gets its own stand-in', () => {
 
   it('matches glob segments and indices', () => {
     const body = { list: ['a@b.c', 'keep'], rec: { sex_offender_name: 'X Y', case_id: 'C1' } };
-    expect(maskPersonalData(body, ['contact:list.0']).list).toEqual(['••• masked contact 1', 'keep']);
-    expect(maskPersonalData(body, ['name:rec.sex_offender_*']).rec).toEqual({ sex_offender_name: 'Person 1', case_id: 'C1' });
+    expect(maskPersonalData(body, ['contact:list.0']).list).toEqual(['••• masked contact 1 (this answer)', 'keep']);
+    expect(maskPersonalData(body, ['name:rec.sex_offender_*']).rec).toEqual({ sex_offender_name: 'Person 1 (this answer)', case_id: 'C1' });
+  });
+});
+
+describe('maskPersonalData with the server\'s keyed code', () => {
+  /** A stand-in for the server's HMAC (src/server/pseudonyms.test.ts tests the real one): records each call. */
+  function recordingCode(): KeyedCode & { calls: Array<[PseudonymKind, string]> } {
+    const calls: Array<[PseudonymKind, string]> = [];
+    const code = (kind: PseudonymKind, normalised: string) => {
+      calls.push([kind, normalised]);
+      return `<${kind}:${normalised}>`;
+    };
+    return Object.assign(code, { calls });
+  }
+
+  const paths = ['name:people.*.name', 'address:people.*.street', 'contact:people.*.email'];
+  const body = {
+    people: [
+      { name: 'Ada Lovelace', street: '12 Baker St', email: 'ada@example.com' },
+      { name: 'Ada Lovelace', street: '12 Baker St', email: 'ada@example.com' },
+      { name: '  ADA   lovelace ', street: '12 Baker St', email: 'Ada Lovelace' },
+    ],
+  };
+
+  it('gives each kind its words and the code, asked with the kind and the normalised value', () => {
+    const code = recordingCode();
+    const masked = maskPersonalData(body, paths, code);
+    expect(masked.people[0]).toEqual({ name: 'Person <name:ada lovelace>', street: '••• masked address <address:12 baker st>', email: '••• masked contact <contact:ada@example.com>' });
+    expect(masked.people[1]).toEqual(masked.people[0]);
+    expect(masked.people[2]).toEqual({ ...masked.people[0], email: '••• masked contact <contact:ada lovelace>' });
+    // The same text again is answered from the answer's own cache; another spelling of it is asked
+    // again with the same normalised value (the code, not the cache, makes them one).
+    expect(code.calls).toEqual([
+      ['name', 'ada lovelace'],
+      ['name', 'ada lovelace'],
+      ['address', '12 baker st'],
+      ['contact', 'ada@example.com'],
+      ['contact', 'ada lovelace'],
+    ]);
+    // Not a stand-in numbered per answer: compare takes a pseudonym as it is.
+    expect(numberedStandInKind(masked.people[0]!.name)).toBeUndefined();
+  });
+
+  it('asks the code once per distinct value of an answer, however often it repeats', () => {
+    const code = recordingCode();
+    const many = { people: Array.from({ length: 5_000 }, (_, index) => ({ name: `Name ${index % 7}`, street: 'Same St' })) };
+    maskPersonalData(many, paths, code);
+    expect(code.calls).toHaveLength(8);
   });
 });
 
 describe('conditions: a path applies only where the record is of the kind it names', () => {
   it('`$[field=value]` conditions the body itself (a personal profile, not a company one)', () => {
     const paths = ['name:$[profile_type=personal].full_name', 'name:$[profile_type=personal].name'];
-    expect(maskPersonalData({ profile_type: 'personal', full_name: 'Jane Doe' }, paths)).toEqual({ profile_type: 'personal', full_name: 'Person 1' });
+    expect(maskPersonalData({ profile_type: 'personal', full_name: 'Jane Doe' }, paths)).toEqual({ profile_type: 'personal', full_name: 'Person 1 (this answer)' });
     const company = { profile_type: 'company', name: 'Northwind' };
     expect(maskPersonalData(company, paths)).toBe(company);
   });
@@ -82,7 +134,7 @@ describe('conditions: a path applies only where the record is of the kind it nam
       { companyOperational: { residentialAddress: false }, address: { street: 'Damrak' }, geometry: { latitude: 52.374805 } },
     ];
     const masked = maskPersonalData(body, ['address:*[companyOperational.residentialAddress=true].address.street', 'coordinate:*[companyOperational.residentialAddress=true].geometry.latitude']);
-    expect(masked[0]).toMatchObject({ address: { street: '••• masked address 1' }, geometry: { latitude: 52.35 } });
+    expect(masked[0]).toMatchObject({ address: { street: '••• masked address 1 (this answer)' }, geometry: { latitude: 52.35 } });
     expect(masked[1]).toBe(body[1]);
   });
 

@@ -1,7 +1,8 @@
 // Structural personal-data masking. Each definition lists its personal-data paths, and each path
 // says what kind of value it holds; a value is replaced by what fits its kind, never by a value
-// that could pass for real data. Isomorphic (the proxy runs it on every JSON answer it masks, the
-// browser only as a fallback); copy-on-write, so the body passed in is never changed.
+// that could pass for real data. Isomorphic (the proxy and the demo's worker threads run it on every
+// JSON answer they mask, the browser only as a fallback); copy-on-write, so the body passed in is
+// never changed.
 //
 // A path is `kind:segment.segment…`:
 // - a segment is a key, `*` (any key or index), or a glob (`sex_offender_*`);
@@ -11,9 +12,10 @@
 // Kinds and what replaces their values (null, booleans and empty strings stay: they name no one):
 // - coordinate: rounded to 2 decimals (about 1 km), keeping number or numeric-string type, so a map
 //   still shows the area and never the house; numbers inside other text are rounded the same way;
-// - name, address, contact (phone, fax, e-mail, handle): a numbered stand-in that reads as masked
-//   ("Person 1", "••• masked address 1", "••• masked contact 1"), the same one for the same value
-//   within a body, so "these two records share an address" survives masking;
+// - name, address, contact (phone, fax, e-mail, handle): a stand-in that reads as masked
+//   (stand-ins.ts). Masked by the server, a pseudonym keyed by the deployment's secret ("Person
+//   7f3ak2m9x0qd"), the same for the same value in every answer; masked in the browser, a stand-in
+//   numbered for that answer alone ("Person 1 (this answer)");
 // - text (free text, dates of birth, descriptions): "••• masked"; url (photos, profile links):
 //   "••• masked URL", which no view will load or link;
 // - number: the string "masked" (MASKED_VALUE), never a plausible number. It is the one stand-in
@@ -23,6 +25,7 @@
 // masked through, each leaf by the path's kind.
 import { isRecord } from './adapters.ts';
 import { PERSONAL_KINDS, type PersonalKind } from './personal-path.ts';
+import { localStandIn, normaliseForPseudonym, pseudonym, type KeyedCode, type PseudonymKind } from './stand-ins.ts';
 
 
 /** What a masked number (and any other value that has no stand-in of its own) reads as. */
@@ -31,26 +34,6 @@ export const MASKED_VALUE = 'masked';
 export const MASKED_TEXT = '••• masked';
 /** A URL (photo, profile link) under masking: not a URL, so nothing loads or links it. */
 export const MASKED_URL = '••• masked URL';
-
-const numbered: Record<'name' | 'address' | 'contact', (n: number) => string> = {
-  name: (n) => `Person ${n}`,
-  address: (n) => `••• masked address ${n}`,
-  contact: (n) => `••• masked contact ${n}`,
-};
-
-/**
- * The kind of a numbered stand-in ("Person 2" is a name, "••• masked address 1" an address), or
- * undefined for any other value. Each answer numbers its stand-ins afresh, so whoever reads two
- * masked answers side by side (compare) needs to know that "Person 1" and "Person 3" may be the same person.
- */
-export function numberedStandInKind(value: unknown): keyof typeof numbered | undefined {
-  if (typeof value !== 'string') return undefined;
-  for (const kind of ['name', 'address', 'contact'] as const) {
-    const prefix = numbered[kind](0).slice(0, -1);
-    if (value.startsWith(prefix) && /^[1-9]\d*$/.test(value.slice(prefix.length))) return kind;
-  }
-  return undefined;
-}
 
 interface Segment {
   matches: (key: string) => boolean;
@@ -129,10 +112,19 @@ function roundCoordinate(number: number): number {
   return Math.round(number * 100) / 100;
 }
 
-/** Hands out stand-ins: the same input gets the same numbered stand-in within one body. */
+/**
+ * Hands out stand-ins for one answer. Each distinct value is worked out once (a big answer repeats
+ * its addresses and names): with the server's keyed code, its pseudonym; without, the next number.
+ */
 class Masker {
+  /** `kind NUL value` as it came → its stand-in: the fast path for a repeated value. */
   private readonly seen = new Map<string, string>();
-  private readonly counters = new Map<string, number>();
+  /** Local stand-ins only: `kind NUL normalised value` → its stand-in. */
+  private readonly local = new Map<string, string>();
+  /** Local stand-ins only: the last number handed out, per kind. */
+  private readonly counters = new Map<PseudonymKind, number>();
+
+  constructor(private readonly code: KeyedCode | undefined) {}
 
   mask(value: unknown, kind: PersonalKind): unknown {
     if (value === null || value === undefined || typeof value === 'boolean') return value;
@@ -144,7 +136,7 @@ class Masker {
     if (value.trim() === '') return value;
     if (kind === 'text') return MASKED_TEXT;
     if (kind === 'url') return MASKED_URL;
-    return this.numbered(value, kind);
+    return this.standIn(value, kind);
   }
 
   private coordinate(value: unknown): unknown {
@@ -156,14 +148,24 @@ class Masker {
     return value.replace(/-?\d+\.\d+/g, (number) => roundCoordinate(Number(number)).toFixed(2));
   }
 
-  private numbered(value: string, kind: 'name' | 'address' | 'contact'): string {
+  private standIn(value: string, kind: PseudonymKind): string {
     const seenKey = `${kind}\u0000${value}`;
     const known = this.seen.get(seenKey);
     if (known !== undefined) return known;
+    const normalised = normaliseForPseudonym(value);
+    const standIn = this.code ? pseudonym(kind, this.code(kind, normalised)) : this.numbered(kind, normalised);
+    this.seen.set(seenKey, standIn);
+    return standIn;
+  }
+
+  private numbered(kind: PseudonymKind, normalised: string): string {
+    const localKey = `${kind}\u0000${normalised}`;
+    const known = this.local.get(localKey);
+    if (known !== undefined) return known;
     const n = (this.counters.get(kind) ?? 0) + 1;
     this.counters.set(kind, n);
-    const standIn = numbered[kind](n);
-    this.seen.set(seenKey, standIn);
+    const standIn = localStandIn(kind, n);
+    this.local.set(localKey, standIn);
     return standIn;
   }
 }
@@ -212,9 +214,12 @@ function maskAt(value: unknown, path: ParsedPath, depth: number, masker: Masker)
 /**
  * A new body in which every value at `paths` is replaced as its kind says (see the top of this
  * file). The body passed in is left untouched; with nothing to mask, the same body comes back.
+ * `code` is the server's keyed code (src/server/pseudonyms.ts), which makes names, addresses and
+ * contacts pseudonyms stable across answers; without it (the browser's fallback) they are
+ * numbered for this answer alone.
  */
-export function maskPersonalData<T>(body: T, paths: readonly string[]): T {
-  const masker = new Masker();
+export function maskPersonalData<T>(body: T, paths: readonly string[], code?: KeyedCode): T {
+  const masker = new Masker(code);
   let result: unknown = body;
   for (const entry of paths) {
     const path = parsePersonalPath(entry);

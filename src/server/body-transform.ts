@@ -14,12 +14,15 @@ export interface BodyTransformContext {
   contentType: string;
   /** The browser's request headers (e.g. an explicit request for unmasked data). */
   requestHeaders: IncomingHttpHeaders;
+  /** Nothing reads the bytes after the transform: it may move them (to a thread) instead of copying them. */
+  owned?: boolean;
 }
 
 /**
  * Rewrites a lookup's JSON answer before it leaves the server (personal-data masking). It gets
  * the whole body, decoded and within the size cap; what it returns is scrubbed of the key and sent,
- * with any headers it returns beside the body (masking says `x-lookup-masked`).
+ * with any headers it returns beside the body (masking says `x-lookup-masked`). It may answer with
+ * a promise (a large body is masked on a worker thread, mask-pool.ts).
  */
 export type BodyTransform = (lookup: AnyLookup, operation: AnyOperation, bytes: Buffer, context: BodyTransformContext) => TransformedBody | Promise<TransformedBody>;
 
@@ -38,4 +41,11 @@ export interface BodyTransformHooks {
    * masked (true) or unmasked (false). Masking's answer to a demo request never costs the server's thread.
    */
   demoMask?: (requestHeaders: IncomingHttpHeaders) => boolean;
+  /**
+   * Asked per request for the operations `transformsBody` selects: headers when this request's
+   * answer is sent as it is (masking: the browser asked for unmasked data and the policy allows
+   * it), so it streams instead of being read whole, with those headers added to a JSON answer.
+   * Undefined: the answer goes through `transformBody`.
+   */
+  untransformed?: (requestHeaders: IncomingHttpHeaders) => Readonly<Record<string, string>> | undefined;
 }

@@ -17,6 +17,7 @@ import {
   parseServerConfig,
 } from './config.ts';
 
+const MASK_SECRET = 'config-test-secret-0123456789-abcdefghij';
 const headerLookup: LookupDefinition = { ...movie, id: 'B', slug: 'b', keyTransport: { header: 'X-Token' } };
 const lookups = [movie, headerLookup];
 
@@ -36,6 +37,7 @@ describe('parseServerConfig', () => {
     expect(lookupModes(config)).toEqual({ A: 'demo', B: 'demo' });
     expect(config.timeoutMs).toBe(DEFAULT_TIMEOUT_MS);
     expect(config.maxBytes).toBe(DEFAULT_MAX_BYTES);
+    expect(DEFAULT_MAX_BYTES).toBe(256 * 1024 * 1024);
     expect(config.map.tileUrl).toBe(DEFAULT_TILE_URL);
     expect(config.map.tileAttribution).toContain('OpenStreetMap');
   });
@@ -74,7 +76,7 @@ describe('parseServerConfig', () => {
   });
 
   it('stays on demo data with half a configuration, and says so', () => {
-    const config = parseServerConfig({ LOOKUP_A_KEY: 'secret', LOOKUP_B_BASE_URL: 'https://x.example', LOOKUP_Z_KEY: 'k', LOOKUP_A_BASE_URL: ' ' }, lookups);
+    const config = parseServerConfig({ LOOKUP_A_KEY: 'secret', LOOKUP_B_BASE_URL: 'https://x.example', LOOKUP_Z_KEY: 'k', LOOKUP_A_BASE_URL: ' ', LOOKUP_MASK_SECRET: MASK_SECRET }, lookups);
     expect(lookupModes(config)).toEqual({ A: 'demo', B: 'demo' });
     expect(config.warnings).toEqual([
       'LOOKUP_A_KEY is set without LOOKUP_A_BASE_URL: lookup A runs on demo data',
@@ -133,6 +135,36 @@ describe('parseServerConfig', () => {
 
   it('never puts a key into its message', () => {
     expect(configError({ LOOKUP_A_KEY: 'hunter2\u0007' }).message).not.toContain('hunter2');
+  });
+});
+
+describe('LOOKUP_MASK_SECRET', () => {
+  it('keys the pseudonyms with the secret set, trimmed, and publishes it nowhere', () => {
+    const config = parseServerConfig({ LOOKUP_MASK_SECRET: ` ${MASK_SECRET}\n` }, lookups);
+    expect(config.maskSecret).toBe(MASK_SECRET);
+    expect(config.warnings).toEqual([]);
+    expect(JSON.stringify(lookupConfigDocument(config))).not.toContain(MASK_SECRET.slice(0, 8));
+  });
+
+  it('unset: one random secret for the whole process, and a warning that says so without it', () => {
+    const first = parseServerConfig({}, lookups);
+    const second = parseServerConfig({ LOOKUP_MASK: 'always' }, lookups);
+    expect(first.maskSecret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // Every server of one process agrees (the proxy, the demo threads it hands the secret to).
+    expect(second.maskSecret).toBe(first.maskSecret);
+    expect(first.warnings).toEqual([expect.stringMatching(/^LOOKUP_MASK_SECRET is not set: .*random secret made at this start/)]);
+    expect(first.warnings.join('\n')).not.toContain(first.maskSecret);
+    expect(JSON.stringify(lookupConfigDocument(first))).not.toContain(first.maskSecret);
+  });
+
+  it.each([
+    ['too-short-secret', 'LOOKUP_MASK_SECRET must be at least 32 characters'],
+    [`${'x'.repeat(20)}\u0007${'y'.repeat(20)}`, 'LOOKUP_MASK_SECRET must be one line of text without control characters'],
+  ])('stops on a secret that is too short or not one line, naming the variable and not the value', (secret, message) => {
+    const error = configError({ LOOKUP_MASK_SECRET: secret });
+    expect(error.message).toContain(message);
+    expect(error.variable).toBe('LOOKUP_MASK_SECRET');
+    expect(error.message).not.toContain(secret.slice(0, 10));
   });
 });
 

@@ -15,9 +15,11 @@ import {
   MASK_POLICIES,
   type MaskPolicy,
 } from '../lookups/wire.ts';
+import { processMaskSecret } from './pseudonyms.ts';
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
-export const DEFAULT_MAX_BYTES = 20 * 1024 * 1024;
+/** The upstream body cap: 256 MiB, so a 100,000-record answer (about 56 MB) passes with room (issue 23). */
+export const DEFAULT_MAX_BYTES = 256 * 1024 * 1024;
 export const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 export const DEFAULT_TILE_ATTRIBUTION =
   '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
@@ -105,6 +107,17 @@ const mediaSources = z
       });
   });
 
+/**
+ * LOOKUP_MASK_SECRET: the key of masking's pseudonyms (pseudonyms.ts). Long enough that it cannot
+ * be guessed, since whoever holds it can compute the pseudonym of any name they guess.
+ */
+const MIN_MASK_SECRET = 32;
+const maskSecret = z
+  .string()
+  .trim()
+  .min(MIN_MASK_SECRET, { error: `must be at least ${MIN_MASK_SECRET} characters (e.g. the output of \`openssl rand -base64 32\`)` })
+  .pipe(keyText);
+
 const globalSchema = z.object({
   LOOKUP_ALLOWED_HOSTS: allowedHosts.optional(),
   LOOKUP_MEDIA_SOURCES: mediaSources.optional(),
@@ -113,6 +126,7 @@ const globalSchema = z.object({
   MAP_TILE_URL: tileUrl.default(DEFAULT_TILE_URL),
   MAP_TILE_ATTRIBUTION: z.string().trim().min(1).default(DEFAULT_TILE_ATTRIBUTION),
   LOOKUP_MASK: z.enum(MASK_POLICIES, { error: `must be ${MASK_POLICIES.join(' or ')}` }).default('default'),
+  LOOKUP_MASK_SECRET: maskSecret.optional(),
 });
 
 const lookupSchema = z.object({
@@ -148,6 +162,12 @@ export interface ServerConfig {
   warnings: string[];
   /** LOOKUP_MASK: `always` masks personal data whatever the browser asks; `default` (or unset) lets `X-Lookup-Mask: off` unmask. */
   mask?: MaskPolicy;
+  /**
+   * The key of masking's pseudonyms: LOOKUP_MASK_SECRET, or when unset this process's random one
+   * (a warning says so). Handed to worker processes and demo threads, never to a browser, a
+   * response, a URL or a log line.
+   */
+  maskSecret: string;
 }
 
 type Env = Record<string, string | undefined>;
@@ -195,6 +215,10 @@ export function parseServerConfig(env: Env, lookups: readonly AnyLookup[]): Serv
     const perLookup = /^LOOKUP_([A-Z])_(BASE_URL|KEY|KEY_PARAM|KEY_HEADER)$/.exec(name);
     if (perLookup && !known.has(`LOOKUP_${perLookup[1]}_`)) warnings.push(`${name} is set but there is no lookup ${perLookup[1]}`);
   }
+  if (global.LOOKUP_MASK_SECRET === undefined)
+    warnings.push(
+      'LOOKUP_MASK_SECRET is not set: masked answers name people by pseudonyms keyed by a random secret made at this start, so they change when the server restarts and differ from other instances (set it to keep them)',
+    );
   return {
     lookups: modes,
     timeoutMs: global.LOOKUP_TIMEOUT_MS,
@@ -204,6 +228,7 @@ export function parseServerConfig(env: Env, lookups: readonly AnyLookup[]): Serv
     mediaSources: global.LOOKUP_MEDIA_SOURCES ?? [],
     warnings,
     mask: global.LOOKUP_MASK,
+    maskSecret: global.LOOKUP_MASK_SECRET ?? processMaskSecret(),
   };
 }
 

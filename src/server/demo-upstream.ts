@@ -7,7 +7,8 @@
 // request is answered from memory, and identical requests arriving together share one run. An
 // answer holding the request's fresh id (S's requestId) is neither kept nor shared. Masked and
 // unmasked answers are masked by the worker and kept apart: the server's thread never parses,
-// masks or copies a demo body.
+// masks or copies a demo body. A masked task carries the masking secret, so the worker's
+// pseudonyms are the server's.
 // A generator that is not the registry's (a test's) runs in-process, uncached, as it is.
 import { randomUUID } from 'node:crypto';
 import type { AnyLookup, AnyOperation, Params } from '../lookups/define-lookup.ts';
@@ -15,6 +16,7 @@ import type { DemoGenerator } from '../demo/demo-types.ts';
 import { demoGenerators } from '../demo/generators.ts';
 import { demoPool, type DemoPool } from './demo-pool.ts';
 import { answerDemo, type DemoResult, type DemoTask } from './demo-worker.ts';
+import { processMaskSecret } from './pseudonyms.ts';
 import type { UpstreamOutcome } from './live-upstream.ts';
 
 type DemoAnswer = Extract<UpstreamOutcome, { kind: 'answer' }>;
@@ -121,7 +123,7 @@ async function runOnPool(pool: DemoPool, task: DemoTask, lookup: AnyLookup, oper
       if (!state) console.warn(`[demo] worker threads cannot start (${message}); the demo answers on the server's own thread and tries them again every ${POOL_RETRY_MS / 1000} s`);
     }
   }
-  return answerDemo(generator, lookup, operation, task.params, task.requestId, task.mask);
+  return answerDemo(generator, lookup, operation, task.params, task.requestId, task.mask, task.maskSecret);
 }
 
 /** Runs in flight, per cache and by key: an identical request joins the run instead of starting another. */
@@ -138,6 +140,16 @@ export interface DemoCallOptions {
   cache?: DemoAnswerCache;
   /** For an operation whose JSON answers are masked: mask this answer (true) or send it unmasked (false); see DemoTask. */
   mask?: boolean;
+  /** The server's masking secret (ServerConfig.maskSecret); default: this process's (pseudonyms.ts). */
+  maskSecret?: string;
+}
+
+/** A number per masking secret met, so answers masked with different secrets are cached apart (never the secret itself in a key). */
+const secretTags = new Map<string, number>();
+function secretTag(secret: string): number {
+  let tag = secretTags.get(secret);
+  if (tag === undefined) secretTags.set(secret, (tag = secretTags.size));
+  return tag;
 }
 
 export async function callDemo(
@@ -150,17 +162,19 @@ export async function callDemo(
   if (!generator) return { kind: 'failure', status: 502, code: 'demo_unavailable', message: `Lookup ${lookup.id} has no demo data` };
   const requestId = randomUUID();
   const { mask } = options;
+  // Resolved here, on the server's thread: a worker thread has no secret that would agree with it.
+  const maskSecret = mask ? (options.maskSecret ?? processMaskSecret()) : undefined;
   // Only the registry's generators are known to the worker threads, and known to be deterministic.
   if (generator !== (demoGenerators as Partial<Record<string, DemoGenerator>>)[lookup.id]) {
-    const result = answerDemo(generator, lookup, operation, params, requestId, mask);
+    const result = answerDemo(generator, lookup, operation, params, requestId, mask, maskSecret);
     return result.kind === 'answer' ? toOutcome(result) : result;
   }
   const cache = options.cache ?? demoAnswerCache;
-  const key = demoCacheKey(lookup.id, operation.id, params, undefined, mask);
+  const key = demoCacheKey(lookup.id, operation.id, params, undefined, mask) + (maskSecret === undefined ? '' : `#${secretTag(maskSecret)}`);
   const cached = cache.get(key);
   if (cached) return cached;
 
-  const task: DemoTask = { lookupId: lookup.id, operationId: operation.id, params, requestId, ...(mask !== undefined && { mask }) };
+  const task: DemoTask = { lookupId: lookup.id, operationId: operation.id, params, requestId, ...(mask !== undefined && { mask }), ...(maskSecret !== undefined && { maskSecret }) };
   const pool = options.pool ?? demoPool();
   const inFlight = inFlightOf(cache);
   // Looked up and registered without an await in between, so two requests cannot both start a run.

@@ -3,13 +3,15 @@
 // generator; the default export is the task a worker thread of the demo pool (demo-pool.ts) runs,
 // naming the generator by lookup and operation id, since functions and schemas cannot cross to a
 // thread. Masking here rather than in the proxy keeps a 4.6 MB answer's parse, walk and
-// serialisation off the server's thread; the bytes then move to it without a copy.
+// serialisation off the server's thread; the bytes then move to it without a copy. A masked task
+// carries the server's masking secret, so a thread's pseudonyms are the server's (pseudonyms.ts).
 import type { AnyLookup, AnyOperation, Params } from '../lookups/define-lookup.ts';
 import { maskPersonalData } from '../lookups/masking.ts';
 import { allLookups } from '../lookups/registry.ts';
 import type { DemoGenerator } from '../demo/demo-types.ts';
 import { demoGenerators } from '../demo/generators.ts';
 import { isJsonType } from './media-type.ts';
+import { keyedCode } from './pseudonyms.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -24,6 +26,11 @@ export interface DemoTask {
    * may have it unmasked (X-Lookup-Mask: off under LOOKUP_MASK=default). Absent: never masked.
    */
   mask?: boolean;
+  /**
+   * With `mask: true`: the server's masking secret (ServerConfig.maskSecret), for the pseudonyms.
+   * Required then: a thread has no secret of its own that would agree with the server's.
+   */
+  maskSecret?: string;
 }
 
 /** A generator's answer as bytes, or why there is none. */
@@ -42,20 +49,28 @@ export type DemoResult =
   | { kind: 'failure'; status: 502; code: 'demo_failed' | 'demo_unavailable'; message: string };
 
 /** The JSON text the proxy would send after masking `text` (as the live path masks a provider's body). */
-function maskedText(lookup: AnyLookup, text: string): string {
+function maskedText(lookup: AnyLookup, text: string, secret: string): string {
   // Parsed from the text rather than masking the generator's object, so the walk sees exactly the
   // JSON a provider would have sent (no undefined, no Date), as it does for a live answer.
   const body: unknown = JSON.parse(text);
-  const masked = maskPersonalData(body, lookup.personalData);
+  const masked = maskPersonalData(body, lookup.personalData, keyedCode(secret));
   return masked === body ? text : JSON.stringify(masked);
 }
 
 /**
  * Runs `generator` for one request and renders its answer: status, headers and the body's bytes,
- * masked when `mask` is true and the answer is JSON. The body has an ArrayBuffer of its own, so a
- * worker thread can hand it over instead of copying it.
+ * masked when `mask` is true and the answer is JSON, with pseudonyms keyed by `maskSecret`. The
+ * body has an ArrayBuffer of its own, so a worker thread can hand it over instead of copying it.
  */
-export function answerDemo(generator: DemoGenerator, lookup: AnyLookup, operation: AnyOperation, params: Params, requestId: string, mask?: boolean): DemoResult {
+export function answerDemo(
+  generator: DemoGenerator,
+  lookup: AnyLookup,
+  operation: AnyOperation,
+  params: Params,
+  requestId: string,
+  mask?: boolean,
+  maskSecret?: string,
+): DemoResult {
   let answer;
   try {
     answer = generator({ lookup, operation, params, requestId });
@@ -71,8 +86,10 @@ export function answerDemo(generator: DemoGenerator, lookup: AnyLookup, operatio
   const masks = mask !== undefined && isJsonType(contentType);
   let sent = text;
   if (masks && mask) {
+    // Never masked with a secret of this thread's own: its pseudonyms would not be the server's.
+    if (maskSecret === undefined) return { kind: 'failure', status: 502, code: 'demo_failed', message: `The demo answer of ${lookup.id} could not be masked: no masking secret was given` };
     try {
-      sent = maskedText(lookup, text);
+      sent = maskedText(lookup, text, maskSecret);
     } catch (error) {
       return { kind: 'failure', status: 502, code: 'demo_failed', message: `The demo answer of ${lookup.id} could not be masked: ${(error as Error).message}` };
     }
@@ -92,5 +109,5 @@ export default function runDemoTask(task: DemoTask): DemoResult {
   const generator = generatorsById[task.lookupId];
   if (!lookup || !operation || !generator)
     return { kind: 'failure', status: 502, code: 'demo_unavailable', message: `Lookup ${task.lookupId} has no demo data for ${task.operationId}` };
-  return answerDemo(generator, lookup, operation, task.params, task.requestId, task.mask);
+  return answerDemo(generator, lookup, operation, task.params, task.requestId, task.mask, task.maskSecret);
 }

@@ -122,12 +122,23 @@ export class UpstreamFailureError extends Error {
   }
 }
 
-export function tooLarge(limit: number): UpstreamFailure {
+/** A byte count as people read it: `58720256 bytes (56 MiB)`; the plain number stays, for a search or a config line. */
+function bytesInWords(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${bytes} bytes (${(bytes / 1024 / 1024).toFixed(bytes % (1024 * 1024) === 0 ? 0 : 1)} MiB)` : `${bytes} bytes`;
+}
+
+/**
+ * An answer over LOOKUP_MAX_BYTES: `size` when the provider declared it (refused before a byte is
+ * sent), absent when the cap was crossed while the body arrived.
+ */
+export function tooLarge(limit: number, size?: number): UpstreamFailure {
+  const what = size === undefined ? `passed the limit of ${bytesInWords(limit)} before it ended` : `is ${bytesInWords(size)}, over the limit of ${bytesInWords(limit)}`;
   return {
     kind: 'failure',
     status: 502,
     code: 'upstream_too_large',
-    message: `The provider's answer is larger than the limit of ${limit} bytes (LOOKUP_MAX_BYTES)`,
+    message: `The provider's answer ${what}: narrow the query, or raise LOOKUP_MAX_BYTES on the server`,
+    cause: `LOOKUP_MAX_BYTES=${limit}`,
   };
 }
 

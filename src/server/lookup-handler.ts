@@ -2,13 +2,14 @@
 // /openapi.json, /map-config.json and the proxy. Lookups, demo generators and the OpenAPI document are passed
 // in, so tests can run the handler over a registry of their own.
 import type { AnyLookup, LookupId } from '../lookups/define-lookup.ts';
-import { LOOKUP_CONFIG_PATH } from '../lookups/wire.ts';
+import { LOOKUP_CONFIG_PATH, WIRE_HEADERS } from '../lookups/wire.ts';
 import { lookupConfigDocument, lookupModes, type ServerConfig } from './config.ts';
 import type { DemoGenerator } from '../demo/demo-types.ts';
 import type { ChainHandler, RequestHandler } from './http/handler-types.ts';
 import { createRoutes, type RouteMethods } from './http/routes.ts';
 import { sendJson } from './http/send-json.ts';
-import { personalDataMasking } from './masking-transform.ts';
+import { offThreadMasking } from './mask-pool.ts';
+import { personalDataMasking, unmaskedAllowed } from './masking-transform.ts';
 import { createProxyHandler } from './proxy-handler.ts';
 import type { TeamProxy } from './team/team-proxy.ts';
 
@@ -41,9 +42,23 @@ export function createDocumentRoutes({ config, openApiDocument }: Pick<LookupHan
   });
 }
 
-/** The proxy, with personal data masked before an answer leaves the server (LOOKUP_MASK, X-Lookup-Mask). */
+/** What a live answer sent unmasked on request says (as masking's own pass-through does). */
+const SENT_UNMASKED: Readonly<Record<string, string>> = Object.freeze({ [WIRE_HEADERS.masked]: 'false' });
+
+/**
+ * The proxy, with personal data masked before an answer leaves the server (LOOKUP_MASK,
+ * X-Lookup-Mask): a large live answer on a worker thread (mask-pool.ts), and an answer the browser
+ * may have unmasked streamed as it arrives rather than read whole.
+ */
 export function createMaskingProxy(options: Omit<LookupHandlerOptions, 'openApiDocument'>): RequestHandler {
-  return createProxyHandler({ ...options, ...personalDataMasking(options.config.mask) });
+  const { mask: policy = 'default', maskSecret } = options.config;
+  const masking = personalDataMasking(policy, maskSecret);
+  return createProxyHandler({
+    ...options,
+    ...masking,
+    transformBody: offThreadMasking(policy, maskSecret, masking.transformBody!),
+    untransformed: (headers) => (unmaskedAllowed(policy, headers) ? SENT_UNMASKED : undefined),
+  });
 }
 
 /** The documents, then the proxy, as one handler (tests and the proxy-overhead benchmark mount it alone). */

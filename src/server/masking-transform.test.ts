@@ -9,10 +9,15 @@ import { UpstreamFailureError } from './live-upstream.ts';
 import { masksAnswers, maskingTransform, unmaskedAllowed } from './masking-transform.ts';
 import type { BodyTransformContext } from './body-transform.ts';
 import { rawRequest, serveHandler, startUpstream, type RunningServer } from './testing/http-fixtures.ts';
+import { keyedCode } from './pseudonyms.ts';
+import { normaliseForPseudonym } from '../lookups/stand-ins.ts';
 
 const operation = callsForService.operations[0];
 const call = { call_address: '1600 Block of CESAR CHAVEZ ST', call_latitude: 37.782914, call_longitude: -122.409534, call_type: 'Trespasser' };
 const body = { total_incidents: 1, total_pages: 1, incidents: [call] };
+const SECRET = 'masking-transform-test-secret-0123456789';
+/** The call's address as the transform keyed by SECRET masks it. */
+const ADDRESS = `••• masked address ${keyedCode(SECRET)('address', normaliseForPseudonym(call.call_address))}`;
 const context = (requestHeaders: BodyTransformContext['requestHeaders'] = {}): BodyTransformContext => ({
   source: 'live',
   status: 200,
@@ -22,11 +27,29 @@ const context = (requestHeaders: BodyTransformContext['requestHeaders'] = {}): B
 
 describe('the masking transform', () => {
   it('masks by default and says so', async () => {
-    const out = await maskingTransform('default')(callsForService, operation, Buffer.from(JSON.stringify(body)), context());
+    const out = await maskingTransform('default', SECRET)(callsForService, operation, Buffer.from(JSON.stringify(body)), context());
     expect(Buffer.isBuffer(out)).toBe(false);
     if (Buffer.isBuffer(out)) return;
     expect(out.headers).toEqual({ [WIRE_HEADERS.masked]: 'true' });
-    expect(JSON.parse(out.body.toString()).incidents[0]).toEqual({ call_address: '••• masked address 1', call_latitude: 37.78, call_longitude: -122.41, call_type: 'Trespasser' });
+    expect(JSON.parse(out.body.toString()).incidents[0]).toEqual({ call_address: ADDRESS, call_latitude: 37.78, call_longitude: -122.41, call_type: 'Trespasser' });
+  });
+
+  it('names an address by the same pseudonym in every answer, keyed by the secret it is given', async () => {
+    const other = { ...call, call_address: '200 Block of MARKET ST' };
+    const addressesIn = async (transform: ReturnType<typeof maskingTransform>, incidents: unknown[]) => {
+      const out = await transform(callsForService, operation, Buffer.from(JSON.stringify({ ...body, incidents })), context());
+      if (Buffer.isBuffer(out)) throw new Error('expected headers');
+      return (JSON.parse(out.body.toString()) as typeof body).incidents.map((incident) => incident.call_address);
+    };
+    const first = await addressesIn(maskingTransform('default', SECRET), [call]);
+    // Another answer, another transform (another server process with the same secret): the same pseudonym.
+    const second = await addressesIn(maskingTransform('default', SECRET), [other, { ...call, call_address: call.call_address.toLowerCase() }]);
+    expect(first).toEqual([ADDRESS]);
+    expect(second[1]).toBe(ADDRESS);
+    expect(second[0]).toMatch(/^••• masked address [0-9a-z]{12}$/);
+    expect(second[0]).not.toBe(ADDRESS);
+    // Another deployment's secret: another pseudonym for the same address.
+    expect(await addressesIn(maskingTransform('default', `${SECRET}-elsewhere`), [call])).not.toEqual(first);
   });
 
   it('masks equal bytes to equal bytes, each time afresh (nothing is kept between answers)', async () => {
@@ -41,7 +64,7 @@ describe('the masking transform', () => {
   });
 
   it('sends a body without any of the paths\' first keys as it came, parsed but not walked, and still withholds one that is not JSON', async () => {
-    const transform = maskingTransform('default');
+    const transform = maskingTransform('default', SECRET);
     const bytes = Buffer.from(JSON.stringify({ total_incidents: 0, note: 'incidents' }));
     const out = await transform(callsForService, operation, bytes, context());
     expect(out).toEqual({ body: bytes, headers: { [WIRE_HEADERS.masked]: 'true' } });
@@ -49,7 +72,7 @@ describe('the masking transform', () => {
     const escaped = Buffer.from(`{"\\u0069ncidents":[${JSON.stringify(call)}]}`);
     const masked = await transform(callsForService, operation, escaped, context());
     if (Buffer.isBuffer(masked)) throw new Error('expected headers');
-    expect(JSON.parse(masked.body.toString()).incidents[0].call_address).toBe('••• masked address 1');
+    expect(JSON.parse(masked.body.toString()).incidents[0].call_address).toBe(ADDRESS);
     expect(() => transform(callsForService, operation, Buffer.from('{"total_incidents": 0'), context())).toThrow(UpstreamFailureError);
   });
 

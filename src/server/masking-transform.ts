@@ -4,13 +4,16 @@
 // and the server's LOOKUP_MASK allows it (`default`; `always` ignores the header). The answer
 // says which it got in `x-lookup-masked`. Only the operations of lookups with personal data are
 // buffered; every other answer streams as before. Demo answers are masked the same way, by the
-// demo's worker thread (demo-worker.ts), and cached masked and unmasked apart.
+// demo's worker thread (demo-worker.ts), and cached masked and unmasked apart. Names, addresses and
+// contacts become pseudonyms keyed by the deployment's secret (pseudonyms.ts), the same in every
+// answer, so masked answers can still be counted and joined.
 import type { IncomingHttpHeaders } from 'node:http';
 import type { AnyLookup, AnyOperation } from '../lookups/define-lookup.ts';
 import { maskPersonalData } from '../lookups/masking.ts';
 import { MASK_OFF, MASK_REQUEST_HEADER, WIRE_HEADERS, type MaskPolicy } from '../lookups/wire.ts';
 import { UpstreamFailureError } from './live-upstream.ts';
 import type { BodyTransform, BodyTransformHooks } from './body-transform.ts';
+import { keyedCode, processMaskSecret } from './pseudonyms.ts';
 
 /** Whether this request may have unmasked data: it asked (`X-Lookup-Mask: off`) and the policy lets it. */
 export function unmaskedAllowed(policy: MaskPolicy, headers: IncomingHttpHeaders): boolean {
@@ -55,8 +58,12 @@ function mayHoldPersonalData(lookup: AnyLookup, body: unknown): boolean {
 const MASKED: Readonly<Record<string, string>> = Object.freeze({ [WIRE_HEADERS.masked]: 'true' });
 const UNMASKED: Readonly<Record<string, string>> = Object.freeze({ [WIRE_HEADERS.masked]: 'false' });
 
-/** The masking transform for one server's policy. */
-export function maskingTransform(policy: MaskPolicy): BodyTransform {
+/**
+ * The masking transform for one server's policy and masking secret (ServerConfig.maskSecret; a
+ * test's transform takes the process's, as an unconfigured server does).
+ */
+export function maskingTransform(policy: MaskPolicy, secret: string = processMaskSecret()): BodyTransform {
+  const code = keyedCode(secret);
   // Nothing is remembered between answers: each live answer is new bytes (a WeakMap keyed by them
   // only added to every collection), and demo answers are masked, and cached, by the demo itself.
   return (lookup, _operation, bytes, { requestHeaders }) => {
@@ -74,7 +81,7 @@ export function maskingTransform(policy: MaskPolicy): BodyTransform {
       });
     }
     // Parsed in any case: a body that is not JSON is withheld even when it names no personal field.
-    const masked = mayHoldPersonalData(lookup, body) ? maskPersonalData(body, lookup.personalData) : body;
+    const masked = mayHoldPersonalData(lookup, body) ? maskPersonalData(body, lookup.personalData, code) : body;
     return { body: masked === body ? bytes : Buffer.from(JSON.stringify(masked)), headers: MASKED };
   };
 }
@@ -82,8 +89,9 @@ export function maskingTransform(policy: MaskPolicy): BodyTransform {
 /**
  * The proxy options that mask: pass them to createProxyHandler. Live answers are masked by the
  * transform on the server's thread as they arrive; demo answers by the demo's worker thread
- * (demoMask says which requests get them masked), never parsed on the server's thread.
+ * (demoMask says which requests get them masked; the proxy hands the thread the same secret),
+ * never parsed on the server's thread.
  */
-export function personalDataMasking(policy: MaskPolicy = 'default'): BodyTransformHooks {
-  return { transformBody: maskingTransform(policy), transformsBody: masksAnswers, demoMask: (requestHeaders) => !unmaskedAllowed(policy, requestHeaders) };
+export function personalDataMasking(policy: MaskPolicy = 'default', secret: string = processMaskSecret()): BodyTransformHooks {
+  return { transformBody: maskingTransform(policy, secret), transformsBody: masksAnswers, demoMask: (requestHeaders) => !unmaskedAllowed(policy, requestHeaders) };
 }

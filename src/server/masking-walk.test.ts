@@ -14,6 +14,7 @@ import { allLookups } from '../lookups/registry.ts';
 import { buildRequest } from '../lookups/request.ts';
 import { LOOKUP_CONFIG_PATH, MASK_OFF, MASK_REQUEST_HEADER, proxyUrl, WIRE_HEADERS } from '../lookups/wire.ts';
 import { createAppHandler, loadAppConfig } from './assembly.ts';
+import { maskingTransform } from './masking-transform.ts';
 import { rawRequest, serveHandler, type RawResponse, type RunningServer } from './testing/http-fixtures.ts';
 
 let server: RunningServer;
@@ -114,6 +115,65 @@ describe('masking over every lookup\'s demo example', () => {
       if (lookup.personalData.length === 0) continue;
       expect(lookup.operations.filter((operation) => operation.format !== 'json').map((operation) => `${lookup.id} ${operation.id}`)).toEqual([]);
     }
+  });
+});
+
+describe('pseudonyms across answers, threads and secrets', () => {
+  const H = allLookups.find((lookup) => lookup.id === 'H')!;
+  const records = H.operations[0]!;
+  const SECRET = 'masking-walk-test-secret-0123456789-abc';
+  let keyed: RunningServer;
+  let elsewhere: RunningServer;
+  beforeAll(async () => {
+    keyed = await serveHandler(createAppHandler(loadAppConfig({ LOOKUP_MASK_SECRET: SECRET }), () => {}));
+    elsewhere = await serveHandler(createAppHandler(loadAppConfig({ LOOKUP_MASK_SECRET: `${SECRET}-elsewhere` }), () => {}));
+  });
+  afterAll(async () => {
+    await keyed.close();
+    await elsewhere.close();
+  });
+
+  type Offenders = { sex_offenders: Array<{ sex_offender_name: string }> };
+  /** H's answer to `query`, masked (as the browser asks by default) and not, from the server on `port`. */
+  async function offenders(port: number, query: Record<string, string>) {
+    const request = buildRequest(records, records.params.parse(query));
+    const [masked, unmasked] = await Promise.all(
+      [false, true].map((off) => rawRequest(port, 'GET', proxyUrl(H, request), { headers: off ? { [MASK_REQUEST_HEADER]: MASK_OFF } : {} })),
+    );
+    expect(masked!.headers[WIRE_HEADERS.masked]).toBe('true');
+    return { masked: masked!, names: (JSON.parse(unmasked!.text) as Offenders).sex_offenders.map((record) => record.sex_offender_name), unmaskedText: unmasked!.text };
+  }
+  const pseudonyms = (text: string) => (JSON.parse(text) as Offenders).sex_offenders.map((record) => record.sex_offender_name);
+
+  it('gives a person the same pseudonym in two answers, and different people different ones', { timeout: 60_000 }, async () => {
+    const zip = await offenders(keyed.port, { zipcode: '62701' });
+    const other = await offenders(keyed.port, { zipcode: '62702' });
+    const byName = await offenders(keyed.port, { name: zip.names[0]! });
+    expect(byName.names).toContain(zip.names[0]);
+    const pairs = [zip, other, byName].flatMap(({ masked, names }) => pseudonyms(masked.text).map((pseudonym, index) => [names[index]!, pseudonym] as const));
+    const pseudonymOf = new Map<string, Set<string>>();
+    for (const [name, pseudonym] of pairs) pseudonymOf.set(name, (pseudonymOf.get(name) ?? new Set()).add(pseudonym));
+    // One pseudonym per person across the three answers, and no two people under one.
+    expect([...pseudonymOf.values()].every((set) => set.size === 1)).toBe(true);
+    expect(new Set(pairs.map(([, pseudonym]) => pseudonym)).size).toBe(pseudonymOf.size);
+    expect(pseudonymOf.size).toBeGreaterThan(zip.names.length);
+    for (const [name, pseudonym] of pairs) {
+      expect(pseudonym).toMatch(/^Person [0-9a-z]{12}$/);
+      expect(pseudonym).not.toContain(name);
+    }
+  });
+
+  it('is the same whether the demo\'s worker thread masks the answer or the server\'s own thread does', { timeout: 60_000 }, async () => {
+    const { masked, unmaskedText } = await offenders(keyed.port, { zipcode: '62703' });
+    const here = await maskingTransform('default', SECRET)(H, records, Buffer.from(unmaskedText), { source: 'live', status: 200, contentType: 'application/json', requestHeaders: {} });
+    expect((Buffer.isBuffer(here) ? here : here.body).toString()).toBe(masked.text);
+  });
+
+  it('differs under another deployment\'s secret', { timeout: 60_000 }, async () => {
+    const [mine, theirs] = await Promise.all([offenders(keyed.port, { zipcode: '62701' }), offenders(elsewhere.port, { zipcode: '62701' })]);
+    expect(theirs.names).toEqual(mine.names);
+    const ours = pseudonyms(mine.masked.text);
+    expect(pseudonyms(theirs.masked.text).filter((pseudonym) => ours.includes(pseudonym))).toEqual([]);
   });
 });
 

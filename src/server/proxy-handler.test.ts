@@ -245,6 +245,7 @@ describe('live forwarding', () => {
     upstream.respond((_hit, _req, res) => res.writeHead(200, { 'content-length': '5000' }).end('y'.repeat(5000)));
     const declared = await rawRequest(proxy.port, 'GET', '/proxy/a/movie/550');
     expect(declared.status).toBe(502);
+    expect(envelope(declared)).toMatchObject({ code: 'upstream_too_large', message: expect.stringContaining('is 5000 bytes, over the limit of 2000 bytes') });
   });
 
   it('aborts the upstream request when the browser goes away', async () => {

@@ -5,7 +5,8 @@
 // Everything that can be decided before the first request is decided in createProxyHandler: the
 // slug table, each lookup's mode and key scrubber, which operations transform their bodies, the
 // pooled upstream connections. A request then costs its route check, one schema parse, one
-// upstream call and one streamed answer.
+// upstream call and one streamed answer. An answer is read whole only to be masked, or to be kept
+// by the answer cache (at most MAX_KEPT_BYTES); everything else streams (decision 015).
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { AnyLookup, AnyOperation, LookupId } from '../lookups/define-lookup.ts';
 import { defaultKeyPlacement, PROXY_PREFIX, WIRE_HEADERS } from '../lookups/wire.ts';
@@ -19,7 +20,7 @@ import { refusal, sendRefusal, type Refusal } from './http/refusal.ts';
 import { splitTarget } from './http/request-target.ts';
 import { keyScrubber, type KeyScrubber } from './key-scrubber.ts';
 import { Cancellation, createLiveUpstream, describeUpstreamError, timedOut, type LiveUpstream, type UpstreamFailure } from './live-upstream.ts';
-import { deliver, discard, type DeliveryOptions, type TransformedBody } from './proxy-response.ts';
+import { deliver, discard, type DeliveryOptions, type TransformedBody, type Transformer as BodyTransformer } from './proxy-response.ts';
 import { createRouter, parseParams } from './proxy-route.ts';
 import { createBatchedLog } from './request-log.ts';
 import { sameOrigin } from './request-guard.ts';
@@ -45,6 +46,11 @@ export interface ProxyOptions extends BodyTransformHooks {
 }
 
 const MAX_CLIENT_BODY_BYTES = 1024 * 1024;
+/**
+ * The largest answer the answer cache is handed: a larger one streams to the browser uncached,
+ * rather than being held whole in memory and written to the shared store (Redis) whole.
+ */
+export const MAX_KEPT_BYTES = 8 * 1024 * 1024;
 
 /** Answers a refusal (origin `proxy`: no upstream was asked); true, since the request was this handler's to answer. */
 function refuse(res: ServerResponse, refused: Refusal): true {
@@ -90,6 +96,9 @@ interface Setup {
   transforming: Map<AnyOperation, boolean>;
   transformsBody: ProxyOptions['transformsBody'];
   demoMask: ProxyOptions['demoMask'];
+  /** The key of masking's pseudonyms (ServerConfig.maskSecret), handed to the demo's thread with a masked task. */
+  maskSecret: string;
+  untransformed: ProxyOptions['untransformed'];
   team: TeamProxy | undefined;
 }
 
@@ -117,6 +126,8 @@ export function createProxyHandler(options: ProxyOptions): RequestHandler {
     transforming: new Map(),
     transformsBody: options.transformsBody,
     demoMask: options.demoMask,
+    maskSecret: options.config.maskSecret,
+    untransformed: options.untransformed,
     team: options.team,
   };
   return (req, res) => handle(setup, req, res);
@@ -224,9 +235,18 @@ class Transformer {
     readonly requestHeaders: IncomingHttpHeaders,
   ) {}
 
-  transform(bytes: Buffer, contentType: string): TransformedBody | Promise<TransformedBody> {
+  transform(bytes: Buffer, contentType: string, owned?: boolean): TransformedBody | Promise<TransformedBody> {
     const { lookup, operation, source, status, requestHeaders } = this;
-    return this.transformBody(lookup, operation, bytes, { source, status, contentType, requestHeaders });
+    return this.transformBody(lookup, operation, bytes, { source, status, contentType, requestHeaders, ...(owned && { owned }) });
+  }
+}
+
+/** A transformer that sends the body as it is, with headers (an answer unmasked on request, when the cache keeps it). */
+class Untouched implements BodyTransformer {
+  constructor(readonly headers: Readonly<Record<string, string>>) {}
+
+  transform(bytes: Buffer): TransformedBody {
+    return { body: bytes, headers: this.headers };
   }
 }
 
@@ -261,7 +281,7 @@ async function handle(setup: Setup, req: IncomingMessage, res: ServerResponse): 
     // themselves, the provider the request buildRequest made of them.
     // The demo masks on its own thread when it can (demoMask); otherwise the transform runs here.
     const mask = transform && setup.demoMask ? setup.demoMask(req.headers) : undefined;
-    const outcome = await callDemo(setup.generators[lookup.id], lookup, operation, parsed.params, mask === undefined ? undefined : { mask });
+    const outcome = await callDemo(setup.generators[lookup.id], lookup, operation, parsed.params, mask === undefined ? undefined : { mask, maskSecret: setup.maskSecret });
     if (outcome.kind === 'client-gone' || res.destroyed) return true;
     const headers = proxyHeaders(mode.mode, upstreamStarted);
     if (outcome.kind === 'failure') return sendFailure(res, outcome, 'demo', scrub, headers);
@@ -311,15 +331,21 @@ async function handle(setup: Setup, req: IncomingMessage, res: ServerResponse): 
       discard(answer.body);
       return true;
     }
-    const transformer = transform && new Transformer(transform, lookup, operation, mode.mode, answer.status, req.headers);
-    const delivered = ticket ? ticket.transformer(transformer, answer.status) : transformer;
+    // A request that may have the answer as it is (unmasked) gets it streamed, not transformed.
+    const untransformed = transform && setup.untransformed?.(req.headers);
+    const transformer = transform && !untransformed ? new Transformer(transform, lookup, operation, mode.mode, answer.status, req.headers) : undefined;
+    const inner = transformer ?? (untransformed ? new Untouched(untransformed) : undefined);
+    // The cache's transformer keeps the answer and then applies `inner`; without a cache it is `inner` itself.
+    const keeping = ticket?.transformer(inner, answer.status);
     await deliver(res, answer, {
       origin: 'upstream',
       scrub,
       maxBytes: setup.maxBytes,
       proxyHeaders: Object.assign(proxyHeaders(mode.mode, upstreamStarted), ticket?.headers),
       errors: exchange,
-      ...(delivered && { transformer: delivered }),
+      ...(transformer && { transformer }),
+      ...(untransformed && { jsonHeaders: untransformed }),
+      ...(keeping && keeping !== inner && { keep: { transformer: keeping, upTo: MAX_KEPT_BYTES } }),
     });
     return true;
   } finally {

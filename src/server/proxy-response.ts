@@ -1,6 +1,9 @@
 // The response path of the proxy, the same for a live provider and the demo: which status and
-// headers the browser may see, and the body streamed through the size cap and the key scrubber
-// (read whole only for an operation whose JSON answers are transformed, e.g. masked).
+// headers the browser may see, and the body streamed through the size cap and the key scrubber.
+// A body is read whole only when it must be: an operation whose JSON answers are transformed
+// (masked), or an answer the cache may keep (up to `keep.upTo` bytes; a larger one streams on,
+// uncached). A whole body larger than a slice is scrubbed and written a slice per turn of the
+// event loop, so a 56 MB answer never holds the server's thread (decision 015).
 //
 // What reaches the browser is never a page of this origin: only JSON and XML keep their content
 // type, anything else is sent as text/plain (the original type named in a header), and every
@@ -21,8 +24,8 @@ const RETURNED_RESPONSE_HEADERS = /^(retry-after|link|x-ratelimit-[a-z0-9-]+|rat
 const PLAIN_TEXT = 'text/plain; charset=utf-8';
 /** Up to this much of an answer is gathered before the first write, so a small answer goes out whole, with a length. */
 const COALESCE_BYTES = 64 * 1024;
-/** A whole body larger than this is written in slices of this size (writeInSlices). */
-const WRITE_SLICE_BYTES = 256 * 1024;
+/** A whole body larger than this is scrubbed and written in slices of this size (sendSliced). */
+export const WRITE_SLICE_BYTES = 256 * 1024;
 
 export interface Answer {
   status: number;
@@ -33,8 +36,14 @@ export interface Answer {
 
 // --- masking: begin (body transforms may add headers, e.g. x-lookup-masked) ---
 /** What a body transform returns: the new bytes, or the new bytes and headers to add to that answer. */
-export type TransformedBody = Buffer | { body: Buffer; headers: Record<string, string> };
+export type TransformedBody = Buffer | { body: Buffer; headers: Readonly<Record<string, string>> };
 // --- masking: end ---
+
+/** Rewrites (or keeps) a whole JSON body before it is sent. */
+export interface Transformer {
+  /** `owned`: nothing reads `bytes` afterwards, so the transform may move them (to a thread). */
+  transform(bytes: Buffer, contentType: string, owned?: boolean): TransformedBody | Promise<TransformedBody>;
+}
 
 export interface DeliveryOptions {
   /** Who failed, when the answer cannot be delivered: `upstream` (live) or `demo`. */
@@ -44,7 +53,15 @@ export interface DeliveryOptions {
   /** Headers the proxy adds to this answer (source, timing, cache); the security headers are added here. */
   proxyHeaders: Record<string, string>;
   /** The operation's JSON transform, when it has one: its JSON answers are then read whole (under the cap). */
-  transformer?: { transform(bytes: Buffer, contentType: string): TransformedBody | Promise<TransformedBody> };
+  transformer?: Transformer;
+  /**
+   * The answer cache's transformer (it keeps the answer, then applies `transformer` if any): used
+   * for a JSON answer of at most `upTo` bytes, which is then read whole; a larger one is delivered
+   * as if it were absent (streamed, or transformed by `transformer`), and not kept.
+   */
+  keep?: { transformer: Transformer; upTo: number };
+  /** Headers added to a JSON answer that is not transformed (an answer sent unmasked on request says so). */
+  jsonHeaders?: Readonly<Record<string, string>>;
   /** Turns an error met while reading the body into the failure the browser is told about. */
   errors: { describe(error: unknown): UpstreamFailure };
 }
@@ -140,67 +157,115 @@ export async function deliver(res: ServerResponse, answer: Answer, options: Deli
     return;
   }
   const declared = Number(single(upstream['content-length']));
-  const size = Buffer.isBuffer(answer.body) ? answer.body.length : decoder === null && Number.isFinite(declared) ? declared : 0;
-  if (size > options.maxBytes) {
+  const size = Buffer.isBuffer(answer.body) ? answer.body.length : decoder === null && Number.isFinite(declared) ? declared : undefined;
+  // Refused before a byte is sent, while the browser can still be told why in words.
+  if (size !== undefined && size > options.maxBytes) {
     discard(answer.body);
-    fail(res, tooLarge(options.maxBytes), options);
+    fail(res, tooLarge(options.maxBytes, size), options);
     return;
   }
   const headers = browserHeaders(upstream, options.scrub, options.proxyHeaders);
-  const transformer = options.transformer && isJsonType(headers['content-type']!) ? options.transformer : undefined;
+  const json = isJsonType(headers['content-type']!);
+  if (json && options.jsonHeaders) Object.assign(headers, options.jsonHeaders);
+  const transformer = json ? options.transformer : undefined;
+  // An answer declared larger than the cache keeps is not gathered for it.
+  const keep = json && options.keep && (size === undefined || size <= options.keep.upTo) ? options.keep : undefined;
   const noBody = status === 204 || status === 304;
+  const reply: Reply = { res, status, headers, noBody, options };
   // A decoder is a stream: an encoded provider body is read as one too (rare; most are identity).
   const body = decoder && isUpstreamBody(answer.body) ? answer.body.toReadable() : answer.body;
 
-  if (Buffer.isBuffer(body) || transformer) {
+  // A demo or cached body may be shared with later answers: never handed over.
+  if (Buffer.isBuffer(body)) return sendWhole(reply, body, keep && body.length <= keep.upTo ? keep.transformer : transformer, false);
+  if (transformer) {
     let bytes: Buffer;
     try {
-      bytes = Buffer.isBuffer(body) ? body : await readWhole(body, decoder, options.maxBytes);
-      if (transformer) {
-        // --- masking: begin ---
-        let transformed: TransformedBody;
-        try {
-          const result = transformer.transform(bytes, headers['content-type']!);
-          // Masking answers at once: a turn of the microtask queue is saved when it does.
-          transformed = result instanceof Promise ? await result : result;
-        } catch (error) {
-          const message = `The answer could not be prepared for the browser: ${(error as Error).message}`;
-          throw new UpstreamFailureError({ kind: 'failure', status: 502, code: 'answer_transform_failed', message });
-        }
-        bytes = Buffer.isBuffer(transformed) ? transformed : transformed.body;
-        if (!Buffer.isBuffer(transformed)) Object.assign(headers, transformed.headers);
-        // --- masking: end ---
-      }
+      bytes = await readWhole(body, decoder, options.maxBytes);
     } catch (error) {
       discard(body);
       if (!res.destroyed) fail(res, error instanceof UpstreamFailureError ? error.failure : options.errors.describe(error), options);
       return;
     }
-    if (res.destroyed) return;
+    // The body read for the transform alone is the transform's to keep; the cache reads it after.
+    const keeps = keep !== undefined && bytes.length <= keep.upTo;
+    return sendWhole(reply, bytes, keeps ? keep.transformer : transformer, !keeps);
+  }
+  // Streamed; with `keep`, gathered first: a body that ends within keep.upTo comes back whole.
+  const whole = await new Promise<Buffer | undefined>((resolve) => new Pump(reply, body, decoder, keep?.upTo, resolve).start());
+  if (whole) await sendWhole(reply, whole, keep!.transformer, false);
+}
+
+/** One answer's way to the browser: what deliver decided before the body is read. */
+interface Reply {
+  res: ServerResponse;
+  status: number;
+  headers: Record<string, string>;
+  noBody: boolean;
+  options: DeliveryOptions;
+}
+
+/** Sends a body that is here whole: transformed first when a transformer is given (`owned`: it may keep the bytes), then scrubbed. */
+async function sendWhole(reply: Reply, bytes: Buffer, transformer: Transformer | undefined, owned: boolean): Promise<void> {
+  const { res, status, headers, noBody, options } = reply;
+  if (transformer) {
+    // --- masking: begin ---
+    let transformed: TransformedBody;
+    try {
+      const result = transformer.transform(bytes, headers['content-type']!, owned);
+      // Masking answers at once: a turn of the microtask queue is saved when it does.
+      transformed = result instanceof Promise ? await result : result;
+    } catch (error) {
+      // A failure the transform names (masking's answer_not_maskable) reaches the browser as it is.
+      const failure: UpstreamFailure =
+        error instanceof UpstreamFailureError
+          ? error.failure
+          : { kind: 'failure', status: 502, code: 'answer_transform_failed', message: `The answer could not be prepared for the browser: ${(error as Error).message}` };
+      if (!res.destroyed) fail(res, failure, options);
+      return;
+    }
+    bytes = Buffer.isBuffer(transformed) ? transformed : transformed.body;
+    if (!Buffer.isBuffer(transformed)) Object.assign(headers, transformed.headers);
+    // --- masking: end ---
+  }
+  if (res.destroyed) return;
+  if (noBody || bytes.length <= WRITE_SLICE_BYTES) {
     const out = noBody ? EMPTY : options.scrub.bytes(bytes);
     if (!noBody) headers['content-length'] = String(out.length);
     res.writeHead(status, headers);
-    if (out.length <= WRITE_SLICE_BYTES) res.end(out);
-    else await writeInSlices(res, out);
+    res.end(out);
     return;
   }
-  await new Promise<void>((resolve) => new Pump(res, body, decoder, status, headers, noBody, options, resolve).start());
+  await sendSliced(reply, bytes);
 }
 
 /**
- * Sends a large whole body a slice per turn of the event loop, waiting for the socket to drain
- * when it is full, so other requests (/healthz) are answered between the slices of a 4.6 MB answer.
+ * Sends a large whole body: scrubbed a slice per turn of the event loop (a slice with no key is
+ * passed on as a view, not copied), so other requests (/healthz) are answered in between; then
+ * written with its length, waiting for the socket to drain when it is full.
  */
-async function writeInSlices(res: ServerResponse, body: Buffer): Promise<void> {
-  for (let at = 0; at < body.length && !res.destroyed; at += WRITE_SLICE_BYTES) {
-    const slice = body.subarray(at, at + WRITE_SLICE_BYTES);
-    if (at + WRITE_SLICE_BYTES >= body.length) {
-      res.end(slice);
-      return;
-    }
-    if (res.write(slice)) await new Promise<void>((resolve) => setImmediate(resolve));
-    else await drained(res);
+async function sendSliced({ res, status, headers, options }: Reply, body: Buffer): Promise<void> {
+  const scrubber = options.scrub.stream();
+  const parts: Buffer[] = [];
+  let length = 0;
+  // No key to scrub (a demo answer): the slices are the body's own.
+  if (options.scrub.empty) for (let at = 0; at < body.length; at += WRITE_SLICE_BYTES) parts.push(body.subarray(at, at + WRITE_SLICE_BYTES));
+  else for (let at = 0; at < body.length; at += WRITE_SLICE_BYTES) {
+    const part = scrubber.push(body.subarray(at, at + WRITE_SLICE_BYTES));
+    parts.push(part);
+    length += part.length;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    if (res.destroyed) return;
   }
+  const last = scrubber.end();
+  parts.push(last);
+  length = options.scrub.empty ? body.length : length + last.length;
+  headers['content-length'] = String(length);
+  res.writeHead(status, headers);
+  for (let i = 0; i < parts.length - 1 && !res.destroyed; i++) {
+    if (!res.write(parts[i]!)) await drained(res);
+    else if (i % 8 === 7) await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+  if (!res.destroyed) res.end(parts[parts.length - 1]);
 }
 
 function drained(res: ServerResponse): Promise<void> {
@@ -275,6 +340,10 @@ class WholeBody implements BodySink {
  * Streams one body to the browser: through the decoder (if any), the size cap and the key
  * scrubber. The first 64 KiB are gathered before anything is written, so a small answer goes out
  * in one write with its length; a larger one streams chunked, with backpressure both ways.
+ *
+ * With `gatherUpTo` (the answer cache), raw bytes are gathered up to that many: a body that ends
+ * within it is handed back whole (`done(body)`), for deliver to transform and send; past it, what
+ * was gathered goes through the scrubber and the rest streams as above (`done(undefined)`).
  */
 class Pump implements BodySink {
   private readonly source: Readable | UpstreamBody;
@@ -284,25 +353,25 @@ class Pump implements BodySink {
   private pendingBytes = 0;
   private started = false;
   private settled = false;
+  /** Raw chunks held for the cache, until the body ends or passes gatherUpTo. */
+  private gathered: Buffer[] | undefined;
 
   constructor(
-    private readonly res: ServerResponse,
+    private readonly reply: Reply,
     private readonly body: Readable | UpstreamBody,
     private readonly decoder: Transform | null,
-    private readonly status: number,
-    private readonly headers: Record<string, string>,
-    private readonly noBody: boolean,
-    private readonly options: DeliveryOptions,
-    private readonly done: () => void,
+    private readonly gatherUpTo: number | undefined,
+    private readonly done: (whole: Buffer | undefined) => void,
   ) {
     // A decoder comes with a stream body (deliver turns a provider's body into one for it).
     this.source = decoder ? (body as Readable).pipe(decoder) : body;
-    this.scrubber = options.scrub.stream();
+    this.scrubber = reply.options.scrub.stream();
+    if (gatherUpTo !== undefined && !reply.noBody) this.gathered = [];
   }
 
   start(): void {
     // The browser went away: stop reading (the handler cancels the upstream call too).
-    this.res.on('close', () => this.abandon(undefined));
+    this.reply.res.on('close', () => this.abandon(undefined));
     const { source } = this;
     if (isUpstreamBody(source)) return source.read(this);
     if (this.decoder) (this.body as Readable).on('error', (error: unknown) => this.abandon(error));
@@ -315,25 +384,42 @@ class Pump implements BodySink {
     this.abandon(error);
   }
 
-  private settle(): void {
+  private settle(whole?: Buffer): void {
     this.settled = true;
-    this.done();
+    this.done(whole);
   }
 
   private abandon(error: unknown): void {
     if (this.settled) return;
+    const { res, options } = this.reply;
     discard(this.body);
     discard(this.decoder);
-    if (this.res.destroyed) return this.settle();
-    if (this.started || this.res.headersSent) this.res.destroy();
-    else fail(this.res, this.options.errors.describe(error), this.options);
+    if (res.destroyed) return this.settle();
+    // Once the head is out, the browser can only be told by a cut connection: the chunked body
+    // never ends, so its fetch fails rather than reading a truncated answer as complete.
+    if (this.started || res.headersSent) res.destroy();
+    else fail(res, options.errors.describe(error), options);
     this.settle();
   }
 
   data(chunk: Buffer): void {
+    if (this.settled) return;
     this.size += chunk.length;
-    if (this.size > this.options.maxBytes) return this.abandon(new UpstreamFailureError(tooLarge(this.options.maxBytes)));
-    if (this.noBody) return;
+    if (this.size > this.reply.options.maxBytes) return this.abandon(new UpstreamFailureError(tooLarge(this.reply.options.maxBytes)));
+    if (this.reply.noBody) return;
+    if (this.gathered) {
+      this.gathered.push(chunk);
+      if (this.size <= this.gatherUpTo!) return;
+      // Too large to keep: what was gathered streams on, like any other answer.
+      const gathered = this.gathered;
+      this.gathered = undefined;
+      for (const held of gathered) this.send(held);
+      return;
+    }
+    this.send(chunk);
+  }
+
+  private send(chunk: Buffer): void {
     const out = this.scrubber.push(chunk);
     if (out.length === 0) return;
     if (this.started) return this.write(out);
@@ -341,26 +427,29 @@ class Pump implements BodySink {
     this.pendingBytes += out.length;
     if (this.pendingBytes < COALESCE_BYTES) return;
     this.started = true;
-    this.res.writeHead(this.status, this.headers);
+    this.reply.res.writeHead(this.reply.status, this.reply.headers);
     this.write(this.pending.length === 1 ? this.pending[0]! : Buffer.concat(this.pending, this.pendingBytes));
     this.pending = [];
   }
 
   private write(chunk: Buffer): void {
-    if (this.res.write(chunk)) return;
+    const { res } = this.reply;
+    if (res.write(chunk)) return;
     this.source.pause();
-    this.res.once('drain', () => this.source.resume());
+    res.once('drain', () => this.source.resume());
   }
 
   end(): void {
     if (this.settled) return;
-    const last = this.noBody ? EMPTY : this.scrubber.end();
-    if (this.started) this.res.end(last);
+    if (this.gathered) return this.settle(this.gathered.length === 1 ? this.gathered[0]! : Buffer.concat(this.gathered, this.size));
+    const { res, status, headers, noBody } = this.reply;
+    const last = noBody ? EMPTY : this.scrubber.end();
+    if (this.started) res.end(last);
     else {
       if (last.length > 0) this.pending.push(last);
       const whole = this.pending.length === 1 ? this.pending[0]! : Buffer.concat(this.pending);
-      this.res.writeHead(this.status, this.noBody ? this.headers : { ...this.headers, 'content-length': String(whole.length) });
-      this.res.end(whole);
+      res.writeHead(status, noBody ? headers : { ...headers, 'content-length': String(whole.length) });
+      res.end(whole);
     }
     this.settle();
   }

@@ -1,7 +1,8 @@
 // @vitest-environment node
 // The production server as several processes (LOOKUP_WORKERS): how the count is read, and the real
-// start.ts clustered on a free port: /healthz and a proxied demo answer from it, the workers'
-// request log on the shared stdout, and SIGTERM ending it cleanly after the request in flight.
+// start.ts clustered on a free port: /healthz and a proxied demo answer from it, one masking secret
+// for all processes, the workers' request log on the shared stdout, and SIGTERM ending it cleanly
+// after the request in flight.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -61,6 +62,17 @@ describe('the clustered production server', () => {
     expect(movie.status).toBe(200);
     expect(movie.headers['x-lookup-source']).toBe('demo');
     expect(JSON.parse(movie.text)).toHaveProperty('id', 550);
+
+    // Masking's pseudonyms: no LOOKUP_MASK_SECRET, so the primary made one, said so once, and handed
+    // it to both processes: whichever answers (four connections at once, taken in turn), a person
+    // has the same pseudonym.
+    expect(output.match(/LOOKUP_MASK_SECRET is not set/g)).toHaveLength(1);
+    const H = lookups.H;
+    const offendersPath = proxyUrl(H, buildRequest(H.operations[0], H.operations[0].params.parse({ zipcode: '62701' })));
+    const masked = await Promise.all(Array.from({ length: 4 }, () => rawRequest(port, 'GET', offendersPath)));
+    expect(masked.map((answer) => answer.headers['x-lookup-masked'])).toEqual(['true', 'true', 'true', 'true']);
+    expect(masked[0]!.text).toMatch(/"sex_offender_name":"Person [0-9a-z]{12}"/);
+    expect(new Set(masked.map((answer) => answer.text)).size).toBe(1);
 
     // An answer that takes a while (M's 10,000 calls, never asked before), then SIGTERM while it is computed.
     const M = lookups.M;

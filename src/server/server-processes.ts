@@ -31,12 +31,17 @@ export function serverProcessCount(value: string | undefined, cores = availableP
 
 export interface PrimaryOptions {
   workers: number;
+  /**
+   * The masking secret (ServerConfig.maskSecret), handed to every worker as LOOKUP_MASK_SECRET:
+   * when it is this process's random one, the workers then agree on it rather than make their own.
+   */
+  maskSecret: string;
   /** Called once, when the first worker listens, with the port it bound. */
   onListening: (port: number) => void;
 }
 
 /** Runs this process as the primary: forks the workers and keeps them running until a signal ends them. */
-export function runPrimary({ workers, onListening }: PrimaryOptions): void {
+export function runPrimary({ workers, maskSecret, onListening }: PrimaryOptions): void {
   let stopping = false;
   let announced = false;
   let exitCode = 0;
@@ -45,7 +50,7 @@ export function runPrimary({ workers, onListening }: PrimaryOptions): void {
   const listened = new WeakSet<Worker>();
 
   // Each worker sizes its demo pool from the count (defaultDemoThreads), so threads stay about one per core.
-  const fork = () => running.add(cluster.fork({ LOOKUP_WORKERS: String(workers) }));
+  const fork = () => running.add(cluster.fork({ LOOKUP_WORKERS: String(workers), LOOKUP_MASK_SECRET: maskSecret }));
 
   const stop = (code: number) => {
     exitCode = Math.max(exitCode, code);

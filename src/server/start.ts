@@ -63,7 +63,7 @@ function announce(boundPort: number): void {
 }
 
 if (processes > 1 && cluster.isPrimary) {
-  runPrimary({ workers: processes, onListening: announce });
+  runPrimary({ workers: processes, maskSecret: config.maskSecret, onListening: announce });
   // /metrics reaches one worker; the primary sums every worker's figures for it.
   serveClusterMetrics();
 } else {

@@ -103,15 +103,19 @@ describe('UpstreamCall', () => {
   });
 
   it('stops handing on chunks once destroyed, and closes the connection', async () => {
+    // 'b' is sent once the body was destroyed (an order of events, not a delay that a busy machine stretches).
+    let destroyed!: () => void;
+    const afterDestroy = new Promise<void>((resolve) => (destroyed = resolve));
     upstream.respond((_hit, _req, res) => {
       res.writeHead(200).write('a');
-      setTimeout(() => res.write('b'), 30);
+      void afterDestroy.then(() => res.write('b'));
     });
     const head = await call().head;
     const seen: string[] = [];
     head.body.read({ data: (chunk) => seen.push(chunk.toString()), end: () => seen.push('end'), error: () => seen.push('error') });
-    await tick();
+    await expect.poll(() => seen).toEqual(['a']);
     head.body.destroy();
+    destroyed();
     await upstream.hits.at(-1)!.aborted;
     await tick();
     expect(seen).toEqual(['a']);

@@ -33,7 +33,7 @@ function matchedText(diff: RecordsDiff): string {
 }
 
 const MASKED_NOTE =
-  'Both answers are masked: each numbers its stand-ins afresh (“Person 1” in one may be “Person 3” in the other), so two stand-ins of the same kind count as unchanged.';
+  'Both answers are masked: a pseudonym (“Person 7f3ak2m9x0qd”) stands for the same value in both, so a changed one is a real change; stand-ins numbered in this browser (“Person 1 (this answer)”) are numbered per answer, so two of the same kind count as unchanged.';
 
 function Counts({ items }: { items: ReadonlyArray<readonly [string, number]> }) {
   return (

@@ -144,23 +144,35 @@ describe('diffAnswers', () => {
 });
 
 describe('masked answers', () => {
-  it('takes two numbered stand-ins of one kind as equal, and still reports real changes', () => {
-    const before = [{ id: 1, who: 'Person 1', where: '••• masked address 2', what: 'theft' }];
-    const after = [{ id: 1, who: 'Person 3', where: '••• masked address 1', what: 'robbery' }];
+  // The browser's fallback numbers its stand-ins per answer (stand-ins.ts); the server's pseudonyms hold across answers.
+  const local = (words: string, n: number) => `${words} ${n} (this answer)`;
+
+  it('takes two stand-ins numbered per answer, of one kind, as equal, and still reports real changes', () => {
+    const before = [{ id: 1, who: local('Person', 1), where: local('••• masked address', 2), what: 'theft' }];
+    const after = [{ id: 1, who: local('Person', 3), where: local('••• masked address', 1), what: 'robbery' }];
     const masked = diffRecords(before, after, { identity: 'id', masked: true });
     expect(masked.masked).toBe(true);
     expect(masked.changed[0]!.fields).toEqual([{ path: 'what', kind: 'changed', before: 'theft', after: 'robbery' }]);
     // A stand-in of another kind, or unmasked answers, still differ.
-    expect(diffRecords([{ id: 1, who: 'Person 1' }], [{ id: 1, who: '••• masked contact 1' }], { identity: 'id', masked: true }).counts.changed).toBe(1);
+    expect(diffRecords([{ id: 1, who: local('Person', 1) }], [{ id: 1, who: local('••• masked contact', 1) }], { identity: 'id', masked: true }).counts.changed).toBe(1);
     expect(diffRecords(before, after, { identity: 'id' }).changed[0]!.fields.map((field) => field.path)).toEqual(['who', 'where', 'what']);
   });
 
-  it('matches records without identity by content with their stand-ins read as their kind', () => {
-    const diff = diffRecords([{ who: 'Person 2', n: 1 }], [{ who: 'Person 1', n: 1 }], { masked: true });
+  it('compares the server\'s pseudonyms as they are: the same one is unchanged, another one is a change', () => {
+    const before = [{ id: 1, who: 'Person 7f3ak2m9x0qd', where: '••• masked address 0c4hx2p9trvw' }];
+    const same = diffRecords(before, [{ ...before[0]! }], { identity: 'id', masked: true });
+    expect(same.counts).toEqual({ added: 0, removed: 0, changed: 0, unchanged: 1 });
+    const moved = diffRecords(before, [{ ...before[0]!, where: '••• masked address q1m8e5ds0bz3' }], { identity: 'id', masked: true });
+    expect(moved.changed[0]!.fields).toEqual([{ path: 'where', kind: 'changed', before: '••• masked address 0c4hx2p9trvw', after: '••• masked address q1m8e5ds0bz3' }]);
+  });
+
+  it('matches records without identity by content with their numbered stand-ins read as their kind', () => {
+    const diff = diffRecords([{ who: local('Person', 2), n: 1 }], [{ who: local('Person', 1), n: 1 }], { masked: true });
     expect(diff.counts).toEqual({ added: 0, removed: 0, changed: 0, unchanged: 1 });
   });
 
   it('applies to whole-body diffs too', () => {
-    expect(diffStructure({ owner: 'Person 1' }, { owner: 'Person 4' }, { masked: true }).changes).toEqual([]);
+    expect(diffStructure({ owner: local('Person', 1) }, { owner: local('Person', 4) }, { masked: true }).changes).toEqual([]);
+    expect(diffStructure({ owner: 'Person 7f3ak2m9x0qd' }, { owner: 'Person 0c4hx2p9trvw' }, { masked: true }).counts.changed).toBe(1);
   });
 });

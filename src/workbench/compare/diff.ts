@@ -4,7 +4,7 @@
 import type { AnyLookup, AnyOperation, RecordIdentity } from '../../lookups/define-lookup.ts';
 import { isRecord } from '../../lookups/adapters.ts';
 import { interpretAnswer } from '../../lookups/answer.ts';
-import { numberedStandInKind } from '../../lookups/masking.ts';
+import { numberedStandInKind } from '../../lookups/stand-ins.ts';
 import { describeIdentity, readIdentity } from '../../lookups/record-identity.ts';
 
 /** One difference at a path (`address.city`, `connectors.connector.0.maxPowerLevel`; '' is the value itself). */
@@ -41,7 +41,7 @@ export interface RecordCounts {
 
 export interface RecordsDiff {
   kind: 'records';
-  /** Both answers were masked: numbered stand-ins of one kind were taken as equal (see CompareOptions). */
+  /** Both answers were masked: stand-ins numbered per answer, of one kind, were taken as equal (see CompareOptions). */
   masked: boolean;
   /** The identity the records were matched by, as a sentence reads it (`incident_code`, `make + model`); undefined when none is declared. */
   identity: string | undefined;
@@ -66,7 +66,7 @@ export interface RecordsDiff {
 
 export interface StructureDiff {
   kind: 'structure';
-  /** Both answers were masked: numbered stand-ins of one kind were taken as equal (see CompareOptions). */
+  /** Both answers were masked: stand-ins numbered per answer, of one kind, were taken as equal (see CompareOptions). */
   masked: boolean;
   counts: { added: number; removed: number; changed: number };
   changes: FieldChange[];
@@ -76,9 +76,10 @@ export type AnswerDiff = RecordsDiff | StructureDiff;
 
 export interface CompareOptions {
   /**
-   * Both answers were masked. Each masked answer numbers its stand-ins afresh ("Person 1" here may
-   * be "Person 3" there), so two stand-ins of the same kind cannot tell a change: they count as
-   * equal rather than flag every masked field of every record as changed.
+   * Both answers were masked. The server's pseudonyms are the same for the same value in every
+   * answer, so they compare as they are. A stand-in the browser numbered for one answer ("Person 1
+   * (this answer)" here may be "Person 3 (this answer)" there) cannot tell a change: two of the same
+   * kind count as equal rather than flag every masked field of every record as changed.
    */
   masked?: boolean | undefined;
 }
@@ -169,7 +170,8 @@ export function diffStructure(before: unknown, after: unknown, options: CompareO
 
 /**
  * JSON with object keys sorted: two records with the same content give the same text. In masked
- * answers a numbered stand-in reads as its kind alone (its number is the answer's, not the record's).
+ * answers a stand-in numbered per answer reads as its kind alone (its number is the answer's, not
+ * the record's); a pseudonym reads as it is.
  */
 function canonical(value: unknown, masked: boolean): string {
   if (Array.isArray(value)) return `[${value.map((item) => canonical(item, masked)).join(',')}]`;

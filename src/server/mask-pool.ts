@@ -1,0 +1,110 @@
+// Masking a large live answer off the server's thread. Masking needs the whole JSON: it is parsed,
+// walked and serialised again, about 3 s for a 56 MB answer, during which the server's thread
+// would answer nothing (not /healthz, not another user's small request). A body of
+// OFF_THREAD_BYTES or more is masked on a thread of this pool; a smaller one inline, where a
+// thread's round trip would cost more than the masking (1 MiB of L takes about 30 ms).
+//
+// One shared pool per process, created at the first large body, its thread started the way the
+// demo's are (mask-worker-boot.mjs, tsx's tsImport) and kept for the next one; an idle thread
+// never keeps the process alive. Should a thread fail, the body is masked inline, with a warning:
+// slower for everyone, but the answer is still masked and sent.
+import { createRequire } from 'node:module';
+import type { Tinypool as TinypoolClass } from 'tinypool';
+import type { MaskPolicy } from '../lookups/wire.ts';
+import type { BodyTransform } from './body-transform.ts';
+import { defaultDemoThreads } from './demo-pool.ts';
+import { UpstreamFailureError } from './live-upstream.ts';
+import type { MaskResult, MaskTask } from './mask-worker.ts';
+
+/** Bodies this large or larger are masked on a thread. */
+export const OFF_THREAD_BYTES = 1024 * 1024;
+/** How long a thread beyond the first waits for work before it leaves. */
+const IDLE_MS = 30_000;
+
+export interface MaskPool {
+  /** Masks one body on a thread (its bytes are moved there); rejects when no thread could run it. */
+  run(task: MaskTask): Promise<MaskResult>;
+  /** Bodies masked on a thread so far. */
+  readonly completed: number;
+  close(): Promise<void>;
+}
+
+// Required rather than imported, for the reason demo-pool.ts gives (tinypool finds its thread's
+// entry from its own import.meta.url, which tsx's tsImport would give a query).
+const { Tinypool } = createRequire(import.meta.url)('tinypool') as { Tinypool: typeof TinypoolClass };
+
+export function createMaskPool(options: { threads?: number } = {}): MaskPool {
+  const pool = new Tinypool({
+    filename: new URL('./mask-worker-boot.mjs', import.meta.url).href,
+    minThreads: 1,
+    maxThreads: options.threads ?? defaultDemoThreads(),
+    idleTimeout: IDLE_MS,
+  });
+  pool.on('error', (error: unknown) => console.warn(`[mask] a worker thread failed: ${(error as Error).message}`));
+  let completed = 0;
+  return {
+    async run(task) {
+      const result = (await pool.run(task, { transferList: [task.body.buffer as ArrayBuffer] })) as MaskResult;
+      completed++;
+      return result;
+    },
+    get completed() {
+      return completed;
+    },
+    close: () => pool.destroy(),
+  };
+}
+
+let shared: MaskPool | undefined;
+
+/** The process's mask pool, created at the first large body. */
+export function maskPool(): MaskPool {
+  shared ??= createMaskPool();
+  return shared;
+}
+
+/** Closes the process's mask pool (servers on shutdown, tests in afterAll); safe to call when none was made. */
+export async function closeMaskPool(): Promise<void> {
+  const closing = shared;
+  shared = undefined;
+  await closing?.close();
+}
+
+export interface OffThreadOptions {
+  /** The pool to use (tests pass their own); default the process's. */
+  pool?: () => MaskPool;
+  /** Default OFF_THREAD_BYTES. */
+  thresholdBytes?: number;
+}
+
+let warned = false;
+
+/**
+ * Masking that keeps the server's thread free: `inline` (masking-transform's transform for
+ * `policy` and `secret`) for a small body, a pool thread running the same transform for a large one.
+ */
+export function offThreadMasking(policy: MaskPolicy, secret: string, inline: BodyTransform, options: OffThreadOptions = {}): BodyTransform {
+  const threshold = options.thresholdBytes ?? OFF_THREAD_BYTES;
+  const poolOf = options.pool ?? maskPool;
+  return async (lookup, operation, bytes, context) => {
+    if (bytes.length < threshold) return inline(lookup, operation, bytes, context);
+    // The bytes move to the thread when they are the transform's own and fill their memory; else a
+    // copy does (the answer cache reads the body after masking). A 60 MB copy is a few tens of ms.
+    const movable = context.owned === true && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+    const body = movable ? bytes : Uint8Array.prototype.slice.call(bytes);
+    const { owned: _owned, ...rest } = context;
+    let result: MaskResult;
+    try {
+      result = await poolOf().run({ lookupId: lookup.id, operationId: operation.id, policy, secret, body, context: { ...rest, requestHeaders: { ...context.requestHeaders } } });
+    } catch (error) {
+      if (!warned) console.warn(`[mask] no worker thread could mask a large answer, masking it on the server's thread: ${(error as Error).message}`);
+      warned = true;
+      // A body moved to a thread that then failed is gone: the failure is the answer.
+      if (movable && bytes.byteLength === 0) throw error;
+      return inline(lookup, operation, bytes, context);
+    }
+    if (result.kind === 'failure') throw new UpstreamFailureError(result.failure);
+    if (result.kind === 'error') throw new Error(result.message);
+    return { body: Buffer.from(result.body.buffer, result.body.byteOffset, result.body.byteLength), headers: result.headers };
+  };
+}
