@@ -7,7 +7,8 @@ import { byOperation, json, providerError, xml, type DemoRequestFor, defineDemo 
 import { seededFaker, seedFrom } from './seeded.ts';
 import { createRng, type Rng } from './seeded.ts';
 import type { Cell } from './geo-world.ts';
-import { cellCount, cellRng, entitiesWithin, fillPattern, nearestCity, pointInCell, round, streetsOf } from './geo-world.ts';
+import { CELL_DEGREES, cellCount, cellRng, entitiesWithin, fillPattern, placeAt, pointInCell, round } from './geo-world.ts';
+import { streetAddress } from './street-grid.ts';
 
 /** Stations per answer (the provider's page size is not shown; 20 keeps the map readable). */
 export const STATIONS_PER_ANSWER = 20;
@@ -60,7 +61,7 @@ interface StationSeed {
 function stationsOfCell(cell: Cell): StationSeed[] {
   const rng = cellRng('B', cell);
   const count = cellCount(rng, cell, PEAK_STATIONS_PER_CELL);
-  const kinds = kindsFor(nearestCity(cell.south, cell.west).city.country);
+  const kinds = kindsFor(placeAt(cell.south + CELL_DEGREES / 2, cell.west + CELL_DEGREES / 2).country);
   return Array.from({ length: count }, (_, index) => {
     const point = pointInCell(rng, cell);
     const fast = rng.chance(0.35);
@@ -107,11 +108,11 @@ function connector(rng: Rng, kindId: string, operator: string) {
 function station(seed: StationSeed, distance: number) {
   const rng = createRng(seedFrom('B-station', seed.cell.i, seed.cell.j, seed.index));
   const faker = seededFaker('B-station', seed.cell.i, seed.cell.j, seed.index);
-  // Addresses name the nearest demo city: the demo world knows its metropolitan areas, not villages.
-  const { city } = nearestCity(seed.lat, seed.lon);
+  // The address is the nearest place's, on the street of the demo's grid where the station stands.
+  const city = placeAt(seed.lat, seed.lon);
   const operator = rng.pick(OPERATORS[city.country] ?? OPERATORS.other!);
-  const street = rng.pick(streetsOf(city));
-  const streetNumber = String(rng.int(1, 220));
+  const { street, number } = streetAddress(city, seed.lat, seed.lon);
+  const streetNumber = String(number);
   const connectors = seed.kinds.map((kind) => connector(rng, kind, operator));
   const restricted = rng.chance(0.1);
   const id = faker.string.hexadecimal({ length: 12, casing: 'lower', prefix: '' });

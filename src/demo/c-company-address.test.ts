@@ -3,6 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { companyAddress, companyAddressResponse } from '../lookups/c-company-address.ts';
 import { companyAddressDemo } from './c-company-address.ts';
 import { demoAsker } from './testing/ask-demo.ts';
+import { haversineMetres } from './geo-world.ts';
+import { isInland } from './land-mask.ts';
+import { areaOf, postcodeAreas, reachOf } from './c-postcode-areas.ts';
 
 const operation = companyAddress.operations[0];
 const askDemo = demoAsker(companyAddressDemo, companyAddress);
@@ -34,6 +37,29 @@ describe('C company address demo', () => {
       expect(record.address.city).toBe('Groningen');
       expect(record.geometry.latitude).toBeGreaterThan(53);
     }
+  });
+
+  it('names the real town of a postcode: 1012 Amsterdam, 6211 Maastricht, 3011 Rotterdam, 2511 Den Haag', () => {
+    for (const [postcode, city, state] of [['1012LG', 'Amsterdam', 'Noord-Holland'], ['6211AB', 'Maastricht', 'Limburg'], ['3011AA', 'Rotterdam', 'Zuid-Holland'], ['2511CV', 'Den Haag', 'Zuid-Holland'], ['5611AB', 'Eindhoven', 'Noord-Brabant'], ['9711AB', 'Groningen', 'Groningen']] as const) {
+      const found = Array.from({ length: 12 }, (_, i) => ask({ postcode, house_number: i + 1 })).flat();
+      expect(found.length, postcode).toBeGreaterThan(0);
+      for (const record of found) expect(record.address, postcode).toMatchObject({ city, state });
+    }
+  });
+
+  it('keeps every address on land in its town, whatever the house number (99999 too)', () => {
+    for (const postcode of ['1012LG', '1011AB', '6211AB', '8911AA', '4381AB']) {
+      const area = areaOf(Number(postcode.slice(0, 4)))!;
+      for (const house_number of [1, 2, 57, 120, 121, 999, 12345, 99999]) {
+        for (const record of ask({ postcode, house_number })) {
+          const { latitude, longitude } = record.geometry;
+          expect(haversineMetres(area.lat, area.lon, latitude, longitude), `${postcode} ${house_number}`).toBeLessThan(reachOf(area) + 900);
+          expect(isInland(latitude, longitude), `${postcode} ${house_number}`).toBe(true);
+        }
+      }
+    }
+    // Every town's centre is on land, so no address ever falls back into the water.
+    for (const area of postcodeAreas()) expect(isInland(area.lat, area.lon), area.city).toBe(true);
   });
 
   it('has addresses with no company, answered with an empty array', () => {

@@ -1,5 +1,6 @@
 // C: the companies registered at a postcode and house number. The demo's register holds Dutch
-// addresses (postcodes 1000AA–9999ZZ); any other postcode, and about a quarter of the Dutch house
+// addresses (postcodes 1000AA–9999ZZ), each in the town its postcode belongs to (c-postcode-areas.ts)
+// and at a position that matches it; any other postcode, and about a quarter of the Dutch house
 // numbers, have no company and answer with an empty array, as the provider does.
 import type { z } from 'zod';
 import type { Faker } from '@faker-js/faker';
@@ -8,7 +9,8 @@ import { MANAGEMENT_ROLES } from '../lookups/c-company-address.ts';
 import { companyAddress } from '../lookups/c-company-address.ts';
 import { json, defineDemo } from './demo-types.ts';
 import { seededFaker } from './seeded.ts';
-import { REGIONS, STREETS, SURNAMES, PREFIXED, WORDS, INDUSTRIES, LEGAL_FORMS, EXTENSIONS, WORKFORCE } from './c-company-address-data.ts';
+import { STREETS, SURNAMES, PREFIXED, WORDS, INDUSTRIES, LEGAL_FORMS, EXTENSIONS, WORKFORCE } from './c-company-address-data.ts';
+import { addressPosition, areaOf, type PostcodeArea } from './c-postcode-areas.ts';
 
 type CompanyRecord = z.infer<typeof companyRecordSchema>;
 type Manager = CompanyRecord['management']['director'];
@@ -30,7 +32,7 @@ function manager(faker: Faker, filled: boolean): Manager {
   };
 }
 
-function company(faker: Faker, postcode: string, houseNumber: number, street: string, region: (typeof REGIONS)[number]): CompanyRecord {
+function company(faker: Faker, postcode: string, houseNumber: number, street: string, region: PostcodeArea, position: { lat: number; lon: number }): CompanyRecord {
   const industry = faker.helpers.arrayElement(INDUSTRIES);
   const legal = faker.helpers.arrayElement(LEGAL_FORMS);
   const soleTrader = legal.code === 1;
@@ -86,8 +88,8 @@ function company(faker: Faker, postcode: string, houseNumber: number, street: st
     employees,
     establishment: faker.number.int({ min: 100_000_000_000, max: 999_999_999_999 }),
     geometry: {
-      latitude: Number((region.lat + (Number(postcode.slice(2, 4)) - 50) / 2500 + houseNumber / 200000).toFixed(6)),
-      longitude: Number((region.lon + (postcode.charCodeAt(4) - 77) / 1500 + houseNumber / 150000).toFixed(6)),
+      latitude: Number(position.lat.toFixed(6)),
+      longitude: Number(position.lon.toFixed(6)),
       rdx: null,
       rdy: null,
     },
@@ -116,7 +118,7 @@ function company(faker: Faker, postcode: string, houseNumber: number, street: st
 export function companiesAt(postcode: string, houseNumber: number): CompanyRecord[] {
   const match = DUTCH_POSTCODE.exec(postcode);
   if (!match) return [];
-  const region = REGIONS[Number(match[1]!.charAt(0)) - 1]!;
+  const region = areaOf(Number(match[1]))!;
   const street = seededFaker('company-street', postcode).helpers.arrayElement(STREETS);
   const faker = seededFaker('company-address', postcode, houseNumber);
   const count = faker.helpers.weightedArrayElement([
@@ -125,7 +127,9 @@ export function companiesAt(postcode: string, houseNumber: number): CompanyRecor
     { weight: 1, value: 2 },
     { weight: 1, value: 4 },
   ]);
-  return Array.from({ length: count }, () => company(faker, postcode, houseNumber, street, region));
+  if (count === 0) return [];
+  const position = addressPosition(region, postcode, houseNumber);
+  return Array.from({ length: count }, () => company(faker, postcode, houseNumber, street, region, position));
 }
 
 export const companyAddressDemo = defineDemo(companyAddress, ({ params }) => {

@@ -1,5 +1,6 @@
-// The demo world's fixed tables: its cities, H's towns, and the real street names where the
-// examples point. Data only; geo-world.ts holds the logic over them.
+// The demo world's fixed tables: E's cities (and B's world outside the United States), H's towns of
+// the name search, and the real street names where the examples point. Data only; geo-world.ts holds
+// the logic over them, us-places-data.ts the United States.
 
 export interface DemoCity {
   /** Stable id, E's `pk`. */
@@ -20,6 +21,13 @@ export interface DemoCity {
   postal: string;
 }
 
+/** A named place of the demo world: a city of DEMO_CITIES or a US place of us-places-data.ts. */
+export type DemoPlace = Omit<DemoCity, 'pk'> & {
+  /** Relative density at its centre (0.1 to 1.2), from its population. */
+  peak: number;
+};
+
+/** Cities outside the United States (B's world there, and E's cities everywhere); the US is us-places-data.ts. */
 export const DEMO_CITIES: readonly DemoCity[] = [
   { pk: 1, name: 'Berlin', region: 'Berlin', country: 'DE', country3: 'DEU', lat: 52.52, lon: 13.405, spreadKm: 12, timeZone: 'Europe/Berlin', locode: 'DE BER', postal: '1####' },
   { pk: 2, name: 'Munich', region: 'Bavaria', country: 'DE', country3: 'DEU', lat: 48.1372, lon: 11.5755, spreadKm: 9, timeZone: 'Europe/Berlin', locode: 'DE MUC', postal: '8####' },
@@ -44,7 +52,7 @@ export interface DemoTown {
   zipcodes: readonly string[];
 }
 
-/** H's towns: real US towns with some of their real zip codes. */
+/** Real US towns with some of their real zip codes: the registrants H's name search looks through. */
 export const DEMO_TOWNS: readonly DemoTown[] = [
   { name: 'Springfield', state: 'IL', lat: 39.7817, lon: -89.6501, zipcodes: ['62701', '62702', '62703', '62704'] },
   { name: 'Dayton', state: 'OH', lat: 39.7589, lon: -84.1916, zipcodes: ['45402', '45403', '45405', '45406'] },
@@ -56,8 +64,11 @@ export const DEMO_TOWNS: readonly DemoTown[] = [
   { name: 'Burlington', state: 'VT', lat: 44.4759, lon: -73.2121, zipcodes: ['05401', '05408'] },
 ];
 
-// Real street names where the examples point, faker's localised ones elsewhere.
-export const KNOWN_STREETS: Readonly<Record<number, readonly string[]>> = {
-  1: ['Friedrichstraße', 'Unter den Linden', 'Torstraße', 'Karl-Marx-Allee', 'Kastanienallee', 'Oranienstraße', 'Kurfürstendamm', 'Invalidenstraße', 'Schönhauser Allee', 'Leipziger Straße', 'Potsdamer Straße', 'Sonnenallee', 'Frankfurter Allee', 'Greifswalder Straße', 'Hermannstraße', 'Bergmannstraße', 'Warschauer Straße', 'Kantstraße', 'Prenzlauer Allee', 'Müllerstraße'],
-  6: ['MISSION ST', 'MARKET ST', 'VALENCIA ST', 'GEARY BLVD', 'VAN NESS AVE', 'FOLSOM ST', 'HOWARD ST', 'BRYANT ST', 'POLK ST', 'LARKIN ST', 'HAIGHT ST', 'DIVISADERO ST', 'FILLMORE ST', 'IRVING ST', 'JUDAH ST', 'TARAVAL ST', 'GEARY ST', 'POST ST', 'SUTTER ST', 'BUSH ST', 'CALIFORNIA ST', 'COLUMBUS AVE', 'STOCKTON ST', 'KEARNY ST', '3RD ST', '16TH ST', '24TH ST', 'CESAR CHAVEZ ST', 'POTRERO AVE', 'ALEMANY BLVD', 'OCEAN AVE', 'SAN BRUNO AVE', 'EDDY ST', 'ELLIS ST', 'OFARRELL ST', 'TURK ST', 'GOLDEN GATE AVE', 'LOMBARD ST', 'CHESTNUT ST', 'CLEMENT ST'],
+// Real street names where the examples point (by city key), faker's localised ones elsewhere.
+export const KNOWN_STREETS: Readonly<Record<string, readonly string[]>> = {
+  'DE BER': ['Friedrichstraße', 'Unter den Linden', 'Torstraße', 'Karl-Marx-Allee', 'Kastanienallee', 'Oranienstraße', 'Kurfürstendamm', 'Invalidenstraße', 'Schönhauser Allee', 'Leipziger Straße', 'Potsdamer Straße', 'Sonnenallee', 'Frankfurter Allee', 'Greifswalder Straße', 'Hermannstraße', 'Bergmannstraße', 'Warschauer Straße', 'Kantstraße', 'Prenzlauer Allee', 'Müllerstraße'],
+  'US SFO': ['MISSION ST', 'MARKET ST', 'VALENCIA ST', 'GEARY BLVD', 'VAN NESS AVE', 'FOLSOM ST', 'HOWARD ST', 'BRYANT ST', 'POLK ST', 'LARKIN ST', 'HAIGHT ST', 'DIVISADERO ST', 'FILLMORE ST', 'IRVING ST', 'JUDAH ST', 'TARAVAL ST', 'GEARY ST', 'POST ST', 'SUTTER ST', 'BUSH ST', 'CALIFORNIA ST', 'COLUMBUS AVE', 'STOCKTON ST', 'KEARNY ST', '3RD ST', '16TH ST', '24TH ST', 'CESAR CHAVEZ ST', 'POTRERO AVE', 'ALEMANY BLVD', 'OCEAN AVE', 'SAN BRUNO AVE', 'EDDY ST', 'ELLIS ST', 'OFARRELL ST', 'TURK ST', 'GOLDEN GATE AVE', 'LOMBARD ST', 'CHESTNUT ST', 'CLEMENT ST'],
 };
+
+/** Street names of the other US places (the demo's own grid names its streets from these). */
+export const US_STREET_NAMES: readonly string[] = ['MAIN ST', 'OAK ST', 'MAPLE AVE', 'WASHINGTON ST', 'LINCOLN AVE', 'PARK AVE', 'ELM ST', 'PINE ST', 'CEDAR ST', 'JEFFERSON ST', 'FRANKLIN ST', 'MADISON AVE', 'JACKSON ST', 'CHURCH ST', 'MARKET ST', 'HIGH ST', 'LAKE ST', 'HILL ST', 'WALNUT ST', 'CHESTNUT ST', 'SPRING ST', 'RIVER RD', 'CENTER ST', 'BROADWAY', 'GRAND AVE', 'UNION ST', 'WATER ST', 'MILL ST', 'ADAMS ST', 'MONROE ST', 'HARRISON ST', 'GRANT AVE', 'SHERIDAN RD', 'PROSPECT AVE', 'CENTRAL AVE', 'COLLEGE AVE', 'STATE ST', 'COURT ST', 'BRIDGE ST', 'SCHOOL ST', 'ASH ST', 'BIRCH ST', 'WILLOW ST', 'HICKORY ST', 'SYCAMORE ST', 'LOCUST ST', 'DOGWOOD DR', 'MAGNOLIA AVE', 'LAUREL ST', 'POPLAR ST'];

@@ -1,6 +1,9 @@
-// J: a website's traffic and ranking record, by domain. Every domain under a common top-level
-// domain has a record (the same one each time); any other domain, e.g. example.invalid or
-// shop.test, is unknown and answered with HTTP 404 and a JSON error.
+// J: a website's traffic and ranking record, by domain. The demo tracks a domain, as a traffic
+// provider tracks only sites with measurable traffic, when it is under a common top-level domain and
+// its name (the part before the first dot) has at most MAX_NAME_WORDS hyphen-separated words:
+// contoso.nl and northwind-traders.com have a record (the same one each time); unknown-domain-xyz.com
+// and example.invalid do not and are answered with HTTP 404 and a JSON error. The lookup's notes
+// state the same rule.
 import type { z } from 'zod';
 import type { Faker } from '@faker-js/faker';
 import type { digitalInsightsResponse } from '../lookups/j-digital-insights.ts';
@@ -38,8 +41,12 @@ const TECHNOLOGIES = [
   { id: 5, name: 'Web servers', items: ['Nginx', 'Apache HTTP Server', 'Caddy'] },
 ] as const;
 
+/** The most words (hyphen-separated, before the first dot) in the name of a domain the demo tracks. */
+export const MAX_NAME_WORDS = 2;
+
 export function isKnownDomain(domain: string): boolean {
-  return KNOWN_TLDS.has(domain.slice(domain.lastIndexOf('.') + 1));
+  const name = domain.slice(0, domain.indexOf('.'));
+  return KNOWN_TLDS.has(domain.slice(domain.lastIndexOf('.') + 1)) && name.length > 0 && name.split('-').length <= MAX_NAME_WORDS;
 }
 
 const dateTime = (faker: Faker, from: string, to: string) => faker.date.between({ from, to }).toISOString().slice(0, 19);

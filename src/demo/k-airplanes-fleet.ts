@@ -1,7 +1,7 @@
 // K's demo directory: the fleets of a dozen airlines, with registrations in each country's format,
 // ICAO addresses from each country's block and the provider's all-string values.
 import type { z } from 'zod';
-import type { airplaneResponse } from '../lookups/k-airplanes.ts';
+import { ZERO_DATE, type airplaneResponse } from '../lookups/k-airplanes.ts';
 import { seededFaker } from './seeded.ts';
 
 export type DemoAirplane = z.infer<typeof airplaneResponse>;
@@ -59,9 +59,8 @@ const AIRLINES: readonly Airline[] = [
   { iata: 'FR', icao: 'RYR', name: 'Ryanair', hexBlock: [0x4ca001, 0x4cafff], boeingCustomer: 'AS', registration: (f) => `EI-${f.helpers.arrayElement(['D', 'E', 'F', 'G', 'H'])}${letters(f, 2)}`, fleet: { B738: 40, B38M: 14 } },
 ];
 
-/** Ages are counted at a fixed date so the directory never changes between runs. */
-const AS_OF = Date.UTC(2025, 0, 1);
-const ZERO_DATE = '0000-00-00';
+/** The demo's clock (H's ages are counted on the same day): fixed, so the directory never changes between runs. */
+export const AS_OF = Date.UTC(2026, 10, 1);
 const YEAR_MS = 365.25 * 86_400_000;
 
 function airplane(id: number, airline: Airline, typeCode: string, faker: Faker, registration: string, hex: string): DemoAirplane {
@@ -87,7 +86,8 @@ function airplane(id: number, airline: Airline, typeCode: string, faker: Faker, 
     rolloutDate: faker.datatype.boolean(0.2) ? new Date(firstFlight.getTime() - 20 * 86_400_000).toISOString() : ZERO_DATE,
     firstFlight: firstFlight.toISOString(),
     deliveryDate: delivery.toISOString(),
-    registrationDate: faker.datatype.boolean(0.7) ? delivery.toISOString() : ZERO_DATE,
+    // Registered on delivery, or re-registered later (a new owner or lessor), never after the clock.
+    registrationDate: faker.datatype.boolean(0.7) ? delivery.toISOString() : new Date(Math.floor(faker.date.between({ from: delivery, to: AS_OF }).getTime() / 86_400_000) * 86_400_000).toISOString(),
     lineNumber: airbus ? '' : digits(faker, 4),
     planeSeries: series,
     codeIataAirline: airline.iata,

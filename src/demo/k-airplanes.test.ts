@@ -68,6 +68,19 @@ describe('K airplanes demo', () => {
     expect(airplanesDemo({ lookup: airplanes, operation, params: {}, requestId: 'test' }).body).toEqual(NO_RECORD_FOUND);
   });
 
+  it('writes ISO 8601 dates (the zero date only as rolloutDate) and counts planeAge to the demo clock, 2026-11-01', () => {
+    const iso = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+    const clock = Date.UTC(2026, 10, 1);
+    for (const plane of demoFleet()) {
+      for (const field of ['firstFlight', 'deliveryDate', 'registrationDate'] as const) expect(plane[field], field).toMatch(iso);
+      expect(plane.rolloutDate === '0000-00-00' || iso.test(plane.rolloutDate)).toBe(true);
+      expect(Date.parse(plane.registrationDate)).toBeGreaterThanOrEqual(Date.parse(plane.deliveryDate));
+      expect(Date.parse(plane.registrationDate)).toBeLessThanOrEqual(clock);
+      expect(Number(plane.planeAge)).toBe(Math.floor((clock - Date.parse(plane.deliveryDate)) / (365.25 * 86_400_000)));
+    }
+    expect(demoFleet().some((plane) => plane.registrationDate !== plane.deliveryDate)).toBe(true);
+  });
+
   it('is deterministic and keeps every value a plausible string', () => {
     expect(JSON.stringify(ask({ codeIataAirline: 'QF' }))).toBe(JSON.stringify(ask({ codeIataAirline: 'QF' })));
     for (const plane of demoFleet()) {

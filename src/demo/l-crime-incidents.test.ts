@@ -3,21 +3,21 @@ import { describe, expect, it, vi } from 'vitest';
 import type * as GeoWorld from './geo-world.ts';
 import { crimeIncidents, crimeIncidentsResponse, INCIDENTS_PER_PAGE } from '../lookups/l-crime-incidents.ts';
 import { crimeIncidentsDemo } from './l-crime-incidents.ts';
-import { cellRng, cellsAround, haversineMetres, nearestCity } from './geo-world.ts';
+import { cellRng, cellsAround, haversineMetres, placeAt } from './geo-world.ts';
 import { demoAsker } from './testing/ask-demo.ts';
 
 // The work of an answer, counted without a clock through the real functions: a cell-day drawn
-// event by event seeds cellRng, and every incident built names its nearest city.
+// event by event seeds cellRng, and every incident built names its place (placeAt).
 vi.mock('./geo-world.ts', async (importOriginal) => {
   const actual = await importOriginal<typeof GeoWorld>();
-  return { ...actual, cellRng: vi.fn(actual.cellRng), nearestCity: vi.fn(actual.nearestCity) };
+  return { ...actual, cellRng: vi.fn(actual.cellRng), placeAt: vi.fn(actual.placeAt) };
 });
 
 function counted<T>(work: () => T): { result: T; cellDaysDrawn: number; incidentsBuilt: number } {
   vi.mocked(cellRng).mockClear();
-  vi.mocked(nearestCity).mockClear();
+  vi.mocked(placeAt).mockClear();
   const result = work();
-  return { result, cellDaysDrawn: vi.mocked(cellRng).mock.calls.length, incidentsBuilt: vi.mocked(nearestCity).mock.calls.length };
+  return { result, cellDaysDrawn: vi.mocked(cellRng).mock.calls.length, incidentsBuilt: vi.mocked(placeAt).mock.calls.length };
 }
 
 const operation = crimeIncidents.operations[0];
@@ -74,6 +74,19 @@ describe('L demo', () => {
     expect(day.total_incidents).toBeLessThan(all.total_incidents);
     const codes = new Set(all.incidents.map((incident) => incident.incident_code));
     for (const incident of day.incidents) expect(codes.has(incident.incident_code)).toBe(true);
+  });
+
+  it('answers anywhere in the US by population: Denver, a small town, the countryside; nothing abroad', () => {
+    const around = (lat: number, lon: number, distance = '5mi') => envelope({ ...example, lat: String(lat), lon: String(lon), distance }).total_incidents;
+    const denver = envelope({ ...example, lat: '39.7392', lon: '-104.9903', distance: '5mi' });
+    expect(denver.total_incidents).toBeGreaterThan(200);
+    expect(denver.incidents[0]).toMatchObject({ city_key: 'US DEN', incident_source_name: 'Denver Police Department' });
+    const town = around(44.0805, -103.231); // Rapid City, SD
+    const countryside = around(43.0, -101.0, '20mi'); // rural South Dakota
+    expect(town).toBeGreaterThan(0);
+    expect(town).toBeLessThan(denver.total_incidents);
+    expect(countryside).toBeGreaterThan(0);
+    expect(around(48.8566, 2.3522)).toBe(0);
   });
 
   it('refuses searches too large for the demo with a provider-style message', () => {

@@ -1,16 +1,19 @@
 // Demo for L: the crime incidents of the consistent demo world within the distance and the time
 // window, newest first, 50 per page. The body is an array holding the envelope, as the spec says.
+// Incidents lie on US land only, each named after its nearest place, at an address of the demo's
+// street grid that matches its position.
 import { INCIDENTS_PER_PAGE } from '../lookups/l-crime-incidents.ts';
 import { crimeIncidents } from '../lookups/l-crime-incidents.ts';
 import { json, providerError, defineDemo } from './demo-types.ts';
 import { seedFrom } from './seeded.ts';
 import { createRng, type Rng } from './seeded.ts';
-import { nearestCity, round, streetsOf } from './geo-world.ts';
+import { placeAt, round } from './geo-world.ts';
+import { blockAddress } from './street-grid.ts';
 import type { EventSeed } from './l-m-event-world.ts';
 import { eventPage, eventQueryFrom } from './l-m-event-world.ts';
 
 /** Incidents per map cell per day at a city centre. */
-const PEAK_INCIDENTS_PER_CELL_DAY = 24;
+const PEAK_INCIDENTS_PER_CELL_DAY = 60;
 
 interface Offense {
   offense: string;
@@ -51,13 +54,12 @@ function offenseOf(rng: Rng): Offense {
 
 function incident(seed: EventSeed) {
   const rng = createRng(seedFrom('L-incident', seed.cell.i, seed.cell.j, seed.day, seed.index));
-  const { city } = nearestCity(seed.lat, seed.lon);
-  const streets = streetsOf(city);
+  const place = placeAt(seed.lat, seed.lon);
   const offense = offenseOf(rng);
   const attempted = offense.against !== 'Not a Crime' && rng.chance(0.08);
   const year = new Date(seed.time).getUTCFullYear();
   return {
-    city_key: city.locode,
+    city_key: place.locode,
     incident_code: `${year}${String(rng.int(0, 999_999)).padStart(6, '0')}`,
     incident_date: new Date(seed.time).toISOString(),
     incident_offense: offense.offense,
@@ -67,10 +69,10 @@ function incident(seed: EventSeed) {
     incident_offense_crime_against: offense.against,
     incident_offense_action: attempted ? 'attempted' : 'committed',
     incident_source_original_type: offense.sourceType,
-    incident_source_name: `${city.name} Police Department`,
+    incident_source_name: `${place.name} Police Department`,
     incident_latitude: round(seed.lat, 6),
     incident_longitude: round(seed.lon, 6),
-    incident_address: rng.chance(0.3) ? `${rng.pick(streets)} / ${rng.pick(streets)}` : `${rng.int(1, 39) * 100} Block of ${rng.pick(streets)}`,
+    incident_address: blockAddress(place, seed.lat, seed.lon),
   };
 }
 

@@ -1,10 +1,11 @@
 // Events in space and time for L (crime incidents) and M (911 calls): generated per map cell and
 // per UTC day, so a given cell-day always holds the same events whatever window or circle finds it.
 // Only positions and times are drawn here (cheap); callers build full records for the page they send.
+// The two lookups cover the United States: events lie on its land only (none at sea, none abroad).
 import { distanceToMetres } from '../lookups/param.ts';
 import type { LocationWindowParams } from '../lookups/location-window.ts';
 import type { Cell } from './geo-world.ts';
-import { CELL_DEGREES, cellCount, cellCountAround, cellRng, cellsAround, haversineMetres } from './geo-world.ts';
+import { CELL_DEGREES, cellCount, cellCountAround, cellRng, cellsAround, haversineMetres, pointInCell } from './geo-world.ts';
 import { firstDraw, seedFrom } from './seeded.ts';
 
 const DAY_MS = 86_400_000;
@@ -32,6 +33,9 @@ export interface EventQuery {
   from: number;
   until: number;
 }
+
+/** Where L's and M's events happen: crime and dispatch data of the United States. */
+export const EVENT_REGION = 'US';
 
 /** The largest search the demo answers, in cell-days, so one request cannot stall the server. */
 export const MAX_CELL_DAYS = 250_000;
@@ -67,7 +71,7 @@ interface CandidateCell {
 function candidateCells(query: EventQuery): CandidateCell[] {
   const candidates: CandidateCell[] = [];
   for (const cell of cellsAround(query.lat, query.lon, query.radius)) {
-    if (cell.density === 0) continue;
+    if (cell.density === 0 || cell.region !== EVENT_REGION) continue;
     const nearestLat = Math.min(Math.max(query.lat, cell.south), cell.south + CELL_DEGREES);
     const nearestLon = Math.min(Math.max(query.lon, cell.west), cell.west + CELL_DEGREES);
     if (haversineMetres(query.lat, query.lon, nearestLat, nearestLon) > query.radius) continue;
@@ -93,8 +97,7 @@ function drawCellDay(kind: string, query: EventQuery, peak: number, candidate: C
   const rng = cellRng(kind, cell, day);
   const count = cellCount(rng, cell, peak);
   for (let index = 0; index < count; index++) {
-    const lat = cell.south + rng.next() * CELL_DEGREES;
-    const lon = cell.west + rng.next() * CELL_DEGREES;
+    const { lat, lon } = pointInCell(rng, cell);
     const pick = rng.next() * HOUR_TOTAL;
     const localHour = HOUR_CUMULATIVE.findIndex((limit) => pick < limit);
     const utcHour = (((localHour - offsetHours) % 24) + 24) % 24;

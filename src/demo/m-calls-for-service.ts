@@ -1,17 +1,19 @@
 // Demo for M: the 911 calls of the consistent demo world within the distance and the time window,
-// newest first. M has no page parameter, so one answer holds up to 10,000 calls.
+// newest first. M has no page parameter, so one answer holds up to 10,000 calls. Calls lie on US
+// land only, at an address of the demo's street grid that matches their position.
 import { callsForService } from '../lookups/m-calls-for-service.ts';
 import { json, providerError, defineDemo } from './demo-types.ts';
 import { seedFrom } from './seeded.ts';
 import { createRng, type Rng } from './seeded.ts';
-import { nearestCity, round, streetsOf } from './geo-world.ts';
+import { placeAt, round } from './geo-world.ts';
+import { blockAddress, gridAddress } from './street-grid.ts';
 import type { EventSeed } from './l-m-event-world.ts';
 import { eventPage, eventQueryFrom } from './l-m-event-world.ts';
 
 /** Calls per answer: M has no page parameter, so the whole first page is all a client can get. */
 export const CALLS_PER_ANSWER = 10_000;
 /** Calls per map cell per day at a city centre. */
-const PEAK_CALLS_PER_CELL_DAY = 40;
+const PEAK_CALLS_PER_CELL_DAY = 110;
 
 /** The benchmark's large answer: downtown San Francisco, 10 miles, 35 days (at least 10,000 calls, about 5 MB). */
 export const largeCallsQuery = {
@@ -69,22 +71,20 @@ function narrative(rng: Rng, kind: CallKind, street: string): string {
 
 function call(seed: EventSeed) {
   const rng = createRng(seedFrom('M-call', seed.cell.i, seed.cell.j, seed.day, seed.index));
-  const { city } = nearestCity(seed.lat, seed.lon);
-  const streets = streetsOf(city);
-  const street = rng.pick(streets);
+  const place = placeAt(seed.lat, seed.lon);
+  const { street } = gridAddress(place, seed.lat, seed.lon);
   const kind = kindOf(rng);
   const date = new Date(seed.time);
   const dayOfYear = Math.floor((seed.time - Date.UTC(date.getUTCFullYear(), 0, 1)) / 86_400_000) + 1;
-  const address = rng.chance(0.25) ? `${street} / ${rng.pick(streets)}` : `${rng.int(1, 39) * 100} Block of ${street}`;
   return {
-    call_city_key: city.locode,
+    call_city_key: place.locode,
     call_code: `${String(date.getUTCFullYear()).slice(2)}${String(dayOfYear).padStart(3, '0')}${String(rng.int(0, 99_999)).padStart(5, '0')}`,
     call_date: date.toISOString(),
     call_type: kind.type,
     call_description: narrative(rng, kind, street),
     call_latitude: round(seed.lat, 6),
     call_longitude: round(seed.lon, 6),
-    call_address: address,
+    call_address: blockAddress(place, seed.lat, seed.lon),
   };
 }
 

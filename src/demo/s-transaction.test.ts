@@ -1,13 +1,20 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { BLOCKCHAINS, transaction, transactionErrorResponse, transactionResponse } from '../lookups/s-transaction.ts';
-import { transactionDemo } from './s-transaction.ts';
+import { isUnknownTransaction, transactionDemo } from './s-transaction.ts';
+import { createRng } from './seeded.ts';
 import { formatUnits } from './s-transaction-chains.ts';
 import { demoAsker } from './testing/ask-demo.ts';
 
 const operation = transaction.operations[0];
 const BTC_ID = '4b66461bf88b61e1e4326356534c135129defb504c7acb2fd6c92697d79eb250';
-const ETH_ID = `0x${'5e'.repeat(30)}a1b2`;
+const ETH_ID = '0x88df016429689c079f3b2f6ad39fa052532c56795b733da78a91ebe6a713944b';
+
+/** An id like a real one: 64 random hex digits. */
+const hashLike = (seed: number) => {
+  const rng = createRng(seed);
+  return Array.from({ length: 64 }, () => '0123456789abcdef'[rng.int(0, 15)]).join('');
+};
 
 type Side = Array<{ address: string; amount: string }>;
 type Item = { senders: Side; recipients: Side; fee: { amount: string; unit: string }; [key: string]: unknown };
@@ -82,8 +89,19 @@ describe('S demo', () => {
     expect(JSON.stringify(item(input))).not.toBe(JSON.stringify(item({ ...input, blockchain: 'dash' })));
   });
 
-  it('answers ids ending in 0000 with a provider-style 404', () => {
-    const unknown = `${BTC_ID.slice(0, 60)}0000`;
+  it('knows every id that looks like a hash and no made-up one, as the notes say', () => {
+    // Real ids (hashes) are known; the notes' examples of made-up ones are not.
+    for (let seed = 0; seed < 500; seed++) expect(isUnknownTransaction(hashLike(seed))).toBe(false);
+    for (const id of [BTC_ID, ETH_ID, BTC_ID.toUpperCase()]) expect(isUnknownTransaction(id)).toBe(false);
+    for (const id of ['a'.repeat(64), 'deadbeef'.repeat(8), `${BTC_ID.slice(0, 56)}00000000`, '0123456789'.repeat(6) + 'abcd', `0x${'5e'.repeat(30)}a1b2`]) {
+      const expected = new Set(id.replace(/^0x/, '')).size < 10 || /(.)\1{7}/.test(id);
+      expect(isUnknownTransaction(id), id).toBe(expected);
+    }
+    expect(isUnknownTransaction('0123456789'.repeat(6) + 'abcd')).toBe(false);
+  });
+
+  it('answers a made-up id (64 a\'s) with a provider-style 404', () => {
+    const unknown = 'a'.repeat(64);
     const response = ask({ blockchain: 'bitcoin', network: 'mainnet', transactionId: unknown, context: 'c1' }, 'r9');
     expect(response.status).toBe(404);
     expect(transactionErrorResponse.safeParse(response.body).success).toBe(true);
@@ -93,7 +111,7 @@ describe('S demo', () => {
 
   it('marks a share of transactions unconfirmed, without block data', () => {
     const items = Array.from({ length: 200 }, (_, i) =>
-      item({ blockchain: 'bitcoin', network: 'mainnet', transactionId: i.toString(16).padStart(64, 'a') }),
+      item({ blockchain: 'bitcoin', network: 'mainnet', transactionId: hashLike(i) }),
     );
     const unconfirmed = items.filter((tx) => !tx.isConfirmed);
     expect(unconfirmed.length).toBeGreaterThan(0);

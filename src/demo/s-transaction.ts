@@ -1,7 +1,9 @@
-// Demo upstream for S: a deterministic transaction per (blockchain, network, id). Every well-formed
-// id exists except the documented family of ids ending in "0000", which answer 404 as the provider
-// does for an unknown transaction. UTXO chains get vin/vout; account-based chains one sender and
-// one recipient. About one in twenty transactions is still unconfirmed (in the mempool).
+// Demo upstream for S: a deterministic transaction per (blockchain, network, id). The demo's ledger
+// holds every id that looks like a real one, a hash: an id with fewer than MIN_DISTINCT_DIGITS
+// different hex digits or a run of RUN_LENGTH equal digits (64 a's, deadbeef repeated, …00000000)
+// is unknown and answers 404, as the provider does for an unknown transaction, and the lookup's
+// notes say so. UTXO chains get vin/vout; account-based chains one sender and one recipient. About
+// one in twenty transactions is still unconfirmed (in the mempool).
 import type { Faker } from '@faker-js/faker';
 import type { z } from 'zod';
 import { UTXO_CHAINS, type Blockchain, transaction, type transactionItem } from '../lookups/s-transaction.ts';
@@ -14,9 +16,15 @@ type Core = Pick<Transaction, 'senders' | 'recipients' | 'fee' | 'blockchainSpec
 
 export const S_API_VERSION = '2024-12-12';
 
-/** The documented family of ids the demo does not know. */
+/** A real id (a hash) has about 16 different hex digits; a made-up one has few. */
+export const MIN_DISTINCT_DIGITS = 10;
+/** In a real id a digit repeats this often in a row about once in 40 million ids. */
+export const RUN_LENGTH = 8;
+
+/** Whether the demo's ledger lacks the id: it does not look like a hash. */
 export function isUnknownTransaction(transactionId: string): boolean {
-  return /0000$/i.test(transactionId);
+  const hex = transactionId.toLowerCase().replace(/^0x/, '');
+  return new Set(hex).size < MIN_DISTINCT_DIGITS || new RegExp(`([0-9a-f])\\1{${RUN_LENGTH - 1}}`).test(hex);
 }
 
 const hex = (faker: Faker, length: number) => faker.string.hexadecimal({ length, casing: 'lower', prefix: '' });

@@ -96,6 +96,16 @@ function defaultRecords(body: unknown): unknown[] {
 }
 
 /**
+ * The main records of a body, as `interpretAnswer` reads them: the operation's records adapter
+ * (one that throws reads as none), else an array body itself, an object body as one record.
+ */
+export function recordsOf(operation: AnyOperation, body: unknown): readonly unknown[] {
+  if (body === undefined) return [];
+  const read = operation.adapters?.records;
+  return read ? attempt(() => read(body) ?? [], []) : defaultRecords(body);
+}
+
+/**
  * The provider's words in an error or failure body: the proxy's envelope says it plainly;
  * otherwise the lookup's own convention (its `errorMessage` adapter); the generic reading only
  * when the body has no shape the lookup knows.
@@ -107,8 +117,11 @@ export function providerErrorMessage(operation: AnyOperation, body: unknown): st
   return (own ? attempt(() => own(body), undefined) : undefined) ?? genericErrorText(body);
 }
 
+/** What the schema check keeps of one issue: where it is and what is wrong (structured-cloneable). */
+export type SchemaIssue = Pick<z.core.$ZodIssue, 'path' | 'message'>;
+
 interface SchemaCheck {
-  issues: readonly z.core.$ZodIssue[];
+  issues: readonly SchemaIssue[];
   drift: readonly DriftIssue[];
 }
 
@@ -116,10 +129,18 @@ interface SchemaCheck {
 // is switched, never validates it again.
 const checks = new WeakMap<object, Map<z.ZodType, SchemaCheck>>();
 
-function validate(schema: z.ZodType, body: unknown): SchemaCheck {
+/** The schema's issues with a body: where and what, nothing else (a worker hands them to the page). */
+export function schemaIssues(schema: z.ZodType, body: unknown): SchemaIssue[] {
   const result = schema.safeParse(body);
-  const issues = result.success ? [] : result.error.issues;
+  return result.success ? [] : result.error.issues.map(({ path, message }) => ({ path: path.map((key) => (typeof key === 'symbol' ? String(key) : key)), message }));
+}
+
+function checkOf(issues: readonly SchemaIssue[]): SchemaCheck {
   return { issues, drift: issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message })) };
+}
+
+function validate(schema: z.ZodType, body: unknown): SchemaCheck {
+  return checkOf(schemaIssues(schema, body));
 }
 
 function checkOnce(schema: z.ZodType, body: unknown): SchemaCheck {
@@ -129,6 +150,18 @@ function checkOnce(schema: z.ZodType, body: unknown): SchemaCheck {
   let check = bySchema.get(schema);
   if (!check) bySchema.set(schema, (check = validate(schema, body)));
   return check;
+}
+
+/**
+ * Hands over the schema check of a body made elsewhere (a big answer is checked in the worker that
+ * parsed it), so reading `drift` or `typed` never validates that body on the page's thread.
+ * `issues` must be `schemaIssues(schema, body)`.
+ */
+export function rememberSchemaCheck(schema: z.ZodType, body: unknown, issues: readonly SchemaIssue[]): void {
+  if (typeof body !== 'object' || body === null) return;
+  let bySchema = checks.get(body);
+  if (!bySchema) checks.set(body, (bySchema = new Map()));
+  bySchema.set(schema, checkOf(issues));
 }
 
 /** The paths to remove, as a tree: `true` removes the value at that key. */
@@ -156,7 +189,7 @@ function prune(value: unknown, removals: Removals): unknown {
 }
 
 /** The body without every value an issue points at, in one pass however many issues there are. */
-function salvage(body: unknown, issues: readonly z.core.$ZodIssue[]): unknown {
+function salvage(body: unknown, issues: readonly SchemaIssue[]): unknown {
   const root: Removals = new Map();
   for (const { path } of issues) {
     if (path.length === 0) return undefined;
@@ -204,9 +237,9 @@ export function interpretAnswer(
   const masked = maskedByServer || maskHere;
   const adapters = operation.adapters ?? {};
   const hasBody = body !== undefined;
-  const { records: readRecords, success, paging: readPaging } = adapters;
+  const { success, paging: readPaging } = adapters;
 
-  const records = !hasBody ? [] : readRecords ? attempt(() => readRecords(body) ?? [], []) : defaultRecords(body);
+  const records = recordsOf(operation, body);
   const verdict = hasBody && success ? attempt(() => success(body), undefined) : undefined;
   const paging = hasBody && readPaging ? attempt(() => readPaging(body, params), undefined) : undefined;
   const failed = verdict?.ok === false || readErrorEnvelope(body) !== undefined;

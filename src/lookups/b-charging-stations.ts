@@ -152,9 +152,20 @@ const shared = {
   identity: 'id',
   adapters,
   locationSearch: { kind: 'prox', param: 'prox' },
+  // A station's popup: where it is, how far, and how fast it charges (the distance is in metres).
+  map: {
+    popup: [
+      { label: 'Address', path: ['address.street', 'address.streetNumber'] },
+      { label: 'City', path: ['address.postalCode', 'address.city'] },
+      { label: 'Distance', path: 'distance', unit: 'm' },
+      { label: 'Power', path: 'connectors.connector.*.maxPowerLevel', unit: 'kW' },
+      { label: 'Connectors', path: 'totalNumberOfConnectors' },
+    ],
+  },
   notes: [
     'At most 20 stations per answer, nearest first; hasMore says that more lie within the circle and count is the number returned.',
     'prox takes the radius in metres, up to 200 km; connectortype takes numeric connector ids.',
+    'Demo coverage: stations on land in the whole United States (dense in cities, few in the countryside) and around Berlin, Munich, Paris, London, Amsterdam and Tokyo; elsewhere, and at sea, the demo has none (count 0 means outside the demo). A station\'s street and number come from the demo\'s own street grid at its position.',
   ],
 } as const satisfies Omit<Operation, 'id' | 'label' | 'path' | 'format'>;
 

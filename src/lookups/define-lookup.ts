@@ -101,6 +101,24 @@ export type LocationSearch =
   | { kind: 'prox'; param: string } // one parameter "lat,lon,radiusMetres" (B)
   | { kind: 'lat-lon-distance'; lat: string; lon: string; distance: string }; // L, M
 
+/** One line of a record's map popup: a label and where its value sits in the record. */
+export interface MapPopupField {
+  label: string;
+  /**
+   * A dot path into the record (`address.city`), where `*` reads every item of an array
+   * (`connectors.connector.*.maxPowerLevel`); several paths read as one value, joined by a space.
+   */
+  path: string | readonly string[];
+  /** Written after the value, e.g. `m` or `kW`. */
+  unit?: string;
+}
+
+/** What the results map shows of a record besides its label (the popup's title) and its position. */
+export interface MapPresentation {
+  /** The popup's lines, in this order; a line whose value is empty is left out. */
+  popup: readonly MapPopupField[];
+}
+
 /** The zod object an operation's parameters are declared with: every field parses to a ParamValue. */
 export type ParamsSchema = z.ZodObject<{ [name: string]: z.ZodType<ParamValue | undefined, unknown> }>;
 
@@ -179,6 +197,8 @@ export interface Operation<P extends ParamsSchema = ParamsSchema, R extends z.Zo
   /** What identifies a record of `adapters.records` across two answers; every operation with records declares one. */
   identity?: RecordIdentity;
   locationSearch?: LocationSearch;
+  /** What the map's popups show of a record; without it they show its first plain fields. */
+  map?: MapPresentation;
   /** Why a choice was made where the spec says "not shown". */
   notes?: readonly string[];
 }

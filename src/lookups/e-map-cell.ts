@@ -39,6 +39,9 @@ const pk = param.integer({
   example: '1',
 });
 
+/** A grid point's popup: its dataset and geometry (the map adds the coordinates, the point itself). */
+const map = { popup: [{ label: 'Dataset', path: 'properties.dataset' }, { label: 'Geometry', path: 'geometry.type' }] };
+
 const adapters = {
   // Errors: {detail}.
   errorMessage: (body: unknown) => textAt(body, 'detail'),
@@ -78,6 +81,7 @@ export const mapCell = defineLookup({
       response: mapCellResponse,
       identity: ['properties.dataset', 'geometry.coordinates'],
       adapters,
+      map,
       notes: ['pk is the city’s positive integer id; the answer holds one Feature per dataset of the city.'],
     }),
     defineOperation({
@@ -102,6 +106,7 @@ export const mapCell = defineLookup({
       response: mapCellResponse,
       identity: ['properties.dataset', 'geometry.coordinates'],
       adapters,
+      map,
       notes: ['The spec leaves this form’s body open apart from the array of Feature: it is an array holding the one Feature of that dataset.'],
     }),
   ],

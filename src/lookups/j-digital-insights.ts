@@ -140,7 +140,7 @@ export const digitalInsights = defineLookup({
       notes: [
         'The spec does not say what id is: the explorer sends the company\'s domain (e.g. example.com), the identifier users of traffic data know; the numeric id comes back in the answer.',
         'The table shows the monthly visits; the whole record is in the tree.',
-        'An unknown domain is answered with HTTP 404 and a JSON error.',
+        'An unknown domain is answered with HTTP 404 and a JSON error. The demo knows a domain under a common top-level domain (.com, .org, .net, .io, .nl, .de, .co.uk …) whose name before the first dot has at most two hyphen-separated words (contoso.nl, northwind-traders.com); a name of three or more (unknown-domain-xyz.com) or another top-level domain (shop.test) answers 404.',
       ],
     }),
   ],

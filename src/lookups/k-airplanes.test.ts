@@ -24,6 +24,18 @@ describe('K airplanes', () => {
     expect(specFieldProblems(airplanesResponse, spec)).toEqual([]);
   });
 
+  it('flags a date that is not an ISO 8601 date-time, allowing the zero date for rolloutDate only (the spec)', () => {
+    const sample = airplanesSample[0]!;
+    expect(airplanesResponse.safeParse([sample]).success).toBe(true);
+    expect(airplanesResponse.safeParse([{ ...sample, rolloutDate: '0000-00-00' }]).success).toBe(true);
+    for (const field of ['registrationDate', 'firstFlight', 'deliveryDate'] as const) {
+      const result = airplanesResponse.safeParse([{ ...sample, [field]: '0000-00-00' }]);
+      expect(result.success, field).toBe(false);
+      expect(result.error?.issues.map((issue) => issue.path.join('.'))).toEqual([`0.${field}`]);
+    }
+    expect(airplanesResponse.safeParse([{ ...sample, rolloutDate: '2001-13-45' }]).success).toBe(false);
+  });
+
   it('parses the sample body, keeping unknown fields', () => {
     expect(airplanesResponse.parse([{ ...airplanesSample[0], extra: 'x' }])[0]).toMatchObject({ numberTestRgistration: 'D-AVVB', extra: 'x' });
   });

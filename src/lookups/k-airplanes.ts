@@ -14,10 +14,19 @@ export const AIRPLANE_FIELDS = [
   'codeIataAirline', 'codeIcaoAirline', 'planeOwner', 'enginesCount', 'enginesType', 'planeAge', 'planeStatus',
 ] as const;
 
-/** Every value is a string, dates and counts included. */
-export const airplaneResponse = z.looseObject(
-  Object.fromEntries(AIRPLANE_FIELDS.map((field) => [field, z.string()])) as Record<(typeof AIRPLANE_FIELDS)[number], z.ZodString>,
-);
+/** The spec's "zero date", which it allows for rolloutDate only. */
+export const ZERO_DATE = '0000-00-00';
+/** firstFlight, deliveryDate and registrationDate: ISO 8601 UTC date-times, as the spec says. */
+const dateTime = z.iso.datetime({ offset: false });
+
+/** Every value is a string, dates and counts included; the dates are checked as the spec gives them. */
+export const airplaneResponse = z.looseObject({
+  ...(Object.fromEntries(AIRPLANE_FIELDS.map((field) => [field, z.string()])) as Record<(typeof AIRPLANE_FIELDS)[number], z.ZodString>),
+  rolloutDate: z.union([dateTime, z.literal(ZERO_DATE)]),
+  firstFlight: dateTime,
+  deliveryDate: dateTime,
+  registrationDate: dateTime,
+});
 export const airplanesResponse = z.array(airplaneResponse);
 
 const params = z
@@ -85,6 +94,7 @@ export const airplanes = defineLookup({
       notes: [
         'At least one filter is required; filters combine (AND). Codes match without regard to case.',
         'No match answers HTTP 200 with {success:false, error} ("No Record Found"), the provider convention.',
+        'firstFlight, deliveryDate and registrationDate are ISO 8601 UTC date-times; only rolloutDate may be the zero date 0000-00-00, as the spec says, and the schema check flags anything else. The demo counts planeAge in whole years to its clock, 2026-11-01.',
       ],
     }),
   ],

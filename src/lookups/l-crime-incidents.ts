@@ -81,6 +81,15 @@ export const crimeIncidents = defineLookup({
       response: crimeIncidentsResponse,
       locationSearch: locationWindowSearch,
       identity: 'incident_code',
+      map: {
+        popup: [
+          { label: 'Offense', path: 'incident_offense' },
+          { label: 'Date', path: 'incident_date' },
+          { label: 'Address', path: 'incident_address' },
+          { label: 'Against', path: 'incident_offense_crime_against' },
+          { label: 'Source', path: 'incident_source_name' },
+        ],
+      },
       adapters: {
         // Errors: {message}.
         errorMessage: (body) => textAt(body, 'message'),
@@ -98,6 +107,7 @@ export const crimeIncidents = defineLookup({
       notes: [
         ...locationWindowNotes,
         `page starts at 1 (the default); a page holds up to ${INCIDENTS_PER_PAGE} incidents, newest first.`,
+        'Demo coverage: the United States (the 50 states and DC), on land: incidents anywhere in the country, dense in cities by population and thin in the countryside, each on a street of the demo\'s own grid around the nearest place, so its address matches its position. Outside the US, and at sea or on a lake, the demo has no incidents: total_incidents 0 there means outside the demo, not a quiet area.',
       ],
     }),
   ],

@@ -94,6 +94,14 @@ export const callsForService = defineLookup({
       locationSearch: locationWindowSearch,
       // As the split's callIdentity: call codes repeat across cities and days.
       identity: ['call_city_key', 'call_code', 'call_date'],
+      map: {
+        popup: [
+          { label: 'Type', path: 'call_type' },
+          { label: 'Description', path: 'call_description' },
+          { label: 'Date', path: 'call_date' },
+          { label: 'Address', path: 'call_address' },
+        ],
+      },
       adapters: {
         // Errors: {message}.
         errorMessage: (body) => textAt(body, 'message'),
@@ -105,6 +113,7 @@ export const callsForService = defineLookup({
       notes: [
         ...locationWindowNotes,
         'The spec gives M no page parameter: an answer holds at most 10,000 calls, newest first, and total_pages counts pages of that size. To get every call the viewer splits the time window into consecutive windows (each bound inclusive, to the millisecond) and merges their calls, keeping each call (city, code, time) once.',
+        'Demo coverage: the United States (the 50 states and DC), on land: calls anywhere in the country, dense in cities by population and thin in the countryside, each on a street of the demo\'s own grid around the nearest place, so its address matches its position. Outside the US, and at sea or on a lake, the demo has no calls: total_incidents 0 there means outside the demo, not a quiet area.',
       ],
     }),
   ],

@@ -1,6 +1,8 @@
 // The map both views share: tiles from the server's configuration (StreetTiles, which checks they
-// can be reached first), the country outline fallback and its notice (announced once per page),
-// an accessible name, and the initial view.
+// can be reached first), the country outline fallback, an accessible name, the initial view, and a
+// caption strip under the map for its notices (tiles unavailable, announced once per page; the
+// results map's own notes). The strip sits below the canvas, not over it, so no notice covers a
+// popup, a control or a point; the frame keeps its height and the canvas gives up the strip's.
 import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { MapContainer, useMap } from 'react-leaflet';
@@ -10,6 +12,7 @@ import type { Bounds } from './geo.ts';
 import { useMapConfig } from './map-config.ts';
 import { useAnnouncesOffline } from './offline-announcer.ts';
 import { StreetTiles } from './street-tiles.tsx';
+import type { MapView } from './view-memory.ts';
 import { WorldOutline } from './world-outline.tsx';
 
 interface BaseMapProps {
@@ -17,10 +20,16 @@ interface BaseMapProps {
   label: string;
   /** Where to look first; the whole world when undefined. */
   bounds: Bounds | undefined;
+  /** A view to open at instead of fitting `bounds` (where the user left this answer's map). */
+  view?: MapView | undefined;
+  /** Notes for the caption strip under the map. */
+  caption?: ReactNode;
   children?: ReactNode;
 }
 
 export const FIT_OPTIONS = { padding: [24, 24] as [number, number], maxZoom: 15 };
+
+export const OFFLINE_NOTICE = 'Map tiles unavailable — showing country outlines';
 
 function ContainerLabel({ label }: { label: string }) {
   const map = useMap();
@@ -32,33 +41,45 @@ function ContainerLabel({ label }: { label: string }) {
   return null;
 }
 
-export function BaseMap({ label, bounds, children }: BaseMapProps) {
+/** Leaflet measures its box once; the caption strip coming or going resizes it, so it measures again. */
+function Remeasure({ when }: { when: string }) {
+  const map = useMap();
+  useEffect(() => {
+    map.invalidateSize();
+  }, [map, when]);
+  return null;
+}
+
+export function BaseMap({ label, bounds, view, caption, children }: BaseMapProps) {
   const config = useMapConfig();
   const [offline, setOffline] = useState(false);
   const announces = useAnnouncesOffline(offline);
+  const initial = view
+    ? { center: [view.lat, view.lng] as [number, number], zoom: view.zoom }
+    : bounds
+      ? { bounds, boundsOptions: FIT_OPTIONS }
+      : { center: [20, 0] as [number, number], zoom: 2 };
 
   return (
     <div className="map-frame">
-      <MapContainer
-        className="map-canvas"
-        bounds={bounds}
-        boundsOptions={FIT_OPTIONS}
-        center={bounds ? undefined : [20, 0]}
-        zoom={bounds ? undefined : 2}
-        minZoom={1}
-        worldCopyJump
-      >
+      <MapContainer className="map-canvas" {...initial} minZoom={1} worldCopyJump>
         <ContainerLabel label={label} />
+        <Remeasure when={`${offline}/${caption ? 'caption' : ''}`} />
         {/* Once the tiles are known to be unreachable the layer goes, so nothing asks for them again. */}
         {config && !offline && <StreetTiles url={config.tileUrl} attribution={config.tileAttribution} onUnreachable={() => setOffline(true)} />}
         {offline && <WorldOutline />}
         {children}
       </MapContainer>
-      {offline && (
-        // One live region for the page, however many maps lack tiles (quiet: polite, and once).
-        <p className="map-notice" role={announces ? 'status' : undefined}>
-          Map tiles unavailable — showing country outlines
-        </p>
+      {(offline || caption) && (
+        <div className="map-caption">
+          {offline && (
+            // One live region for the page, however many maps lack tiles (quiet: polite, and once).
+            <p className="map-caption__offline" role={announces ? 'status' : undefined}>
+              {OFFLINE_NOTICE}
+            </p>
+          )}
+          {caption}
+        </div>
       )}
     </div>
   );

@@ -1,25 +1,40 @@
 // Draws the clusters and points in view, imperatively: React reconciling thousands of layers on
 // every pan would be the bottleneck, so one Leaflet layer group is redrawn on `moveend` instead.
+// Bubbles that would overlap are drawn as one (declutter.ts).
 import { useEffect, useEffectEvent, useMemo } from 'react';
 import L from 'leaflet';
 import { useMap } from 'react-leaflet';
 import type { MappedPoint } from './points.ts';
-import { buildPointIndex, expansionZoom, visibleItems, type VisibleItem } from './cluster-index.ts';
+import { buildPointIndex, CLUSTER_MAX_ZOOM, expansionZoom, visibleItems } from './cluster-index.ts';
+import { declutter, type DisplayItem } from './declutter.ts';
+import { MASKED_COORDINATE_STEP, onRoundingGrid, roundingCell } from './approximate.ts';
 import { readColor } from './theme-colors.ts';
 
 interface ClusterLayerProps {
   points: readonly MappedPoint[];
   onPointClick: (index: number) => void;
+  /** Some positions were rounded (masked): each on the rounding grid is drawn as the cell it stands for, once that is big enough to see. */
+  rounded?: boolean;
+}
+
+/** A single point's radius in pixels. */
+const POINT_RADIUS = 6;
+/** A rounding cell narrower than this on screen is drawn as a point instead. */
+const MIN_CELL_PX = 14;
+
+/** A bubble's diameter from its count, the same for drawing and for keeping bubbles apart. */
+export function clusterDiameter(count: number): number {
+  return count < 100 ? 32 : count < 1000 ? 40 : 48;
 }
 
 function clusterIcon(count: number): L.DivIcon {
   const size = count < 100 ? 'small' : count < 1000 ? 'medium' : 'large';
   const text = count < 10_000 ? String(count) : `${Math.round(count / 1000)}k`;
-  const px = { small: 32, medium: 40, large: 48 }[size];
+  const px = clusterDiameter(count);
   return L.divIcon({ html: `<span>${text}</span>`, className: `map-cluster map-cluster--${size}`, iconSize: [px, px] });
 }
 
-export function ClusterLayer({ points, onPointClick }: ClusterLayerProps) {
+export function ClusterLayer({ points, onPointClick, rounded = false }: ClusterLayerProps) {
   const map = useMap();
   const index = useMemo(() => buildPointIndex(points), [points]);
   const clickPoint = useEffectEvent(onPointClick);
@@ -31,31 +46,59 @@ export function ClusterLayer({ points, onPointClick }: ClusterLayerProps) {
     const accent = readColor('--accent', '#1f56b3');
     const surface = readColor('--surface', '#ffffff');
 
-    // Layers stay while their cluster or point stays in view: a pan then touches only what
+    // Layers stay while their bubble, point or cell stays in view: a pan then touches only what
     // entered or left the view instead of rebuilding every marker (cluster ids are per zoom).
     const shown = new Map<string, L.Layer>();
-    const layerFor = (item: VisibleItem): L.Layer => {
-      if (item.kind === 'cluster') {
-        const marker = L.marker([item.lat, item.lon], { icon: clusterIcon(item.count), title: `${item.count} records, zoom in`, alt: `${item.count} records` });
-        return marker.on('click', () => map.flyTo([item.lat, item.lon], expansionZoom(index, item.id), { duration: 0.4 }));
-      }
-      const dot = L.circleMarker([item.lat, item.lon], { renderer, radius: 6, weight: 2, color: surface, fillColor: accent, fillOpacity: 0.9 });
-      return dot.on('click', () => clickPoint(item.index));
+    const bubble = (item: Extract<DisplayItem, { kind: 'cluster' }>): L.Layer => {
+      const marker = L.marker([item.lat, item.lon], { icon: clusterIcon(item.count), title: `${item.count} records, zoom in`, alt: `${item.count} records` });
+      // A bubble of several clusters zooms one step, which sets them apart; a single one zooms to where it splits.
+      const zoomTo = () => (item.clusterId === undefined ? Math.min(Math.floor(map.getZoom()) + 1, CLUSTER_MAX_ZOOM + 1) : expansionZoom(index, item.clusterId));
+      return marker.on('click', () => map.flyTo([item.lat, item.lon], zoomTo(), { duration: 0.4 }));
     };
+    const dot = (item: Extract<DisplayItem, { kind: 'point' }>): L.Layer =>
+      L.circleMarker([item.lat, item.lon], { renderer, radius: POINT_RADIUS, weight: 2, color: surface, fillColor: accent, fillOpacity: 0.9 }).on('click', () =>
+        clickPoint(item.index),
+      );
+    // One cell per rounded position however many records share it, shaded deeper for more; its
+    // click opens the first record's popup, which counts the others.
+    const cell = ({ first, count }: { first: Extract<DisplayItem, { kind: 'point' }>; count: number }): L.Layer =>
+      L.rectangle(roundingCell(first), { renderer, weight: 1, color: accent, fillColor: accent, fillOpacity: Math.min(0.15 + 0.05 * (count - 1), 0.45) }).on('click', () =>
+        clickPoint(first.index),
+      );
 
     const draw = () => {
       const bounds = map.getBounds();
       const items = visibleItems(index, [bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()], map.getZoom());
-      const wanted = new Map(items.map((item) => [item.kind === 'cluster' ? `c${item.id}` : `p${item.index}`, item]));
+      const display = declutter(items, {
+        project: (lat, lon) => map.latLngToContainerPoint([lat, lon]),
+        diameterOf: clusterDiameter,
+        pointRadius: POINT_RADIUS,
+      });
+      // A rounded point is drawn as its cell once the cell is big enough to see.
+      const centre = map.getCenter();
+      const cellPx = map.latLngToContainerPoint([centre.lat, centre.lng + MASKED_COORDINATE_STEP]).x - map.latLngToContainerPoint(centre).x;
+      const cellsVisible = rounded && cellPx >= MIN_CELL_PX;
+      const wanted = new Map<string, () => L.Layer>();
+      const cells = new Map<string, { first: Extract<DisplayItem, { kind: 'point' }>; count: number }>();
+      for (const item of display) {
+        if (item.kind === 'cluster') wanted.set(item.key, () => bubble(item));
+        else if (!cellsVisible || !onRoundingGrid(item)) wanted.set(`p${item.index}`, () => dot(item));
+        else {
+          const at = `${item.lat},${item.lon}`;
+          const known = cells.get(at);
+          if (known) known.count += 1;
+          else cells.set(at, { first: item, count: 1 });
+        }
+      }
+      for (const [at, shared] of cells) wanted.set(`a${at}#${shared.count}`, () => cell(shared));
       for (const [key, layer] of shown) {
         if (wanted.has(key)) continue;
         group.removeLayer(layer);
         shown.delete(key);
       }
-      for (const [key, item] of wanted) {
+      for (const [key, make] of wanted) {
         if (shown.has(key)) continue;
-        const layer = layerFor(item).addTo(group);
-        shown.set(key, layer);
+        shown.set(key, make().addTo(group));
       }
     };
 
@@ -65,7 +108,7 @@ export function ClusterLayer({ points, onPointClick }: ClusterLayerProps) {
       map.off('moveend', draw);
       group.remove();
     };
-  }, [map, index]);
+  }, [map, index, rounded]);
 
   return null;
 }

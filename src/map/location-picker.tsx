@@ -1,9 +1,9 @@
-// Search by location: click the map to set the point, drag the handle on the circle's edge to set
-// the radius. The form fields stay the source of truth (and the keyboard way in): the map writes
-// them through onValuesChange and follows whatever is typed there. The page loads this chunk when
+// Search by location: click the map to set the point, drag the handle on the circle's edge (or
+// focus it and press the arrow keys) to set the radius. The form fields stay the source of truth:
+// the map writes them through onValuesChange and follows whatever is typed there. The page loads this chunk when
 // the map's box nears the viewport and writes the hint under it (app/deferred-location-picker.tsx).
 import { useMemo, useRef, useState } from 'react';
-import L from 'leaflet';
+import type L from 'leaflet';
 import type { LeafletEvent } from 'leaflet';
 import { Circle, Marker, useMapEvents } from 'react-leaflet';
 import type { Operation } from '../lookups/define-lookup.ts';
@@ -12,7 +12,8 @@ import { BaseMap } from './base-map.tsx';
 import { distanceMetres, eastOf, enclosingBounds } from './geo.ts';
 import type { LatLon } from './geo.ts';
 import { FollowCircle, circleKey } from './follow-circle.tsx';
-import { defaultRadius, searchCircle, valuesFromCircle } from './search-circle.ts';
+import { RadiusHandle, type RadiusValue } from './radius-handle.tsx';
+import { defaultRadius, radiusInFormUnit, searchCircle, steppedRadius, valuesFromCircle } from './search-circle.ts';
 import type { SearchCircle } from './search-circle.ts';
 
 interface LocationPickerProps {
@@ -20,8 +21,6 @@ interface LocationPickerProps {
   values: FormValues;
   onValuesChange: (values: FormValues) => void;
 }
-
-const handleIcon = L.divIcon({ className: 'map-radius-handle', iconSize: [18, 18] });
 
 function PickOnClick({ onPick }: { onPick: (point: LatLon) => void }) {
   useMapEvents({
@@ -51,6 +50,12 @@ export default function LocationPicker({ operation, values, onValuesChange }: Lo
     const edge = eastOf(typed, typed.radiusMetres);
     return [edge.lat, edge.lon];
   }, [typed]);
+  const radiusValue = useMemo<RadiusValue | undefined>(() => {
+    const radius = radiusInFormUnit(operation, values);
+    if (!radius) return undefined;
+    const now = Number(radius.value.toPrecision(6));
+    return { now, min: 0.1, max: Number(radius.max.toPrecision(6)), text: `${now.toLocaleString('en-US')} ${radius.unit}` };
+  }, [operation, values]);
   if (!search) return null;
 
   const commit = (next: SearchCircle) => {
@@ -74,20 +79,23 @@ export default function LocationPicker({ operation, values, onValuesChange }: Lo
               alt="Search point"
               eventHandlers={{ dragend: (event) => commit({ ...latLonOf(event), radiusMetres: typed.radiusMetres }) }}
             />
-            <Marker
-              position={handle}
-              icon={handleIcon}
-              draggable
-              title="Radius handle (drag to resize)"
-              alt="Radius handle"
-              eventHandlers={{
-                drag: (event) => setDragRadius(distanceMetres(typed, latLonOf(event))),
-                dragend: (event) => {
+            {radiusValue && (
+              <RadiusHandle
+                position={handle}
+                value={radiusValue}
+                onDrag={(point) => setDragRadius(distanceMetres(typed, point))}
+                onDragEnd={(point) => {
                   setDragRadius(undefined);
-                  commit({ ...typed, radiusMetres: distanceMetres(typed, latLonOf(event)) });
-                },
-              }}
-            />
+                  commit({ ...typed, radiusMetres: distanceMetres(typed, point) });
+                }}
+                onStep={(steps) => {
+                  const next = steppedRadius(operation, values, steps);
+                  if (!next) return;
+                  fromMap.current = circleKey(searchCircle(search, next));
+                  onValuesChange(next);
+                }}
+              />
+            )}
           </>
         )}
         <FollowCircle circle={typed} skipKey={fromMap} />

@@ -1,26 +1,41 @@
 // The viewer's Map tab: every record with coordinates, clustered, with the search circle, a popup
-// per point, the selection shared with the table, and a GeoJSON export.
+// per point, the selection shared with the table, and a GeoJSON export. Back on the tab for the
+// same answer, the map opens where the user left it.
 import { useMemo, useState } from 'react';
 import { Circle } from 'react-leaflet';
 import type { MapSlotProps } from '../results/slots.ts';
 import { plural } from '../lookups/adapters.ts';
+import { APPROXIMATE_NOTE, onRoundingGrid, positionsMayBeRounded } from './approximate.ts';
 import { BaseMap } from './base-map.tsx';
 import { ClusterLayer } from './cluster-layer.tsx';
 import { enclosingBounds } from './geo.ts';
 import { downloadGeoJson, toFeatureCollection } from './geojson-export.ts';
-import { FitToBounds, PanToPoint } from './map-view-effects.tsx';
+import { mapSummary } from './map-summary.ts';
+import { FitToBounds, PanToPoint, RememberView } from './map-view-effects.tsx';
 import { MissingCoordinates } from './missing-coordinates.tsx';
 import { PointPopup } from './point-popup.tsx';
 import { extractPoints, recordLabel } from './points.ts';
 import { searchCircle } from './search-circle.ts';
 import { SelectedPoint } from './selected-point.tsx';
+import { rememberedView } from './view-memory.ts';
 
-export default function ResultsMap({ lookup, operation, params, records, filteredFrom, selectedIndex, onSelect, onOpenTable }: MapSlotProps) {
+export default function ResultsMap({ lookup, operation, params, records, filteredFrom, masked, selectedIndex, onSelect, onOpenTable }: MapSlotProps) {
   const { points, missing } = useMemo(() => extractPoints(operation, records), [operation, records]);
   const circle = useMemo(() => searchCircle(operation.locationSearch, params), [operation, params]);
   const bounds = useMemo(() => enclosingBounds(points, circle), [points, circle]);
   const pointByIndex = useMemo(() => new Map(points.map((point) => [point.index, point])), [points]);
+  // Rounded positions stack records on one spot; the popup says how many share it.
+  const atPosition = useMemo(() => {
+    const counts = new Map<string, number>();
+    for (const point of points) counts.set(`${point.lat},${point.lon}`, (counts.get(`${point.lat},${point.lon}`) ?? 0) + 1);
+    return counts;
+  }, [points]);
   const [popupIndex, setPopupIndex] = useState<number>();
+  const mayBeRounded = positionsMayBeRounded(lookup, masked);
+  const anyRounded = useMemo(() => mayBeRounded && points.some((point) => onRoundingGrid(point)), [mayBeRounded, points]);
+  // The same answer (same points, same circle) reopens where it was left; another is fitted afresh.
+  const viewKey = `${lookup.id}/${operation.id}/${points.length}/${bounds ? bounds.flat().join(',') : ''}`;
+  const [view] = useState(() => rememberedView(viewKey));
 
   const selected = selectedIndex === undefined ? undefined : pointByIndex.get(selectedIndex);
   const popupPoint = popupIndex === undefined ? undefined : pointByIndex.get(popupIndex);
@@ -32,10 +47,7 @@ export default function ResultsMap({ lookup, operation, params, records, filtere
   return (
     <div className="results-map">
       <div className="map-toolbar">
-        <p className="map-toolbar__count">
-          {points.length > 0 ? `${plural(points.length, 'record')} on the map` : 'No record has coordinates to show'}
-          {filteredFrom !== undefined && ` (filtered: ${plural(records.length, 'record')} of ${filteredFrom.toLocaleString('en-US')})`}
-        </p>
+        <p className="map-toolbar__count">{mapSummary(points.length, records.length, filteredFrom)}</p>
         <button
           type="button"
           disabled={points.length === 0}
@@ -44,7 +56,12 @@ export default function ResultsMap({ lookup, operation, params, records, filtere
           Export GeoJSON
         </button>
       </div>
-      <BaseMap label={`Map of ${plural(points.length, 'result')}`} bounds={bounds}>
+      <BaseMap
+        label={`Map of ${plural(points.length, 'result')}`}
+        bounds={bounds}
+        view={view}
+        caption={anyRounded ? <p className="map-caption__approximate">{APPROXIMATE_NOTE}</p> : undefined}
+      >
         {circle && (
           <Circle
             center={[circle.lat, circle.lon]}
@@ -55,7 +72,7 @@ export default function ResultsMap({ lookup, operation, params, records, filtere
             pathOptions={{ weight: 2, fillOpacity: 0.06 }}
           />
         )}
-        <ClusterLayer points={points} onPointClick={openPopup} />
+        <ClusterLayer points={points} onPointClick={openPopup} rounded={anyRounded} />
         {selected && (
           <SelectedPoint point={selected} label={recordLabel(operation, records[selected.index], selected.index)} onClick={() => openPopup(selected.index)} />
         )}
@@ -65,12 +82,16 @@ export default function ResultsMap({ lookup, operation, params, records, filtere
             position={popupPoint}
             label={recordLabel(operation, records[popupPoint.index], popupPoint.index)}
             record={records[popupPoint.index]}
+            presentation={operation.map}
+            rounded={anyRounded && onRoundingGrid(popupPoint)}
+            atPosition={atPosition.get(`${popupPoint.lat},${popupPoint.lon}`) ?? 1}
             onOpenTable={() => onOpenTable(popupPoint.index)}
             // Only this popup's own closing clears it, not its replacement by another.
             onClose={() => setPopupIndex((current) => (current === popupPoint.index ? undefined : current))}
           />
         )}
-        <FitToBounds bounds={bounds} />
+        <FitToBounds bounds={bounds} keepFirst={view !== undefined} />
+        <RememberView viewKey={viewKey} />
         <PanToPoint point={selected} />
       </BaseMap>
       <MissingCoordinates missing={missing} onOpenTable={onOpenTable} />

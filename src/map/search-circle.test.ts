@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { distanceUnit, formatDistance, roundRadius, searchCircle, valuesFromCircle } from './search-circle.ts';
+import { distanceUnit, formatDistance, nextRung, radiusInFormUnit, roundRadius, searchCircle, steppedRadius, valuesFromCircle } from './search-circle.ts';
 import { incidentsOperation, proxOperation } from './testing/fake-operations.ts';
 
 describe('searchCircle', () => {
@@ -50,5 +50,37 @@ describe('distance helpers', () => {
     expect(roundRadius(12_345)).toBe(12_300);
     expect(distanceUnit(undefined, undefined)).toBe('km');
     expect(distanceUnit('300ft', '2mi')).toBe('ft');
+  });
+});
+
+describe('stepping the radius from the keyboard', () => {
+  it('walks radii a person would pick, up and down, in any unit', () => {
+    expect([1, 1.5, 2, 7.5, 10, 0.25].map((value) => nextRung(value, 1))).toEqual([1.5, 2, 2.5, 10, 15, 0.3]);
+    expect([1, 1.5, 10, 0.3, 1.3].map((value) => nextRung(value, -1))).toEqual([0.75, 1, 7.5, 0.25, 1]);
+  });
+
+  it('changes the distance in the unit the form holds, one rung per arrow and four per page', () => {
+    const values = { lat: '37.7749', lon: '-122.4194', distance: '1mi' };
+    expect(steppedRadius(incidentsOperation, values, 1)?.distance).toBe('1.5mi');
+    expect(steppedRadius(incidentsOperation, values, -1)?.distance).toBe('0.75mi');
+    expect(steppedRadius(incidentsOperation, values, 4)?.distance).toBe('3mi');
+    expect(steppedRadius(incidentsOperation, values, -4)?.distance).toBe('0.3mi');
+    expect(steppedRadius(incidentsOperation, { ...values, distance: '800m' }, 1)?.distance).toBe('1000m');
+    // The centre stays where it was.
+    expect(steppedRadius(incidentsOperation, values, 1)).toMatchObject({ lat: '37.7749', lon: '-122.4194' });
+  });
+
+  it('skips rungs B’s rounding to tens of metres cannot tell apart, and stops at the limits', () => {
+    // 20 m down: 15 m rounds back to 20 m, so the next radius is 10 m.
+    expect(steppedRadius(proxOperation, { prox: '52.52,13.405,20' }, -1)?.prox).toBe('52.52,13.405,10');
+    expect(steppedRadius(proxOperation, { prox: '52.52,13.405,10' }, -1)).toBeUndefined();
+    expect(steppedRadius(proxOperation, { prox: '52.52,13.405,150000' }, 1)?.prox).toBe('52.52,13.405,200000');
+    expect(steppedRadius(proxOperation, { prox: '52.52,13.405,200000' }, 1)).toBeUndefined();
+    expect(steppedRadius(proxOperation, { prox: '52.52,13.405' }, 1)).toBeUndefined();
+  });
+
+  it('reports the radius in the form’s unit, for the handle', () => {
+    expect(radiusInFormUnit(incidentsOperation, { lat: '1', lon: '2', distance: '2.5km' })).toMatchObject({ value: 2.5, unit: 'km' });
+    expect(radiusInFormUnit(proxOperation, { prox: '1,2,3000' })).toMatchObject({ value: 3000, unit: 'm', max: 200_000 });
   });
 });

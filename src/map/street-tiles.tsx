@@ -1,9 +1,15 @@
 // The street tile layer, mounted only once one tile (the first it would ask for) has loaded:
-// offline, the map then makes one failed request instead of one per tile in view.
+// offline, the map then makes one failed request instead of one per tile in view. Once mounted, the
+// layer goes as soon as the tiles are judged unreachable (the map shows the outline and asks for no
+// tile again): the first tile failing before any loaded, or, after some loaded, a run of failures
+// with no tile loading between them (the network went away while the map was in use).
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { TileLayer, useMap } from 'react-leaflet';
 import { firstTileUrl } from './first-tile-url.ts';
 import { markTilesUnreachable, probeTiles, type TileReach } from './tile-probe.ts';
+
+/** Failures in a row, none loading between them, that mean the tiles are gone rather than one hiccup. */
+export const FAILURES_MEANING_GONE = 6;
 
 interface StreetTilesProps {
   url: string;
@@ -16,6 +22,7 @@ export function StreetTiles({ url, attribution, onUnreachable }: StreetTilesProp
   const map = useMap();
   const [reach, setReach] = useState<TileReach>();
   const anyLoaded = useRef(false);
+  const failuresInARow = useRef(0);
   const unreachable = useEffectEvent(onUnreachable);
 
   useEffect(() => {
@@ -43,11 +50,13 @@ export function StreetTiles({ url, attribution, onUnreachable }: StreetTilesProp
       eventHandlers={{
         tileload: () => {
           anyLoaded.current = true;
+          failuresInARow.current = 0;
         },
-        // One failing tile among loaded ones is a hiccup; failing before any loaded means no tiles
-        // (the network went away after the probe): the layer is removed and stops asking.
+        // One failing tile among loaded ones is a hiccup; failing before any loaded, or failing
+        // again and again with none loading, means no tiles: the layer is removed and stops asking.
         tileerror: () => {
-          if (anyLoaded.current) return;
+          failuresInARow.current += 1;
+          if (anyLoaded.current && failuresInARow.current < FAILURES_MEANING_GONE) return;
           markTilesUnreachable(url);
           onUnreachable();
         },

@@ -1,0 +1,76 @@
+// The demo's own street grid, so that an address agrees with its position: around each place,
+// streets run north-south every 200 m and east-west every 150 m, each line with its own name, and a
+// point takes the nearest line. The block (or house) number counts the distance along that street
+// from the place's centre, so "1200 Block of OAK ST" is twelve blocks out along Oak Street wherever
+// it is drawn, and a point in the ocean could never be on it (the world has no points there).
+import type { DemoPlace } from './geo-world-data.ts';
+import { streetsOf } from './geo-world.ts';
+
+const METRES_PER_DEGREE = 111_320;
+/** Metres between two north-south streets (a block east-west) and between two east-west streets. */
+const COLUMN_M = 200;
+const ROW_M = 150;
+/** Within this of both lines, a point is at their intersection. */
+const CORNER_M = 25;
+
+export interface GridAddress {
+  /** The street the point is on. */
+  street: string;
+  /** The crossing street when the point is at an intersection. */
+  crossing?: string;
+  /** Metres from the place's centre along the street. */
+  along: number;
+  /** Whole blocks from the centre along the street (the cross streets passed). */
+  block: number;
+}
+
+const ordinal = (n: number) => `${n}${n % 100 >= 11 && n % 100 <= 13 ? 'TH' : (['TH', 'ST', 'ND', 'RD'][n % 10] ?? 'TH')}`;
+
+/** Names of a place's north-south streets by column (the place's list), and of its east-west ones by row. */
+function columnName(place: DemoPlace, column: number): string {
+  const names = streetsOf(place);
+  const half = Math.floor(names.length / 2);
+  // US places: the list names the north-south streets, numbered streets cross them; elsewhere the list's two halves.
+  const count = place.country === 'US' ? names.length : half;
+  const index = column + Math.floor(count / 2);
+  if (index >= 0 && index < count) return names[index]!;
+  return place.country === 'US' ? `${ordinal(Math.abs(column))} AVE ${column < 0 ? 'W' : 'E'}` : `${names[((index % count) + count) % count]!} ${Math.floor(Math.abs(column) / count) + 1}`;
+}
+
+function rowName(place: DemoPlace, row: number): string {
+  if (place.country === 'US') return row === 0 ? 'CENTER ST' : `${row < 0 ? 'S' : 'N'} ${ordinal(Math.abs(row))} ST`;
+  const names = streetsOf(place);
+  const half = Math.floor(names.length / 2);
+  const count = names.length - half;
+  const index = row + Math.floor(count / 2);
+  if (index >= 0 && index < count) return names[half + index]!;
+  return `${names[half + (((index % count) + count) % count)]!} ${Math.floor(Math.abs(row) / count) + 1}`;
+}
+
+/** The street (and crossing) of the grid at a point, and how far along it from the centre. */
+export function gridAddress(place: DemoPlace, lat: number, lon: number): GridAddress {
+  const east = (lon - place.lon) * METRES_PER_DEGREE * Math.cos((place.lat * Math.PI) / 180);
+  const north = (lat - place.lat) * METRES_PER_DEGREE;
+  const column = Math.round(east / COLUMN_M);
+  const row = Math.round(north / ROW_M);
+  const offColumn = Math.abs(east - column * COLUMN_M);
+  const offRow = Math.abs(north - row * ROW_M);
+  const onColumn = offColumn / COLUMN_M <= offRow / ROW_M;
+  const street = onColumn ? columnName(place, column) : rowName(place, row);
+  const along = onColumn ? Math.abs(north) : Math.abs(east);
+  const block = Math.floor(along / (onColumn ? ROW_M : COLUMN_M));
+  if (offColumn <= CORNER_M && offRow <= CORNER_M) return { street, crossing: onColumn ? rowName(place, row) : columnName(place, column), along, block };
+  return { street, along, block };
+}
+
+/** "700 Block of LARKIN ST", or "LARKIN ST / N 3RD ST" at an intersection: as US police data writes it. */
+export function blockAddress(place: DemoPlace, lat: number, lon: number): string {
+  const { street, crossing, block } = gridAddress(place, lat, lon);
+  return crossing ? `${street} / ${crossing}` : `${block * 100} Block of ${street}`;
+}
+
+/** A street and house number: numbers rise by one every 6 m from the centre, odd on one side. */
+export function streetAddress(place: DemoPlace, lat: number, lon: number): { street: string; number: number } {
+  const { street, along } = gridAddress(place, lat, lon);
+  return { street, number: Math.floor(along / 6) + 1 };
+}
