@@ -11,6 +11,9 @@ export default defineConfig({
   build: {
     sourcemap: false,
     chunkSizeWarningLimit: 400,
+    // Every browser the build targets but Safari 16 supports <link rel="modulepreload">; there it
+    // only loses the head start. The polyfill cost every page 0.4 kB gzip before its first paint.
+    modulePreload: { polyfill: false },
     // The lookup route's own code in one chunk instead of twenty small ones (route-html-plugin.ts).
     rolldownOptions: { output: { codeSplitting: { groups: [routeChunkGroup] } } },
   },

@@ -1,8 +1,8 @@
 // Lighthouse (mobile profile: emulated phone, simulated slow 4G and CPU) against the production
 // server, in Debian's Chromium: prints performance, accessibility, best practices and SEO for the
-// catalog and three lookup pages (L, A, I), the median of LH_RUNS runs (default 3), and the
-// audits that cost points outside performance. Targets: accessibility 100 everywhere, performance
-// ≥ 90 on every lookup page. Uses DIST_DIR when given, else builds into a temporary directory.
+// catalog and every lookup page (the registry's twenty), the median of LH_RUNS runs (default 3),
+// and the audits that cost points outside performance. Targets: accessibility 100 and performance
+// ≥ 90 on every page. Uses DIST_DIR when given, else builds into a temporary directory.
 // Reports land in bench/out/lighthouse/. Map tiles cannot load offline: that is expected.
 // Simulated throttling scales the tasks it observes, so a host busy with other jobs inflates
 // blocking time: each row prints Lighthouse's benchmark index of the host per run (higher is a
@@ -11,13 +11,12 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import playwrightConfig from '../playwright.config.ts';
+import { allLookups } from '../src/lookups/registry.ts';
 import { buildIntoTemp, startProductionServer } from './local-server.ts';
 
 const DEFAULT_PAGES: ReadonlyArray<{ name: string; path: string }> = [
   { name: 'catalog', path: '/' },
-  { name: 'L (crime incidents)', path: '/lookups/l' },
-  { name: 'A (movie)', path: '/lookups/a' },
-  { name: 'I (currency time series)', path: '/lookups/i' },
+  ...allLookups.map((lookup) => ({ name: `${lookup.id} (${lookup.title})`, path: `/lookups/${lookup.slug}` })),
 ];
 // LH_PAGES=catalog,l,t measures those pages instead: `catalog` for /, any other word a lookup's slug.
 const pageKey = (path: string) => (path === '/' ? 'catalog' : path.split('/').pop()!);
@@ -94,7 +93,7 @@ try {
     ) as Record<Category, number>;
     const perfRuns = reports.map((report) => Math.round((report.categories.performance.score ?? 0) * 100));
     rows.push(
-      `${page.name.padEnd(26)} ${CATEGORIES.map((category) => String(scores[category]).padStart(3)).join('  /  ')}   (performance runs: ${perfRuns.join(', ')}; host benchmark index ${reports.map((report) => Math.round(report.environment?.benchmarkIndex ?? 0)).join(', ')})`,
+      `${page.name.padEnd(40)} ${CATEGORIES.map((category) => String(scores[category]).padStart(3)).join('  /  ')}   (performance runs: ${perfRuns.join(', ')}; host benchmark index ${reports.map((report) => Math.round(report.environment?.benchmarkIndex ?? 0)).join(', ')})`,
     );
     const last = reports[reports.length - 1]!;
     for (const category of ['accessibility', 'best-practices', 'seo'] as const) {
@@ -103,12 +102,11 @@ try {
     }
     const metrics = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'];
     rows.push(`  ${metrics.map((id) => `${id.replace(/-/g, ' ')} ${last.audits[id]?.displayValue ?? '?'}`).join(', ')}`);
-    if (scores.accessibility < 100) failed = true;
-    if (page.path !== '/' && scores.performance < TARGET_PERFORMANCE) failed = true;
+    if (scores.accessibility < 100 || scores.performance < TARGET_PERFORMANCE) failed = true;
   }
   console.log(`\nLighthouse (mobile), median of ${RUNS} run${RUNS > 1 ? 's' : ''}: performance / accessibility / best practices / SEO`);
   for (const row of rows) console.log(row);
-  console.log(`Targets: accessibility 100 on every page, performance ≥ ${TARGET_PERFORMANCE} on every lookup page: ${failed ? 'MISSED' : 'met'}`);
+  console.log(`Targets: accessibility 100 and performance ≥ ${TARGET_PERFORMANCE} on every page: ${failed ? 'MISSED' : 'met'}`);
 } finally {
   try {
     process.kill(-server.pid!, 'SIGTERM');

@@ -5,8 +5,14 @@ import { buildRequest } from '../lookups/request.ts';
 import { MASK_OFF, MASK_REQUEST_HEADER, proxyUrl, readSource, WIRE_HEADERS } from '../lookups/wire.ts';
 import { LookupHttpError, LookupTransportError, type LookupResponse } from './lookup-response.ts';
 import { type AnswerOrigin, emitAnswer } from './answer-events.ts';
+import type { LiveAnswer } from './answer-stream.ts';
+import { readAnswerBody } from './read-answer-body.ts';
 
-/** The browser gives up on an answer after this long (the proxy's own upstream timeout is shorter). */
+/**
+ * The browser gives up on an answer after this long (the proxy's own upstream timeout is shorter);
+ * on a big answer read as a stream, after this long without a byte (reading it after its last
+ * byte has no limit: Stop or Cancel end it).
+ */
 export const CLIENT_TIMEOUT_MS = 30_000;
 
 export interface FetchOptions {
@@ -23,6 +29,8 @@ export interface FetchOptions {
   fresh?: boolean;
   /** Who asks (announced with the answer): a bulk run's rows are not recorded one by one in History. */
   origin?: AnswerOrigin;
+  /** A big answer is being read as a stream: what it holds so far, and its Stop (read-answer-body.ts). */
+  onStream?: ((live: LiveAnswer) => void) | undefined;
 }
 
 export async function fetchLookup(
@@ -30,7 +38,7 @@ export async function fetchLookup(
   operation: AnyOperation,
   params: Params,
   signal?: AbortSignal,
-  { mask = true, fresh = false, origin = 'form' }: FetchOptions = {},
+  { mask = true, fresh = false, origin = 'form', onStream }: FetchOptions = {},
 ): Promise<LookupResponse> {
   const request = buildRequest(operation, params);
   const url = proxyUrl(lookup, request);
@@ -43,10 +51,15 @@ export async function fetchLookup(
   // One controller for the caller's cancellation and our timeout, so both stop the body read too.
   const controller = new AbortController();
   let timedOut = false;
-  const timer = setTimeout(() => {
+  const expire = () => {
     timedOut = true;
     controller.abort();
-  }, CLIENT_TIMEOUT_MS);
+  };
+  let timer = setTimeout(expire, CLIENT_TIMEOUT_MS);
+  const keepAlive = (bodyComplete = false) => {
+    clearTimeout(timer);
+    if (!bodyComplete) timer = setTimeout(expire, CLIENT_TIMEOUT_MS);
+  };
   const cancel = () => controller.abort();
   if (signal?.aborted) controller.abort();
   signal?.addEventListener('abort', cancel);
@@ -66,11 +79,9 @@ export async function fetchLookup(
     });
   try {
     const response = await fetch(url, { method: request.method, headers, body: requestBody, signal: controller.signal });
-    const bytes = new Uint8Array(await response.arrayBuffer());
-    const timeMs = Math.round(performance.now() - started);
-    const text = new TextDecoder().decode(bytes);
     const contentType = response.headers.get('content-type') ?? '';
-    const parsed = await parseBody(text, contentType, operation);
+    const read = await readAnswerBody(response, contentType, { lookup, operation, mask, stream: origin === 'form', signal: controller.signal, onStream, onActivity: keepAlive });
+    const { receivedAt, text, sizeBytes, body, parseError, streamed, stoppedAfter } = read;
     const result: LookupResponse = {
       url,
       method: request.method,
@@ -80,11 +91,14 @@ export async function fetchLookup(
       headers: [...response.headers.entries()],
       source: readSource(response.headers.get(WIRE_HEADERS.source)) ?? 'unknown',
       ...upstreamMs(response.headers.get(WIRE_HEADERS.upstreamMs)),
-      timeMs,
-      sizeBytes: bytes.byteLength,
+      timeMs: Math.round(receivedAt - started),
+      sizeBytes,
       contentType,
       text,
-      ...parsed,
+      body,
+      ...(parseError !== undefined && { parseError }),
+      ...(streamed && { streamed }),
+      ...(stoppedAfter !== undefined && { stoppedAfter }),
     };
     announce(result);
     if (!response.ok) throw new LookupHttpError(result);
@@ -113,21 +127,4 @@ function upstreamMs(header: string | null): { upstreamMs?: number } {
   return Number.isFinite(value) ? { upstreamMs: value } : {};
 }
 
-export type Parsed = { body: unknown; parseError?: string };
-
-/** JSON, or XML for XML operations; a malformed body is kept as text with the reason, never thrown. */
-export async function parseBody(text: string, contentType: string, operation: AnyOperation): Promise<Parsed> {
-  if (text.trim() === '') return { body: undefined, parseError: 'The body is empty' };
-  const looksXml = /xml/i.test(contentType) || (operation.format === 'xml' && !/json/i.test(contentType));
-  try {
-    if (looksXml) {
-      // The XML parser is its own chunk: only B's XML operation ever needs it.
-      const { fromXml } = await import('../lookups/xml.ts');
-      return { body: fromXml(text, operation) };
-    }
-    return { body: JSON.parse(text) as unknown };
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    return { body: undefined, parseError: `${looksXml ? 'Could not read the XML body' : 'Not valid JSON'}: ${reason}` };
-  }
-}
+export { parseBody, type Parsed } from './parse-body.ts';

@@ -5,10 +5,13 @@ import { useCallback, useEffect, useState } from 'react';
 import type { AnyLookup, AnyOperation, Params } from '../lookups/define-lookup.ts';
 import { buildRequest } from '../lookups/request.ts';
 import { proxyUrl } from '../lookups/wire.ts';
+import { forgetLiveAnswer, publishLiveAnswer, useLiveAnswerByKey, type LiveAnswer } from './answer-stream.ts';
 import { fetchLookup, type FetchOptions } from './lookup-fetch.ts';
 import { LookupHttpError, LookupTransportError, type LookupResponse } from './lookup-response.ts';
 
 const MAX_RETRIES = 2;
+/** How long a streamed answer's live records stay after its query settled (the viewer switches over meanwhile). */
+const LIVE_ANSWER_KEPT_MS = 1_000;
 const TRANSIENT_STATUSES = new Set([502, 503, 504]);
 
 /** Masked and unmasked answers of one query are different answers: the mask flag is part of the key. */
@@ -30,7 +33,16 @@ export function shouldRetry(operation: AnyOperation, failureCount: number, error
 export function lookupQueryOptions(lookup: AnyLookup, operation: AnyOperation, params: Params, fetchOptions: FetchOptions = {}) {
   return queryOptions({
     queryKey: lookupQueryKey(lookup, operation, params, fetchOptions),
-    queryFn: ({ signal }) => fetchLookup(lookup, operation, params, signal, fetchOptions),
+    queryFn: ({ signal, queryKey }) => {
+      // A big answer streams under its query's key, for the viewer to show while it arrives.
+      const key = hashKey(queryKey);
+      forgetLiveAnswer(key);
+      let streamed: LiveAnswer | undefined;
+      const onStream = (live: LiveAnswer) => publishLiveAnswer(key, (streamed = live));
+      // Once the query holds the answer (its observers hear of it a tick later), the live one goes.
+      const forget = () => streamed && setTimeout(() => forgetLiveAnswer(key, streamed), LIVE_ANSWER_KEPT_MS);
+      return fetchLookup(lookup, operation, params, signal, { ...fetchOptions, onStream }).finally(forget);
+    },
     retry: (failureCount, error) => shouldRetry(operation, failureCount, error),
     retryDelay: (attempt) => Math.min(500 * 2 ** attempt, 4_000),
     // Back/forward to a recent query shows its answer without spending another (maybe paid) call.
@@ -40,6 +52,14 @@ export function lookupQueryOptions(lookup: AnyLookup, operation: AnyOperation, p
     placeholderData: (previous, previousQuery) =>
       previousQuery?.queryKey[2] === operation.id && (previousQuery.queryKey[4] === 'masked' || fetchOptions.mask === false) ? keepPreviousData(previous) : undefined,
   });
+}
+
+/**
+ * The answer of this query being read as a stream (or the last one read so), whose records the
+ * viewer shows while its query is fetching; undefined for an answer read whole.
+ */
+export function useLiveAnswer(lookup: AnyLookup, operation: AnyOperation, params: Params | undefined, { mask = true }: FetchOptions = {}): LiveAnswer | undefined {
+  return useLiveAnswerByKey(params ? hashKey(lookupQueryKey(lookup, operation, params, { mask })) : undefined);
 }
 
 export interface LookupQuery {

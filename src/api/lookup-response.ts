@@ -28,6 +28,10 @@ export interface LookupResponse {
   body: unknown;
   /** Why the body could not be parsed, when it could not. */
   parseError?: string;
+  /** A big answer read as a stream, its records shown as they arrived (read-answer-body.ts). */
+  streamed?: true;
+  /** Stop ended the download: the answer holds the records received, this many. */
+  stoppedAfter?: number;
 }
 
 /** A request that produced no HTTP answer: network failure, timeout or cancellation. */

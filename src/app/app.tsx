@@ -1,19 +1,20 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider, type DataRouter } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { useState } from 'react';
-import { createAppRouter } from './routes.tsx';
+import { AppRoutes } from './routes.tsx';
 import { PreferencesProvider } from './preferences.tsx';
+import { QueryClientHolderContext, type QueryClientHolder } from './query-client-holder.ts';
 
-/** `router`: one made before the first render (main.tsx); a new browser router without. */
-export function App({ router: given }: { router?: DataRouter } = {}) {
-  // One client and router per app instance (tests mount several apps).
-  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false } } }));
-  const [router] = useState(() => given ?? createAppRouter());
+export function App() {
+  // One query client per app instance (tests mount several apps). It is made by the first part
+  // that runs a query (query-scope.tsx), not here: see query-client-holder.ts.
+  const [queryClients] = useState<QueryClientHolder>(() => ({}));
   return (
     <PreferencesProvider>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
+      <QueryClientHolderContext.Provider value={queryClients}>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </QueryClientHolderContext.Provider>
     </PreferencesProvider>
   );
 }

@@ -1,12 +1,22 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ComponentProps } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { catalogEntries } from 'virtual:lookup-catalog';
 import { filterCatalog } from './catalog-filter.ts';
 import { useDocumentTitle } from './use-document-title.ts';
 import { SavedPlaceholder } from '../workbench/saved/saved-place.tsx';
 
-// Saved queries (IndexedDB, the list and its dialogs) are their own chunk: the catalog's first load stays small.
-const SavedSection = lazy(() => import('../workbench/saved/saved-section.tsx'));
+// Saved queries (IndexedDB, the list and its dialogs) are their own chunk: the catalog's first load
+// stays small. They read the server's configuration, so they come in the app's query scope.
+const SavedSection = lazy(async () => {
+  const [{ default: Section }, { QueryScope }] = await Promise.all([import('../workbench/saved/saved-section.tsx'), import('./query-scope.tsx')]);
+  return {
+    default: (props: ComponentProps<typeof Section>) => (
+      <QueryScope>
+        <Section {...props} />
+      </QueryScope>
+    ),
+  };
+});
 
 export function CatalogPage() {
   const [searchParams, setSearchParams] = useSearchParams();

@@ -6,12 +6,17 @@ import { lookupBySlug } from '../lookups/registry.ts';
 import { CompareAnswersView } from '../workbench/compare/compare-answers-view.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 import { useDocumentTitle } from './use-document-title.ts';
+import { QueryScope } from './query-scope.tsx';
 
 export function ComparePage() {
   const { slug = '' } = useParams();
   const lookup = lookupBySlug(slug);
   if (!lookup) return <NotFoundPage what="lookup" />;
-  return <CompareLookupAnswers key={lookup.id} lookup={lookup} />;
+  return (
+    <QueryScope>
+      <CompareLookupAnswers key={lookup.id} lookup={lookup} />
+    </QueryScope>
+  );
 }
 
 function CompareLookupAnswers({ lookup }: { lookup: LookupDefinition }) {

@@ -1,10 +1,13 @@
 import { Link, NavLink, Outlet } from 'react-router';
-import { useLookupConfig } from '../api/lookup-config-query.ts';
 import { usePreferences, type ThemeChoice } from './preferences.tsx';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { startUsageCounting } from '../workbench/usage/start-usage-counting.ts';
 import { useHistoryRecorder } from '../workbench/history/start-history-recorder.ts';
 import { PaletteLauncher } from './palette/palette-launcher.tsx';
+import { PagePlace } from './page-place.tsx';
+
+// Reads the server's policy after the first paint (its chunk carries the query library).
+const ServerMaskPolicy = lazy(() => import('./server-mask-policy.tsx'));
 
 /**
  * The mask toggle: on by default; switching it refetches the answer on screen (masked and
@@ -13,9 +16,12 @@ import { PaletteLauncher } from './palette/palette-launcher.tsx';
  */
 function MaskToggle() {
   const { masked, setMasked } = usePreferences();
-  const forced = useLookupConfig().data?.mask === 'always';
+  const [forced, setForced] = useState(false);
   return (
     <label className="toggle" title={forced ? 'This server masks personal data for everyone (LOOKUP_MASK=always)' : 'Masked by the server before answers reach this browser'}>
+      <Suspense fallback={null}>
+        <ServerMaskPolicy onForced={setForced} />
+      </Suspense>
       <input type="checkbox" checked={masked || forced} disabled={forced} onChange={(event) => setMasked(event.target.checked)} />
       Mask personal data
       {forced && <span className="muted"> (required by this server)</span>}
@@ -58,7 +64,9 @@ export function Layout() {
         </div>
       </header>
       <main id="content" tabIndex={-1}>
-        <Outlet />
+        <PagePlace>
+          <Outlet />
+        </PagePlace>
       </main>
       <footer className="app-footer">
         Keys stay on the server. <a href="/openapi.json">OpenAPI document</a> · <a href="/healthz">Lookup modes</a>

@@ -14,19 +14,23 @@ import { DeferredLocationPicker } from './deferred-location-picker.tsx';
 import { LookupHeader } from './lookup-header.tsx';
 import { usePreferences } from './preferences.tsx';
 import { useDocumentTitle } from './use-document-title.ts';
-import { ConsentPanel, useLiveCallConsent } from './live-call-consent.tsx';
+import { useLiveCallConsent } from './live-call-consent.tsx';
 import { useOutOfDate } from './use-out-of-date.ts';
 import { UsageLine } from '../workbench/usage/usage-line.tsx';
-import { BudgetLine } from './budget-line.tsx';
 import { useLiveCallPrice } from '../workbench/usage/live-call-price.ts';
 import { formatDollars } from '../workbench/usage/format-dollars.ts';
 import { useAnswerExportActions } from './palette/answer-export-actions.ts';
 import { LookupHttpError, type LookupResponse } from '../api/lookup-response.ts';
-import { HistoryPanel } from '../workbench/history/history-panel.tsx';
-import { StoredAnswerNotice } from '../workbench/history/stored-answer-notice.tsx';
 import { useStoredAnswer, type StoredAnswer } from '../workbench/history/use-history.ts';
-import { SaveQueryButton } from '../workbench/saved/save-query-button.tsx';
-import { SavedSection } from '../workbench/saved/saved-section.tsx';
+import { QueryScope } from './query-scope.tsx';
+import {
+  DeferredBudgetLine,
+  DeferredConsentPanel,
+  DeferredHistoryPanel,
+  DeferredSavedSection,
+  DeferredSaveQueryButton,
+  DeferredStoredAnswerNotice,
+} from './lookup-page-deferred.tsx';
 
 // Leaflet and the map code are their own chunks, fetched only when a map is shown.
 const ResultsMap = lazy(() => import('../map/results-map.tsx'));
@@ -45,7 +49,11 @@ export function LookupPage() {
   const lookup = useRouteLookup();
   if (!lookup) return <NotFoundPage what="lookup" />;
   // Keyed so that moving between lookups starts from a fresh draft.
-  return <LookupExplorer key={lookup.id} lookup={lookup} />;
+  return (
+    <QueryScope>
+      <LookupExplorer key={lookup.id} lookup={lookup} />
+    </QueryScope>
+  );
 }
 
 function LookupExplorer({ lookup }: { lookup: LookupDefinition }) {
@@ -94,7 +102,7 @@ function LookupExplorer({ lookup }: { lookup: LookupDefinition }) {
     <div className="lookup-page">
       <LookupHeader lookup={lookup} operation={operation} />
       <UsageLine lookupId={lookup.id} pricePerCall={lookup.catalog.pricePerCall} />
-      <BudgetLine lookupId={lookup.id} />
+      <DeferredBudgetLine lookupId={lookup.id} />
       <p className="lookup-tools">
         <Link to={`/lookups/${lookup.slug}/compare`}>Compare answers…</Link>
         {/* The form's values travel along: constants for the parameters the file has no column for. */}
@@ -119,13 +127,13 @@ function LookupExplorer({ lookup }: { lookup: LookupDefinition }) {
               <DeferredLocationPicker operation={operation} values={draft.values} onValuesChange={(values) => setDraft({ source: urlValues, values })} />
             )}
           </ParamForm>
-          <SaveQueryButton lookup={lookup} operation={operation} values={draft.values} sentValues={submittedParams ? urlValues : undefined} />
-          <SavedSection lookupId={lookup.id} title="Saved queries" />
-          <HistoryPanel lookupId={lookup.id} title={lookup.title} />
+          <DeferredSaveQueryButton lookup={lookup} operation={operation} values={draft.values} sentValues={submittedParams ? urlValues : undefined} />
+          <DeferredSavedSection lookupId={lookup.id} title="Saved queries" />
+          <DeferredHistoryPanel lookupId={lookup.id} title={lookup.title} />
         </section>
         <section className="lookup-results" aria-label="Results">
           {stored && (
-            <StoredAnswerNotice
+            <DeferredStoredAnswerNotice
               stored={stored}
               onFetchFresh={() => {
                 // Asking for a fresh answer is the user's yes to a paid call.
@@ -135,7 +143,7 @@ function LookupExplorer({ lookup }: { lookup: LookupDefinition }) {
             />
           )}
           {stored && stored.status !== 'ready' ? null : submittedParams && consent.state.status !== 'free' ? (
-            <ConsentPanel state={consent.state} onSend={() => consent.allow(sentSearch ?? '')} onNotNow={consent.decline} />
+            <DeferredConsentPanel state={consent.state} onSend={() => consent.allow(sentSearch ?? '')} onNotNow={consent.decline} />
           ) : submittedParams ? (
             <Suspense fallback={<p role="status">Loading the answer…</p>}>
               <ResultViewer

@@ -1,79 +1,68 @@
-import { createBrowserRouter, createMemoryRouter, type RouteObject } from 'react-router';
+import { createMemoryRouter, matchPath, useRoutes, type RouteObject } from 'react-router';
 import { Layout } from './layout.tsx';
 import { CatalogPage } from './catalog-page.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
-import { lookupRouteLoader, lookupRouteShouldRevalidate } from './lookup-route-data.ts';
+import { preloadRouteLookup } from './lookup-route-data.ts';
+import { lazyPage } from './route-resource.tsx';
+
+// Routes as elements, rendered by useRoutes under a BrowserRouter (app.tsx): React Router's
+// declarative mode, about 16 kB gzip lighter than its data router, which the first page would
+// otherwise carry (docs/decisions/018-the-first-page-without-the-data-router.md). What a data
+// router's loaders and lazy() did is done by route-resource.tsx: every page below but the
+// catalog is its own chunk, and a lookup's pages load that lookup's definition alone, in
+// parallel with the page's chunk. The layout's Suspense shows a loading state meanwhile.
+
+// The explorer (form, viewer): the catalog never downloads it.
+const lookupPage = lazyPage(async () => (await import('./lookup-page.tsx')).LookupPage);
+// Compare two answers of a lookup kept in History: its own chunk, with the diff worker beside it.
+const comparePage = lazyPage(async () => (await import('./compare-page.tsx')).ComparePage);
+// "Run over a list": one lookup over every row of a file (its own chunk, with the merge worker).
+const bulkPage = lazyPage(async () => (await import('./bulk-route.tsx')).BulkRoute);
+// Every request sent from this browser (its own chunk: IndexedDB and the history list).
+const historyPage = lazyPage(async () => (await import('./history-page.tsx')).HistoryPage);
+// Saved queries and collections: import, export, manage (its own chunk).
+const savedPage = lazyPage(async () => (await import('./saved-page.tsx')).SavedPage);
+
+/** The lazy routes: what each loads, and whether it names a lookup whose definition it needs. */
+const lazyRoutes = [
+  { path: 'lookups/:slug', page: lookupPage, definition: true },
+  { path: 'lookups/:slug/compare', page: comparePage, definition: false },
+  { path: 'lookups/:slug/bulk', page: bulkPage, definition: true },
+  { path: 'history', page: historyPage, definition: false },
+  { path: 'saved', page: savedPage, definition: false },
+];
 
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
     children: [
       { index: true, element: <CatalogPage /> },
-      // The explorer (form, viewer) is its own chunk: the catalog never downloads it. Opened
-      // directly, the router loads that chunk before its first render: HydrateFallback is what
-      // shows meanwhile, inside the layout (without one, React Router warns on every such page).
-      // The loader fetches only this lookup's definition; React Router runs a static loader in
-      // parallel with lazy(). (lazy's object form would not do: React Router clears the shared
-      // object's keys once loaded, which breaks every later router made from these routes.)
-      {
-        path: 'lookups/:slug',
-        loader: lookupRouteLoader,
-        shouldRevalidate: lookupRouteShouldRevalidate,
-        lazy: async () => ({ Component: (await import('./lookup-page.tsx')).LookupPage }),
-        HydrateFallback: LookupPageLoading,
-      },
-      // Compare two answers of a lookup kept in History: its own chunk, with the diff worker beside it.
-      {
-        path: 'lookups/:slug/compare',
-        lazy: async () => ({ Component: (await import('./compare-page.tsx')).ComparePage }),
-        HydrateFallback: PageLoading,
-      },
-      // "Run over a list": one lookup over every row of a file (its own chunk, with the merge worker).
-      {
-        path: 'lookups/:slug/bulk',
-        loader: lookupRouteLoader,
-        shouldRevalidate: lookupRouteShouldRevalidate,
-        lazy: async () => ({ Component: (await import('./bulk-route.tsx')).BulkRoute }),
-        HydrateFallback: PageLoading,
-      },
-      // Every request sent from this browser (its own chunk: IndexedDB and the history list).
-      {
-        path: 'history',
-        lazy: async () => ({ Component: (await import('./history-page.tsx')).HistoryPage }),
-        HydrateFallback: PageLoading,
-      },
-      // Saved queries and collections: import, export, manage (its own chunk).
-      {
-        path: 'saved',
-        lazy: async () => ({ Component: (await import('./saved-page.tsx')).SavedPage }),
-        HydrateFallback: PageLoading,
-      },
+      ...lazyRoutes.map(({ path, page: { Page } }) => ({ path, element: <Page /> })),
       { path: '*', element: <NotFoundPage /> },
     ],
   },
 ];
 
-function PageLoading() {
-  return <p role="status">Loading…</p>;
-}
-
 /**
- * A lookup page is taller than the screen: holding a screen's height while it loads keeps the
- * footer out of view, so the page's arrival does not shift it (a layout shift on every slow load).
+ * Starts what the page at `pathname` loads lazily (its chunk and its lookup's definition), so that
+ * main.tsx can start it while the entry runs, not inside the first render; resolves once loaded.
  */
-function LookupPageLoading() {
-  return (
-    <p role="status" style={{ minHeight: '100vh' }}>
-      Loading…
-    </p>
-  );
+export function preloadRoute(pathname: string): Promise<unknown> {
+  for (const route of lazyRoutes) {
+    const match = matchPath(`/${route.path}`, pathname);
+    if (!match) continue;
+    const { slug } = match.params;
+    return Promise.all([route.page.preload(), route.definition && slug !== undefined ? preloadRouteLookup(slug) : undefined]);
+  }
+  return Promise.resolve();
 }
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+/** The app's pages for the location of the router around it. */
+export function AppRoutes() {
+  return useRoutes(routes);
 }
 
-/** For component tests: the same routes in memory. */
+/** For component tests: the same routes in memory (a data router, whose state tests read). */
 export function createTestRouter(initialPath: string) {
   return createMemoryRouter(routes, { initialEntries: [initialPath] });
 }

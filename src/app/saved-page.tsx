@@ -1,6 +1,7 @@
 // /saved: every saved query by collection, with import, export and clearing (workbench/saved).
 import { CollectionsManager } from '../workbench/saved/collections-manager.tsx';
 import { useDocumentTitle } from './use-document-title.ts';
+import { QueryScope } from './query-scope.tsx';
 
 export function SavedPage() {
   useDocumentTitle('Saved queries');
@@ -11,7 +12,9 @@ export function SavedPage() {
         Queries you named and saved in this browser, by collection. Export them as a collections file (to import in another browser), as a Postman collection
         or per query as curl or a Bruno file; import a collections file or a Postman collection.
       </p>
-      <CollectionsManager />
+      <QueryScope>
+        <CollectionsManager />
+      </QueryScope>
     </section>
   );
 }

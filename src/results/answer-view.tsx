@@ -16,7 +16,7 @@ import { SchemaCheck } from './schema-check.tsx';
 import { SummaryBar } from './summary-bar.tsx';
 import { RecordTable } from './table/record-table.tsx';
 import { filteredIndicesOf, flatTableOf } from './table/table-cache.ts';
-import { JsonTree } from './tree/json-tree.tsx';
+import { TreeTab } from './tree/tree-tab.tsx';
 import { useAnswer } from './use-answer.ts';
 
 interface AnswerViewProps extends ResultViewerProps {
@@ -78,7 +78,7 @@ export function AnswerView(props: AnswerViewProps) {
         />
       ),
     },
-    { id: 'tree', label: 'Tree', render: () => <JsonTree value={answer.body} /> },
+    { id: 'tree', label: 'Tree', render: () => <TreeTab response={response} body={answer.body} format={operation.format} /> },
     {
       id: 'raw',
       label: 'Raw',
@@ -87,7 +87,8 @@ export function AnswerView(props: AnswerViewProps) {
     { id: 'request', label: 'Request', render: () => <RequestView lookup={lookup} operation={operation} params={params} response={response} masked={masked} /> },
   ];
   const available = (tab: ResultTab | undefined) => tabs.some((spec) => spec.id === tab);
-  const fallback: ResultTab = available(operation.defaultTab) ? operation.defaultTab! : own != null ? 'own' : 'table';
+  // A big answer read as a stream stays on the table its records arrived in.
+  const fallback: ResultTab = response.streamed ? 'table' : available(operation.defaultTab) ? operation.defaultTab! : own != null ? 'own' : 'table';
   const active = view.tab && available(view.tab) ? view.tab : fallback;
   const failure =
     answer.parseError !== undefined ? describeMalformed(response) : answer.verdict?.ok === false ? describeBodyFailure(response, answer.errorMessage) : undefined;

@@ -4,7 +4,7 @@
 // empty cell). The first `:op:` ends the column name, so a value may hold colons. Anything that does
 // not read (an unknown op, a bound that is not a number or a day) is dropped, never an error.
 import type { ColumnFilter, TableFilters } from './view-state.ts';
-import { normaliseFilter } from './table/filter-records.ts';
+import { normaliseFilter } from './table/normalise-filter.ts';
 
 const CONDITION = /^(.+?):(contains|min|max|from|to|eq|ne):(.*)$/s;
 

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { provideAnswerStreamer } from '../api/answer-stream.ts';
+import { useLiveAnswer } from '../api/lookup-query.ts';
 import { LookupHttpError } from '../api/lookup-response.ts';
 import { applyViewChange, type ViewChange, type ViewState } from './view-state.ts';
 import { OutOfDateMarker } from './out-of-date-marker.tsx';
@@ -8,8 +10,13 @@ import { describeError } from './describe-error.ts';
 import { ErrorPanel } from './error-panel.tsx';
 import { RequestView } from './request/request-view.tsx';
 import { SummaryBar } from './summary-bar.tsx';
+import { exportStem } from './download.ts';
+import { answerStreamer } from './stream/stream-client.ts';
+import { StreamingAnswer } from './stream/streaming-answer.tsx';
 import './results.css';
 
+// Big answers are read off the page's thread and shown as they arrive, once the viewer is here.
+provideAnswerStreamer(answerStreamer);
 
 /** Everything about one answer: summary, errors, schema check, paging and the result tabs. */
 export function ResultViewer(props: ResultViewerProps) {
@@ -20,6 +27,8 @@ export function ResultViewer(props: ResultViewerProps) {
   const view = props.view ?? localView;
   const onViewChange = props.onViewChange ?? ((change: ViewChange) => setLocal({ operation: operation.id, view: applyViewChange(localView, change) }));
   const failedResponse = error instanceof LookupHttpError ? error.response : undefined;
+  // A big answer arriving: its records so far, in place of the previous answer.
+  const live = useLiveAnswer(lookup, operation, params, { mask: props.masked });
 
   return (
     <div className="result-viewer" aria-busy={isFetching}>
@@ -32,6 +41,8 @@ export function ResultViewer(props: ResultViewerProps) {
             <RequestView lookup={lookup} operation={operation} params={params} response={failedResponse} />
           </details>
         </>
+      ) : live && isFetching ? (
+        <StreamingAnswer live={live} fileStem={exportStem(lookup.slug, operation.id)} view={view} onViewChange={onViewChange} />
       ) : response ? (
         <>
           {props.outOfDate && <OutOfDateMarker outOfDate={props.outOfDate} />}

@@ -90,6 +90,14 @@ export function SummaryBar({ response, isFetching, verdict, onFetchFresh }: Summ
               </dd>
             </div>
           )}
+          {response.stoppedAfter !== undefined && (
+            <div>
+              <dt>Answer</dt>
+              <dd className="status-bad" title="Stop ended the download: the views hold the records received until then">
+                stopped after {response.stoppedAfter.toLocaleString('en-US')} {response.stoppedAfter === 1 ? 'record' : 'records'}
+              </dd>
+            </div>
+          )}
           {masked !== undefined && (
             <div>
               <dt>Personal data</dt>

@@ -16,6 +16,7 @@ import { historyItems, lookupItems } from './palette-items.ts';
 import { activeIndex, INITIAL_PALETTE, moveForKey, paletteReducer } from './palette-keys.ts';
 import { GROUP_LIMIT, rankItems, type PaletteItem } from './palette-match.ts';
 import { useSavedMatches } from './use-saved-matches.ts';
+import { QueryScope } from '../query-scope.tsx';
 import './command-palette.css';
 
 /** A browser store's list, kept current; empty while loading or where IndexedDB is unavailable. */
@@ -62,7 +63,18 @@ function usePaletteItems(query: string): PaletteItem[] {
 
 const FOCUSABLE = 'input, button, [href], [tabindex]:not([tabindex="-1"])';
 
-export default function CommandPalette({ onClose }: { onClose: (how?: { navigated?: boolean }) => void }) {
+type PaletteProps = { onClose: (how?: { navigated?: boolean }) => void };
+
+/** The palette in the app's query scope (it reads the server's masking policy). */
+export default function CommandPalette(props: PaletteProps) {
+  return (
+    <QueryScope>
+      <Palette {...props} />
+    </QueryScope>
+  );
+}
+
+function Palette({ onClose }: PaletteProps) {
   const navigate = useNavigate();
   const [state, dispatch] = useReducer(paletteReducer, INITIAL_PALETTE);
   const items = usePaletteItems(state.query);

@@ -3,6 +3,11 @@
 // same indices, so what the table shows is what they show and write.
 import type { ColumnFilter, TableFilters } from '../view-state.ts';
 import { type Cell, cellText, type FlatRow, type FlatTable } from './flatten-records.ts';
+import { isDay, normaliseFilter } from './normalise-filter.ts';
+
+// Kept here for their callers; they live apart so that the URL codec (filter-query.ts), which every
+// lookup page loads, does not bring the table's code with it.
+export { isDay, normaliseFilter };
 
 /** number: min/max; date: from/to; choice: is / is not among a few values; text: contains. */
 export type ColumnKind = 'number' | 'date' | 'choice' | 'text';
@@ -29,13 +34,6 @@ export function cellKey(cell: Cell | undefined): string {
 export function compareKeys(a: string, b: string): number {
   if (a === '' || b === '') return a === b ? 0 : a === '' ? 1 : -1;
   return collator.compare(a, b);
-}
-
-/** Whether the text is a calendar day `YYYY-MM-DD` that exists. */
-export function isDay(text: string): boolean {
-  if (!DAY.test(text)) return false;
-  const date = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text);
 }
 
 /**
@@ -124,20 +122,6 @@ export function columnKinds(table: FlatTable): ReadonlyMap<string, ColumnInfo> {
 /** Kinds worked out elsewhere (from counts made off the page's thread) for this table: no scan on first render. */
 export function rememberColumnKinds(table: FlatTable, kinds: ReadonlyMap<string, ColumnInfo>): void {
   kindsCache.set(table, kinds);
-}
-
-/** The filter without its empty parts; undefined when nothing is left. */
-export function normaliseFilter(filter: ColumnFilter | undefined): ColumnFilter | undefined {
-  if (!filter) return undefined;
-  const clean: ColumnFilter = {};
-  if (filter.contains !== undefined && filter.contains.trim() !== '') clean.contains = filter.contains;
-  if (filter.min !== undefined && Number.isFinite(filter.min)) clean.min = filter.min;
-  if (filter.max !== undefined && Number.isFinite(filter.max)) clean.max = filter.max;
-  if (filter.from !== undefined && isDay(filter.from)) clean.from = filter.from;
-  if (filter.to !== undefined && isDay(filter.to)) clean.to = filter.to;
-  if (filter.equals && filter.equals.length > 0) clean.equals = [...new Set(filter.equals)];
-  if (filter.excludes && filter.excludes.length > 0) clean.excludes = [...new Set(filter.excludes)];
-  return Object.keys(clean).length > 0 ? clean : undefined;
 }
 
 /** The filters with one column's filter replaced (or removed); undefined when none is left. */

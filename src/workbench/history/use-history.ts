@@ -2,7 +2,11 @@
 import { useEffect, useState } from 'react';
 import type { LookupResponse } from '../../api/lookup-response.ts';
 import type { HistoryFilter } from './history-filter.ts';
-import { getHistoryEntry, getStoredResponse, listHistory, onHistoryChange, type HistoryEntry } from './history-store.ts';
+import type { HistoryEntry } from './history-store.ts';
+
+// The store (IndexedDB through idb) loads with the first read, after the page's first paint: every
+// lookup page asks for a stored answer, and most have none to show.
+const historyStore = () => import('./history-store.ts');
 
 export type HistoryList =
   | { status: 'loading'; entries: readonly HistoryEntry[] }
@@ -19,12 +23,17 @@ export function useHistoryList({ lookupId, text, status }: HistoryFilter = {}, l
   useEffect(() => {
     let current = true;
     const load = () =>
-      listHistory({ ...(lookupId && { lookupId }), ...(text && { text }), ...(status && { status }) }).then(
-        (entries) => current && setList({ status: 'ready', entries: limit === undefined ? entries : entries.slice(0, limit) }),
-        (error: unknown) => current && setList({ status: 'unavailable', entries: [], reason: reasonOf(error) }),
-      );
+      historyStore()
+        .then(({ listHistory }) => listHistory({ ...(lookupId && { lookupId }), ...(text && { text }), ...(status && { status }) }))
+        .then(
+          (entries) => current && setList({ status: 'ready', entries: limit === undefined ? entries : entries.slice(0, limit) }),
+          (error: unknown) => current && setList({ status: 'unavailable', entries: [], reason: reasonOf(error) }),
+        );
     void load();
-    const stop = onHistoryChange(() => void load());
+    let stop = () => {};
+    void historyStore().then(({ onHistoryChange }) => {
+      if (current) stop = onHistoryChange(() => void load());
+    });
     return () => {
       current = false;
       stop();
@@ -48,10 +57,12 @@ export function useStoredAnswer(id: string | undefined): StoredAnswer | undefine
   useEffect(() => {
     if (id === undefined) return;
     let current = true;
-    Promise.all([getHistoryEntry(id), getStoredResponse(id)]).then(
-      ([entry, response]) => current && setState({ id, answer: entry && response ? { status: 'ready', entry, response } : { status: 'missing', entry } }),
-      (error: unknown) => current && setState({ id, answer: { status: 'unavailable', reason: reasonOf(error) } }),
-    );
+    historyStore()
+      .then(({ getHistoryEntry, getStoredResponse }) => Promise.all([getHistoryEntry(id), getStoredResponse(id)]))
+      .then(
+        ([entry, response]) => current && setState({ id, answer: entry && response ? { status: 'ready', entry, response } : { status: 'missing', entry } }),
+        (error: unknown) => current && setState({ id, answer: { status: 'unavailable', reason: reasonOf(error) } }),
+      );
     return () => {
       current = false;
     };

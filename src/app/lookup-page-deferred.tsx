@@ -1,0 +1,73 @@
+// The parts of a lookup page that load after its first paint, each its own chunk: what they show
+// is not there at first (saved queries, the budget, a stored answer's notice, a held call's panel)
+// or sits below the form (Save query, recent requests). The page's first paint then carries only
+// the form and what frames it (performance.md, "Bundle size": a lookup page ≤ 150 kB gzip).
+import { lazy, Suspense, type ComponentProps } from 'react';
+
+const SaveQueryButton = lazy(async () => ({ default: (await import('../workbench/saved/save-query-button.tsx')).SaveQueryButton }));
+const SavedSection = lazy(async () => ({ default: (await import('../workbench/saved/saved-section.tsx')).SavedSection }));
+const HistoryPanel = lazy(async () => ({ default: (await import('../workbench/history/history-panel.tsx')).HistoryPanel }));
+const StoredAnswerNotice = lazy(async () => ({ default: (await import('../workbench/history/stored-answer-notice.tsx')).StoredAnswerNotice }));
+const BudgetLine = lazy(async () => ({ default: (await import('./budget-line.tsx')).BudgetLine }));
+const ConsentPanel = lazy(async () => ({ default: (await import('./live-call-dialog.tsx')).ConsentPanel }));
+
+/** Until it loads, the same button disabled, so nothing below it moves when it arrives. */
+export function DeferredSaveQueryButton(props: ComponentProps<typeof SaveQueryButton>) {
+  return (
+    <Suspense
+      fallback={
+        <div className="save-query">
+          <button type="button" disabled>
+            Save query…
+          </button>
+        </div>
+      }
+    >
+      <SaveQueryButton {...props} />
+    </Suspense>
+  );
+}
+
+/** Shows nothing until it has read the saved queries, whether its code is there or not. */
+export function DeferredSavedSection(props: ComponentProps<typeof SavedSection>) {
+  return (
+    <Suspense fallback={null}>
+      <SavedSection {...props} />
+    </Suspense>
+  );
+}
+
+export function DeferredHistoryPanel(props: ComponentProps<typeof HistoryPanel>) {
+  return (
+    <Suspense fallback={null}>
+      <HistoryPanel {...props} />
+    </Suspense>
+  );
+}
+
+/** Shown only for an answer from History, which is read from IndexedDB after the first paint anyway. */
+export function DeferredStoredAnswerNotice(props: ComponentProps<typeof StoredAnswerNotice>) {
+  return (
+    <Suspense fallback={null}>
+      <StoredAnswerNotice {...props} />
+    </Suspense>
+  );
+}
+
+/** Shows nothing until /lookup-config.json has said there is a budget. */
+export function DeferredBudgetLine(props: ComponentProps<typeof BudgetLine>) {
+  return (
+    <Suspense fallback={null}>
+      <BudgetLine {...props} />
+    </Suspense>
+  );
+}
+
+/** A paid call held for a yes: the server is asked first, so "checking" is what shows meanwhile. */
+export function DeferredConsentPanel(props: ComponentProps<typeof ConsentPanel>) {
+  return (
+    <Suspense fallback={<p role="status">Checking whether this lookup answers live…</p>}>
+      <ConsentPanel {...props} />
+    </Suspense>
+  );
+}
