@@ -48,6 +48,14 @@ const failed = (unit?.numFailedTests ?? 0) + (unit26?.numFailedTests ?? 0) + (sm
 const skipped =
   (unit?.numPendingTests ?? 0) + (unit?.numTodoTests ?? 0) + (unit26?.numPendingTests ?? 0) + (unit26?.numTodoTests ?? 0) + (e2e?.stats?.skipped ?? 0);
 
+/** Where in the test file the failure was thrown (" at line:column"), read from the stack: two checks of one kind in a test are then told apart. */
+function failedAt(message, fileName) {
+  const base = fileName.split('/').pop();
+  const frame = message.split('\n').find((line) => line.includes(base));
+  const position = frame?.match(/:(\d+:\d+)\)?\s*$/)?.[1];
+  return position ? ` (at ${base}:${position})` : '';
+}
+
 /** Each failed test of a vitest report, with its message's first line (a CI log may keep only its tail). */
 function vitestFailures(label, report) {
   const lines = [];
@@ -55,7 +63,10 @@ function vitestFailures(label, report) {
     const failedTests = file.assertionResults.filter((test) => test.status === 'failed');
     // A file that failed to load or whose hooks threw has no failed test of its own.
     if (file.status === 'failed' && failedTests.length === 0) lines.push(`${label}: ${file.name}: ${(file.message ?? '').split('\n')[0]}`);
-    for (const test of failedTests) lines.push(`${label}: ${file.name} › ${test.fullName}: ${(test.failureMessages?.[0] ?? '').split('\n')[0]}`);
+    for (const test of failedTests) {
+      const message = test.failureMessages?.[0] ?? '';
+      lines.push(`${label}: ${file.name} › ${test.fullName}: ${message.split('\n')[0]}${failedAt(message, file.name)}`);
+    }
   }
   return lines;
 }
