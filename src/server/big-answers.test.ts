@@ -319,6 +319,27 @@ describe('the answer cache and large answers', () => {
     }
   }, 120_000);
 
+  it('waits for one drain at a time when the browser reads slowly: no listener piles up on the answer', async () => {
+    // In small slices, so what the cache had gathered when the answer outgrew it is many chunks, sent at once.
+    const body = movieBody(4, MAX_KEPT_BYTES + 4 * MiB);
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(`${warning.name}: ${warning.message}`);
+    process.on('warning', onWarning);
+    try {
+      upstream.respond((_hit, _req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        void writeInChunks(res, body, 16 * 1024);
+      });
+      const answer = await readStreamed(`${base}/proxy/a/movie/4`, { headers: UNMASKED, pauseMsPerMiB: 20 });
+      expect(answer.sha256).toBe(sha256(body));
+      // Node warns on the tick after an eleventh listener is added.
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.off('warning', onWarning);
+    }
+    expect(warnings.filter((warning) => warning.startsWith('MaxListenersExceededWarning'))).toEqual([]);
+  }, 60_000);
+
   it('masks an answer larger than the cache keeps without keeping it', async () => {
     const body = movieBody(3, MAX_KEPT_BYTES + MiB);
     upstream.respond((_hit, _req, res) => {

@@ -352,6 +352,7 @@ class Pump implements BodySink {
   private pending: Buffer[] = [];
   private pendingBytes = 0;
   private started = false;
+  private awaitingDrain = false;
   private settled = false;
   /** Raw chunks held for the cache, until the body ends or passes gatherUpTo. */
   private gathered: Buffer[] | undefined;
@@ -434,9 +435,14 @@ class Pump implements BodySink {
 
   private write(chunk: Buffer): void {
     const { res } = this.reply;
-    if (res.write(chunk)) return;
+    if (res.write(chunk) || this.awaitingDrain) return;
+    // A paused source can still hand over a chunk it already had: wait for one drain, not one per write.
+    this.awaitingDrain = true;
     this.source.pause();
-    res.once('drain', () => this.source.resume());
+    res.once('drain', () => {
+      this.awaitingDrain = false;
+      this.source.resume();
+    });
   }
 
   end(): void {

@@ -63,9 +63,12 @@ export interface StreamedAnswer {
 
 /**
  * GETs `url`, hashing the body as it arrives (a 60 MB body is not kept unless asked); `onFirstBytes`
- * is called with the first chunk of the body.
+ * is called with the first chunk of the body; `pauseMsPerMiB` makes it a slow reader.
  */
-export function readStreamed(url: string, options: { headers?: Record<string, string>; keep?: boolean; onFirstBytes?: () => void } = {}): Promise<StreamedAnswer> {
+export function readStreamed(
+  url: string,
+  options: { headers?: Record<string, string>; keep?: boolean; onFirstBytes?: () => void; /** Pause this long after each MiB read: a slow browser. */ pauseMsPerMiB?: number } = {},
+): Promise<StreamedAnswer> {
   return new Promise((resolve, reject) => {
     const req = request(url, { headers: options.headers }, (res) => {
       const hash = createHash('sha256');
@@ -76,6 +79,11 @@ export function readStreamed(url: string, options: { headers?: Record<string, st
         bytes += chunk.length;
         hash.update(chunk);
         if (options.keep) chunks.push(chunk);
+        const pause = options.pauseMsPerMiB;
+        if (pause && Math.floor(bytes / 2 ** 20) > Math.floor((bytes - chunk.length) / 2 ** 20)) {
+          res.pause();
+          setTimeout(() => res.resume(), pause);
+        }
       });
       res.on('end', () =>
         resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes, sha256: hash.digest('hex'), ...(options.keep && { body: Buffer.concat(chunks) }) }),
