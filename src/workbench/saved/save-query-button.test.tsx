@@ -35,7 +35,9 @@ describe('saving a query', () => {
     await user.click(opener);
     const dialog = await screen.findByRole('dialog', { name: 'Save query' });
     const name = within(dialog).getByLabelText('Name');
-    expect(name).toHaveFocus();
+    // Focus lands as the dialog opens; waiting for it, not for the dialog alone, keeps the check
+    // from racing the commit that shows it on a loaded machine (it still fails if focus never moves).
+    await waitFor(() => expect(name).toHaveFocus());
     expect((name as HTMLInputElement).value).toContain(lookup.title);
     await user.clear(name);
     await user.type(name, 'Favourite');
@@ -49,7 +51,7 @@ describe('saving a query', () => {
     await user.type(within(dialog).getByLabelText('New collection name'), 'Weekly{Enter}');
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(opener).toHaveFocus();
+    await waitFor(() => expect(opener).toHaveFocus());
     expect(screen.getByText('Saved “Favourite” in “Weekly”.')).toHaveAttribute('role', 'status');
     const [saved] = await listSavedQueries();
     expect(saved).toMatchObject({ name: 'Favourite', note: 'Checked every week', collection: 'Weekly', lookupId: lookup.id, operationId: operation.id, search: sentQuerySearch(lookup, operation, example) });
