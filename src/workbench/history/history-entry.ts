@@ -33,4 +33,6 @@ export interface HistoryEntry {
   personalData?: boolean;
   /** false when the body was not kept (over the size cap, evicted, masking rules): metadata only. */
   bodyStored: boolean;
+  /** The bytes the body takes (or would take) as stored, compressed when large; absent on entries from before compression. */
+  storedBytes?: number;
 }

@@ -40,6 +40,27 @@ describe('history store', () => {
     expect(await history.getStoredResponse(large.id)).toBeUndefined();
   });
 
+  it('keeps a large answer compressed, counts its stored bytes against the caps, and gives it back whole', async () => {
+    // 1 MB of repetitive JSON compresses far under a 100 kB cap that it would pass as received.
+    const history = store({ maxEntryBytes: 100_000, maxTotalBytes: 250_000 });
+    const big = await history.add(newEntry(1, { bytes: 1_000_000 }));
+    expect(big).toMatchObject({ bodyStored: true, sizeBytes: 1_000_000 });
+    expect(big.storedBytes).toBeLessThan(100_000);
+    const response = await history.getStoredResponse(big.id);
+    expect(response!.text).toHaveLength(1_000_000);
+    expect(response!.body).toEqual({ pad: 'x'.repeat(1_000_000 - 10) });
+    // Its stored size, not its size as received, is what the total counts: three more fit beside it.
+    for (let i = 2; i <= 4; i++) await history.add(newEntry(i, { bytes: 1_000_000 }));
+    expect((await history.list()).every((entry) => entry.bodyStored)).toBe(true);
+  });
+
+  it('keeps metadata only for an answer larger as received than the store will compress', async () => {
+    const history = store({ maxReceivedBytes: 500_000 });
+    const huge = await history.add(newEntry(1, { bytes: 500_001 }));
+    expect(huge.bodyStored).toBe(false);
+    expect(await history.getStoredResponse(huge.id)).toBeUndefined();
+  });
+
   it('evicts the oldest bodies first once the total cap is passed, keeping their metadata', async () => {
     const history = store({ maxEntryBytes: 100, maxTotalBytes: 250 });
     const a = await history.add(newEntry(1, { bytes: 100 }));

@@ -1,6 +1,7 @@
 // The request history, kept in this browser's IndexedDB: one metadata row per request sent and,
-// beside it, the answer itself when it fits the caps (2 MB per entry, 50 MB in all, the oldest
-// bodies evicted first). Metadata and bodies are separate stores so listing never loads a body.
+// beside it, the answer itself when it fits the caps (16 MB per entry, 64 MB in all, as stored:
+// a large answer's text is kept gzip-compressed; the oldest bodies are evicted first). Metadata and
+// bodies are separate stores so listing never loads a body.
 import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction } from 'idb';
 import type { LookupResponse } from '../../api/lookup-response.ts';
 import { parseBody } from '../../api/lookup-fetch.ts';
@@ -8,6 +9,7 @@ import { matchesHistoryFilter, type HistoryFilter } from './history-filter.ts';
 import type { HistoryEntry } from './history-entry.ts';
 import { holdsUnmaskedData } from './masking-rules.ts';
 import { loadDefinition } from './lookup-facts.ts';
+import { keepText, readKeptText, type KeptText } from './body-codec.ts';
 
 export type { HistoryFilter } from './history-filter.ts';
 export type { HistoryEntry } from './history-entry.ts';
@@ -15,10 +17,12 @@ export type { HistoryEntry } from './history-entry.ts';
 
 /** The answer as received, without its parsed body (parsed again on reading, as a fresh one is). */
 export type StoredAnswer = Omit<LookupResponse, 'body' | 'parseError'>;
+/** The answer as the store holds it: its text as it came, or compressed (entries before compression hold `text`). */
+type KeptAnswer = Omit<StoredAnswer, 'text'> & KeptText;
 
 /** What the recorder hands to the store: an entry (without its id) and, when there is one, the answer. */
 export interface NewHistoryEntry {
-  entry: Omit<HistoryEntry, 'id' | 'bodyStored'>;
+  entry: Omit<HistoryEntry, 'id' | 'bodyStored' | 'storedBytes'>;
   /** The answer to keep; undefined keeps metadata only. */
   answer: StoredAnswer | undefined;
 }
@@ -26,15 +30,17 @@ export interface NewHistoryEntry {
 export interface HistoryStoreOptions {
   /** IndexedDB database name (tests use their own). */
   databaseName?: string;
-  /** A body larger than this (bytes) is not kept: metadata only. */
+  /** A body that takes more than this (bytes, as stored) is not kept: metadata only. */
   maxEntryBytes?: number;
-  /** All kept bodies together stay under this (bytes): the oldest bodies are dropped first. */
+  /** All kept bodies together stay under this (bytes, as stored): the oldest bodies are dropped first. */
   maxTotalBytes?: number;
+  /** A body larger than this as received (bytes) is not even compressed: metadata only. */
+  maxReceivedBytes?: number;
   /** Entries beyond this many are deleted, oldest first. */
   maxEntries?: number;
 }
 
-export const DEFAULT_HISTORY_CAPS = { maxEntryBytes: 2 * 1024 * 1024, maxTotalBytes: 50 * 1024 * 1024, maxEntries: 1000 } as const;
+export const DEFAULT_HISTORY_CAPS = { maxEntryBytes: 16 * 1024 * 1024, maxTotalBytes: 64 * 1024 * 1024, maxReceivedBytes: 256 * 1024 * 1024, maxEntries: 1000 } as const;
 export const HISTORY_DATABASE = 'lookup-explorer-history';
 
 /** The bytes of the bodies kept, so an add never walks the entries to learn it. */
@@ -45,9 +51,12 @@ interface Totals {
 
 interface HistorySchema extends DBSchema {
   entries: { key: string; value: HistoryEntry; indexes: { sentAt: number } };
-  bodies: { key: string; value: { id: string; answer: StoredAnswer } };
+  bodies: { key: string; value: { id: string; answer: KeptAnswer } };
   meta: { key: 'totals'; value: Totals };
 }
+
+/** The bytes an entry's kept body takes (entries from before compression kept the text as it came). */
+const storedSize = (entry: HistoryEntry): number => entry.storedBytes ?? entry.sizeBytes;
 
 type WriteTx = IDBPTransaction<HistorySchema, Array<'entries' | 'bodies' | 'meta'>, 'readwrite'>;
 
@@ -57,7 +66,7 @@ async function readTotals(tx: WriteTx): Promise<Totals> {
   if (stored) return stored;
   let bodyBytes = 0;
   for (let cursor = await tx.objectStore('entries').openCursor(); cursor; cursor = await cursor.continue()) {
-    if (cursor.value.bodyStored) bodyBytes += cursor.value.sizeBytes;
+    if (cursor.value.bodyStored) bodyBytes += storedSize(cursor.value);
   }
   return { key: 'totals', bodyBytes };
 }
@@ -75,6 +84,21 @@ export interface HistoryStore {
   close(): Promise<void>;
 }
 
+/** The answer as it will be stored, and the bytes that takes. */
+async function pack(answer: StoredAnswer): Promise<{ answer: KeptAnswer; storedBytes: number }> {
+  const { text, ...rest } = answer;
+  const { kept, storedBytes } = await keepText(text, answer.sizeBytes);
+  return { answer: { ...rest, ...kept }, storedBytes };
+}
+
+/** The answer as received, its text decompressed when it was kept compressed. */
+async function unpack(kept: KeptAnswer): Promise<StoredAnswer> {
+  const text = await readKeptText(kept);
+  if (!('gzip' in kept)) return { ...kept, text };
+  const { gzip: _gzip, ...rest } = kept;
+  return { ...rest, text };
+}
+
 let counter = 0;
 function newId(sentAt: number): string {
   counter = (counter + 1) % 1_000_000;
@@ -85,6 +109,7 @@ export function createHistoryStore(options: HistoryStoreOptions = {}): HistorySt
   const name = options.databaseName ?? HISTORY_DATABASE;
   const maxEntryBytes = options.maxEntryBytes ?? DEFAULT_HISTORY_CAPS.maxEntryBytes;
   const maxTotalBytes = options.maxTotalBytes ?? DEFAULT_HISTORY_CAPS.maxTotalBytes;
+  const maxReceivedBytes = options.maxReceivedBytes ?? DEFAULT_HISTORY_CAPS.maxReceivedBytes;
   const maxEntries = options.maxEntries ?? DEFAULT_HISTORY_CAPS.maxEntries;
   const listeners = new Set<() => void>();
   let opened: Promise<IDBPDatabase<HistorySchema>> | undefined;
@@ -109,16 +134,18 @@ export function createHistoryStore(options: HistoryStoreOptions = {}): HistorySt
 
   return {
     async add({ entry, answer }) {
-      const keep = answer !== undefined && answer.sizeBytes <= maxEntryBytes && answer.sizeBytes <= maxTotalBytes;
-      const full: HistoryEntry = { ...entry, id: newId(entry.sentAt), bodyStored: keep };
+      // Compressed before the transaction opens: IndexedDB commits a transaction left waiting.
+      const packed = answer && answer.sizeBytes <= maxReceivedBytes ? await pack(answer) : undefined;
+      const keep = packed !== undefined && packed.storedBytes <= maxEntryBytes && packed.storedBytes <= maxTotalBytes;
+      const full: HistoryEntry = { ...entry, id: newId(entry.sentAt), bodyStored: keep, ...(packed && { storedBytes: packed.storedBytes }) };
       const tx = await writeTx();
       const entries = tx.objectStore('entries');
       const bodies = tx.objectStore('bodies');
       const totals = await readTotals(tx);
       await entries.put(full);
       if (keep) {
-        await bodies.put({ id: full.id, answer });
-        totals.bodyBytes += answer.sizeBytes;
+        await bodies.put({ id: full.id, answer: packed.answer });
+        totals.bodyBytes += packed.storedBytes;
       }
       // Only what is over a cap is visited, oldest first (the sentAt index): the entries beyond the
       // count go with their bodies, then the oldest bodies go until the rest fit the total.
@@ -129,12 +156,12 @@ export function createHistoryStore(options: HistoryStoreOptions = {}): HistorySt
           over -= 1;
           if (row.bodyStored) {
             await bodies.delete(row.id);
-            totals.bodyBytes -= row.sizeBytes;
+            totals.bodyBytes -= storedSize(row);
           }
           await cursor.delete();
         } else if (row.bodyStored) {
           await bodies.delete(row.id);
-          totals.bodyBytes -= row.sizeBytes;
+          totals.bodyBytes -= storedSize(row);
           await cursor.update({ ...row, bodyStored: false });
         }
       }
@@ -159,7 +186,7 @@ export function createHistoryStore(options: HistoryStoreOptions = {}): HistorySt
       if (!entry || !stored) return undefined;
       const operation = (await loadDefinition(entry.lookupId))?.operations.find((candidate) => candidate.id === entry.operationId);
       if (!operation) return undefined;
-      const { answer } = stored;
+      const answer = await unpack(stored.answer);
       return { ...answer, ...(await parseBody(answer.text, answer.contentType, operation)) };
     },
 
@@ -167,7 +194,7 @@ export function createHistoryStore(options: HistoryStoreOptions = {}): HistorySt
       const tx = await writeTx();
       const totals = await readTotals(tx);
       const row = await tx.objectStore('entries').get(id);
-      if (row?.bodyStored) totals.bodyBytes -= row.sizeBytes;
+      if (row?.bodyStored) totals.bodyBytes -= storedSize(row);
       await Promise.all([tx.objectStore('entries').delete(id), tx.objectStore('bodies').delete(id), tx.objectStore('meta').put(totals), tx.done]);
       changed();
     },
@@ -191,7 +218,7 @@ export function createHistoryStore(options: HistoryStoreOptions = {}): HistorySt
           await bodies.delete(row.id);
           await cursor.update({ ...row, bodyStored: false });
           dropped += 1;
-        } else if (row.bodyStored) bodyBytes += row.sizeBytes;
+        } else if (row.bodyStored) bodyBytes += storedSize(row);
         cursor = await cursor.continue();
       }
       await tx.objectStore('meta').put({ key: 'totals', bodyBytes });
