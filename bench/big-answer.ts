@@ -20,6 +20,7 @@ import { lookups } from '../src/lookups/registry.ts';
 import { type BarePage, launchBareChromium } from './bare-chromium.ts';
 import { describePeaks, kbToMb, startMemorySampler } from './browser-memory.ts';
 import { buildIntoTemp, freePort, startProductionServer } from './local-server.ts';
+import { varyingIncidentsBody } from '../src/server/testing/big-answer.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARGS = ['--no-sandbox', '--disable-gpu', '--window-size=1280,900'];
@@ -29,30 +30,6 @@ const CHUNK_BYTES = 64 * 1024;
 const verdict = (ok: boolean) => (ok ? 'ok' : 'OVER TARGET');
 /** tsx keeps function names with a helper the page does not have; functions sent to the page get it. */
 const NAME_SHIM = 'var __name = (target) => target;';
-
-function incident(index: number) {
-  const code = `B-${String(index + 1).padStart(7, '0')}`;
-  return {
-    city_key: 'SF',
-    incident_code: code,
-    incident_date: new Date(Date.UTC(2024, 4, 1) + index * 60_000).toISOString(),
-    incident_offense: ['Larceny/Theft', 'Burglary', 'Assault', 'Vandalism'][index % 4],
-    incident_offense_code: `${200 + (index % 40)}`,
-    incident_offense_description: `Offense description number ${index % 97}`,
-    incident_offense_detail_description: `A longer detail of what was reported for incident ${code}`,
-    incident_offense_crime_against: index % 3 === 0 ? 'Person' : 'Property',
-    incident_offense_action: index % 2 === 0 ? 'C' : 'A',
-    incident_source_original_type: `Original type ${index % 13}`,
-    incident_source_name: 'Bench Police Department',
-    incident_latitude: 37.7 + (index % 1000) / 10_000,
-    incident_longitude: -122.4 - (index % 1000) / 10_000,
-    incident_address: `${(index % 90) * 100} Block of Market St`,
-  };
-}
-
-function bodyOf(records: number): Buffer {
-  return Buffer.from(JSON.stringify([{ total_incidents: records, total_pages: 1, incidents: Array.from({ length: records }, (_, index) => incident(index)) }]));
-}
 
 /** The upstream: the body chunked, paced at MBPS (a pause after each megabyte). */
 async function localUpstream(body: Buffer) {
@@ -122,7 +99,7 @@ function figures() {
 }
 
 async function measure(dist: string, records: number) {
-  const body = bodyOf(records);
+  const body = varyingIncidentsBody(records, 'B', 7);
   const upstream = await localUpstream(body);
   process.env.LOOKUP_L_BASE_URL = upstream.base;
   process.env.LOOKUP_L_KEY = 'bench-key';

@@ -14,6 +14,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { expect, test, type Page } from './fixtures.ts';
 import { startApp } from './start-app.ts';
 import { lookups } from '../src/lookups/registry.ts';
+import { varyingIncident, varyingIncidentsBody } from '../src/server/testing/big-answer.ts';
 
 /** The incidents in the answer (about 560 bytes each): 100,000 (≈ 56 MB), the figure issue 23 asks for. */
 const BIG_ANSWER_RECORDS = 100_000;
@@ -21,29 +22,7 @@ const BIG_ANSWER_RECORDS = 100_000;
 const DOWNLOAD_MS = 4_000;
 const CHUNK_BYTES = 64 * 1024;
 
-function incident(index: number) {
-  const code = `E2E-${String(index + 1).padStart(6, '0')}`;
-  return {
-    city_key: 'SF',
-    incident_code: code,
-    incident_date: new Date(Date.UTC(2024, 4, 1) + index * 60_000).toISOString(),
-    incident_offense: ['Larceny/Theft', 'Burglary', 'Assault', 'Vandalism'][index % 4],
-    incident_offense_code: `${200 + (index % 40)}`,
-    incident_offense_description: `Offense description number ${index % 97}`,
-    incident_offense_detail_description: `A longer detail of what was reported for incident ${code}`,
-    incident_offense_crime_against: index % 3 === 0 ? 'Person' : 'Property',
-    incident_offense_action: index % 2 === 0 ? 'C' : 'A',
-    incident_source_original_type: `Original type ${index % 13}`,
-    incident_source_name: 'E2E Police Department',
-    incident_latitude: 37.7 + (index % 1000) / 10_000,
-    incident_longitude: -122.4 - (index % 1000) / 10_000,
-    incident_address: `${(index % 90) * 100} Block of Market St`,
-  };
-}
-
-const body = Buffer.from(
-  JSON.stringify([{ total_incidents: BIG_ANSWER_RECORDS, total_pages: 1, incidents: Array.from({ length: BIG_ANSWER_RECORDS }, (_, index) => incident(index)) }]),
-);
+const body = varyingIncidentsBody(BIG_ANSWER_RECORDS, 'E2E');
 
 /** Set by the Stop test: the upstream sends this share of the body, then waits (the download is under way when Stop is pressed). */
 let stallAt: number | undefined;
@@ -143,7 +122,7 @@ test(`L: a ${total}-record answer shows its rows while it downloads, then all of
 
   // The tree's Find reaches the last record (index 99,999) and shows it: its code, and its detail
   // that names the code, are the two values holding it.
-  const lastCode = incident(BIG_ANSWER_RECORDS - 1).incident_code;
+  const lastCode = String(varyingIncident(BIG_ANSWER_RECORDS - 1, 'E2E').incident_code);
   await results.getByRole('tab', { name: 'Tree' }).click();
   const find = results.getByRole('searchbox', { name: 'Find a key or value' });
   await find.fill(lastCode);

@@ -3,6 +3,7 @@ import { crimeIncidents } from '../lookups/l-crime-incidents.ts';
 import { chargingStations } from '../lookups/b-charging-stations.ts';
 import { type AnswerStreamer, provideAnswerStreamer, type StreamRequest } from './answer-stream.ts';
 import { PEEK_BYTES, readAnswerBody, type ReadOptions, STREAM_THRESHOLD_BYTES } from './read-answer-body.ts';
+import { concatBytes } from './bytes.ts';
 
 // A streamer that records what it was handed and reads the rest of the body itself, as the worker would.
 const started: StreamRequest[] = [];
@@ -14,22 +15,12 @@ const fakeStreamer: AnswerStreamer = {
       const chunks = [...request.head];
       const reader = request.rest.getReader();
       for (let read = await reader.read(); !read.done; read = await reader.read()) chunks.push(read.value);
-      const text = new TextDecoder().decode(concat(chunks));
+      const text = new TextDecoder().decode(concatBytes(chunks));
       return { text, body: JSON.parse(text) as unknown, sizeBytes: text.length, stoppedAfter: 7 };
     })();
     return { live, done };
   },
 };
-
-function concat(chunks: readonly Uint8Array[]): Uint8Array {
-  const bytes = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.byteLength, 0));
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return bytes;
-}
 
 /** A JSON body of about `bytes` bytes, sent in chunks of `chunk` bytes, with or without its length. */
 function bigAnswer(bytes: number, { chunk = 256 * 1024, declared = false, headers = {} }: { chunk?: number; declared?: boolean; headers?: Record<string, string> } = {}) {

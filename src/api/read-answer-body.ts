@@ -7,6 +7,7 @@ import type { AnyLookup, AnyOperation } from '../lookups/define-lookup.ts';
 import { readMasked, WIRE_HEADERS } from '../lookups/wire.ts';
 import { answerStreamer, type LiveAnswer } from './answer-stream.ts';
 import { parseBody, type Parsed } from './parse-body.ts';
+import { concatBytes } from './bytes.ts';
 
 /** From this size an answer is read as a stream (below it, parsing it here takes a few tens of ms at most). */
 export const STREAM_THRESHOLD_BYTES = 8 * 1024 * 1024;
@@ -38,20 +39,10 @@ export interface ReadOptions {
 }
 
 async function readWhole(chunks: readonly Uint8Array[], contentType: string, operation: AnyOperation): Promise<BodyRead> {
-  const bytes = chunks.length === 1 ? chunks[0]! : concat(chunks);
+  const bytes = concatBytes(chunks);
   const receivedAt = performance.now();
   const text = new TextDecoder().decode(bytes);
   return { text, sizeBytes: bytes.byteLength, receivedAt, ...(await parseBody(text, contentType, operation)) };
-}
-
-function concat(chunks: readonly Uint8Array[]): Uint8Array {
-  const bytes = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.byteLength, 0));
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return bytes;
 }
 
 /** The body's length when the answer declares it as sent (a compressed body's length says nothing of the JSON's). */

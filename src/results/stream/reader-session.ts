@@ -2,18 +2,9 @@
 // sends as they arrive. The worker runs one; where there are no workers (tests) the page runs one
 // itself, behind the same messages.
 import type { AnyOperation } from '../../lookups/define-lookup.ts';
+import { concatBytes } from '../../api/bytes.ts';
 import { StreamEngine } from './stream-engine.ts';
 import type { FromReader, ToReader } from './stream-protocol.ts';
-
-function concat(chunks: readonly Uint8Array[]): Uint8Array {
-  const bytes = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.byteLength, 0));
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return bytes;
-}
 
 export type OperationLoader = (slug: string, operationId: string) => Promise<AnyOperation | undefined>;
 
@@ -46,7 +37,7 @@ export class ReaderSession {
     }
     const engine = new StreamEngine({ operation, progressive: start.progressive, totalBytes: start.totalBytes, now: this.now }, this.post);
     // The bytes the page read first, as one push: the progress counts them all from the start.
-    if (start.head.length > 0) engine.push(start.head.length === 1 ? start.head[0]! : concat(start.head));
+    if (start.head.length > 0) engine.push(concatBytes(start.head));
     return engine;
   }
 }

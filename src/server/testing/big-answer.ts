@@ -28,6 +28,37 @@ export function incident(i: number, source = 'Springfield Police Department'): R
   };
 }
 
+/**
+ * Incident `index` of an answer whose fields vary as a real one's do (offenses, dates, positions),
+ * so a table, its facets and a search have many values to show: codes are `<prefix>-<index + 1>`,
+ * padded to `digits`, and each record's detail names its code.
+ */
+export function varyingIncident(index: number, prefix: string, digits = 6): Record<string, unknown> {
+  const code = `${prefix}-${String(index + 1).padStart(digits, '0')}`;
+  return {
+    city_key: 'SF',
+    incident_code: code,
+    incident_date: new Date(Date.UTC(2024, 4, 1) + index * 60_000).toISOString(),
+    incident_offense: ['Larceny/Theft', 'Burglary', 'Assault', 'Vandalism'][index % 4],
+    incident_offense_code: `${200 + (index % 40)}`,
+    incident_offense_description: `Offense description number ${index % 97}`,
+    incident_offense_detail_description: `A longer detail of what was reported for incident ${code}`,
+    incident_offense_crime_against: index % 3 === 0 ? 'Person' : 'Property',
+    incident_offense_action: index % 2 === 0 ? 'C' : 'A',
+    incident_source_original_type: `Original type ${index % 13}`,
+    incident_source_name: `${prefix} Police Department`,
+    incident_latitude: 37.7 + (index % 1000) / 10_000,
+    incident_longitude: -122.4 - (index % 1000) / 10_000,
+    incident_address: `${(index % 90) * 100} Block of Market St`,
+  };
+}
+
+/** L's answer of `count` varying incidents (one page holding them all). */
+export function varyingIncidentsBody(count: number, prefix: string, digits = 6): Buffer {
+  const incidents = Array.from({ length: count }, (_, index) => varyingIncident(index, prefix, digits));
+  return Buffer.from(JSON.stringify([{ total_incidents: count, total_pages: 1, incidents }]));
+}
+
 /** L's answer with `count` incidents; `echo(i)` names the source of incident i (e.g. a key a provider echoes). */
 export function incidentsBody(count: number, echo?: (i: number) => string | undefined): Buffer {
   const records = Array.from({ length: count }, (_, i) => incident(i, echo?.(i)));

@@ -1,6 +1,7 @@
 // How History keeps an answer's text: as it came when small, gzip-compressed when large (the
 // browser's own CompressionStream: native code, no library), so a 60 MB answer of records takes a
 // few MB of the store and fits its caps. Written and read in slices, so no step holds the page long.
+import { concatBytes } from '../../api/bytes.ts';
 
 /** From this size (bytes of the answer) the text is kept compressed; below it, as it came. */
 export const COMPRESS_FROM_BYTES = 64 * 1024;
@@ -12,21 +13,12 @@ export type KeptText = { text: string } | { gzip: Uint8Array };
 
 async function readAll(readable: ReadableStream<Uint8Array>): Promise<Uint8Array> {
   const chunks: Uint8Array[] = [];
-  let length = 0;
   const reader = readable.getReader();
   for (;;) {
     const { done, value } = await reader.read();
-    if (done) break;
+    if (done) return concatBytes(chunks);
     chunks.push(value);
-    length += value.byteLength;
   }
-  const bytes = new Uint8Array(length);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return bytes;
 }
 
 /** The end of the slice starting at `from`, never between the two halves of a surrogate pair. */
