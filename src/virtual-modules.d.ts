@@ -4,3 +4,8 @@ declare module 'virtual:lookup-catalog' {
 
   export const catalogEntries: readonly CatalogEntry[];
 }
+
+declare module 'virtual:lookup-search-fields' {
+  /** Each lookup's field-name words, space-separated, by lookup id (toSearchFields). */
+  export const searchFields: Readonly<Record<string, string>>;
+}

@@ -5,18 +5,26 @@
 // are merged into one body of the operation's own response shape. The viewer then reads that body
 // through the one answer interpreter like any other answer, so every tab, the map and the exports
 // work on the merged records.
-import { useCallback, useContext, useEffect, useRef, useState } from 'react';
-import { QueryClientContext, type QueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import type { AnyLookup, AnyOperation, Params, WindowSplit } from '../lookups/define-lookup.ts';
 import { interpretAnswer } from '../lookups/answer.ts';
-import { buildRequest } from '../lookups/request.ts';
-import { proxyUrl, readMasked, WIRE_HEADERS } from '../lookups/wire.ts';
-import { fetchLookup, type FetchOptions } from './lookup-fetch.ts';
-import { lookupQueryOptions } from './lookup-query.ts';
 import type { LookupResponse } from './lookup-response.ts';
+import {
+  abortError,
+  fetchThroughQueries,
+  MERGE_CONCURRENCY,
+  mergedResponse,
+  mergeInOrder,
+  runInTurns,
+  sameMasking,
+  useAnswerRun,
+  type FetchPiece,
+  type MergeControl,
+  type MergeProgress,
+} from './merge-answers.ts';
 
-/** Window queries in flight at once: enough to overlap, few enough for a small server. */
-export const SPLIT_CONCURRENCY = 2;
+/** Window queries in flight at once. */
+export const SPLIT_CONCURRENCY = MERGE_CONCURRENCY;
 /** No split runs more window queries than this (each may be a paid call). */
 export const MAX_WINDOWS = 64;
 
@@ -65,30 +73,14 @@ export interface WindowPart {
  */
 export function mergeRecords(parts: readonly WindowPart[], identity: (record: unknown) => string, newestFirst: boolean): { records: unknown[]; duplicates: number } {
   const ordered = [...parts].sort((a, b) => (newestFirst ? b.window.from - a.window.from : a.window.from - b.window.from));
-  const seen = new Set<string>();
-  const records: unknown[] = [];
-  let duplicates = 0;
-  for (const part of ordered) {
-    for (const record of part.records) {
-      const key = identity(record);
-      if (seen.has(key)) duplicates++;
-      else {
-        seen.add(key);
-        records.push(record);
-      }
-    }
-  }
-  return { records, duplicates };
+  return mergeInOrder(
+    ordered.map((part) => part.records),
+    identity,
+  );
 }
 
-export interface SplitProgress {
-  /** Window queries answered. */
-  done: number;
-  /** Window queries planned so far (grows when a window is split again). */
-  planned: number;
-  /** Records received so far. */
-  records: number;
-}
+/** Window queries answered, planned so far (grows when a window is split again) and records received. */
+export type SplitProgress = MergeProgress;
 
 export interface SplitOutcome {
   /** One answer of the operation's response shape holding every merged record. */
@@ -113,7 +105,7 @@ export interface RunSplitOptions {
   params: Params;
   split: WindowSplit;
   /** Sends one window's query (the query layer in the app, a fake in tests). */
-  fetchWindow: (params: Params, signal: AbortSignal) => Promise<LookupResponse>;
+  fetchWindow: FetchPiece;
   signal: AbortSignal;
   concurrency?: number;
   maxWindows?: number;
@@ -121,12 +113,7 @@ export interface RunSplitOptions {
 }
 
 const describeWindow = (window: TimeWindow) => `${new Date(window.from).toISOString()} – ${new Date(window.until).toISOString()}`;
-
-function abortError(): Error {
-  const error = new Error('The split was cancelled');
-  error.name = 'AbortError';
-  return error;
-}
+const cancelled = () => abortError('The split was cancelled');
 
 /** Runs the window queries (at most `concurrency` at once) and merges their records into one answer. */
 export async function runWindowSplit(options: RunSplitOptions): Promise<SplitOutcome> {
@@ -142,16 +129,16 @@ export async function runWindowSplit(options: RunSplitOptions): Promise<SplitOut
   onProgress?.({ ...progress });
 
   const runOne = async (window: TimeWindow) => {
-    if (signal.aborted) throw abortError();
+    if (signal.aborted) throw cancelled();
     const sent = windowParams(params, split, window);
     let response: LookupResponse;
     try {
       response = await fetchWindow(sent, signal);
     } catch (error) {
-      if (signal.aborted) throw abortError();
+      if (signal.aborted) throw cancelled();
       throw new SplitError(`The window ${describeWindow(window)} failed: ${error instanceof Error ? error.message : String(error)}`);
     }
-    if (signal.aborted) throw abortError();
+    if (signal.aborted) throw cancelled();
     // The same interpreter as every answer (unmasked here: the merged answer is masked as a whole).
     const answer = interpretAnswer(lookup, operation, sent, response, { mask: false });
     if (answer.parseError !== undefined || answer.errorMessage !== undefined)
@@ -173,75 +160,23 @@ export async function runWindowSplit(options: RunSplitOptions): Promise<SplitOut
     onProgress?.({ ...progress });
   };
 
-  await new Promise<void>((resolve, reject) => {
-    let active = 0;
-    let stopped = false;
-    const pump = () => {
-      if (stopped) return;
-      if (queue.length === 0 && active === 0) {
-        resolve();
-        return;
-      }
-      while (active < concurrency && queue.length > 0) {
-        const window = queue.shift()!;
-        active++;
-        runOne(window).then(
-          () => {
-            active--;
-            pump();
-          },
-          (error: unknown) => {
-            stopped = true;
-            reject(error);
-          },
-        );
-      }
-    };
-    pump();
-  });
+  await runInTurns(queue, concurrency, runOne);
 
   const { records, duplicates } = mergeRecords(parts, split.identity, split.newestFirst);
-  const body = split.body(records);
-  const first = parts[0]?.response;
   const byTime = [...parts].sort((a, b) => a.window.from - b.window.from);
-  const response: LookupResponse = {
-    url: proxyUrl(lookup, buildRequest(operation, params)),
-    method: operation.method,
-    status: 200,
-    statusText: 'OK',
-    // The first window's headers (source, masking), without the sizes that described that window alone.
-    headers: (first?.headers ?? []).filter(([name]) => !/^content-(length|encoding)$/i.test(name)),
-    source: first?.source ?? 'unknown',
-    timeMs: Math.round(performance.now() - started),
-    sizeBytes: parts.reduce((sum, part) => sum + part.response.sizeBytes, 0),
-    contentType: first?.contentType ?? 'application/json',
-    text: JSON.stringify(body),
-    body,
-  };
+  const response = mergedResponse(
+    lookup,
+    operation,
+    params,
+    parts.map((part) => part.response),
+    split.body(records),
+    started,
+  );
   return {
     response,
     windows: byTime.map((part) => ({ window: part.window, url: part.url, records: part.records.length })),
     duplicates,
     records: records.length,
-  };
-}
-
-/**
- * Sends a window's query through the query layer (its cache, retries and cancellation); aborting
- * the signal cancels that query. Without a query client (a viewer rendered on its own) the fetcher
- * itself sends it.
- */
-export function fetchThroughQueries(client: QueryClient | undefined, lookup: AnyLookup, operation: AnyOperation, fetchOptions: FetchOptions = {}) {
-  return async (params: Params, signal: AbortSignal): Promise<LookupResponse> => {
-    if (!client) return fetchLookup(lookup, operation, params, signal, fetchOptions);
-    const options = lookupQueryOptions(lookup, operation, params, fetchOptions);
-    const cancel = () => void client.cancelQueries({ queryKey: options.queryKey, exact: true });
-    signal.addEventListener('abort', cancel);
-    try {
-      return await client.fetchQuery(options);
-    } finally {
-      signal.removeEventListener('abort', cancel);
-    }
   };
 }
 
@@ -252,15 +187,8 @@ export type SplitState =
   | { status: 'failed'; message: string }
   | { status: 'cancelled'; progress: SplitProgress; noun: string };
 
-export interface WindowSplitControl {
-  state: SplitState;
-  /** The merged answer once the split is done, for the viewer to show instead of the cut one. */
-  merged: LookupResponse | undefined;
-  start: (split: WindowSplit) => void;
-  cancel: () => void;
-  /** Back to the cut answer. */
-  discard: () => void;
-}
+/** The split of one cut answer: `merged` stands in for the cut answer once done; `discard` goes back to it. */
+export type WindowSplitControl = MergeControl<SplitState, WindowSplit>;
 
 const IDLE: SplitState = { status: 'idle' };
 
@@ -269,67 +197,26 @@ const IDLE: SplitState = { status: 'idle' };
  * query, another page) starts idle and stops a split still running, as does leaving the page.
  */
 export function useWindowSplit(lookup: AnyLookup, operation: AnyOperation, params: Params, response: LookupResponse): WindowSplitControl {
-  // Read without useQueryClient, which throws outside a provider.
-  const client = useContext(QueryClientContext);
-  const [run, setRun] = useState<{ of: LookupResponse; state: SplitState }>({ of: response, state: IDLE });
-  const controller = useRef<AbortController | undefined>(undefined);
-  const state = run.of === response ? run.state : IDLE;
-
-  useEffect(
-    () => () => {
-      controller.current?.abort();
-      controller.current = undefined;
-    },
-    [response],
-  );
+  const { client, launch, ...run } = useAnswerRun(response, IDLE);
 
   const start = useCallback(
-    (split: WindowSplit) => {
-      controller.current?.abort();
-      const own = new AbortController();
-      controller.current = own;
-      const set = (next: SplitState) => {
-        if (controller.current === own) setRun({ of: response, state: next });
-      };
-      set({ status: 'running', progress: { done: 0, planned: split.windows, records: 0 }, noun: split.noun });
-      runWindowSplit({
-        lookup,
-        operation,
-        params,
-        split,
-        // The windows are masked exactly as the cut answer was: unmasked only if it was sent unmasked.
-        fetchWindow: fetchThroughQueries(client, lookup, operation, { mask: readMasked(response.headers.find(([name]) => name.toLowerCase() === WIRE_HEADERS.masked)?.[1]) !== false }),
-        signal: own.signal,
-        onProgress: (progress) => !own.signal.aborted && set({ status: 'running', progress, noun: split.noun }),
-      }).then(
-        (outcome) => set({ status: 'done', outcome, reported: split.total, noun: split.noun }),
-        (error: unknown) => {
-          if (own.signal.aborted) return;
-          own.abort(); // stop the window queries still in flight
-          set({ status: 'failed', message: error instanceof Error ? error.message : String(error) });
-        },
-      );
-    },
-    [client, lookup, operation, params, response],
+    (split: WindowSplit) =>
+      launch(
+        { status: 'running', progress: { done: 0, planned: split.windows, records: 0 }, noun: split.noun },
+        (signal, report) =>
+          runWindowSplit({
+            lookup,
+            operation,
+            params,
+            split,
+            fetchWindow: fetchThroughQueries(client, lookup, operation, sameMasking(response)),
+            signal,
+            onProgress: (progress) => report({ status: 'running', progress, noun: split.noun }),
+          }).then((outcome): SplitState => ({ status: 'done', outcome, reported: split.total, noun: split.noun })),
+        (error) => ({ status: 'failed', message: error instanceof Error ? error.message : String(error) }),
+      ),
+    [client, launch, lookup, operation, params, response],
   );
 
-  const cancel = useCallback(() => {
-    const own = controller.current;
-    if (!own) return;
-    own.abort();
-    controller.current = undefined;
-    setRun((current) =>
-      current.of === response && current.state.status === 'running'
-        ? { of: response, state: { status: 'cancelled', progress: current.state.progress, noun: current.state.noun } }
-        : current,
-    );
-  }, [response]);
-
-  const discard = useCallback(() => {
-    controller.current?.abort();
-    controller.current = undefined;
-    setRun({ of: response, state: IDLE });
-  }, [response]);
-
-  return { state, merged: state.status === 'done' ? state.outcome.response : undefined, start, cancel, discard };
+  return { ...run, start };
 }

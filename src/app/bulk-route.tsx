@@ -1,7 +1,7 @@
 // The "Run over a list" page of a lookup (/lookups/<letter>/bulk): app/ composes the workbench's
 // bulk run with the lookup's header, the masking preference and the map (a lazy chunk).
 import { lazy, Suspense } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, Navigate, useLocation } from 'react-router';
 import type { MapSlotProps } from '../results/slots.ts';
 import { BulkPage } from '../workbench/bulk/bulk-page.tsx';
 import { LookupHeader } from './lookup-header.tsx';
@@ -9,7 +9,7 @@ import { NotFoundPage } from './not-found-page.tsx';
 import { usePreferences } from './preferences.tsx';
 import { useDocumentTitle } from './use-document-title.ts';
 import { useRouteLookup } from './lookup-route-data.ts';
-import { readUrlQuery } from '../form/url-state.ts';
+import { readUrlQuery, SENT_KEY } from '../form/url-state.ts';
 
 const ResultsMap = lazy(() => import('../map/results-map.tsx'));
 
@@ -21,13 +21,28 @@ function renderMap(props: MapSlotProps) {
   );
 }
 
+/**
+ * The query string without the lookup page's "sent" marker: on the bulk page it means nothing, and
+ * from an empty form it would be all there is (`/bulk?run`). Undefined when there is none to drop.
+ */
+export function withoutSentMarker(search: string): string | undefined {
+  const params = new URLSearchParams(search);
+  if (!params.has(SENT_KEY)) return undefined;
+  params.delete(SENT_KEY);
+  const rest = params.toString();
+  return rest === '' ? '' : `?${rest}`;
+}
+
 export function BulkRoute() {
-  const { search } = useLocation();
+  const { pathname, search } = useLocation();
+  const cleaned = withoutSentMarker(search);
   const { masked } = usePreferences();
   // The route's loader loads this lookup's definition alone, as for the lookup's own page.
   const lookup = useRouteLookup();
   useDocumentTitle(lookup ? `${lookup.id}. ${lookup.title} — run over a list` : 'Not found');
   if (!lookup) return <NotFoundPage what="lookup" />;
+  // Replaced, not pushed: Back still returns to the lookup page.
+  if (cleaned !== undefined) return <Navigate to={{ pathname, search: cleaned }} replace />;
   return (
     <div className="lookup-page">
       <LookupHeader lookup={lookup} operation={readUrlQuery(lookup, search).operation} />

@@ -34,18 +34,24 @@ function beginsPhrase(run: readonly string[], phrase: readonly string[]): boolea
   return run.every((word, index) => (index === last ? phrase[index]!.startsWith(word) : phrase[index] === word));
 }
 
+/** Each lookup's field-name words and HTTP methods (virtual:lookup-search-fields), space-separated, by lookup id. */
+export type SearchFields = Readonly<Record<string, string>>;
+
 /**
  * Whether every query word is matched: on its own, by a word of the lookup's text starting with
- * it; or, with its neighbours, by a keyword phrase they begin. Dynamic programming over the
- * ways to cut the query into such runs (queries are a few words long).
+ * it, or by a word of `exact` (its field names and methods) whole or as its plural ("email" finds
+ * `emails`; field names are many short words, so typing "pol" must not list every `policy`); or,
+ * with its neighbours, by a keyword phrase they begin. Dynamic programming over the ways to cut
+ * the query into such runs (queries are a few words long).
  */
-function matches(index: SearchIndex, query: readonly string[]): boolean {
+function matches(index: SearchIndex, query: readonly string[], exact = ''): boolean {
   const reached = [true, ...query.map(() => false)];
   for (let start = 0; start < query.length; start++) {
     if (!reached[start]) continue;
     for (let end = start + 1; end <= query.length; end++) {
       const run = query.slice(start, end);
-      const single = run.length === 1 && index.words.some((word) => word.startsWith(run[0]!));
+      const word = run[0]!;
+      const single = run.length === 1 && (index.words.some((known) => known.startsWith(word)) || ` ${exact} `.includes(` ${word} `) || ` ${exact} `.includes(` ${word}s `));
       if (single || index.phrases.some((phrase) => beginsPhrase(run, phrase))) reached[end] = true;
     }
   }
@@ -55,9 +61,11 @@ function matches(index: SearchIndex, query: readonly string[]): boolean {
 /**
  * Lookups matching every word of the query (case-insensitive, any order, each word a prefix):
  * against the letter, title, subject, catalog facts and paths, and the definition's keywords and
- * synonyms, a multi-word keyword ("exchange rate") matching as a phrase. Catalog order is kept.
+ * synonyms, a multi-word keyword ("exchange rate") matching as a phrase. Then, ranked after them,
+ * the lookups found only with the help of a whole word of their field names or methods (`fields`,
+ * loaded apart from the first page). Catalog order within each rank.
  */
-export function filterCatalog(lookups: readonly CatalogEntry[], query: string): CatalogEntry[] {
+export function filterCatalog(lookups: readonly CatalogEntry[], query: string, fields: SearchFields = {}): CatalogEntry[] {
   const terms = words(query);
   if (terms.length === 0) return [...lookups];
   // A lone letter names a lookup exactly ("b" finds B, not every title with a b): any id the
@@ -66,5 +74,6 @@ export function filterCatalog(lookups: readonly CatalogEntry[], query: string): 
     const exact = lookups.filter((lookup) => lookup.id.toLowerCase() === terms[0]);
     if (exact.length > 0) return exact;
   }
-  return lookups.filter((lookup) => matches(indexOf(lookup), terms));
+  const named = lookups.filter((lookup) => matches(indexOf(lookup), terms));
+  return [...named, ...lookups.filter((lookup) => !named.includes(lookup) && matches(indexOf(lookup), terms, fields[lookup.id]))];
 }

@@ -4,7 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { RouterProvider } from 'react-router';
 import { PreferencesProvider } from './preferences.tsx';
 import { createTestRouter } from './routes.tsx';
+import { toSearchFields } from '../lookups/catalog-entry.ts';
 import { allLookups } from '../lookups/registry.ts';
+import { words } from './catalog-filter.ts';
 
 function renderAt(path: string) {
   const router = createTestRouter(path);
@@ -60,5 +62,27 @@ describe('CatalogPage', () => {
   it('restores the filter from a link', async () => {
     renderAt('/?q=zeppelin');
     expect(await screen.findByText('No lookup matches “zeppelin”.')).toBeInTheDocument();
+  });
+
+  // D-27: field names arrive in their own chunk once there is a query; keywords come with the page.
+  it('lists the lookups with an e-mail field for "email", and the geocoding lookups for "geocoding"', async () => {
+    const names = (ids: readonly string[]) => allLookups.filter((lookup) => ids.includes(lookup.id)).map((lookup) => `${lookup.id}. ${lookup.title}`);
+    const withEmail = allLookups.filter((lookup) => toSearchFields(lookup).split(' ').some((word) => /^emails?$/.test(word))).map((lookup) => lookup.id);
+    const geocoding = allLookups.filter((lookup) => (lookup.keywords ?? []).some((keyword) => words(keyword).includes('geocoding'))).map((lookup) => lookup.id);
+    expect(withEmail.length).toBeGreaterThan(0);
+    expect(geocoding.length).toBeGreaterThan(0);
+
+    renderAt('/');
+    const input = await screen.findByLabelText('Filter lookups');
+    await userEvent.type(input, 'email');
+    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(withEmail.length));
+    for (const name of names(withEmail)) expect(screen.getByRole('link', { name })).toBeInTheDocument();
+
+    await userEvent.clear(input);
+    await userEvent.type(input, 'geocoding');
+    await waitFor(() => expect(screen.getAllByRole('listitem').length).toBeGreaterThanOrEqual(geocoding.length));
+    const links = screen.getAllByRole('link').map((link) => link.getAttribute('aria-label'));
+    // The lookups that declare "geocoding" come first, in catalog order.
+    expect(links.filter((label) => label !== null).slice(0, geocoding.length)).toEqual(names(geocoding));
   });
 });

@@ -1,7 +1,7 @@
-import { lazy, Suspense, type ComponentProps } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentProps } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { catalogEntries } from 'virtual:lookup-catalog';
-import { filterCatalog } from './catalog-filter.ts';
+import { filterCatalog, type SearchFields } from './catalog-filter.ts';
 import { useDocumentTitle } from './use-document-title.ts';
 import { SavedPlaceholder } from '../workbench/saved/saved-place.tsx';
 
@@ -18,10 +18,23 @@ const SavedSection = lazy(async () => {
   };
 });
 
+/**
+ * The lookups' field names and methods, loaded on their own once there is a query (a lazy chunk
+ * made from the definitions at build time), so the first page does not carry them; until they
+ * arrive, or if they never do, the search works without them.
+ */
+function useSearchFields(searching: boolean): SearchFields | undefined {
+  const [fields, setFields] = useState<SearchFields>();
+  useEffect(() => {
+    if (searching && !fields) import('virtual:lookup-search-fields').then((module) => setFields(module.searchFields), () => undefined);
+  }, [searching, fields]);
+  return fields;
+}
+
 export function CatalogPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const query = searchParams.get('q') ?? '';
-  const shown = filterCatalog(catalogEntries, query);
+  const shown = filterCatalog(catalogEntries, query, useSearchFields(query.trim() !== ''));
   const navigate = useNavigate();
   const first = query.trim() ? shown[0] : undefined;
   useDocumentTitle('Catalog');

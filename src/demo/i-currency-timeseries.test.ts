@@ -92,6 +92,19 @@ describe('I currency time series demo', () => {
     expect((raw({ start_date: '2024-01-01', end_date: '2024-01-02', symbols: ['USD', 'ABC'] }).body as Body).error!.info).toContain('ABC');
   });
 
+  it('answers a future date with that reason, not with where history starts', () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const start = raw({ start_date: '2999-01-01', end_date: '2999-02-01' }).body as Body;
+    expect(start.error).toMatchObject({ code: 502, type: 'invalid_start_date' });
+    expect(start.error!.info).toContain(`2999-01-01 is in the future; rates exist up to today, ${today}`);
+    expect(start.error!.info).not.toContain('history starts');
+    const end = raw({ start_date: '2024-01-01', end_date: '2999-01-01' }).body as Body;
+    expect(end.error).toMatchObject({ code: 504, type: 'invalid_end_date' });
+    expect(end.error!.info).toContain('2999-01-01 is in the future');
+    // A day before the history still names where it starts.
+    expect((raw({ start_date: '1998-12-31', end_date: '1999-01-05' }).body as Body).error!.info).toContain(`history starts on ${HISTORY_START}`);
+  });
+
   it('builds a full year of every currency from walks drawn once, day by day', () => {
     const before = walkStepsDrawn();
     const body = ok({ start_date: '2001-01-01', end_date: '2001-12-31', base: 'JPY' });

@@ -36,9 +36,14 @@ export const currencyTimeseriesDemo = defineDemo(currencyTimeseries, ({ params }
   const today = new Date().toISOString().slice(0, 10);
   if (start === undefined || end === undefined)
     return failure(501, 'no_timeframe_supplied', 'You have not specified a time frame. [Required format: start_date=YYYY-MM-DD&end_date=YYYY-MM-DD]');
-  if (!isDate(start) || start < HISTORY_START || start > today)
+  // A future day gets its own reason: it is not before the history, it is after it.
+  if (isDate(start) && start > today)
+    return failure(502, 'invalid_start_date', `You have entered an invalid start date: ${start} is in the future; rates exist up to today, ${today}. [Required format: start_date=YYYY-MM-DD]`);
+  if (!isDate(start) || start < HISTORY_START)
     return failure(502, 'invalid_start_date', `You have entered an invalid start date: history starts on ${HISTORY_START}. [Required format: start_date=YYYY-MM-DD]`);
-  if (!isDate(end) || end < HISTORY_START || end > today)
+  if (isDate(end) && end > today)
+    return failure(504, 'invalid_end_date', `You have entered an invalid end date: ${end} is in the future; rates exist up to today, ${today}. [Required format: end_date=YYYY-MM-DD]`);
+  if (!isDate(end) || end < HISTORY_START)
     return failure(504, 'invalid_end_date', `You have entered an invalid end date: it must lie between ${HISTORY_START} and today. [Required format: end_date=YYYY-MM-DD]`);
   const span = daysBetween(start, end);
   if (span < 0) return failure(505, 'invalid_time_frame', 'You have entered an invalid time frame: end_date is before start_date.');

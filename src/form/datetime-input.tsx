@@ -1,11 +1,10 @@
 import type { ControlProps } from './control-props.ts';
 import { ariaOf } from './control-props.ts';
-
-export const DATETIME_EXAMPLE = '2020-12-01T15:53:00.000Z';
+import { datetimeExample } from './field-help.ts';
 
 /** ISO 8601 date-times as text (the format the providers take), with a "Now" shortcut. */
 export function DatetimeInput(props: ControlProps) {
-  const { name, value, onChange } = props;
+  const { name, meta, value, onChange } = props;
   return (
     <span className="control-with-aside">
       <input
@@ -13,7 +12,7 @@ export function DatetimeInput(props: ControlProps) {
         type="text"
         autoComplete="off"
         spellCheck={false}
-        placeholder={DATETIME_EXAMPLE}
+        placeholder={datetimeExample(meta)}
         value={value}
         onChange={(event) => onChange(event.target.value)}
       />

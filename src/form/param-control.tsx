@@ -4,6 +4,7 @@ import { ariaOf } from './control-props.ts';
 import { ChoiceSelect } from './choice-select.tsx';
 import { DatetimeInput } from './datetime-input.tsx';
 import { EpochMsInput } from './epoch-ms-input.tsx';
+import { dateBounds } from './field-help.ts';
 import { ListInput } from './list-input.tsx';
 import { NumberInput } from './number-input.tsx';
 import { TextInput } from './text-input.tsx';
@@ -24,7 +25,7 @@ export function ParamControl(props: ControlProps) {
     case 'list':
       return <ListInput {...props} />;
     case 'date':
-      return <input {...ariaOf(props)} type="date" value={props.value} onChange={(event) => props.onChange(event.target.value)} />;
+      return <input {...ariaOf(props)} type="date" {...dateBounds(props.meta)} value={props.value} onChange={(event) => props.onChange(event.target.value)} />;
     case 'datetime':
       return <DatetimeInput {...props} />;
     case 'text':

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import type { LookupDefinition, Operation } from '../lookups/define-lookup.ts';
 import { movie } from '../lookups/a-movie.ts';
+import { currencyTimeseries } from '../lookups/i-currency-timeseries.ts';
 import type { FormValues } from './form-values.ts';
 import type { FieldErrors } from './validate-values.ts';
 import { ParamForm } from './param-form.tsx';
@@ -244,5 +245,32 @@ describe('ParamForm: operations', () => {
   it('has no operation chooser for a lookup with one operation', () => {
     renderForm({ lookup: movie });
     expect(screen.queryByRole('radiogroup')).not.toBeInTheDocument();
+  });
+});
+
+describe('ParamForm: dates that have not begun', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('refuses a future date at its field with a clear message, and bounds the date control at today', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-25T12:00:00Z'));
+    const { user, onSubmit } = renderForm({ lookup: currencyTimeseries, initial: { start_date: '2030-01-01', end_date: '2030-02-01' } });
+    const start = screen.getByLabelText('start_date');
+    expect(start).toHaveAttribute('max', '2026-11-25');
+    expect(start).toHaveAttribute('min', '1999-01-01');
+    // The help says the range once and names no typed format: the native control shows the browser's own.
+    expect(start).toHaveAccessibleDescription('Start date. First day of the time frame. From 1999-01-01 to today (UTC).');
+    await user.click(screen.getByRole('button', { name: 'Send request' }));
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(start).toHaveAttribute('aria-invalid', 'true');
+    expect(start).toHaveFocus();
+    expect(start).toHaveAccessibleDescription(/^start_date must not be in the future \(today is 2026-11-25, UTC\)/);
+    expect(screen.getByLabelText('end_date')).toHaveAccessibleDescription(/^end_date must not be in the future/);
+    await user.clear(start);
+    await user.type(start, '2026-11-01');
+    await user.clear(screen.getByLabelText('end_date'));
+    await user.type(screen.getByLabelText('end_date'), '2026-11-25');
+    await user.click(screen.getByRole('button', { name: 'Send request' }));
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ start_date: '2026-11-01', end_date: '2026-11-25' }));
   });
 });

@@ -14,7 +14,7 @@
 // make a URL a sent query and never change which query it is: `?movie_id=550&view=tree` runs the
 // same request as `?movie_id=550`. Missing or unknown view values fall back to the defaults.
 import type { LookupDefinition, Operation, Params, ResultTab } from '../lookups/define-lookup.ts';
-import type { TableSort, ViewState } from '../results/view-state.ts';
+import { columnChoiceOf, type TableSort, type ViewState } from '../results/view-state.ts';
 import { defaultOperation, findOperation } from '../lookups/define-lookup.ts';
 import { facetsFromParam, facetsToParam, filtersFromParams, filtersToParams } from '../results/filter-query.ts';
 import { paramToText } from '../lookups/request.ts';
@@ -140,7 +140,9 @@ export function viewQuery(view: ViewState): string {
   const query = new URLSearchParams();
   if (view.tab) query.set(VIEW_KEY, TAB_NAMES[view.tab]);
   if (view.sort) query.set(SORT_KEY, `${view.sort.direction === 'descending' ? '-' : ''}${view.sort.column}`);
-  if (view.columns) query.set(COLUMNS_KEY, view.columns === 'all' ? ALL_COLUMNS : view.columns.join(','));
+  // Only the person's choice travels: the key columns come from the definition.
+  const columns = columnChoiceOf(view.columns);
+  if (columns) query.set(COLUMNS_KEY, columns === 'all' ? ALL_COLUMNS : columns.join(','));
   for (const condition of filtersToParams(view.filters)) query.append(FILTER_KEY, condition);
   const facets = facetsToParam(view.facets);
   if (facets) query.set(FACETS_KEY, facets);

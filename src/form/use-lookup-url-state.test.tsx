@@ -2,12 +2,16 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { useState } from 'react';
-import type { LookupDefinition } from '../lookups/define-lookup.ts';
+import type { LookupDefinition, Operation } from '../lookups/define-lookup.ts';
 import { movie } from '../lookups/a-movie.ts';
 import { type LookupUrlState, useLookupUrlState } from './use-lookup-url-state.ts';
 import { everyWidgetLookup } from './testing/every-widget-lookup.ts';
 
-afterEach(cleanup);
+// Column choices are remembered in localStorage: each test starts from none.
+afterEach(() => {
+  cleanup();
+  window.localStorage.clear();
+});
 
 function mount(lookup: LookupDefinition, path: string) {
   const seen: LookupUrlState[] = [];
@@ -111,6 +115,38 @@ describe('useLookupUrlState', () => {
     expect(router.state.location.search).toBe('?movie_id=552&view=tree');
     expect(router.state.historyAction).toBe('PUSH');
   });
+  describe('the table columns', () => {
+    // everyWidgetLookup with key columns on its first operation, as a definition's `table` names them.
+    const [search, ...others] = everyWidgetLookup.operations;
+    const keyed: LookupDefinition = { ...everyWidgetLookup, operations: [{ ...search, table: { keyColumns: ['name', 'city'] } } as Operation, ...others] };
+
+    it('gives the viewer the operation’s key columns, and no choice until one is made', () => {
+      const { router, latest } = mount(keyed, '/lookups/w?region=north');
+      expect(latest().view).toEqual({ columns: { keyColumns: ['name', 'city'] } });
+      act(() => latest().changeView({ columns: ['city', 'score'] }));
+      expect(router.state.location.search).toBe('?region=north&cols=city%2Cscore');
+      expect(latest().view).toEqual({ columns: { keyColumns: ['name', 'city'], choice: ['city', 'score'] } });
+    });
+
+    it('remembers a choice per lookup and operation: a new query without columns starts from it, and a link’s own columns win', () => {
+      const first = mount(keyed, '/lookups/w?region=north');
+      act(() => first.latest().changeView({ columns: ['city', 'score'] }));
+      cleanup();
+      // A reload with a new query: the URL names no columns, the browser remembers them.
+      const reloaded = mount(keyed, '/lookups/w?region=south');
+      expect(reloaded.latest().view.columns).toEqual({ keyColumns: ['name', 'city'], choice: ['city', 'score'] });
+      // The remembered choice stays out of the URL when the next query is sent.
+      act(() => void reloaded.latest().submit({ region: 'east' }));
+      expect(reloaded.router.state.location.search).toBe('?region=east');
+      cleanup();
+      expect(mount(keyed, '/lookups/w?region=south&cols=score').latest().view.columns).toEqual({ keyColumns: ['name', 'city'], choice: ['score'] });
+      cleanup();
+      expect(mount(keyed, '/lookups/w?op=summary&region=south').latest().view.columns).toBeUndefined();
+      cleanup();
+      expect(mount(movie, '/lookups/a?movie_id=550').latest().view.columns).toBeUndefined();
+    });
+  });
+
   describe('a stored answer in the URL (`stored`, from History)', () => {
     it('names the entry, keeps the query, and keeps `stored` when the view changes', () => {
       const { router, latest } = mount(movie, '/lookups/a?movie_id=550&stored=entry-1');

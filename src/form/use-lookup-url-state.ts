@@ -6,7 +6,8 @@ import { useCallback, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { LookupDefinition, Operation, Params } from '../lookups/define-lookup.ts';
 import { findOperation } from '../lookups/define-lookup.ts';
-import { applyViewChange, type ViewChange, type ViewState } from '../results/view-state.ts';
+import { applyViewChange, columnChoiceOf, type ViewChange, type ViewState } from '../results/view-state.ts';
+import { rememberColumns, rememberedColumns, viewWithColumns } from './column-memory.ts';
 import type { FormValues } from './form-values.ts';
 import type { FieldErrors } from './validate-values.ts';
 import { carryValues, operationSearch, paramsToValues, parseUrlQuery, readViewState, sentQuerySearch, STORED_KEY, viewQuery, withViewState } from './url-state.ts';
@@ -19,7 +20,10 @@ export interface LookupUrlState {
   submittedParams: Params | undefined;
   /** Field messages when the URL holds a sent query that is invalid. */
   urlErrors: FieldErrors | undefined;
-  /** How the answer is viewed (tab, sort, columns); a new object only when it changes. */
+  /**
+   * How the answer is viewed (tab, sort, columns): the URL's, with the operation's key columns and,
+   * when the URL names no columns, the choice remembered for this lookup and operation; a new object only when it changes.
+   */
   view: ViewState;
   /** Changes the view in place (replaces the history entry). */
   changeView: (change: ViewChange) => void;
@@ -66,14 +70,21 @@ export function useLookupUrlState(lookup: LookupDefinition): LookupUrlState {
 
   // Identity follows the view's text, so a new query with the same view keeps the same object.
   const viewText = viewQuery(readViewState(search));
-  const view = useMemo(() => readViewState(viewText), [viewText]);
+  const urlView = useMemo(() => readViewState(viewText), [viewText]);
+  // The viewer's view adds the operation's key columns and, when the URL names no columns, the
+  // choice remembered in this browser; the URL itself keeps only what the person changed.
+  const view = useMemo(
+    () => viewWithColumns(urlView, operation.table?.keyColumns, rememberedColumns(lookup.id, operation.id)),
+    [urlView, lookup.id, operation],
+  );
 
   const changeView = useCallback(
     (change: ViewChange) => {
-      const next = withViewState(search, applyViewChange(view, change));
+      if ('columns' in change) rememberColumns(lookup.id, operation.id, columnChoiceOf(change.columns));
+      const next = withViewState(search, applyViewChange(urlView, change));
       if (next !== search) void routerNavigate({ search: next }, { replace: true, state });
     },
-    [search, state, view, routerNavigate],
+    [lookup.id, operation.id, search, state, urlView, routerNavigate],
   );
 
   const storedAnswerId = useMemo(() => new URLSearchParams(search).get(STORED_KEY) || undefined, [search]);
@@ -85,15 +96,15 @@ export function useLookupUrlState(lookup: LookupDefinition): LookupUrlState {
       // Over a stored answer the same query is new: it leaves the stored answer and is sent.
       if (next === current && !storedAnswerId) return false;
       // The view goes with the new query: paging on keeps the tab, the sort and the columns.
-      void routerNavigate({ search: withViewState(next, view) });
+      void routerNavigate({ search: withViewState(next, urlView) });
       return true;
     },
-    [lookup, operation, parsed, view, routerNavigate, storedAnswerId],
+    [lookup, operation, parsed, urlView, routerNavigate, storedAnswerId],
   );
 
   const fetchFresh = useCallback(() => {
-    if (parsed.sent) void routerNavigate({ search: withViewState(sentQuerySearch(lookup, operation, parsed.values), view) });
-  }, [lookup, operation, parsed, view, routerNavigate]);
+    if (parsed.sent) void routerNavigate({ search: withViewState(sentQuerySearch(lookup, operation, parsed.values), urlView) });
+  }, [lookup, operation, parsed, urlView, routerNavigate]);
 
   const navigate = useCallback((params: Params) => submit(paramsToValues(operation, params)), [operation, submit]);
 

@@ -90,7 +90,7 @@ const params = z.object({
   prox: param.prox({
     in: 'query',
     title: 'Search circle',
-    help: 'Centre and radius as lat,lon,radius with the radius in metres (at most 200 km), e.g. 52.52,13.405,5000.',
+    help: 'Centre and radius of the search as lat,lon,radius, e.g. 52.52,13.405,5000.',
     required: true,
     maxRadius: 200_000,
     example: '52.5200,13.4050,3000',
@@ -150,6 +150,8 @@ const shared = {
   defaultTab: 'map',
   response: chargingStationsResponse,
   identity: 'id',
+  // Which station, how far and where: the table's first columns (the schema lists them last).
+  table: { keyColumns: ['name', 'distance', 'address.street', 'address.streetNumber', 'address.city', 'position.latitude', 'position.longitude'] },
   adapters,
   locationSearch: { kind: 'prox', param: 'prox' },
   // A station's popup: where it is, how far, and how fast it charges (the distance is in metres).

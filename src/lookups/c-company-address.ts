@@ -91,7 +91,7 @@ export const companyAddressResponse = z.array(companyRecordSchema);
 export const companyAddress = defineLookup({
   id: 'C',
   title: 'Company address',
-  keywords: ['company', 'companies', 'business', 'firm', 'postal code', 'zip code'],
+  keywords: ['company', 'companies', 'business', 'firm', 'postal code', 'zip code', 'geocoding', 'address lookup'],
   catalog: {
     subject: 'Company address data, by postcode and house number',
     coverage: 'global',
@@ -160,6 +160,7 @@ export const companyAddress = defineLookup({
       }),
       response: companyAddressResponse,
       identity: 'establishment',
+      table: { keyColumns: ['companyName', 'cocNumber', 'address.street', 'address.houseNumber', 'address.postalCode', 'address.city', 'geometry.latitude', 'geometry.longitude'] },
       adapters: {
         // Error bodies are not shown in the spec: {message}, as most JSON APIs of this kind send.
         errorMessage: (body) => textAt(body, 'message'),

@@ -14,7 +14,7 @@ export const propertyDetailResponse = propertyEnvelope(propertySchema);
 export const propertyDetail = defineLookup({
   id: 'D',
   title: 'Property details',
-  keywords: ['real estate', 'house', 'home', 'homes', 'building', 'mortgage', 'parcel', 'assessment'],
+  keywords: ['real estate', 'house', 'home', 'homes', 'building', 'mortgage', 'parcel', 'assessment', 'geocoding'],
   catalog: {
     subject: 'Property details, by property record id',
     coverage: 'US',
@@ -35,6 +35,7 @@ export const propertyDetail = defineLookup({
       params: propertyParams,
       response: propertyDetailResponse,
       identity: 'identifier.Id',
+      table: { keyColumns: ['identifier.Id', 'address.oneLine', 'summary.proptype', 'summary.yearbuilt', 'location.latitude', 'location.longitude'] },
       adapters: propertyAdapters,
       notes: propertyNotes,
     }),

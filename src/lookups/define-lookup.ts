@@ -59,6 +59,22 @@ export interface PageJump {
   page: number;
   last: number;
   to(page: number): Params;
+  /** How every page's records merge into one answer ("Fetch all pages"); absent where they cannot. */
+  merge?: PageMerge;
+}
+
+/** What merging answers into one needs from a definition, for a window split (M) or every page (L, T). */
+export interface RecordsMerge {
+  /** Plural noun for the records, e.g. "calls". */
+  noun: string;
+  /** A body of this operation's response shape that holds exactly these records (the merged answer). */
+  body(records: readonly unknown[]): unknown;
+}
+
+/** Fetching every page of a paged answer and merging their records, each kept once by the operation's `identity`. */
+export interface PageMerge extends RecordsMerge {
+  /** Records the query matched, where the answer says (L's total_incidents, T's total). */
+  total?: number;
 }
 
 /** What works instead of paging, for a lookup whose spec gives no page parameter. */
@@ -77,7 +93,7 @@ export interface Narrowing {
  * How a query over a time window splits into shorter windows whose answers together hold every
  * record. The two parameters hold ISO 8601 date-times that both bound inclusively (to the millisecond).
  */
-export interface WindowSplit {
+export interface WindowSplit extends RecordsMerge {
   fromParam: string;
   untilParam: string;
   /** How many windows to start with; a window whose answer is still cut is split again. */
@@ -86,14 +102,10 @@ export interface WindowSplit {
   total: number;
   /** Records one answer holds at most. */
   perAnswer: number;
-  /** Plural noun for the records, e.g. "calls". */
-  noun: string;
   /** Whether the provider sorts newest first: the merged records keep that order across windows. */
   newestFirst: boolean;
   /** What identifies a record: the same call seen by two windows is kept once. */
   identity(record: unknown): string;
-  /** A body of this operation's response shape that holds exactly these records (the merged answer). */
-  body(records: readonly unknown[]): unknown;
 }
 
 /** How the map's location picker writes a point and radius into this operation's parameters. */
@@ -163,6 +175,16 @@ export interface XmlShape {
  */
 export type RecordIdentity = string | readonly [string, ...string[]] | ((record: unknown) => string | undefined);
 
+/** How the result table presents an operation's records. */
+export interface TablePresentation {
+  /**
+   * The columns that identify a record at a glance (a station's name and distance, an episode's
+   * title), named as the table names them: flattened dot paths such as `position.latitude`. The
+   * table shows them first, in this order, then the answer's other columns up to its usual count.
+   */
+  keyColumns: readonly string[];
+}
+
 /** Result tab shown first for an operation (B, E, H, L, M open on the map). */
 export type ResultTab = 'own' | 'map' | 'table' | 'tree' | 'raw' | 'request';
 
@@ -199,6 +221,8 @@ export interface Operation<P extends ParamsSchema = ParamsSchema, R extends z.Zo
   locationSearch?: LocationSearch;
   /** What the map's popups show of a record; without it they show its first plain fields. */
   map?: MapPresentation;
+  /** What the table shows first; without it, the answer's first columns in schema order. */
+  table?: TablePresentation;
   /** Why a choice was made where the spec says "not shown". */
   notes?: readonly string[];
 }

@@ -37,7 +37,7 @@ describe('H sex offenders', () => {
 
   it('marks every record field but the searched area as personal data, each with its kind', () => {
     expect(sexOffenders.personalData).toHaveLength(23);
-    expect(sexOffenders.personalData).toContain('name:sex_offenders.*.sex_offender_name');
+    expect(sexOffenders.personalData).toContain('full-name:sex_offenders.*.sex_offender_name');
     expect(sexOffenders.personalData).toContain('number:sex_offenders.*.sex_offender_age');
     expect(sexOffenders.personalData).toContain('coordinate:sex_offenders.*.sex_offender_lat');
     expect(sexOffenders.personalData).toContain('url:sex_offenders.*.sex_offender_image_url');

@@ -85,10 +85,11 @@ export const sexOffenders = defineLookup({
   personalData: [
     'coordinate:sex_offenders.*.sex_offender_lat',
     'coordinate:sex_offenders.*.sex_offender_lon',
-    'name:sex_offenders.*.sex_offender_name',
-    'name:sex_offenders.*.sex_offender_first_name',
-    'name:sex_offenders.*.sex_offender_middle_name',
-    'name:sex_offenders.*.sex_offender_last_name',
+    // One person: the full name and its parts read as one stand-in (D-37).
+    'full-name:sex_offenders.*.sex_offender_name',
+    'first-name:sex_offenders.*.sex_offender_first_name',
+    'middle-name:sex_offenders.*.sex_offender_middle_name',
+    'last-name:sex_offenders.*.sex_offender_last_name',
     'name:sex_offenders.*.sex_offender_aliases',
     'text:sex_offenders.*.sex_offender_birthdate',
     'number:sex_offenders.*.sex_offender_age',
@@ -140,6 +141,7 @@ export const sexOffenders = defineLookup({
       defaultTab: 'map',
       response: sexOffendersResponse,
       identity: ['sex_offender_state', 'sex_offender_name', 'sex_offender_birthdate'],
+      table: { keyColumns: ['sex_offender_name', 'sex_offender_age', 'sex_offender_address_line1', 'sex_offender_location', 'sex_offender_state', 'sex_offender_lat', 'sex_offender_lon'] },
       map: {
         popup: [
           { label: 'Address', path: ['sex_offender_address_line1', 'sex_offender_address_line2'] },

@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { currencyTimeseries, daysBetween, timeseriesResponse } from './i-currency-timeseries.ts';
 import { specFieldProblems, type SpecField } from './testing/spec-fields.ts';
 import { buildRequest, requestTarget } from './request.ts';
+import { paramMeta } from './param.ts';
 import { timeseriesErrorSample, timeseriesSample } from './testing/samples/i-currency-timeseries.sample.ts';
 
 // Transcribed from the spec's table "I. Time-series response".
@@ -54,6 +55,29 @@ describe('I currency time series', () => {
     expect(issues({ start_date: '2023-01-01', end_date: '2024-01-02' })).toEqual({ end_date: 'must be at most 365 days after start_date' });
     expect(issues({ start_date: '2023-01-01', end_date: '2024-01-01' })).toEqual({});
     expect(issues({ start_date: '2024-01-01', end_date: '2024-01-01' })).toEqual({});
+  });
+
+  describe('future dates', () => {
+    afterEach(() => vi.useRealTimers());
+
+    it('are refused at the field, naming today, for the form and the proxy alike (one schema)', () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date('2026-11-25T23:30:00Z'));
+      expect(issues({ start_date: '2030-01-01', end_date: '2030-02-01' })).toEqual({
+        start_date: 'must not be in the future (today is 2026-11-25, UTC)',
+        end_date: 'must not be in the future (today is 2026-11-25, UTC)',
+      });
+      expect(issues({ start_date: '2026-11-01', end_date: '2026-11-26' })).toEqual({ end_date: 'must not be in the future (today is 2026-11-25, UTC)' });
+      expect(issues({ start_date: '2026-11-01', end_date: '2026-11-25' })).toEqual({});
+      // The calendar moves on without a restart: the schema reads today at each parse.
+      vi.setSystemTime(new Date('2026-11-26T00:30:00Z'));
+      expect(issues({ start_date: '2026-11-01', end_date: '2026-11-26' })).toEqual({});
+    });
+
+    it('are marked in the hints the form reads, so the date control can stop at today', () => {
+      for (const field of [operation.params.shape.start_date, operation.params.shape.end_date])
+        expect(paramMeta(field)).toMatchObject({ widget: 'date', minDate: '1999-01-01', notAfterToday: true });
+    });
   });
 
   it('counts days across a leap day', () => {

@@ -28,17 +28,19 @@ const params = z
     start_date: param.date({
       in: 'query',
       title: 'Start date',
-      help: 'First day of the time frame, YYYY-MM-DD; history starts on 1999-01-01.',
+      help: 'First day of the time frame.',
       required: true,
       min: HISTORY_START,
+      notAfterToday: true,
       example: '2024-01-01',
     }),
     end_date: param.date({
       in: 'query',
       title: 'End date',
-      help: `Last day of the time frame, YYYY-MM-DD; at most ${MAX_SPAN_DAYS} days after the start date.`,
+      help: `Last day of the time frame; at most ${MAX_SPAN_DAYS} days after the start date.`,
       required: true,
       min: HISTORY_START,
+      notAfterToday: true,
       example: '2024-03-31',
     }),
     base: param.text({
@@ -71,7 +73,7 @@ const params = z
 export const currencyTimeseries = defineLookup({
   id: 'I',
   title: 'Currency time series',
-  keywords: ['exchange rate', 'exchange rates', 'currencies', 'forex', 'fx', 'money', 'conversion', 'euro', 'dollar'],
+  keywords: ['exchange rate', 'exchange rates', 'currencies', 'forex', 'fx', 'money', 'conversion', 'euro', 'dollar', 'market data'],
   catalog: {
     subject: 'Historical currency rates over a date range, history starting in 1999',
     coverage: 'global',
@@ -111,7 +113,7 @@ export const currencyTimeseries = defineLookup({
         label: (record) => (isRecord(record) ? String(record.date) : ''),
       },
       notes: [
-        `Both dates are required (YYYY-MM-DD, not before ${HISTORY_START}); end_date may not precede start_date and the frame spans at most ${MAX_SPAN_DAYS} days, as time-series providers require.`,
+        `Both dates are required (YYYY-MM-DD, not before ${HISTORY_START} and not after today, UTC: rates exist only for days that have begun); end_date may not precede start_date and the frame spans at most ${MAX_SPAN_DAYS} days, as time-series providers require.`,
         'base defaults to EUR; symbols is a comma list of capital three-letter codes and returns every currency when left out.',
       ],
     }),

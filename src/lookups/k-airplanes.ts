@@ -84,6 +84,7 @@ export const airplanes = defineLookup({
       params,
       response: airplanesResponse,
       identity: 'airplaneId',
+      table: { keyColumns: ['numberRegistration', 'planeModel', 'planeOwner', 'registrationDate', 'codeIataAirline', 'planeStatus'] },
       adapters: {
         // Errors: {success:false, error} with error a text or {text|info|message}.
         errorMessage: (body) => firstTextAt(body, ['error', 'error.text', 'error.info', 'error.message']),

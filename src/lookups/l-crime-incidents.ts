@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineLookup, defineOperation } from './define-lookup.ts';
-import { arrayAt, isRecord, pageNumberPaging, pointFrom, readPath } from './adapters.ts';
+import { arrayAt, isRecord, pageNumberPaging, pointFrom, readPath, toNumber } from './adapters.ts';
 import { param } from './param.ts';
 import { locationWindowFields, locationWindowNotes, locationWindowSearch, windowInOrder } from './location-window.ts';
 import { textAt } from './error-text.ts';
@@ -33,6 +33,9 @@ export const crimeIncidentsResponse = z.array(crimeIncidentsEnvelope);
 
 /** Incidents per page (the provider's page size is not shown). */
 export const INCIDENTS_PER_PAGE = 50;
+
+/** One answer of L's shape holding exactly these incidents, on one page (the merge of every page). */
+const crimeIncidentsBody = (incidents: readonly unknown[]) => [{ total_incidents: incidents.length, total_pages: incidents.length > 0 ? 1 : 0, incidents }];
 
 export const crimeIncidents = defineLookup({
   id: 'L',
@@ -81,6 +84,7 @@ export const crimeIncidents = defineLookup({
       response: crimeIncidentsResponse,
       locationSearch: locationWindowSearch,
       identity: 'incident_code',
+      table: { keyColumns: ['incident_code', 'incident_date', 'incident_offense', 'incident_address', 'incident_latitude', 'incident_longitude'] },
       map: {
         popup: [
           { label: 'Offense', path: 'incident_offense' },
@@ -98,7 +102,10 @@ export const crimeIncidents = defineLookup({
           const totalPages = readPath(body, '0.total_pages');
           if (typeof totalPages !== 'number') return undefined;
           const page = params.page ?? 1;
-          return pageNumberPaging(page, totalPages, params, 'page');
+          const info = pageNumberPaging(page, totalPages, params, 'page');
+          // Every page merges into one body of L's shape ("Fetch all pages"), read like any answer.
+          if (info.pages) info.pages.merge = { noun: 'incidents', total: toNumber(readPath(body, '0.total_incidents')), body: crimeIncidentsBody };
+          return info;
         },
         point: (record) => pointFrom(record, 'incident_latitude', 'incident_longitude'),
         label: (record) =>

@@ -27,14 +27,14 @@ export const locationWindowFields = {
   datetime_ini: param.datetime({
     in: 'query',
     title: 'From',
-    help: 'Start of the time window, ISO 8601 in UTC, e.g. 2024-05-01T00:00:00.000Z.',
+    help: 'Start of the time window, in UTC.',
     required: true,
     example: '2024-05-01T00:00:00.000Z',
   }),
   datetime_end: param.datetime({
     in: 'query',
     title: 'Until',
-    help: 'End of the time window, ISO 8601 in UTC; not before datetime_ini.',
+    help: 'End of the time window, in UTC; not before datetime_ini.',
     required: true,
     example: '2024-05-08T00:00:00.000Z',
   }),

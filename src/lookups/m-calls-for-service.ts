@@ -62,7 +62,7 @@ export function callsPaging(body: unknown): PageInfo | undefined {
 export const callsForService = defineLookup({
   id: 'M',
   title: '911 calls for service',
-  keywords: ['maps', 'map', 'location', 'police', 'crime', 'emergency', 'dispatch', 'public safety'],
+  keywords: ['maps', 'map', 'location', 'police', 'crime', 'emergency', 'dispatch', 'public safety', 'traffic', 'traffic stop', 'accident'],
   catalog: {
     subject: '911 calls near a location',
     coverage: 'regional',
@@ -94,6 +94,7 @@ export const callsForService = defineLookup({
       locationSearch: locationWindowSearch,
       // As the split's callIdentity: call codes repeat across cities and days.
       identity: ['call_city_key', 'call_code', 'call_date'],
+      table: { keyColumns: ['call_code', 'call_date', 'call_type', 'call_address', 'call_latitude', 'call_longitude'] },
       map: {
         popup: [
           { label: 'Type', path: 'call_type' },

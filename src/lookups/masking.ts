@@ -23,9 +23,15 @@
 //   masked, not as drift, and typed views read the field as absent.
 // Numbers under any kind but coordinate become "masked" too; arrays and objects at a path are
 // masked through, each leaf by the path's kind.
+// - full-name, first-name, middle-name, last-name: one person's name fields in one object (a
+//   record's). They read as one stand-in: the person is the full name as it came (or, without one,
+//   the parts joined), and the full name gets that person's name stand-in ("Person 7f3ak2m9x0qd",
+//   the same a plain `name` of that value gets), each part the same with its part named
+//   ("Person 7f3ak2m9x0qd, first name"). Nothing of a part is readable in it, and a part alone no
+//   longer groups everyone who shares a first name.
 import { isRecord } from './adapters.ts';
-import { PERSONAL_KINDS, type PersonalKind } from './personal-path.ts';
-import { localStandIn, normaliseForPseudonym, pseudonym, type KeyedCode, type PseudonymKind } from './stand-ins.ts';
+import { PERSON_NAME_KINDS, PERSONAL_KINDS, type PersonalKind, type PersonNameKind } from './personal-path.ts';
+import { localStandIn, normaliseForPseudonym, pseudonym, type KeyedCode, type NamePart, type PseudonymKind } from './stand-ins.ts';
 
 
 /** What a masked number (and any other value that has no stand-in of its own) reads as. */
@@ -117,16 +123,16 @@ function roundCoordinate(number: number): number {
  * its addresses and names): with the server's keyed code, its pseudonym; without, the next number.
  */
 class Masker {
-  /** `kind NUL value` as it came → its stand-in: the fast path for a repeated value. */
+  /** `kind NUL value` as it came → its code or number: the fast path for a repeated value. */
   private readonly seen = new Map<string, string>();
-  /** Local stand-ins only: `kind NUL normalised value` → its stand-in. */
+  /** Local stand-ins only: `kind NUL normalised value` → its number. */
   private readonly local = new Map<string, string>();
   /** Local stand-ins only: the last number handed out, per kind. */
   private readonly counters = new Map<PseudonymKind, number>();
 
   constructor(private readonly code: KeyedCode | undefined) {}
 
-  mask(value: unknown, kind: PersonalKind): unknown {
+  mask(value: unknown, kind: Exclude<PersonalKind, PersonNameKind>): unknown {
     if (value === null || value === undefined || typeof value === 'boolean') return value;
     if (Array.isArray(value)) return value.map((item) => this.mask(item, kind));
     if (isRecord(value)) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, this.mask(item, kind)]));
@@ -148,26 +154,79 @@ class Masker {
     return value.replace(/-?\d+\.\d+/g, (number) => roundCoordinate(Number(number)).toFixed(2));
   }
 
-  private standIn(value: string, kind: PseudonymKind): string {
+  /** The stand-in of a name, address or contact; of a part of a person's name when `part` says which (`value` is then the person). */
+  standIn(value: string, kind: PseudonymKind, part?: NamePart): string {
     const seenKey = `${kind}\u0000${value}`;
-    const known = this.seen.get(seenKey);
-    if (known !== undefined) return known;
-    const normalised = normaliseForPseudonym(value);
-    const standIn = this.code ? pseudonym(kind, this.code(kind, normalised)) : this.numbered(kind, normalised);
-    this.seen.set(seenKey, standIn);
-    return standIn;
+    let id = this.seen.get(seenKey);
+    if (id === undefined) {
+      const normalised = normaliseForPseudonym(value);
+      id = this.code ? this.code(kind, normalised) : this.numbered(kind, normalised);
+      this.seen.set(seenKey, id);
+    }
+    return this.code ? pseudonym(kind, id, part) : localStandIn(kind, Number(id), part);
   }
 
   private numbered(kind: PseudonymKind, normalised: string): string {
     const localKey = `${kind}\u0000${normalised}`;
     const known = this.local.get(localKey);
     if (known !== undefined) return known;
-    const n = (this.counters.get(kind) ?? 0) + 1;
-    this.counters.set(kind, n);
-    const standIn = localStandIn(kind, n);
-    this.local.set(localKey, standIn);
-    return standIn;
+    const n = String((this.counters.get(kind) ?? 0) + 1);
+    this.counters.set(kind, Number(n));
+    this.local.set(localKey, n);
+    return n;
   }
+}
+
+/** The part of a person's name each person kind stands for; the full name stands for the whole. */
+const NAME_PARTS: Readonly<Record<PersonNameKind, NamePart | undefined>> = { 'full-name': undefined, 'first-name': 'first', 'middle-name': 'middle', 'last-name': 'last' };
+
+const isPersonName = (kind: PersonalKind): kind is PersonNameKind => (PERSON_NAME_KINDS as readonly string[]).includes(kind);
+
+/** `value` with `replacement` at `at`, copying each container on the way once (`copies` are this body's own copies, changed in place). */
+function replaceAt(value: unknown, at: readonly (string | number)[], replacement: unknown, copies: WeakSet<object>): unknown {
+  const own = (node: unknown): Record<string | number, unknown> => {
+    const container = node as Record<string | number, unknown>;
+    if (copies.has(container)) return container;
+    const copy = (Array.isArray(node) ? [...node] : { ...container }) as Record<string | number, unknown>;
+    copies.add(copy);
+    return copy;
+  };
+  const top = own(value);
+  let node = top;
+  for (const key of at.slice(0, -1)) node = node[key] = own(node[key]);
+  node[at.at(-1)!] = replacement;
+  return top;
+}
+
+/**
+ * Masks the person-name paths of `body`: finds each person's fields as they came (grouped by the
+ * object holding them), works out who the person is (the full name, else the parts joined), and
+ * gives every field that person's stand-in with its part named.
+ */
+function maskPersonNames(body: unknown, paths: readonly ParsedPath[], masker: Masker): unknown {
+  const people = new Map<string, { full?: string; parts: string[] }>();
+  const found: Array<{ at: readonly Key[]; value: unknown; part: NamePart | undefined; person: { full?: string; parts: string[] } }> = [];
+  for (const path of paths) {
+    const part = NAME_PARTS[path.kind as PersonNameKind];
+    visit(body, path, (at, value) => {
+      const holder = JSON.stringify(at.slice(0, -1));
+      const person = people.get(holder) ?? { parts: [] };
+      people.set(holder, person);
+      if (typeof value === 'string' && value.trim() !== '') {
+        if (part === undefined) person.full ??= value;
+        else person.parts[['first', 'middle', 'last'].indexOf(part)] = value;
+      }
+      found.push({ at, value, part, person });
+    });
+  }
+  const copies = new WeakSet<object>();
+  let result = body;
+  for (const { at, value, part, person } of found) {
+    const who = person.full ?? person.parts.filter(Boolean).join(' ');
+    const masked = typeof value === 'string' && value.trim() !== '' ? masker.standIn(who, 'name', part) : masker.mask(value, 'name');
+    if (masked !== value) result = at.length === 0 ? masked : replaceAt(result, at, masked, copies);
+  }
+  return result;
 }
 
 type Key = string | number;
@@ -188,7 +247,7 @@ function visit(value: unknown, path: ParsedPath, found: (at: readonly Key[], val
 
 /** `value` with each value `path` reaches (from segment `depth` on) masked; untouched branches are shared, not copied. */
 function maskAt(value: unknown, path: ParsedPath, depth: number, masker: Masker): unknown {
-  if (depth === path.segments.length) return masker.mask(value, path.kind);
+  if (depth === path.segments.length) return masker.mask(value, path.kind as Exclude<PersonalKind, PersonNameKind>);
   const { matches, condition } = path.segments[depth]!;
   if (Array.isArray(value)) {
     let copy: unknown[] | undefined;
@@ -220,10 +279,12 @@ function maskAt(value: unknown, path: ParsedPath, depth: number, masker: Masker)
  */
 export function maskPersonalData<T>(body: T, paths: readonly string[], code?: KeyedCode): T {
   const masker = new Masker(code);
-  let result: unknown = body;
-  for (const entry of paths) {
-    const path = parsePersonalPath(entry);
-    if (holds(result, path.root)) result = maskAt(result, path, 0, masker);
+  const parsed = paths.map(parsePersonalPath);
+  // Person names first, read from the body as it came: a part needs its person's full name.
+  const personNames = parsed.filter((path) => isPersonName(path.kind));
+  let result: unknown = personNames.length > 0 ? maskPersonNames(body, personNames, masker) : body;
+  for (const path of parsed) {
+    if (!isPersonName(path.kind) && holds(result, path.root)) result = maskAt(result, path, 0, masker);
   }
   return result as T;
 }

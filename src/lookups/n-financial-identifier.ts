@@ -92,7 +92,7 @@ const params = z
 export const financialIdentifier = defineLookup({
   id: 'N',
   title: 'Financial identifier',
-  keywords: ['securities', 'security', 'isin', 'cusip', 'cik', 'ein', 'stock', 'stocks', 'ticker', 'shares', 'equity', 'finance', 'analyst recommendation'],
+  keywords: ['securities', 'security', 'isin', 'cusip', 'cik', 'ein', 'stock', 'stocks', 'ticker', 'shares', 'equity', 'finance', 'analyst recommendation', 'market data', 'stock market'],
   catalog: {
     subject: 'Placeholder financial-identifier lookup with a recommendation history',
     coverage: 'none stated',

@@ -48,7 +48,7 @@ function nftPaging(body: unknown, params: Params): PageInfo | undefined {
 export const nftCollections = defineLookup({
   id: 'P',
   title: 'NFT collections',
-  keywords: ['crypto', 'cryptocurrency', 'blockchain', 'nft', 'token', 'web3', 'ethereum'],
+  keywords: ['crypto', 'cryptocurrency', 'blockchain', 'nft', 'token', 'web3', 'ethereum', 'marketplace'],
   catalog: {
     subject: 'NFT collections whose names match a search string',
     coverage: 'global',

@@ -37,6 +37,10 @@ export interface ParamMeta {
   options?: readonly string[];
   min?: number;
   max?: number;
+  /** Date widgets: the first day accepted, YYYY-MM-DD (the native control's `min`). */
+  minDate?: string;
+  /** Date widgets: a day after today (UTC) is refused (the native control's `max` is today). */
+  notAfterToday?: boolean;
 }
 
 interface Common<Req extends boolean = boolean> {
@@ -73,6 +77,11 @@ function finish<T extends z.ZodType, Req extends boolean>(schema: T, common: Com
 }
 
 const requiredMessage = { error: (issue: { input?: unknown }) => (issue.input === undefined ? 'is required' : undefined) };
+
+/** Today's date in UTC, YYYY-MM-DD. */
+export function todayUtc(now: Date = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
 
 function isRealDate(value: string): boolean {
   const date = new Date(`${value}T00:00:00Z`);
@@ -166,14 +175,20 @@ export const param = {
     return finish(schema, rest, { widget: 'list', options: suggestions });
   },
 
-  date<const Req extends boolean = false>(common: Common<Req> & { min?: string }) {
-    const { min, ...rest } = common;
+  /**
+   * A calendar day, YYYY-MM-DD on the wire. `min` is the first day accepted; `notAfterToday`
+   * refuses a day after today (UTC), for data that exists only for days that have begun.
+   */
+  date<const Req extends boolean = false>(common: Common<Req> & { min?: string; notAfterToday?: boolean }) {
+    const { min, notAfterToday, ...rest } = common;
     let schema = z
       .string(requiredMessage)
       .regex(DATE, { error: 'must be a date YYYY-MM-DD' })
       .refine(isRealDate, { error: 'is not a real calendar date' });
     if (min) schema = schema.refine((value) => value >= min, { error: `must be on or after ${min}` });
-    return finish(schema, rest, { widget: 'date' });
+    // Today is read at each parse, so a long-running server moves on with the calendar.
+    if (notAfterToday) schema = schema.refine((value) => value <= todayUtc(), { error: () => `must not be in the future (today is ${todayUtc()}, UTC)` });
+    return finish(schema, rest, { widget: 'date', ...(min && { minDate: min }), ...(notAfterToday && { notAfterToday }) });
   },
 
   datetime<const Req extends boolean = false>(common: Common<Req>) {

@@ -112,7 +112,7 @@ describe('R profile details', () => {
   it('names personal-data paths that reach a value in the personal profile', () => {
     for (const path of profileDetails.personalData) expect(personalValues(personalProfileSample, [path]).length, path).toBeGreaterThan(0);
     expect(profileDetails.personalData).toEqual(
-      expect.arrayContaining(['name:$[profile_type=personal].full_name', 'contact:$[profile_type=personal].contact_info.emails.*', 'name:recommendations.*.author_name']),
+      expect.arrayContaining(['full-name:$[profile_type=personal].full_name', 'contact:$[profile_type=personal].contact_info.emails.*', 'name:recommendations.*.author_name']),
     );
   });
 

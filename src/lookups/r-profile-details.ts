@@ -136,9 +136,9 @@ export const profileDetails = defineLookup({
     // A personal profile (the union's `personal` branch) is a person: who, where, how to reach them.
     'text:$[profile_type=personal].profile_id',
     'url:$[profile_type=personal].profile_url',
-    'name:$[profile_type=personal].first_name',
-    'name:$[profile_type=personal].last_name',
-    'name:$[profile_type=personal].full_name',
+    'first-name:$[profile_type=personal].first_name',
+    'last-name:$[profile_type=personal].last_name',
+    'full-name:$[profile_type=personal].full_name',
     'text:$[profile_type=personal].headline',
     'text:$[profile_type=personal].summary',
     'address:$[profile_type=personal].location.city',

@@ -35,17 +35,23 @@ export function normaliseForPseudonym(value: string): string {
   return value.normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase();
 }
 
-/** "Person 7f3ak2m9x0qd": the kind's words and the server's code. */
-export function pseudonym(kind: PseudonymKind, code: string): string {
-  return `${WORDS[kind]} ${code}`;
+/** A part of a person's name, which a stand-in may stand for instead of the whole name. */
+export type NamePart = 'first' | 'middle' | 'last';
+
+/** ", first name": what follows a person's stand-in when it stands for a part of the name. */
+const partWords = (part: NamePart | undefined) => (part ? `, ${part} name` : '');
+
+/** "Person 7f3ak2m9x0qd": the kind's words and the server's code; "Person 7f3ak2m9x0qd, first name" for a part of that person's name. */
+export function pseudonym(kind: PseudonymKind, code: string, part?: NamePart): string {
+  return `${WORDS[kind]} ${code}${partWords(part)}`;
 }
 
-/** "Person 2 (this answer)": the n-th value of a kind met in one answer masked in the browser. */
-export function localStandIn(kind: PseudonymKind, n: number): string {
-  return `${WORDS[kind]} ${n}${LOCAL_SUFFIX}`;
+/** "Person 2 (this answer)": the n-th value of a kind met in one answer masked in the browser ("Person 2, last name (this answer)" for a part). */
+export function localStandIn(kind: PseudonymKind, n: number, part?: NamePart): string {
+  return `${WORDS[kind]} ${n}${partWords(part)}${LOCAL_SUFFIX}`;
 }
 
-const LOCAL = new RegExp(`^(${Object.values(WORDS).join('|')}) [1-9]\\d*${LOCAL_SUFFIX.replace(/[()]/g, '\\$&')}$`);
+const LOCAL = new RegExp(`^(${Object.values(WORDS).join('|')}) [1-9]\\d*(?:, (?:first|middle|last) name)?${LOCAL_SUFFIX.replace(/[()]/g, '\\$&')}$`);
 const KIND_OF_WORDS = new Map(Object.entries(WORDS).map(([kind, words]) => [words, kind as PseudonymKind]));
 
 /**

@@ -55,9 +55,13 @@ function podcastPaging(body: unknown, params: Params): PageInfo | undefined {
   if (nextOffset !== undefined && nextOffset > offset && nextOffset < total) info.next = { ...params, offset: nextOffset };
   if (offset > 0) info.prev = { ...params, offset: Math.max(0, offset - PODCAST_PAGE_SIZE) };
   const pages = offsetPageJump(offset, PODCAST_PAGE_SIZE, total, params, 'offset');
-  if (pages) info.pages = pages;
+  // Every page merges into one body of T's shape ("Fetch all pages"), read like any answer.
+  if (pages) info.pages = { ...pages, merge: { noun: 'results', total, body: podcastSearchBody } };
   return info;
 }
+
+/** One answer of T's shape holding exactly these results, as if one page held them all. */
+const podcastSearchBody = (results: readonly unknown[]) => ({ took: 0, count: results.length, total: results.length, results, next_offset: results.length });
 
 const minutes = (bound: 'Minimum' | 'Maximum') =>
   param.integer({
@@ -90,7 +94,7 @@ const publishedAt = (bound: 'before' | 'after') =>
   param.epochMs({
     in: 'query',
     title: `Published ${bound}`,
-    help: `Only results published ${bound} this moment, in epoch milliseconds.`,
+    help: `Only results published ${bound} this moment.`,
     example: bound === 'before' ? '1735689600000' : '1577836800000',
   });
 
@@ -180,6 +184,8 @@ export const podcastSearch = defineLookup({
         }),
       response: podcastSearchResponse,
       identity: 'id',
+      // An episode by its title and show; the schema lists the title after fourteen other fields.
+      table: { keyColumns: ['title_original', 'podcast.title_original', 'pub_date_ms', 'audio_length_sec'] },
       adapters: {
         // Errors: {message}.
         errorMessage: (body) => textAt(body, 'message'),

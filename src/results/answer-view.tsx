@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { LookupResponse } from '../api/lookup-response.ts';
 import { useWindowSplit } from '../api/split-windows.ts';
+import { describeMergedPages, useFetchAllPages } from '../api/fetch-all-pages.ts';
 import type { ResultTab } from '../lookups/define-lookup.ts';
 import type { ResultViewerProps } from './viewer-props.ts';
 import type { ViewChange, ViewState } from './view-state.ts';
@@ -28,10 +29,12 @@ interface AnswerViewProps extends ResultViewerProps {
 /** An answer that arrived (2xx): its verdict, schema check, paging and the tabs over one (masked) body. */
 export function AnswerView(props: AnswerViewProps) {
   const { lookup, operation, params, response: sent, isFetching, masked, view, onViewChange } = props;
-  // A cut answer (M) can be completed by a window split; the merged answer then stands in for the
-  // cut one everywhere below, read by the same interpreter.
+  // A cut answer (M) can be completed by a window split, a paged one by fetching all its pages; the
+  // merged answer then stands in for the sent one everywhere below, read by the same interpreter.
   const split = useWindowSplit(lookup, operation, params, sent);
-  const response = split.merged ?? sent;
+  const allPages = useFetchAllPages(lookup, operation, params, sent);
+  const response = split.merged ?? allPages.merged ?? sent;
+  const mergedPages = allPages.state.status === 'done' ? describeMergedPages(allPages.state.outcome) : undefined;
   const onPickTab = (tab: ResultTab) => onViewChange({ tab });
   const answer = useAnswer(lookup, operation, params, response, masked);
   const [selection, setSelection] = useState<{ of: LookupResponse; index: number | undefined }>({ of: response, index: undefined });
@@ -95,11 +98,11 @@ export function AnswerView(props: AnswerViewProps) {
 
   return (
     <>
-      <SummaryBar response={response} isFetching={isFetching} verdict={answer.verdict} onFetchFresh={props.onFetchFresh} />
+      <SummaryBar response={response} isFetching={isFetching} verdict={answer.verdict} onFetchFresh={props.onFetchFresh} merged={mergedPages} />
       {failure && <ErrorPanel report={failure} onRetry={props.onRetry} />}
       {answer.masked && <p className="mask-note">Personal data is masked in every view, export and copy.</p>}
       {!failure && answer.body !== undefined && <SchemaCheck answer={answer} />}
-      {answer.paging && <PagingBar info={answer.paging} onNavigate={props.onNavigate} disabled={isFetching} split={split} />}
+      {answer.paging && <PagingBar info={answer.paging} onNavigate={props.onNavigate} disabled={isFetching} split={split} allPages={allPages} />}
       <ResultTabs tabs={tabs} active={active} onChange={onPickTab} resetKey={response} />
     </>
   );

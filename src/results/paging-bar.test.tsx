@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { PageInfo, WindowSplit } from '../lookups/define-lookup.ts';
 import { pageNumberPaging } from '../lookups/adapters.ts';
 import type { SplitOutcome, SplitState } from '../api/split-windows.ts';
+import type { FetchAllState, PagesOutcome } from '../api/fetch-all-pages.ts';
 import { PagingBar } from './paging-bar.tsx';
 
 const windowSplit: WindowSplit = {
@@ -185,5 +186,94 @@ describe('PagingBar where the lookup cannot page', () => {
     render(<PagingBar info={cut} onNavigate={vi.fn()} disabled={false} split={control({ status: 'failed', message: 'The window … failed: HTTP 503' })} />);
     expect(screen.getByRole('alert')).toHaveTextContent('The split stopped: The window … failed: HTTP 503 The answer shown is still the cut one.');
     expect(screen.getByRole('button', { name: 'Split into 4 windows' })).toBeEnabled();
+  });
+});
+
+describe('PagingBar: fetch all pages', () => {
+  const merge = { noun: 'incidents', total: 544, body: (records: readonly unknown[]) => records };
+  /** Page `page` of `last`, whose pages merge. */
+  const paged = (page: number, last: number): PageInfo => {
+    const info = pageNumberPaging(page, last, { q: 'x', page }, 'page');
+    return { ...info, pages: { ...info.pages!, merge } };
+  };
+  const pages = (state: FetchAllState = { status: 'idle' }) => ({ state, start: vi.fn(), cancel: vi.fn(), discard: vi.fn() });
+  const pagesOutcome = (records: number): PagesOutcome => ({
+    response: {} as PagesOutcome['response'],
+    pages: Array.from({ length: 11 }, (_, index) => ({ page: index + 1, url: `/proxy/l/p?page=${index + 1}`, records: 50 })),
+    duplicates: 1,
+    records,
+    covered: 11,
+    last: 11,
+    total: 544,
+  });
+
+  it('offers the pages and the records, and asks before more than a few calls', async () => {
+    const user = userEvent.setup();
+    const control = pages();
+    render(<PagingBar info={paged(1, 11)} onNavigate={vi.fn()} disabled={false} allPages={control} />);
+    expect(screen.getByText(/544 incidents in all/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Fetch all 11 pages' }));
+    expect(control.start).not.toHaveBeenCalled();
+    const confirm = screen.getByRole('group', { name: 'Confirm fetching every page' });
+    expect(confirm).toHaveTextContent('This sends up to 10 more requests, 2 at a time; each may be a paid call to the provider.');
+    await user.click(within(confirm).getByRole('button', { name: 'Not now' }));
+    expect(control.start).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Fetch all 11 pages' })).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Fetch all 11 pages' }));
+    await user.click(screen.getByRole('button', { name: 'Fetch 10 pages' }));
+    expect(control.start).toHaveBeenCalledWith(expect.objectContaining({ page: 1, last: 11, merge }));
+  });
+
+  it('starts at once for a few calls, and bounds a long answer at 50 pages, saying so', async () => {
+    const user = userEvent.setup();
+    const few = pages();
+    const { rerender } = render(<PagingBar info={paged(2, 3)} onNavigate={vi.fn()} disabled={false} allPages={few} />);
+    await user.click(screen.getByRole('button', { name: 'Fetch all 3 pages' }));
+    expect(few.start).toHaveBeenCalledTimes(1);
+    // The action gives way to the run's Cancel, and keyboard focus follows it.
+    rerender(<PagingBar info={paged(2, 3)} onNavigate={vi.fn()} disabled={false} allPages={pages({ status: 'running', progress: { done: 1, planned: 3, records: 50 } })} />);
+    expect(screen.getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    rerender(<PagingBar info={paged(1, 120)} onNavigate={vi.fn()} disabled={false} allPages={pages()} />);
+    expect(screen.getByRole('button', { name: 'Fetch the first 50 of 120 pages' })).toBeEnabled();
+    expect(screen.getByText(/At most 50 pages are merged/)).toBeInTheDocument();
+  });
+
+  it('offers nothing where the pages do not merge', () => {
+    render(<PagingBar info={pageNumberPaging(1, 7, {}, 'page')} onNavigate={vi.fn()} disabled={false} allPages={pages()} />);
+    expect(screen.queryByRole('button', { name: /^Fetch/ })).not.toBeInTheDocument();
+  });
+
+  it('shows the progress with Cancel, then what a cancel kept', async () => {
+    const user = userEvent.setup();
+    const running = pages({ status: 'running', progress: { done: 7, planned: 23, records: 3_400 } });
+    const { rerender } = render(<PagingBar info={paged(1, 23)} onNavigate={vi.fn()} disabled={false} allPages={running} />);
+    expect(screen.getByRole('status')).toHaveTextContent('Page 7 of 23 · 3,400 records');
+    expect(screen.getByRole('progressbar', { name: 'Pages fetched' })).toHaveAttribute('value', '7');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(running.cancel).toHaveBeenCalled();
+    rerender(<PagingBar info={paged(1, 23)} onNavigate={vi.fn()} disabled={false} allPages={pages({ status: 'cancelled', progress: { done: 7, planned: 23, records: 3_400 } })} />);
+    expect(screen.getByRole('status')).toHaveTextContent('Cancelled after 7 of 23 pages. Nothing was merged: the answer shown is still page 1.');
+    expect(screen.getByRole('button', { name: 'Fetch all 23 pages' })).toBeEnabled();
+  });
+
+  it('names the page that failed and retries', async () => {
+    const user = userEvent.setup();
+    const failed = pages({ status: 'failed', page: 7, message: 'Page 7 could not be fetched: HTTP 503' });
+    render(<PagingBar info={paged(2, 23)} onNavigate={vi.fn()} disabled={false} allPages={failed} />);
+    expect(screen.getByRole('alert')).toHaveTextContent('Page 7 could not be fetched: HTTP 503. Nothing was merged: the answer shown is still page 2.');
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(failed.start).toHaveBeenCalledWith(expect.objectContaining({ page: 2, last: 23 }));
+  });
+
+  it('says the answer is merged, in place of the page controls, and goes back to page by page', async () => {
+    const user = userEvent.setup();
+    const done = pages({ status: 'done', outcome: pagesOutcome(544) });
+    render(<PagingBar info={{ summary: 'Page 1 of 1' }} onNavigate={vi.fn()} disabled={false} allPages={done} />);
+    const bar = screen.getByRole('navigation', { name: 'Pages' });
+    expect(bar).toHaveTextContent('All 11 pages merged · 544 records');
+    expect(within(bar).queryByRole('button', { name: 'Next →' })).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Merged 11 pages: 544 records, every one of the 544 the query matched. 1 seen on two pages were kept once.');
+    await user.click(within(bar).getByRole('button', { name: 'Back to page by page' }));
+    expect(done.discard).toHaveBeenCalled();
   });
 });

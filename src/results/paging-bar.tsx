@@ -1,6 +1,8 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import type { Narrowing, PageInfo, PageJump, Params } from '../lookups/define-lookup.ts';
 import type { SplitState, WindowSplitControl } from '../api/split-windows.ts';
+import { describeMergedPages, type FetchAllControl } from '../api/fetch-all-pages.ts';
+import { AllPages, MergedPages } from './all-pages.tsx';
 import './paging-bar.css';
 
 interface PagingBarProps {
@@ -10,19 +12,32 @@ interface PagingBarProps {
   disabled: boolean;
   /** The window split of this answer, where the lookup offers one. */
   split?: Omit<WindowSplitControl, 'merged'> | undefined;
+  /** Fetching every page of this answer, where its pages merge. */
+  allPages?: Omit<FetchAllControl, 'merged'> | undefined;
 }
 
 /**
  * The body's paging state. Where the lookup pages, every page is reachable (first, previous, a
  * page number, next, last); where it cannot, the bar says so and offers the narrowing that works.
  */
-export function PagingBar({ info, onNavigate, disabled, split }: PagingBarProps) {
+export function PagingBar({ info, onNavigate, disabled, split, allPages }: PagingBarProps) {
   const { prev, next, pages } = info;
+  const merged = allPages?.state.status === 'done' ? allPages.state.outcome : undefined;
+  const focus = useFocusKept(`${allPages?.state.status}/${split?.state.status}`);
   return (
-    <div className="paging">
+    <div className="paging" {...focus}>
       <nav className="paging-bar" aria-label="Pages">
-        <span>{info.summary}</span>
-        {pages ? (
+        {merged ? (
+          <>
+            <span>{describeMergedPages(merged).replace(/^./, (first) => first.toUpperCase())}</span>
+            <button type="button" onClick={allPages?.discard} data-focus-next>
+              Back to page by page
+            </button>
+          </>
+        ) : (
+          <span>{info.summary}</span>
+        )}
+        {merged ? null : pages ? (
           <PageControls pages={pages} onNavigate={onNavigate} disabled={disabled} />
         ) : (
           (prev || next) && (
@@ -37,12 +52,34 @@ export function PagingBar({ info, onNavigate, disabled, split }: PagingBarProps)
           )
         )}
       </nav>
+      {merged ? <MergedPages outcome={merged} /> : pages && allPages && <AllPages key={pages.page} jump={pages} control={allPages} disabled={disabled} />}
       {info.narrowing && split?.state.status !== 'done' && (
         <NarrowingNote narrowing={info.narrowing} onNavigate={onNavigate} disabled={disabled} split={split} />
       )}
       {split && split.state.status !== 'idle' && <SplitStatus state={split.state} onCancel={split.cancel} onDiscard={split.discard} />}
     </div>
   );
+}
+
+/**
+ * Keeps keyboard focus in the bar when the control that held it goes away (Fetch all becomes
+ * Cancel, Cancel becomes Back to page by page): the control that took its place
+ * (`data-focus-next`) takes it, else the bar's first enabled button.
+ */
+const FOCUS_NEXT = '[data-focus-next]';
+
+function useFocusKept(phase: string) {
+  const bar = useRef<HTMLDivElement>(null);
+  const held = useRef(false);
+  useLayoutEffect(() => {
+    const element = bar.current;
+    if (held.current && element && !element.contains(document.activeElement)) (element.querySelector<HTMLElement>(`${FOCUS_NEXT}:not(:disabled)`) ?? element.querySelector<HTMLElement>('button:not(:disabled)'))?.focus();
+  }, [phase]);
+  return {
+    ref: bar,
+    onFocus: () => void (held.current = true),
+    onBlur: (event: { relatedTarget: EventTarget | null }) => void (held.current = event.relatedTarget instanceof Node && Boolean(bar.current?.contains(event.relatedTarget))),
+  };
 }
 
 function PageControls({ pages, onNavigate, disabled }: { pages: PageJump; onNavigate: (params: Params) => void; disabled: boolean }) {
@@ -168,7 +205,7 @@ function SplitStatus({ state, onCancel, onDiscard }: { state: Exclude<SplitState
           <span role="status">
             Window {count(Math.min(done + 1, planned))} of {count(planned)} · {count(records)} {state.noun} so far
           </span>
-          <button type="button" onClick={onCancel}>
+          <button type="button" onClick={onCancel} data-focus-next>
             Cancel
           </button>
         </div>
@@ -206,7 +243,7 @@ function SplitStatus({ state, onCancel, onDiscard }: { state: Exclude<SplitState
               ))}
             </ol>
           </details>
-          <button type="button" onClick={onDiscard}>
+          <button type="button" onClick={onDiscard} data-focus-next>
             Back to the cut answer
           </button>
         </div>

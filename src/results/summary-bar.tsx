@@ -10,6 +10,8 @@ interface SummaryBarProps {
   verdict: SuccessVerdict | undefined;
   /** Asks again past the server's answer cache; the button shows on an answer that came from it. */
   onFetchFresh?: (() => void) | undefined;
+  /** What a merged answer was made of, e.g. "all 23 pages merged · 11,200 records". */
+  merged?: string | undefined;
 }
 
 function headerOf(response: LookupResponse, name: string): string | undefined {
@@ -41,7 +43,7 @@ function maskedByProxy(response: LookupResponse): boolean | undefined {
 }
 
 /** Status, time, size, live/demo, whether personal data was masked, the body's verdict, and whether a request is under way. */
-export function SummaryBar({ response, isFetching, verdict, onFetchFresh }: SummaryBarProps) {
+export function SummaryBar({ response, isFetching, verdict, onFetchFresh, merged }: SummaryBarProps) {
   const httpOk = response !== undefined && response.status >= 200 && response.status < 300;
   const masked = response && maskedByProxy(response);
   const cache = response && describeCache(response);
@@ -88,6 +90,12 @@ export function SummaryBar({ response, isFetching, verdict, onFetchFresh }: Summ
                   </button>
                 )}
               </dd>
+            </div>
+          )}
+          {merged && (
+            <div>
+              <dt>Answer</dt>
+              <dd>{merged}</dd>
             </div>
           )}
           {response.stoppedAfter !== undefined && (

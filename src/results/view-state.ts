@@ -31,11 +31,24 @@ export interface ColumnFilter {
 /** Filters by column name; a record shows when every column's filter holds. */
 export type TableFilters = Readonly<Record<string, ColumnFilter>>;
 
+/** The columns a person chose: `all`, or these (shown in the table's order). */
+export type ColumnChoice = readonly string[] | 'all';
+
+/**
+ * An operation's columns: its key columns, which the table puts first in this order, and the
+ * person's choice; without a choice the table shows the key columns, then the answer's next
+ * columns up to its usual count. The lookup page builds it from the definition and the URL.
+ */
+export interface ColumnLayout {
+  keyColumns: readonly string[];
+  choice?: ColumnChoice;
+}
+
 export interface TableView {
   /** Undefined: the answer's own order. */
   sort?: TableSort;
-  /** The columns shown: undefined for the default (the first twelve), `all`, or these (in the table's order). */
-  columns?: readonly string[] | 'all';
+  /** The columns shown: undefined for the default (the first twelve), a choice, or an operation's layout. */
+  columns?: ColumnChoice | ColumnLayout;
   /** Undefined: every record shows. */
   filters?: TableFilters;
   /** The columns whose top values are counted, in the order picked. */
@@ -54,4 +67,13 @@ export function applyViewChange(view: ViewState, change: ViewChange): ViewState 
   const next: ViewState = { ...view, ...change };
   for (const key of Object.keys(next) as Array<keyof ViewState>) if (next[key] === undefined) delete next[key];
   return next;
+}
+
+export function isColumnLayout(columns: TableView['columns']): columns is ColumnLayout {
+  return typeof columns === 'object' && 'keyColumns' in columns;
+}
+
+/** The person's own choice of columns in a view's columns, without the operation's key columns. */
+export function columnChoiceOf(columns: TableView['columns']): ColumnChoice | undefined {
+  return isColumnLayout(columns) ? columns.choice : columns;
 }

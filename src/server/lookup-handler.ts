@@ -10,7 +10,9 @@ import { createRoutes, type RouteMethods } from './http/routes.ts';
 import { sendJson } from './http/send-json.ts';
 import { offThreadMasking } from './mask-pool.ts';
 import { personalDataMasking, unmaskedAllowed } from './masking-transform.ts';
+import { withServerOrigin } from './openapi-origin.ts';
 import { createProxyHandler } from './proxy-handler.ts';
+import { guardedOrigin } from './request-guard.ts';
 import type { TeamProxy } from './team/team-proxy.ts';
 
 export interface LookupHandlerOptions {
@@ -36,8 +38,9 @@ export function createDocumentRoutes({ config, openApiDocument }: Pick<LookupHan
     '/healthz': document(() => ({ status: 'ok', lookups: lookupModes(config) })),
     // Modes and where each key travels (the Request tab shows it): never a key or base URL.
     [LOOKUP_CONFIG_PATH]: document(() => lookupConfigDocument(config)),
-    // Built once, on first request: the definitions do not change while the server runs.
-    '/openapi.json': document(() => (openApi ??= openApiDocument())),
+    // Built once, on first request: the definitions do not change while the server runs. Each
+    // answer names the origin the guard accepted for it (D-07), else the document's default.
+    '/openapi.json': { GET: (req, res) => sendJson(res, 200, withServerOrigin((openApi ??= openApiDocument()), guardedOrigin(req))) },
     '/map-config.json': document(() => ({ tileUrl: config.map.tileUrl, tileAttribution: config.map.tileAttribution })),
   });
 }

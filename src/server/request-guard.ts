@@ -217,12 +217,37 @@ export function checkRequest(req: IncomingMessage, options: GuardOptions, accept
   return undefined;
 }
 
+/** The options of the guard that let each request through: what guardedOrigin reads the scheme by. */
+const passedBy = new WeakMap<IncomingMessage, GuardOptions>();
+
+/**
+ * The origin the browser reached this server at, for a request the guard let through: the Host it
+ * accepted (so never a name the allowed-hosts check refuses) with the scheme requestScheme knows
+ * (TLS, or a trusted proxy's X-Forwarded-Proto), else http, the plain socket's. X-Forwarded-Host is
+ * not read: the guard checks Host, so a proxy in front passes the public name there. Undefined
+ * for a request no guard checked (a handler mounted alone).
+ */
+export function guardedOrigin(req: IncomingMessage): string | undefined {
+  const options = passedBy.get(req);
+  const host = hostValues(req)[0]?.trim().toLowerCase();
+  if (!options || !host) return undefined;
+  try {
+    // URL drops a default port (`host:80` on http) as a browser's Origin does.
+    return new URL(`${requestScheme(req, host, options) ?? 'http:'}//${host}`).origin;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Answers the request when the guard refuses it (true); false lets it go on. */
 export function createRequestGuard(options: GuardOptions): (req: IncomingMessage, res: ServerResponse) => boolean {
   const accepted = new AcceptedHosts();
   return (req, res) => {
     const problem = checkRequest(req, options, accepted);
-    if (!problem) return false;
+    if (!problem) {
+      passedBy.set(req, options);
+      return false;
+    }
     // The body, if any, is not read: close the connection rather than parse what follows.
     sendRefusal(res, problem, { ...DATA_SECURITY_HEADERS, connection: 'close' });
     return true;

@@ -92,7 +92,7 @@ export function RecordTable({ records, selectedIndex, onSelect, fileStem, view, 
           </button>
         )}
         <ColumnMenu
-          columns={table.columns}
+          columns={model.columns}
           hidden={model.hiddenColumns}
           onChange={model.setColumnShown}
           onShowAll={model.showAll}

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import type { TableSort, TableView } from '../view-state.ts';
+import { columnChoiceOf, isColumnLayout, type TableSort, type TableView } from '../view-state.ts';
 import { sortedOrder } from './flatten-records.ts';
 import { filteredIndicesOf, flatTableOf } from './table-cache.ts';
 
@@ -26,18 +26,33 @@ export interface ControlledTableView {
   onChange: (change: TableView) => void;
 }
 
+/** The answer's columns with the operation's key columns first, in their order; a key column the answer lacks is skipped. */
+export function keyColumnsFirst(columns: readonly string[], keyColumns: readonly string[]): string[] {
+  const present = new Set(columns);
+  const first = [...new Set(keyColumns)].filter((column) => present.has(column));
+  const placed = new Set(first);
+  return [...first, ...columns.filter((column) => !placed.has(column))];
+}
+
+/** The answer's columns in the order the table shows them: the key columns of a layout first. */
+export function orderedColumns(columns: readonly string[], chosen: TableView['columns']): string[] {
+  return isColumnLayout(chosen) ? keyColumnsFirst(columns, chosen.keyColumns) : [...columns];
+}
+
 /**
- * The columns shown for a choice: all, the chosen ones that this answer has (in the table's
- * order), or the first twelve when there is no choice or none of the chosen columns is here.
+ * The columns shown for a choice, in the table's order (key columns first): all, the chosen ones
+ * that this answer has, or the first twelve when there is no choice or none of the chosen columns is here.
  */
 export function shownColumns(columns: readonly string[], chosen: TableView['columns']): string[] {
-  if (chosen === 'all') return [...columns];
-  if (chosen) {
-    const wanted = new Set(chosen);
-    const shown = columns.filter((column) => wanted.has(column));
-    if (shown.length > 0 || chosen.length === 0) return shown;
+  const ordered = orderedColumns(columns, chosen);
+  const choice = columnChoiceOf(chosen);
+  if (choice === 'all') return ordered;
+  if (choice) {
+    const wanted = new Set(choice);
+    const shown = ordered.filter((column) => wanted.has(column));
+    if (shown.length > 0 || choice.length === 0) return shown;
   }
-  return columns.slice(0, INITIAL_COLUMNS);
+  return ordered.slice(0, INITIAL_COLUMNS);
 }
 
 /** The sorted order restricted to the filtered indices (all of it when there is no filter). */
@@ -59,11 +74,12 @@ export function useTableModel(records: readonly unknown[], controlled?: Controll
   const view = controlled ? controlled.view : own;
   const change = (next: TableView) => (controlled ? controlled.onChange(next) : setOwn((current) => ({ ...current, ...next })));
 
+  const columns = useMemo(() => orderedColumns(table.columns, view.columns), [table.columns, view.columns]);
   const visibleColumns = useMemo(() => shownColumns(table.columns, view.columns), [table.columns, view.columns]);
   const hiddenColumns = useMemo(() => {
     const shown = new Set(visibleColumns);
-    return new Set(table.columns.filter((column) => !shown.has(column)));
-  }, [table.columns, visibleColumns]);
+    return new Set(columns.filter((column) => !shown.has(column)));
+  }, [columns, visibleColumns]);
   const sort = view.sort;
   const activeSort = sort && table.columns.includes(sort.column) ? sort : undefined;
   const sorted = useMemo(
@@ -76,8 +92,8 @@ export function useTableModel(records: readonly unknown[], controlled?: Controll
   const order = useMemo(() => visibleOrder(sorted, filtered, table.rows.length), [sorted, filtered, table.rows.length]);
 
   function setColumnShown(column: string, shown: boolean) {
-    const next = table.columns.filter((name) => (name === column ? shown : !hiddenColumns.has(name)));
-    change({ columns: next.length === table.columns.length ? 'all' : next });
+    const next = columns.filter((name) => (name === column ? shown : !hiddenColumns.has(name)));
+    change({ columns: next.length === columns.length ? 'all' : next });
   }
 
   function showAll(shown: boolean) {
@@ -97,6 +113,8 @@ export function useTableModel(records: readonly unknown[], controlled?: Controll
 
   return {
     table,
+    /** Every column in the table's order: the operation's key columns first. */
+    columns,
     visibleColumns,
     hiddenColumns,
     order,

@@ -1,6 +1,7 @@
 import { type ReactNode, useMemo, useState } from 'react';
 import type { AnyLookup, AnyOperation, Operation } from '../../lookups/define-lookup.ts';
 import { RecordTable } from '../../results/table-component.ts';
+import { ResultTabs } from '../../results/result-tabs.tsx';
 import type { MapSlotProps } from '../../results/slots.ts';
 import { downloadText, exportStem } from '../../results/download.ts';
 import { failedRowsCsv } from './failed-rows.ts';
@@ -46,47 +47,50 @@ export function MergedResults({ lookup, operation, columns, rows, jobs, masked, 
   const failed = jobs.filter((job) => job.state === 'failed').length;
   const stem = `${exportStem(lookup.slug, operation.id)}-bulk`;
   const showMap = renderMap !== undefined && operation.adapters?.point !== undefined;
+  const table = () => <RecordTable records={rows} fileStem={stem} selectedIndex={selectedIndex} onSelect={onSelect} />;
 
   return (
     <section className="bulk-results" aria-label="Merged results">
-      <div className="bulk-results-bar">
-        {showMap && (
-          <div role="group" aria-label="Show as">
-            <button type="button" aria-pressed={tab === 'table'} onClick={() => setTab('table')}>
-              Table
-            </button>
-            <button type="button" aria-pressed={tab === 'map'} onClick={() => setTab('map')}>
-              Map
-            </button>
-          </div>
-        )}
-        {failed > 0 && (
-          <>
-            <button type="button" onClick={onRerunFailed}>
-              Re-run {failed === 1 ? 'the failed row' : `the ${failed} failed rows`}
-            </button>
-            <button type="button" onClick={() => downloadText(`${stem}-failed.csv`, failedRowsCsv(jobs, columns), 'text/csv;charset=utf-8')}>
-              Download failed rows (CSV)
-            </button>
-          </>
-        )}
-      </div>
-      {tab === 'map' && showMap ? (
-        renderMap({
-          lookup: lookup as MapSlotProps['lookup'],
-          operation: mapOperation,
-          params: {},
-          records: rows,
-          masked,
-          selectedIndex,
-          onSelect,
-          onOpenTable: (index) => {
-            onSelect(index);
-            setTab('table');
-          },
-        })
+      {failed > 0 && (
+        <div className="bulk-results-bar">
+          <button type="button" onClick={onRerunFailed}>
+            Re-run {failed === 1 ? 'the failed row' : `the ${failed} failed rows`}
+          </button>
+          <button type="button" onClick={() => downloadText(`${stem}-failed.csv`, failedRowsCsv(jobs, columns), 'text/csv;charset=utf-8')}>
+            Download failed rows (CSV)
+          </button>
+        </div>
+      )}
+      {showMap && renderMap ? (
+        // The result viewer's own tabs (a tablist: arrows, Home and End), so Table and Map behave alike everywhere.
+        <ResultTabs
+          tabs={[
+            { id: 'table', label: 'Table', render: table },
+            {
+              id: 'map',
+              label: 'Map',
+              render: () =>
+                renderMap({
+                  lookup: lookup as MapSlotProps['lookup'],
+                  operation: mapOperation,
+                  params: {},
+                  records: rows,
+                  masked,
+                  selectedIndex,
+                  onSelect,
+                  onOpenTable: (index) => {
+                    onSelect(index);
+                    setTab('table');
+                  },
+                }),
+            },
+          ]}
+          active={tab}
+          onChange={(next) => setTab(next === 'map' ? 'map' : 'table')}
+          resetKey={rows}
+        />
       ) : (
-        <RecordTable records={rows} fileStem={stem} selectedIndex={selectedIndex} onSelect={onSelect} />
+        table()
       )}
     </section>
   );

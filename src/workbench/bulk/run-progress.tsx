@@ -1,5 +1,7 @@
+import { useState } from 'react';
 import type { Progress } from './runner.ts';
 import { ConcurrencyInput } from './concurrency-input.tsx';
+import { ModalDialog } from '../saved/modal-dialog.tsx';
 
 interface RunProgressProps {
   progress: Progress;
@@ -16,8 +18,37 @@ function duration(ms: number): string {
   return seconds < 90 ? `${seconds} s` : `${Math.round(seconds / 60)} min`;
 }
 
+/** Asks before cancelling: a cancelled run cannot be resumed, so one stray click must not end it. */
+function ConfirmCancel({ remaining, onCancel, onClose }: { remaining: number; onCancel: () => void; onClose: () => void }) {
+  const rows = remaining === 1 ? '1 row' : `${remaining.toLocaleString('en-US')} rows`;
+  return (
+    <ModalDialog title="Cancel this run?" onClose={onClose}>
+      <p>
+        The {rows} not yet answered will be dropped (a request in flight is stopped), and a cancelled run cannot be resumed. The answers
+        already received stay in the result. To stop for a while instead, pause the run.
+      </p>
+      <div className="saved-dialog-actions">
+        <button
+          type="button"
+          className="danger"
+          onClick={() => {
+            onClose();
+            onCancel();
+          }}
+        >
+          Yes, cancel the run
+        </button>
+        <button type="button" data-autofocus onClick={onClose}>
+          Keep running
+        </button>
+      </div>
+    </ModalDialog>
+  );
+}
+
 /** Done, failed and remaining, the rate and the time left, and the controls of a run. */
 export function RunProgress({ progress, total, concurrency, onConcurrency, onPause, onResume, onCancel }: RunProgressProps) {
+  const [confirming, setConfirming] = useState(false);
   const finished = progress.done + progress.failed;
   const active = progress.state === 'running';
   const stopped = progress.state === 'finished' || progress.state === 'cancelled';
@@ -47,11 +78,12 @@ export function RunProgress({ progress, total, concurrency, onConcurrency, onPau
           </button>
         )}
         {!stopped && (
-          <button type="button" onClick={onCancel}>
-            Cancel run
+          <button type="button" aria-haspopup="dialog" onClick={() => setConfirming(true)}>
+            Cancel run…
           </button>
         )}
       </div>
+      {confirming && !stopped && <ConfirmCancel remaining={progress.remaining} onCancel={onCancel} onClose={() => setConfirming(false)} />}
     </section>
   );
 }

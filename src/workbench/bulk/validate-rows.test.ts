@@ -30,6 +30,14 @@ describe('column mapping', () => {
     expect(mapping).toEqual({ region: ' REGION ', limit: 'Limit' });
     expect(unmappedColumns(columns, mapping)).toEqual(['note']);
   });
+
+  it('reads a parameter from its column in any case: JSON items spelling the key differently all feed it', async () => {
+    const input = rows(JSON.stringify([{ region: 'north' }, { REGION: 'south' }, { Region: '', region: 'east' }]));
+    const mapping = matchColumns(operation, ['region', 'REGION', 'Region']);
+    const check = await checkRows(input, mapping, constants);
+    expect(check.invalid).toEqual([]);
+    expect(check.jobs.map((job) => job.params.region)).toEqual(['north', 'south', 'east']);
+  });
 });
 
 /** Every row checked in one slice. */

@@ -34,11 +34,24 @@ export interface RowCheck {
   duplicates: number;
 }
 
+/**
+ * A row's cell of a column, or of a column spelt the same in another case: the columns of a JSON
+ * array are every key any item has, so `zipcode` and `ZIPCODE` are two columns where one item
+ * uses one spelling and another the other; matching is by name in any case, so both feed it.
+ */
+function cellOf(row: InputRow, column: string): string {
+  const own = row.values[column];
+  if (own !== undefined && own !== '') return own;
+  const name = column.trim().toLowerCase();
+  for (const [key, value] of Object.entries(row.values)) if (value !== '' && key !== column && key.trim().toLowerCase() === name) return value;
+  return own ?? '';
+}
+
 /** The values one row sends: the form's constants, overridden by the mapped cells. */
 export function rowValues(row: InputRow, mapping: ColumnMapping, constants: FormValues): FormValues {
   const values: FormValues = {};
   for (const [name, value] of Object.entries(constants)) if (!(name in mapping)) values[name] = value;
-  for (const [name, column] of Object.entries(mapping)) values[name] = row.values[column] ?? '';
+  for (const [name, column] of Object.entries(mapping)) values[name] = cellOf(row, column);
   return values;
 }
 

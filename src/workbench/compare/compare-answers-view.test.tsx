@@ -5,10 +5,10 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { AnyLookup, LookupId } from '../../lookups/define-lookup.ts';
 import { allLookups } from '../../lookups/registry.ts';
-import { clearHistory, historyStore, type HistoryEntry } from '../history/history-store.ts';
+import { clearHistory, DEFAULT_HISTORY_CAPS, historyStore, type HistoryEntry } from '../history/history-store.ts';
 import { answerOf } from '../history/history-testing.ts';
 import { lookupQueryKey } from '../../api/lookup-query.ts';
-import { CompareAnswersView } from './compare-answers-view.tsx';
+import { CompareAnswersView, SAME_ANSWER_TEXT } from './compare-answers-view.tsx';
 
 // A lookup whose body is its array of records, with a plain identity field (found, never named).
 const lookup: AnyLookup = allLookups.find((candidate) => {
@@ -17,7 +17,7 @@ const lookup: AnyLookup = allLookups.find((candidate) => {
 })!;
 const field = lookup.operations[0].identity as string;
 
-async function keep(body: unknown, sentAt: number, params: Record<string, string> = {}, { stored = true } = {}): Promise<HistoryEntry> {
+async function keep(body: unknown, sentAt: number, params: Record<string, string> = {}, { stored = true, sizeBytes }: { stored?: boolean; sizeBytes?: number } = {}): Promise<HistoryEntry> {
   const { body: _body, parseError: _parseError, ...answer } = answerOf(JSON.stringify(body));
   return historyStore().add({
     entry: {
@@ -30,7 +30,7 @@ async function keep(body: unknown, sentAt: number, params: Record<string, string
       sentAt,
       status: 200,
       durationMs: answer.timeMs,
-      sizeBytes: answer.sizeBytes,
+      sizeBytes: sizeBytes ?? answer.sizeBytes,
       source: 'demo',
       verdict: 'unchecked',
       recordCount: Array.isArray(body) ? body.length : undefined,
@@ -127,5 +127,52 @@ describe('CompareAnswersView', () => {
     await keep([{ [field]: 'b' }], 2000);
     show({ firstId: 'gone', secondId: kept.id });
     expect(await screen.findByRole('alert', {}, WAIT)).toHaveTextContent('An answer named in the link is no longer kept in History');
+  });
+
+  it('reports the default pair once, so the page can put it in the URL', async () => {
+    const older = await keep([{ [field]: 'a' }], 1000, { q: 'older' });
+    const newer = await keep([{ [field]: 'b' }], 2000, { q: 'newer' });
+    const onChoose = vi.fn();
+    show({ onChoose });
+    expect(await screen.findByText(/Compared: 1 added, 1 removed/, {}, WAIT)).toBeInTheDocument();
+    expect(onChoose).toHaveBeenCalledTimes(1);
+    expect(onChoose).toHaveBeenCalledWith(older.id, newer.id);
+  });
+
+  it('does not report a pair the URL already names', async () => {
+    const older = await keep([{ [field]: 'a' }], 1000);
+    const newer = await keep([{ [field]: 'b' }], 2000);
+    const onChoose = vi.fn();
+    show({ firstId: older.id, secondId: newer.id, onChoose });
+    expect(await screen.findByText(/Compared: 1 added, 1 removed/, {}, WAIT)).toBeInTheDocument();
+    expect(onChoose).not.toHaveBeenCalled();
+  });
+
+  it('flags the same answer on both sides instead of counting every record unchanged', async () => {
+    const one = await keep([{ [field]: 'a' }, { [field]: 'b' }], 1000);
+    await keep([{ [field]: 'c' }], 2000);
+    show({ firstId: one.id, secondId: one.id });
+    expect(await screen.findByText(SAME_ANSWER_TEXT, {}, WAIT)).toHaveAttribute('role', 'status');
+    expect(screen.queryByText(/unchanged/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Summary' })).not.toBeInTheDocument();
+  });
+
+  it('explains answers History lists whose bodies were too large to keep, rather than "there are none"', async () => {
+    const big = DEFAULT_HISTORY_CAPS.maxEntryBytes + 1;
+    await keep([{ [field]: 'a' }], 1000, { q: 'one' }, { stored: false, sizeBytes: big });
+    await keep([{ [field]: 'b' }], 2000, { q: 'two' }, { stored: false, sizeBytes: big });
+    show();
+    const explanation = await screen.findByText(/History lists 2 more answers of this lookup/, {}, WAIT);
+    expect(explanation).toHaveTextContent('their bodies were not kept, because they were too large to keep (over History’s cap on one answer)');
+    expect(screen.getByText(/send those queries again from the lookup page/)).toBeInTheDocument();
+  });
+
+  it('offers the diff as CSV and JSON downloads once compared', async () => {
+    await keep([{ [field]: 'a' }], 1000);
+    await keep([{ [field]: 'b' }], 2000);
+    show();
+    const group = await screen.findByRole('group', { name: 'Export the diff' }, WAIT);
+    expect(within(group).getByRole('button', { name: 'Download diff (CSV)' })).toBeEnabled();
+    expect(within(group).getByRole('button', { name: 'Download diff (JSON)' })).toBeEnabled();
   });
 });

@@ -1,10 +1,14 @@
 // Compare two answers of one lookup kept in History: two labelled pickers (the newest answer, the
 // one on the lookup page, is marked "current"), a status line that says what is happening, and
-// what changed. The choice is the caller's (the page keeps it in the URL).
+// what changed, with its downloads. The choice is the caller's (the page keeps it in the URL): the
+// default pair is reported too, once, so the URL names what is shown from the start.
+import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { AnyLookup } from '../../lookups/define-lookup.ts';
 import type { HistoryEntry } from '../history/history-store.ts';
+import { DiffDownloads } from './diff-downloads.tsx';
 import { DiffResults, diffSentence } from './diff-results.tsx';
+import { NotEnoughAnswers } from './not-enough-answers.tsx';
 import { paramsLine, varyingParams } from './format-value.ts';
 import { answerSource, useAnswerDiff, useLookupHistory, whyNotComparable, type AnswerSource } from './use-compare.ts';
 import './compare.css';
@@ -14,8 +18,11 @@ export interface CompareAnswersViewProps {
   /** The chosen entries' ids (the URL's `a` and `b`); the two newest kept answers when absent. */
   firstId: string | undefined;
   secondId: string | undefined;
+  /** A choice in the pickers, or the default pair when the URL names none (the caller should replace the URL, not push). */
   onChoose(firstId: string, secondId: string): void;
 }
+
+export const SAME_ANSWER_TEXT = 'The same answer is picked on both sides, so there is nothing to compare: pick another answer for one side.';
 
 function sourceText(source: AnswerSource): string {
   if (source === 'history') return '';
@@ -59,6 +66,17 @@ function AnswerPicker({ id, label, entries, sources, varying, value, operations,
   );
 }
 
+/** Reports the default pair once per pair (the caller's onChoose may be a new function on every render). */
+function useReportDefault(firstId: string | undefined, secondId: string | undefined, onChoose: (first: string, second: string) => void) {
+  const latest = useRef(onChoose);
+  useEffect(() => {
+    latest.current = onChoose;
+  });
+  useEffect(() => {
+    if (firstId !== undefined && secondId !== undefined) latest.current(firstId, secondId);
+  }, [firstId, secondId]);
+}
+
 export function CompareAnswersView({ lookup, firstId, secondId, onChoose }: CompareAnswersViewProps) {
   const client = useQueryClient();
   const history = useLookupHistory(lookup.id);
@@ -70,26 +88,25 @@ export function CompareAnswersView({ lookup, firstId, secondId, onChoose }: Comp
   // Without a choice in the URL: the answer before the current one, against the current one.
   const first = firstId === undefined ? kept[1] : find(firstId);
   const second = secondId === undefined ? kept[0] : find(secondId);
-  const problem = first && second ? whyNotComparable(client, first, second) : undefined;
-  const diff = useAnswerDiff(first, second);
+  const same = first !== undefined && first.id === second?.id;
+  const problem = first && second && !same ? whyNotComparable(client, first, second) : undefined;
+  const diff = useAnswerDiff(first, same ? undefined : second);
   const operations = lookup.operations.length;
   const missing = (firstId !== undefined && !first) || (secondId !== undefined && !second);
+  const byDefault = firstId === undefined || secondId === undefined;
+  useReportDefault(byDefault ? first?.id : undefined, byDefault ? second?.id : undefined, onChoose);
 
   let status = '';
   if (history.isPending) status = 'Loading the answers kept in History…';
   else if (kept.length < 2) status = '';
+  else if (same) status = SAME_ANSWER_TEXT;
   else if (diff.isFetching) status = 'Comparing…';
   else if (diff.data) status = diffSentence(diff.data);
 
   return (
     <div className="compare">
       {history.isError && <p role="alert">History could not be read: {history.error.message}</p>}
-      {!history.isPending && kept.length < 2 && (
-        <p className="empty">
-          Comparing needs two answers of this lookup kept in History ({kept.length === 1 ? 'there is one' : 'there are none'}). Send the query
-          again with other values, then come back.
-        </p>
-      )}
+      {!history.isPending && kept.length < 2 && <NotEnoughAnswers kept={kept.length} notKept={entries.filter((entry) => sources.get(entry.id) === undefined)} />}
       {entries.length > 0 && kept.length > 0 && (
         <form className="compare-pickers" aria-label="Answers to compare" onSubmit={(event) => event.preventDefault()}>
           <AnswerPicker
@@ -129,7 +146,12 @@ export function CompareAnswersView({ lookup, firstId, secondId, onChoose }: Comp
         </p>
       )}
       {diff.isError && <p role="alert">The comparison failed: {diff.error.message}</p>}
-      {diff.data && !diff.isFetching && <DiffResults key={`${first?.id}/${second?.id}`} diff={diff.data} />}
+      {diff.data && !diff.isFetching && first && second && (
+        <>
+          <DiffDownloads diff={diff.data} context={{ lookupId: lookup.id, operationId: first.operationId, first, second }} />
+          <DiffResults key={`${first.id}/${second.id}`} diff={diff.data} />
+        </>
+      )}
     </div>
   );
 }

@@ -1,20 +1,47 @@
 // The Saved page's body: every saved query by collection, with the whole set's export, the import,
 // and clearing (asked twice: it cannot be undone).
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { downloadText } from '../../results/download.ts';
+import { BrunoExportButton } from './bruno-export-button.tsx';
 import { writeCollectionsFile } from './collection-format.ts';
 import { ImportReview } from './import-review.tsx';
-import { clearSavedQueries } from './saved-store.ts';
+import { clearSavedQueries, type SavedQuery } from './saved-store.ts';
+import { ALL_SAVED_NAME, byCollection, fileStem, writeAllPostman } from './saved-export.ts';
 import { SavedQueryList } from './saved-query-list.tsx';
+import { useSavedLookups, type SavedLookups } from './use-saved-lookups.ts';
 import { useSavedQueries } from './use-saved-queries.ts';
 import './saved.css';
+
+const NO_QUERIES: readonly SavedQuery[] = [];
+
+/** Every collection at once, for Postman (a folder per collection) and Bruno (a zipped collection folder). */
+function ExportAll({ queries, lookups }: { queries: readonly SavedQuery[]; lookups: SavedLookups }) {
+  const groups = useMemo(() => byCollection(queries), [queries]);
+  const empty = queries.length === 0;
+  return (
+    <>
+      <button
+        type="button"
+        disabled={empty || !lookups.ready}
+        onClick={() =>
+          downloadText(`${fileStem(ALL_SAVED_NAME)}.postman_collection.json`, `${JSON.stringify(writeAllPostman(queries, lookups.lookupFor, window.location.origin).collection, null, 2)}\n`, 'application/json')
+        }
+      >
+        Export all as Postman
+      </button>
+      <BrunoExportButton name={ALL_SAVED_NAME} groups={groups} lookups={lookups} label="Export all as Bruno (.zip)" disabled={empty} />
+    </>
+  );
+}
 
 export function CollectionsManager() {
   const saved = useSavedQueries();
   const [confirmClear, setConfirmClear] = useState(false);
+  const queries = saved.status === 'ready' ? saved.queries : NO_QUERIES;
+  const lookupIds = useMemo(() => queries.map((query) => query.lookupId), [queries]);
+  const lookups = useSavedLookups(lookupIds);
   if (saved.status === 'loading') return <p role="status">Loading saved queries…</p>;
   if (saved.status === 'unavailable') return <p role="alert">Saved queries are unavailable: this browser refuses local storage ({saved.message}).</p>;
-  const { queries } = saved;
   return (
     <div className="collections-manager">
       <div className="saved-toolbar">
@@ -25,6 +52,7 @@ export function CollectionsManager() {
         >
           Export all collections (JSON)
         </button>
+        <ExportAll queries={queries} lookups={lookups} />
         {confirmClear ? (
           <span className="saved-confirm" role="group" aria-label="Confirm clearing">
             <button

@@ -71,8 +71,24 @@ describe('importing a Postman collection', () => {
     );
     expect(read.ok && read.rejected).toEqual([]);
     expect(read.ok && read.queries).toEqual([
-      expect.objectContaining({ name: 'With variables', collection: 'Folder', note: 'from a folder', lookupId: lookup.id, search: exampleSearch }),
+      expect.objectContaining({ name: 'With variables', collection: 'From Postman / Folder', note: 'from a folder', lookupId: lookup.id, search: exampleSearch }),
       expect.objectContaining({ name: 'Raw string', collection: 'From Postman', lookupId: lookup.id, search: exampleSearch }),
+    ]);
+  });
+
+  it('puts a folder’s requests in a sub-group of the imported collection, however deep, never a top-level collection of the folder’s name', () => {
+    const request = { method: 'GET', url: `{{base_url}}${upstreamTarget}` };
+    const read = readImportFile(
+      collection([
+        { name: 'At the root', request },
+        { name: 'Folder', item: [{ name: 'In the folder', request }, { name: 'Inner', item: [{ name: 'Deeper', request }] }] },
+      ]),
+      1,
+    );
+    expect(read.ok && read.queries.map(({ name, collection: group }) => [name, group])).toEqual([
+      ['At the root', 'From Postman'],
+      ['In the folder', 'From Postman / Folder'],
+      ['Deeper', 'From Postman / Folder / Inner'],
     ]);
   });
 

@@ -223,6 +223,9 @@ export function readPostmanValue(value: unknown, now = Date.now()): ReadFile {
   if (over) return { ok: false, message: over };
   const queries: SavedQuery[] = [];
   const rejected: RejectedEntry[] = [];
+  // Collections are flat names: a folder's requests go to a sub-group of the imported collection,
+  // named by its path ("Collection / Folder / Inner"), so they stay with the rest of the file.
+  const collectionName = collection.data.info.name.trim() || DEFAULT_COLLECTION;
   const walk = (items: readonly unknown[], where: string, folder: string | undefined) => {
     items.forEach((raw, index) => {
       const at = `${where}[${index}]`;
@@ -247,7 +250,7 @@ export function readPostmanValue(value: unknown, now = Date.now()): ReadFile {
         rejected.push({ where: at, name, reason: matched.reason });
         return;
       }
-      queries.push({ ...matched.query, id: newSavedId(), name, collection: folder ?? (collection.data.info.name.trim() || DEFAULT_COLLECTION), createdAt: now, updatedAt: now });
+      queries.push({ ...matched.query, id: newSavedId(), name, collection: folder ? `${collectionName} / ${folder}` : collectionName, createdAt: now, updatedAt: now });
     });
   };
   walk(collection.data.item, 'item', undefined);

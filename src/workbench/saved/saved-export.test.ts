@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { POSTMAN_SCHEMA, fileStem, savedCurl, writeBruFile, writePostmanCollection } from './saved-export.ts';
+import { ALL_SAVED_NAME, POSTMAN_SCHEMA, fileStem, savedCurl, writeAllPostman, writeBruFile, writePostmanCollection } from './saved-export.ts';
+import { allLookups } from '../../lookups/registry.ts';
+import { sentQuerySearch } from '../../form/url-state.ts';
 import { readImportFile } from './read-import-file.ts';
 import { registeredLookup } from './collection-file.ts';
 import { pathLookup, postLookup, savedFrom, secondOperation } from './testing/saved-fixtures.ts';
@@ -42,7 +44,7 @@ describe('exporting saved queries', () => {
     expect(getItem!.request.url.host).toEqual(['{{baseUrl}}']);
     expect(`/${getItem!.request.url.path.join('/')}`).toBe(getRequest.proxyUrl.split('?')[0]);
     const keyName = defaultKeyPlacement(pathLookup.lookup.keyTransport).name;
-    expect(getItem!.request.url.query ?? []).toEqual(getRequest.query.filter(([name]) => name !== keyName).map(([key, value]) => ({ key, value: encodeURIComponent(value) })));
+    expect(getItem!.request.url.query ?? []).toEqual(getRequest.query.filter(([name]) => name !== keyName).map(([key, value]) => ({ key, value })));
 
     const postRequest = requestOf(post, postLookup);
     expect(postItem!.request.method).toBe('POST');
@@ -54,6 +56,37 @@ describe('exporting saved queries', () => {
     expect(postItem!.request.body!.options).toEqual({ raw: { language: 'json' } });
     // The whole is plain JSON.
     expect(JSON.parse(JSON.stringify(collection))).toEqual(collection);
+  });
+
+  it('keeps query values decoded, as Postman shows and edits them (it encodes them when sending)', () => {
+    // A lookup whose example sends a date-time in the query: its colons must not read %3A.
+    const withTime = allLookups
+      .flatMap((lookup) => lookup.operations.map((operation) => ({ lookup, operation })))
+      .find(({ operation }) => operation.method === 'GET' && Object.values(operation.example as Record<string, unknown>).some((value) => /T\d\d:\d\d/.test(String(value))))!;
+    const query = savedFrom(withTime, { search: sentQuerySearch(withTime.lookup, withTime.operation, withTime.operation.example as Record<string, string>) });
+    const { collection, skipped } = writePostmanCollection('Times', [query], registeredLookup, ORIGIN);
+    expect(skipped).toEqual([]);
+    const values = collection.item[0]!.request.url.query!.map((pair) => pair.value);
+    expect(values.some((value) => /T\d\d:\d\d/.test(value))).toBe(true);
+    expect(values.filter((value) => /%[0-9A-F]{2}/i.test(value))).toEqual([]);
+  });
+
+  it('exports every collection at once as one Postman collection, a folder per collection', () => {
+    const other = { ...savedFrom(pathLookup, { name: 'Elsewhere' }), collection: 'Other' };
+    const { collection, skipped } = writeAllPostman([get, other, post, broken], registeredLookup, ORIGIN);
+    expect(skipped).toEqual([broken]);
+    expect(collection.info).toMatchObject({ name: ALL_SAVED_NAME, schema: POSTMAN_SCHEMA });
+    expect(collection.item.map((folder) => [folder.name, folder.item.map((item) => item.name)])).toEqual([
+      [get.collection, ['By path', 'Posted']],
+      ['Other', ['Elsewhere']],
+    ]);
+    // It imports back: each folder a sub-group of the imported collection.
+    const read = readImportFile(JSON.stringify(collection), 5);
+    expect(read.ok && read.queries.map((query) => [query.name, query.collection])).toEqual([
+      ['By path', `${ALL_SAVED_NAME} / ${get.collection}`],
+      ['Posted', `${ALL_SAVED_NAME} / ${get.collection}`],
+      ['Elsewhere', `${ALL_SAVED_NAME} / Other`],
+    ]);
   });
 
   it('imports its own Postman export back to the same lookups and queries', () => {

@@ -58,9 +58,15 @@ export interface PostmanItem {
   };
 }
 
-export interface PostmanCollection {
-  info: { name: string; description?: string; schema: string };
+/** A folder of requests: one per saved collection in "export all". */
+export interface PostmanFolder {
+  name: string;
   item: PostmanItem[];
+}
+
+export interface PostmanCollection<Item = PostmanItem> {
+  info: { name: string; description?: string; schema: string };
+  item: Item[];
   variable: Array<{ key: string; value: string; type: 'string' }>;
 }
 
@@ -72,7 +78,8 @@ function postmanItem(query: SavedQuery, saved: SavedRequest): PostmanItem {
   if (request.body) header.push({ key: 'Content-Type', value: 'application/json' });
   // The proxy's cross-site guard wants this origin on anything but a GET.
   if (request.method !== 'GET') header.push({ key: 'Origin', value: base });
-  const queryPairs = searchPart ? searchPart.split('&').map((pair) => pair.split('=', 2) as [string, string?]) : [];
+  // Postman shows and edits query values decoded (it encodes them when it sends): 2024-05-01T00:00:00.000Z, not …T00%3A00….
+  const queryPairs = searchPart ? [...new URLSearchParams(searchPart)] : [];
   return {
     name: query.name,
     request: {
@@ -82,7 +89,7 @@ function postmanItem(query: SavedQuery, saved: SavedRequest): PostmanItem {
         raw: `${base}${request.proxyUrl}`,
         host: [base],
         path: pathPart.split('/').filter((segment) => segment !== ''),
-        ...(queryPairs.length > 0 && { query: queryPairs.map(([key, value = '']) => ({ key, value })) }),
+        ...(queryPairs.length > 0 && { query: queryPairs.map(([key, value]) => ({ key, value })) }),
       },
       ...(request.body && { body: { mode: 'raw' as const, raw: JSON.stringify(request.body, null, 2), options: { raw: { language: 'json' as const } } } }),
       ...(query.note && { description: query.note }),
@@ -90,31 +97,56 @@ function postmanItem(query: SavedQuery, saved: SavedRequest): PostmanItem {
   };
 }
 
-/**
- * A Postman collection v2.1 of saved queries, one item per query that still validates (the others
- * are returned as skipped), each calling this server's proxy at `{{baseUrl}}` (set to `origin`).
- */
-export function writePostmanCollection(
-  name: string,
-  queries: readonly SavedQuery[],
-  lookupFor: (lookupId: string) => AnyLookup | undefined,
-  origin: string,
-): { collection: PostmanCollection; skipped: SavedQuery[] } {
+type LookupFor = (lookupId: string) => AnyLookup | undefined;
+
+function postmanItems(queries: readonly SavedQuery[], lookupFor: LookupFor, skipped: SavedQuery[]): PostmanItem[] {
   const item: PostmanItem[] = [];
-  const skipped: SavedQuery[] = [];
   for (const query of queries) {
     const saved = savedRequest(query, lookupFor(query.lookupId));
     if (saved) item.push(postmanItem(query, saved));
     else skipped.push(query);
   }
+  return item;
+}
+
+function postmanCollection<Item>(name: string, item: Item[], origin: string): PostmanCollection<Item> {
   return {
-    collection: {
-      info: { name, description: 'Saved queries of Lookup Explorer. Each request calls the explorer’s proxy, which adds the API key.', schema: POSTMAN_SCHEMA },
-      item,
-      variable: [{ key: BASE_URL_VARIABLE, value: origin.replace(/\/+$/, ''), type: 'string' }],
-    },
-    skipped,
+    info: { name, description: 'Saved queries of Lookup Explorer. Each request calls the explorer’s proxy, which adds the API key.', schema: POSTMAN_SCHEMA },
+    item,
+    variable: [{ key: BASE_URL_VARIABLE, value: origin.replace(/\/+$/, ''), type: 'string' }],
   };
+}
+
+/**
+ * A Postman collection v2.1 of saved queries, one item per query that still validates (the others
+ * are returned as skipped), each calling this server's proxy at `{{baseUrl}}` (set to `origin`).
+ */
+export function writePostmanCollection(name: string, queries: readonly SavedQuery[], lookupFor: LookupFor, origin: string): { collection: PostmanCollection; skipped: SavedQuery[] } {
+  const skipped: SavedQuery[] = [];
+  const item = postmanItems(queries, lookupFor, skipped);
+  return { collection: postmanCollection(name, item, origin), skipped };
+}
+
+/** The saved queries by collection, in the order of their first query. */
+export function byCollection(queries: readonly SavedQuery[]): Array<{ name: string; queries: SavedQuery[] }> {
+  const groups = new Map<string, SavedQuery[]>();
+  for (const query of queries) {
+    const group = groups.get(query.collection);
+    if (group) group.push(query);
+    else groups.set(query.collection, [query]);
+  }
+  return [...groups].map(([name, list]) => ({ name, queries: list }));
+}
+
+export const ALL_SAVED_NAME = 'Lookup Explorer saved queries';
+
+/** Every collection at once: one Postman collection holding a folder per saved collection. */
+export function writeAllPostman(queries: readonly SavedQuery[], lookupFor: LookupFor, origin: string): { collection: PostmanCollection<PostmanFolder>; skipped: SavedQuery[] } {
+  const skipped: SavedQuery[] = [];
+  const folders = byCollection(queries)
+    .map(({ name, queries: list }) => ({ name, item: postmanItems(list, lookupFor, skipped) }))
+    .filter((folder) => folder.item.length > 0);
+  return { collection: postmanCollection(ALL_SAVED_NAME, folders, origin), skipped };
 }
 
 // ---- Bruno ----

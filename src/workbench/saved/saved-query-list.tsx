@@ -11,6 +11,7 @@ import { SavedQueryDialog } from './saved-query-dialog.tsx';
 import { SavedQueryExports } from './saved-query-exports.tsx';
 import { isNameTaken, quoted } from './saved-names.ts';
 import { fileStem, writePostmanCollection } from './saved-export.ts';
+import { BrunoExportButton } from './bruno-export-button.tsx';
 import { writeCollectionsFile } from './collection-format.ts';
 import { catalogEntryOf, useSavedLookups, type SavedLookups } from './use-saved-lookups.ts';
 import type { Row } from './virtual-saved-rows.tsx';
@@ -201,6 +202,7 @@ function CollectionExports({ name, queries, lookups }: { name: string; queries: 
       >
         Export {quoted(name)} as Postman
       </button>
+      <BrunoExportButton name={name} groups={[{ name, queries }]} lookups={lookups} label={`Export ${quoted(name)} as Bruno (.zip)`} />
     </span>
   );
 }
