@@ -16,7 +16,11 @@ import { builtinModules } from 'node:module';
 export const importTable = {
   app: {
     owns: 'the React shell: entry, router, layout, catalog and lookup pages, preferences, the palette',
-    may: { workbench: 'static', views: 'static', results: 'static', form: 'static', api: 'static', lookups: 'static', map: 'lazy' },
+    may: {
+      workbench: 'static', views: 'static', results: 'static', form: 'static', api: 'static', lookups: 'static', map: 'lazy',
+      // The demo world is pure data and code (the server runs it); the page reads only its places, in a chunk of their own.
+      demo: { access: 'lazy', why: "the place search's offline gazetteer" },
+    },
   },
   workbench: {
     owns: 'what spans answers: history, saved queries and collections, compare, bulk runs, usage',

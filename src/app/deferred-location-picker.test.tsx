@@ -47,6 +47,9 @@ describe('the deferred location picker', () => {
     expect(screen.getByText(/^Click the map to set the search point/)).toBeInTheDocument();
     expect(container.querySelector('.location-picker-placeholder')).toBeInTheDocument();
     expect(screen.queryByRole('region')).not.toBeInTheDocument();
+    // The place box above the map starts with it, into a slot already held for it.
+    expect(container.querySelector('.place-search-slot')).toBeInTheDocument();
+    expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
     expect(observers).toHaveLength(1);
     expect(observers[0]!.options?.rootMargin).toMatch(/px/);
 
@@ -56,6 +59,7 @@ describe('the deferred location picker', () => {
     report(true);
     expect(await screen.findByRole('region', { name: `Search area map of ${operation.id}` })).toBeInTheDocument();
     expect(container.querySelector('.location-picker-placeholder')).not.toBeInTheDocument();
+    expect(await screen.findByRole('combobox', { name: 'Find a place' })).toBeInTheDocument();
     // Loaded once, it stays: the observer is gone.
     expect(observers.every((observer) => observer.disconnected)).toBe(true);
   });
