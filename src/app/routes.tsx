@@ -1,6 +1,5 @@
 import { createMemoryRouter, matchPath, useRoutes, type RouteObject } from 'react-router';
 import { Layout } from './layout.tsx';
-import { CatalogPage } from './catalog-page.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 import { preloadRouteLookup } from './lookup-route-data.ts';
 import { lazyPage } from './route-resource.tsx';
@@ -8,9 +7,13 @@ import { lazyPage } from './route-resource.tsx';
 // Routes as elements, rendered by useRoutes under a BrowserRouter (app.tsx): React Router's
 // declarative mode, about 16 kB gzip lighter than its data router, which the first page would
 // otherwise carry (docs/decisions/018-the-first-page-without-the-data-router.md). What a data
-// router's loaders and lazy() did is done by route-resource.tsx: every page below but the
-// catalog is its own chunk, and a lookup's pages load that lookup's definition alone, in
-// parallel with the page's chunk. The layout's Suspense shows a loading state meanwhile.
+// router's loaders and lazy() did is done by route-resource.tsx: every page below is its own
+// chunk, and a lookup's pages load that lookup's definition alone, in parallel with the page's
+// chunk. The layout's Suspense shows a loading state meanwhile.
+
+// The catalog: its own chunk too, so a lookup page never downloads it; index.html preloads and
+// runs it beside the entry (route-html-plugin.ts), so the first page renders it at once.
+const catalogPage = lazyPage(async () => (await import('./catalog-page.tsx')).CatalogPage);
 
 // The explorer (form, viewer): the catalog never downloads it.
 const lookupPage = lazyPage(async () => (await import('./lookup-page.tsx')).LookupPage);
@@ -25,6 +28,7 @@ const savedPage = lazyPage(async () => (await import('./saved-page.tsx')).SavedP
 
 /** The lazy routes: what each loads, and whether it names a lookup whose definition it needs. */
 const lazyRoutes = [
+  { path: '', page: catalogPage, definition: false },
   { path: 'lookups/:slug', page: lookupPage, definition: true },
   { path: 'lookups/:slug/compare', page: comparePage, definition: false },
   { path: 'lookups/:slug/bulk', page: bulkPage, definition: true },
@@ -36,8 +40,7 @@ export const routes: RouteObject[] = [
   {
     element: <Layout />,
     children: [
-      { index: true, element: <CatalogPage /> },
-      ...lazyRoutes.map(({ path, page: { Page } }) => ({ path, element: <Page /> })),
+      ...lazyRoutes.map(({ path, page: { Page } }) => (path === '' ? { index: true, element: <Page /> } : { path, element: <Page /> })),
       { path: '*', element: <NotFoundPage /> },
     ],
   },

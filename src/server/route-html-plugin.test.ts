@@ -1,4 +1,7 @@
 // @vitest-environment node
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { lookupPages, routeChunkGroup, routeHtmlPlugin, routePreloads, slugOfDefinition, staticClosure, withPreloads, type BundleLike } from './route-html-plugin.ts';
 
@@ -99,5 +102,44 @@ describe('the lookup route chunk', () => {
     expect(['/app/src/form/form.tsx', '/app/node_modules/zod/index.js'].every(routeChunkGroup.test)).toBe(true);
     expect(['/app/src/app/lookup-page.tsx', '/app/node_modules/react/index.js', '/app/src/app/main.tsx'].some(routeChunkGroup.test)).toBe(false);
     expect(routeChunkGroup.includeDependenciesRecursively).toBe(false);
+  });
+
+  it('leaves out what the catalog also loads, so the first page never pulls in the route’s chunk', () => {
+    // The catalog (loaded lazily by the entry) shares the saved-queries list with the lookup page.
+    const withCatalog = new Map(graph);
+    withCatalog.set('/app/src/app/catalog-page.tsx', { isEntry: false, importedIds: ['/app/src/workbench/saved/saved-place.tsx'], dynamicImporters: ['/app/src/app/main.tsx'] });
+    withCatalog.set('/app/src/workbench/saved/saved-place.tsx', { isEntry: false, importedIds: [], dynamicImporters: [] });
+    withCatalog.set('/app/src/app/lookup-page.tsx', { isEntry: false, importedIds: ['/app/src/form/form.tsx', '/app/src/workbench/saved/saved-place.tsx'], dynamicImporters: [] });
+    const catalogGraph = { getModuleIds: () => withCatalog.keys(), getModuleInfo: (id: string) => withCatalog.get(id) ?? null };
+    (routeHtmlPlugin().buildEnd as (this: typeof catalogGraph) => void).call(catalogGraph);
+    expect(routeChunkGroup.test('/app/src/form/form.tsx')).toBe(true);
+    expect(routeChunkGroup.test('/app/src/workbench/saved/saved-place.tsx')).toBe(false);
+    expect(routeChunkGroup.test('/app/src/app/catalog-page.tsx')).toBe(false);
+  });
+});
+
+describe('the pages written', () => {
+  it('index.html preloads and runs the catalog’s chunk; the lookup pages do not load it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'route-html-'));
+    try {
+      const written: BundleLike = {
+        ...bundle,
+        'assets/catalog-page.js': chunk('assets/catalog-page.js', { facadeModuleId: '/app/src/app/catalog-page.tsx', imports: ['assets/react.js', 'assets/catalog-data.js'] }),
+        'assets/catalog-data.js': chunk('assets/catalog-data.js'),
+      };
+      const plugin = routeHtmlPlugin();
+      (plugin.configResolved as (config: { base: string }) => void)({ base: '/' });
+      await (plugin.writeBundle as (options: { dir: string }, bundle: BundleLike) => Promise<void>)({ dir }, written);
+      const index = readFileSync(join(dir, 'index.html'), 'utf8');
+      expect(index).toContain('<link rel="modulepreload" crossorigin href="/assets/catalog-page.js">');
+      expect(index).toContain('<link rel="modulepreload" crossorigin href="/assets/catalog-data.js">');
+      expect(index).toContain('<script type="module" crossorigin src="/assets/catalog-page.js"></script>');
+      expect(index).not.toContain('lookup-page.js');
+      const lookup = readFileSync(join(dir, 'lookup.html'), 'utf8');
+      expect(lookup).toContain('<script type="module" crossorigin src="/assets/lookup-page.js"></script>');
+      expect(lookup).not.toContain('catalog');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,4 +1,5 @@
-// Builds a second page, `lookup.html`: the app's index.html plus `<link rel="modulepreload">` for
+// Adds to index.html the catalog page's chunk (a modulepreload and a module script: the catalog is
+// its own chunk, so that lookup pages do not carry it). Builds a second page, `lookup.html`: the app's index.html plus `<link rel="modulepreload">` for
 // the lookup page's chunks (and a preload of their CSS), and one page per lookup,
 // `lookups/<slug>.html`, which also preloads that lookup's definition. The production server sends
 // them for /lookups/* URLs, so a lookup page starts downloading its code while the HTML is parsed
@@ -18,6 +19,8 @@ import type { Plugin } from 'vite';
 export const LOOKUP_HTML = 'lookup.html';
 /** The module whose chunk (and what it imports statically) a lookup route needs first. */
 const ROUTE_MODULE = 'src/app/lookup-page.tsx';
+/** The catalog's page: a chunk of its own (no lookup page loads it) that index.html preloads and runs. */
+const CATALOG_MODULE = 'src/app/catalog-page.tsx';
 /** The module that imports each definition on its own; its dynamic imports are the definitions. */
 const LOADERS_MODULE = 'src/lookups/lookup-loaders.ts';
 /** Where the per-lookup pages go in the build: `lookups/<slug>.html`, served for `/lookups/<slug>`. */
@@ -170,7 +173,10 @@ export function routeHtmlPlugin(): Plugin {
       definitionModules = new Set(ids.filter((id) => loaders && this.getModuleInfo(id)?.dynamicImporters.includes(loaders)));
       routeOnlyModules.clear();
       if (!route) return;
-      const loadedByEntry = staticClosure(this, entries.filter((id) => id !== route));
+      const catalog = ids.find((id) => id.replaceAll('\\', '/').endsWith(CATALOG_MODULE));
+      // What the first page loads (the entry and the catalog's chunk) stays out of the group, so
+      // the catalog never pulls in the lookup route's chunk for a module the two share.
+      const loadedByEntry = staticClosure(this, [...entries.filter((id) => id !== route), ...(catalog ? [catalog] : [])]);
       // The route module keeps its own chunk: that is the one the router imports and preloads start from.
       for (const id of staticClosure(this, [route])) if (id !== route && !loadedByEntry.has(id)) routeOnlyModules.add(id);
     },
@@ -182,6 +188,8 @@ export function routeHtmlPlugin(): Plugin {
       await mkdir(join(options.dir, LOOKUP_PAGES_DIR), { recursive: true });
       for (const [slug, preloads] of lookupPages(bundle, definitionModules))
         await writeFile(join(options.dir, LOOKUP_PAGES_DIR, `${slug}.html`), withPreloads(html, base, preloads));
+      // Last: the lookup pages above are made from index.html as Vite wrote it, without the catalog.
+      await writeFile(join(options.dir, 'index.html'), withPreloads(html, base, routePreloads(bundle, CATALOG_MODULE)));
     },
   };
 }
