@@ -1,6 +1,15 @@
-// Saves text as a file through a temporary object URL (the only way a browser app can "download").
+// Saves text or bytes as a file through a temporary object URL (the only way a browser app can "download").
 export function downloadText(fileName: string, text: string, mimeType: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: mimeType }));
+  download(fileName, new Blob([text], { type: mimeType }));
+}
+
+/** Bytes (an .xlsx, a zip) as a file. */
+export function downloadBytes(fileName: string, bytes: Uint8Array<ArrayBuffer>, mimeType: string): void {
+  download(fileName, new Blob([bytes], { type: mimeType }));
+}
+
+function download(fileName: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;

@@ -106,7 +106,7 @@ describe('the lookup route chunk', () => {
 
   it('leaves out what the catalog also loads, so the first page never pulls in the route’s chunk', () => {
     // The catalog (loaded lazily by the entry) shares the saved-queries list with the lookup page.
-    const withCatalog = new Map(graph);
+    const withCatalog = new Map<string, { isEntry: boolean; importedIds: string[]; dynamicImporters: string[] }>(graph);
     withCatalog.set('/app/src/app/catalog-page.tsx', { isEntry: false, importedIds: ['/app/src/workbench/saved/saved-place.tsx'], dynamicImporters: ['/app/src/app/main.tsx'] });
     withCatalog.set('/app/src/workbench/saved/saved-place.tsx', { isEntry: false, importedIds: [], dynamicImporters: [] });
     withCatalog.set('/app/src/app/lookup-page.tsx', { isEntry: false, importedIds: ['/app/src/form/form.tsx', '/app/src/workbench/saved/saved-place.tsx'], dynamicImporters: [] });

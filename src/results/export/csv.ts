@@ -2,8 +2,8 @@
 // (header row, comma, quotes doubled, CRLF line ends), UTF-8 with an optional byte-order mark,
 // the records flattened like the table's columns, and formula injection neutralised (OWASP).
 import Papa from 'papaparse';
-import type { Cell } from '../table/flatten-records.ts';
 import { flattenRecords } from '../table/flatten-records.ts';
+import { exportRows, type ExportRowsOptions } from './export-rows.ts';
 
 /** Excel reads a CSV as UTF-8 only when it starts with this mark; other tools do not need it. */
 export const UTF8_BOM = '\uFEFF';
@@ -22,11 +22,7 @@ export const FORMULA_START = /^(?![+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$)[=+
 export const NESTED_VALUES_RULE =
   'Nested objects become dot-path columns (address.city); arrays, and objects nested more than six levels deep, are written as compact JSON in one cell.';
 
-export interface CsvOptions {
-  /** The columns to write, in this order; every column of the flattened records when absent. */
-  columns?: readonly string[];
-  /** Record indices in the order to write them; the records' own order when absent. */
-  order?: readonly number[];
+export interface CsvOptions extends ExportRowsOptions {
   /** Start the file with a UTF-8 byte-order mark (for Excel). */
   bom?: boolean;
 }
@@ -38,15 +34,10 @@ export function csvColumns(records: readonly unknown[]): string[] {
 
 /** The records as CSV text: a header row, then one row per record. */
 export function recordsToCsv(records: readonly unknown[], { columns, order, bom = false }: CsvOptions = {}): string {
-  const table = flattenRecords(records, { nested: 'json' });
-  const fields = [...(columns ?? table.columns)];
-  const indices = order ?? table.rows.map((_, index) => index);
+  const { fields, rows } = exportRows(records, { columns, order });
   // With one column an empty cell would make an empty line, which readers skip: write it as "".
   const single = fields.length === 1;
-  const data = indices.map((index) => {
-    const row = table.rows[index] ?? {};
-    return fields.map((field): Cell => row[field] ?? (single ? '' : null));
-  });
+  const data = single ? rows.map(([cell]) => [cell ?? '']) : rows;
   const csv = Papa.unparse(
     { fields, data },
     { header: true, newline: '\r\n', delimiter: ',', quoteChar: '"', escapeChar: '"', escapeFormulae: FORMULA_START, quotes: single ? (value: unknown) => value === '' : false },

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { KeyboardEvent } from 'react';
+import type { KeyboardEvent, MouseEvent } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { RecordSheet } from '../record-sheet.tsx';
 import type { RecordSelection } from '../slots.ts';
@@ -7,13 +7,16 @@ import type { TableView } from '../view-state.ts';
 import { ColumnMenu } from './column-menu.tsx';
 import { ExportControls } from './export-controls.tsx';
 import { FacetsPanel } from './facets-panel.tsx';
+import { inRange } from './cell-range.ts';
 import { columnKinds, toggleEquals, withColumnFilter } from './filter-records.ts';
 import { FilterRow } from './filter-row.tsx';
 import { FilterStatus } from './filter-status.tsx';
 import './filters.css';
 import { cellText, flattenRecord } from './flatten-records.ts';
 import { CUT_OFF_LENGTH, ExpandButton, type FullValue, FullValuePanel } from './full-value.tsx';
+import { useCellSelection } from './use-cell-selection.ts';
 import { useTableModel } from './use-table-model.ts';
+import './cell-selection.css';
 
 /** Fixed row height: cells never wrap, so the virtualiser never needs to measure. */
 export const ROW_HEIGHT = 34;
@@ -48,6 +51,20 @@ export function RecordTable({ records, selectedIndex, onSelect, fileStem, view, 
     estimateSize: () => ROW_HEIGHT,
     overscan: 10,
   });
+  // A row the keyboard moved to: focused once the virtualiser has rendered it.
+  const pendingFocus = useRef<number>(undefined);
+  const focusRow = (target: number) => {
+    pendingFocus.current = target;
+    virtualizer.scrollToIndex(target, { align: 'auto' });
+  };
+  useEffect(() => {
+    if (pendingFocus.current === undefined) return;
+    const row = scrollRef.current?.querySelector<HTMLElement>(`tr[data-position="${pendingFocus.current}"]`);
+    if (!row) return;
+    pendingFocus.current = undefined;
+    row.focus({ preventScroll: true });
+  });
+  const cells = useCellSelection({ records, order, columns: visibleColumns, focusRow });
   const position = useMemo(() => (selectedIndex === undefined ? -1 : order.indexOf(selectedIndex)), [order, selectedIndex]);
 
   // A selection made elsewhere (the map, the own view) scrolls its row into view.
@@ -70,10 +87,13 @@ export function RecordTable({ records, selectedIndex, onSelect, fileStem, view, 
   const paddingTop = items[0]?.start ?? 0;
   const paddingBottom = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
   const toggle = (index: number) => onSelect(index === selectedIndex ? undefined : index);
-  const onRowKey = (event: KeyboardEvent, index: number) => {
-    if (event.target !== event.currentTarget || (event.key !== 'Enter' && event.key !== ' ')) return;
-    event.preventDefault();
-    toggle(index);
+  const onRowKey = (event: KeyboardEvent, index: number, at: number) => {
+    if (event.target !== event.currentTarget) return;
+    if (event.key === 'Escape' && cells.range) cells.clear();
+    else if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      toggle(index);
+    } else cells.onRowArrow(event, at);
   };
 
   return (
@@ -111,6 +131,17 @@ export function RecordTable({ records, selectedIndex, onSelect, fileStem, view, 
           fileStem={fileStem}
         />
       </div>
+      <div className="cell-selection-bar">
+        <span aria-live="polite" aria-atomic="true" className="cell-selection-status">
+          {cells.describe()}
+        </span>
+        {cells.range && (
+          <label>
+            <input type="checkbox" checked={cells.withHeader} onChange={(event) => cells.setWithHeader(event.target.checked)} />
+            Copy with column names
+          </label>
+        )}
+      </div>
       {fullValue && <FullValuePanel value={fullValue} onClose={() => setFullValue(undefined)} />}
       {!asSheet && (
         <FacetsPanel
@@ -124,7 +155,7 @@ export function RecordTable({ records, selectedIndex, onSelect, fileStem, view, 
       {asSheet ? (
         <RecordSheet record={records[0]} label="Record 1, every field" />
       ) : (
-        <div ref={scrollRef} className="table-scroll" tabIndex={0} role="region" aria-label="Records">
+        <div ref={scrollRef} className="table-scroll" tabIndex={0} role="region" aria-label="Records" onKeyDown={(event) => void cells.copy(event)}>
           <table aria-rowcount={order.length + 2} style={{ width: `${visibleColumns.length * 11 + 4}rem` }}>
             <thead>
               <tr aria-rowindex={1}>
@@ -152,20 +183,34 @@ export function RecordTable({ records, selectedIndex, onSelect, fileStem, view, 
                   <tr
                     key={index}
                     aria-rowindex={item.index + 3}
+                    data-position={item.index}
                     aria-selected={selected}
                     className={selected ? 'selected' : undefined}
                     tabIndex={0}
-                    onClick={() => toggle(index)}
-                    onKeyDown={(event) => onRowKey(event, index)}
+                    onClick={() => {
+                      if (!cells.clickMadeRange()) toggle(index);
+                    }}
+                    onKeyDown={(event) => onRowKey(event, index, item.index)}
                   >
                     <td className="row-number">{index + 1}</td>
-                    {visibleColumns.map((column) => {
+                    {visibleColumns.map((column, columnIndex) => {
                       const text = cellText(row[column]);
-                      if (text.length <= CUT_OFF_LENGTH) return <td key={column}>{text}</td>;
+                      const point = { position: item.index, column: columnIndex };
+                      const rangeProps = {
+                        onMouseDown: (event: MouseEvent<HTMLElement>) => cells.onCellMouseDown(event, point),
+                        onMouseEnter: (event: MouseEvent) => cells.onCellMouseEnter(event, point),
+                        'data-in-range': inRange(cells.bounds, item.index, columnIndex) || undefined,
+                      };
+                      if (text.length <= CUT_OFF_LENGTH)
+                        return (
+                          <td key={column} {...rangeProps}>
+                            {text}
+                          </td>
+                        );
                       const open = (opener: HTMLElement) =>
                         setFullValue({ column, row: index + 1, text: cellText(flattenRecord(records[index], { nested: 'json' })[column]), opener });
                       return (
-                        <td key={column} title={text} className="cut-off">
+                        <td key={column} title={text} className="cut-off" {...rangeProps}>
                           <span className="cell-text">{text}</span>
                           <ExpandButton column={column} row={index + 1} onOpen={open} />
                         </td>

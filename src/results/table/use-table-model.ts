@@ -8,7 +8,7 @@ export const INITIAL_COLUMNS = 12;
 
 /** How the table's CSV and JSON exports are written; the defaults write everything, in the answer's order. */
 export interface ExportChoice {
-  /** CSV columns: every column of the flattened records (default), or only those the table shows. */
+  /** CSV and XLSX columns: every column of the flattened records (default), or only those the table shows. */
   visibleOnly: boolean;
   /** Rows in the table's sort order instead of the answer's (the map's GeoJSON is always in the answer's). */
   sorted: boolean;

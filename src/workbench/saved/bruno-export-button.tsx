@@ -2,7 +2,7 @@
 import type { SavedLookups } from './use-saved-lookups.ts';
 import type { SavedQuery } from './saved-store.ts';
 import { writeBrunoCollection } from './bruno-collection.ts';
-import { downloadBytes } from './download-bytes.ts';
+import { downloadBytes } from '../../results/download.ts';
 import { fileStem } from './saved-export.ts';
 
 interface BrunoExportButtonProps {
