@@ -48,7 +48,11 @@ async function settledBox(locator: Locator, frame?: Locator): Promise<Box> {
       const box = (await locator.boundingBox())!;
       const origin = frame ? (await frame.boundingBox())! : { x: 0, y: 0 };
       const text = JSON.stringify({ ...box, x: box.x - origin.x, y: box.y - origin.y });
-      const still = text === last;
+      // Leaflet marks its panes while a zoom animates: on a loaded machine a frame can stall past
+      // the interval, and an unchanged box alone would read a half-done zoom as settled (a click
+      // then lands while Leaflet ignores clicks).
+      const animating = (await locator.page().locator('.leaflet-zoom-anim, .leaflet-pan-anim').count()) > 0;
+      const still = text === last && !animating;
       last = text;
       return still;
     }, { intervals: [150] })
