@@ -131,17 +131,6 @@ export function RecordTable({ records, selectedIndex, onSelect, fileStem, view, 
           fileStem={fileStem}
         />
       </div>
-      <div className="cell-selection-bar">
-        <span aria-live="polite" aria-atomic="true" className="cell-selection-status">
-          {cells.describe()}
-        </span>
-        {cells.range && (
-          <label>
-            <input type="checkbox" checked={cells.withHeader} onChange={(event) => cells.setWithHeader(event.target.checked)} />
-            Copy with column names
-          </label>
-        )}
-      </div>
       {fullValue && <FullValuePanel value={fullValue} onClose={() => setFullValue(undefined)} />}
       {!asSheet && (
         <FacetsPanel
@@ -231,6 +220,21 @@ export function RecordTable({ records, selectedIndex, onSelect, fileStem, view, 
                 Clear filters
               </button>
             </div>
+          )}
+        </div>
+      )}
+      {/* Under the table, not above it: the line appears with a selection, and must not move the
+          row being clicked between the button's press and its release. */}
+      {!asSheet && (
+        <div className="cell-selection-bar">
+          <span aria-live="polite" aria-atomic="true" className="cell-selection-status">
+            {cells.describe()}
+          </span>
+          {cells.range && (
+            <label>
+              <input type="checkbox" checked={cells.withHeader} onChange={(event) => cells.setWithHeader(event.target.checked)} />
+              Copy with column names
+            </label>
           )}
         </div>
       )}
