@@ -7,7 +7,7 @@
 //   - the first rows painted, and how long before the last byte (target: before it);
 //   - the longest main-thread task from the first byte to that paint (≤ 100 ms; ≤ 200 ms at 250,000),
 //     with the count and sum of tasks over 50 ms;
-//   - the browser's memory, PSS summed over its processes, peak of samples a second apart (≤ 1 GB).
+//   - the browser's memory, PSS summed over its processes, peak of samples a second apart (≤ 1 GB at 100,000).
 // The browser asks for unmasked data: the proxy masks a live answer whole before sending any of it,
 // which is the server's part (and its own figure), not the page's. Uses DIST_DIR when given, else
 // builds into a temporary directory. Prints the load average.
@@ -126,7 +126,9 @@ async function measure(dist: string, records: number) {
       console.log(
         `  longest main-thread task, first byte → paint: ${result.longest.toFixed(0)} ms (target ≤ ${longestTarget} ms) ${verdict(result.longest <= longestTarget)}; ${result.count} tasks over 50 ms, ${result.sum.toFixed(0)} ms in all; longest [ms after first byte, ms]: ${JSON.stringify(result.worst)}`,
       );
-      console.log(`  browser memory, peak of ${peaks.samples} samples: PSS summed ${kbToMb(peaks.pssKb)} (target ≤ 1,024 MB) ${verdict(peaks.pssKb <= 1024 * 1024)}; RSS summed ${kbToMb(peaks.rssKb)}`);
+      // Issue 23 sets the memory target for 100,000 records; past that it asks only that the page completes and stays responsive.
+      const memoryTarget = records <= 100_000 ? `(target ≤ 1,024 MB) ${verdict(peaks.pssKb <= 1024 * 1024)}` : '(no target past 100,000 records)';
+      console.log(`  browser memory, peak of ${peaks.samples} samples: PSS summed ${kbToMb(peaks.pssKb)} ${memoryTarget}; RSS summed ${kbToMb(peaks.rssKb)}`);
       for (const line of describePeaks(peaks)) console.log(line);
     } catch (error) {
       const peaks = await sampler.stop();

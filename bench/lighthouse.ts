@@ -66,6 +66,16 @@ function runLighthouse(url: string, outputPath: string): Report {
   return JSON.parse(readFileSync(outputPath, 'utf8')) as Report;
 }
 
+/** A run, tried once more when Lighthouse itself fails (its trace sometimes misses the navigation: NO_NAVSTART). */
+function runLighthouseOnceMore(url: string, outputPath: string): Report {
+  try {
+    return runLighthouse(url, outputPath);
+  } catch (error) {
+    console.log(`${error instanceof Error ? error.message : String(error)}: running it once more`);
+    return runLighthouse(url, outputPath);
+  }
+}
+
 /** Audits that cost points in a category other than performance (binary audits that failed). */
 function lostPoints(report: Report, category: Category): string[] {
   return report.categories[category].auditRefs
@@ -86,7 +96,7 @@ try {
     const reports: Report[] = [];
     for (let run = 1; run <= RUNS; run += 1) {
       const file = join(OUT_DIR, `${pageKey(page.path)}-${run}.json`);
-      reports.push(runLighthouse(`${base}${page.path}`, file));
+      reports.push(runLighthouseOnceMore(`${base}${page.path}`, file));
     }
     const scores = Object.fromEntries(
       CATEGORIES.map((category) => [category, median(reports.map((report) => Math.round((report.categories[category].score ?? 0) * 100)))]),

@@ -7,10 +7,11 @@ import { useLocation, useMatch } from 'react-router';
 
 export function PagePlace({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
-  const onLookupPage = useMatch('/lookups/:slug') !== null;
+  // The catalog and a lookup page are taller than the screen (the catalog is a chunk of its own too).
+  const tallPage = useMatch('/lookups/:slug') !== null || pathname === '/';
   return (
     <PageErrorBoundary pathname={pathname}>
-      <Suspense fallback={onLookupPage ? <LookupPageLoading /> : <PageLoading />}>{children}</Suspense>
+      <Suspense fallback={tallPage ? <TallPageLoading /> : <PageLoading />}>{children}</Suspense>
     </PageErrorBoundary>
   );
 }
@@ -20,10 +21,10 @@ function PageLoading() {
 }
 
 /**
- * A lookup page is taller than the screen: holding a screen's height while it loads keeps the
- * footer out of view, so the page's arrival does not shift it (a layout shift on every slow load).
+ * A page taller than the screen: holding a screen's height while it loads keeps the footer out of
+ * view, so the page's arrival does not shift it (a layout shift on every slow load).
  */
-function LookupPageLoading() {
+function TallPageLoading() {
   return (
     <p role="status" style={{ minHeight: '100vh' }}>
       Loading…
