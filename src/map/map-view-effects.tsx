@@ -28,15 +28,20 @@ export function FitToBounds({ bounds, keepFirst = false }: FitToBoundsProps) {
   return null;
 }
 
-/** Brings a point selected elsewhere (table, own view) into view, without moving for one already visible. */
-export function PanToPoint({ point }: { point: LatLon | undefined }) {
+/**
+ * Brings a point selected elsewhere (table, own view) into view, without moving for one already
+ * visible. With `keepFirst` (the map opened at a view the user left), the selection it opens with
+ * is the one the user left out of view: only a new selection moves the map.
+ */
+export function PanToPoint({ point, keepFirst = false }: { point: LatLon | undefined; keepFirst?: boolean }) {
   const map = useMap();
   const lat = point?.lat;
   const lon = point?.lon;
+  const [kept] = useState(() => (keepFirst ? `${lat},${lon}` : undefined));
   useEffect(() => {
-    if (lat === undefined || lon === undefined) return;
+    if (lat === undefined || lon === undefined || `${lat},${lon}` === kept) return;
     if (!map.getBounds().contains([lat, lon])) map.panTo([lat, lon]);
-  }, [map, lat, lon]);
+  }, [map, lat, lon, kept]);
   return null;
 }
 

@@ -92,7 +92,7 @@ export default function ResultsMap({ lookup, operation, params, records, filtere
         )}
         <FitToBounds bounds={bounds} keepFirst={view !== undefined} />
         <RememberView viewKey={viewKey} />
-        <PanToPoint point={selected} />
+        <PanToPoint point={selected} keepFirst={view !== undefined} />
       </BaseMap>
       <MissingCoordinates missing={missing} onOpenTable={onOpenTable} />
     </div>
