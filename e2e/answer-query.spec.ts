@@ -3,7 +3,7 @@
 // scrolls to a result's line. Then an answer of 100,000 entries (sent in place of the demo's): the
 // document goes to a worker, and Find locates the one value entry 99,999 holds and the virtualised
 // tree shows it.
-import { expect, test, type Page } from './fixtures.ts';
+import { blockExternalRequests, expect, test, type Page } from './fixtures.ts';
 import { lookups } from '../src/lookups/registry.ts';
 
 const example = new URLSearchParams(lookups.L.operations[0].example).toString();
@@ -11,11 +11,6 @@ const results = (page: Page) => page.getByRole('region', { name: 'Results' });
 const tree = (page: Page) => results(page).getByRole('tree', { name: 'Body as a tree' });
 /** The tree's active row: the element its aria-activedescendant names. */
 const activeRow = (page: Page) => tree(page).locator('[role="treeitem"][aria-selected="true"]');
-
-/** Tiles come from the internet; blocking everything off this server makes the test the same everywhere. */
-async function blockExternalRequests(page: Page) {
-  await page.route((url) => url.hostname !== '127.0.0.1' && url.hostname !== 'localhost', (route) => route.abort());
-}
 
 async function runQuery(page: Page, expression: string) {
   const box = results(page).getByRole('textbox', { name: 'JSONPath query' });

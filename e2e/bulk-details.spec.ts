@@ -2,7 +2,7 @@
 // spelling a column in another case feeds its parameter; the merged result's Table and Map are a
 // tablist worked with the arrow keys; and "Cancel run" asks before it ends a run. The lookup is
 // found by its properties: the first whose operation takes a `zipcode` and whose records have points.
-import { expect, test, type Page } from './fixtures.ts';
+import { blockExternalRequests, expect, test, type Page } from './fixtures.ts';
 import { allLookups } from '../src/lookups/registry.ts';
 
 const lookup = allLookups.find((candidate) => candidate.operations.some((operation) => 'zipcode' in operation.params.shape && operation.adapters?.point))!;
@@ -10,10 +10,6 @@ const operation = lookup.operations.find((candidate) => 'zipcode' in candidate.p
 const zipcode = String((operation.example as Record<string, string>).zipcode);
 /** The example's zip code plus `offset`: the demo answers its neighbours too. */
 const near = (offset: number) => String(Number(zipcode) + offset).padStart(zipcode.length, '0');
-
-async function blockExternalRequests(page: Page) {
-  await page.route((url) => url.hostname !== '127.0.0.1' && url.hostname !== 'localhost', (route) => route.abort());
-}
 
 async function openFromEmptyForm(page: Page) {
   await page.goto(`/lookups/${lookup.slug}`);

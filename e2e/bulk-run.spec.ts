@@ -4,11 +4,7 @@
 // without sending any zip code twice (every /proxy/ request is counted across the reload).
 import { readFile } from 'node:fs/promises';
 import Papa from 'papaparse';
-import { expect, test, type Locator, type Page } from './fixtures.ts';
-
-async function blockExternalRequests(page: Page) {
-  await page.route((url) => url.hostname !== '127.0.0.1' && url.hostname !== 'localhost', (route) => route.abort());
-}
+import { blockExternalRequests, expect, test, type Locator, type Page } from './fixtures.ts';
 
 async function download(page: Page, button: Locator) {
   const [file] = await Promise.all([page.waitForEvent('download'), button.click()]);

@@ -1,14 +1,9 @@
 // Exports end to end, on L's example: the table's CSV holds every column of the records (not only
 // the twelve the table shows at first), and CSV, JSON and the map's GeoJSON hold the same records.
 import { readFile } from 'node:fs/promises';
-import { expect, test } from './fixtures.ts';
+import { blockExternalRequests, expect, test } from './fixtures.ts';
 import type { Locator, Page } from '@playwright/test';
 import Papa from 'papaparse';
-
-/** Tiles come from the internet; blocking everything off this server makes the test the same everywhere. */
-async function blockExternalRequests(page: Page) {
-  await page.route((url) => url.hostname !== '127.0.0.1' && url.hostname !== 'localhost', (route) => route.abort());
-}
 
 /** Clicks the button and returns the downloaded file's name and bytes. */
 async function download(page: Page, button: Locator) {

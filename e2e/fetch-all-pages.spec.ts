@@ -2,17 +2,12 @@
 // before sending more than a few calls, shows its progress, and then shows one merged answer that
 // the map and the table read, holding as many records as the answer said the query matched,
 // including the last page's; and it goes back to page by page.
-import { expect, test, type Page } from './fixtures.ts';
+import { blockExternalRequests, expect, test } from './fixtures.ts';
 import { lookups } from '../src/lookups/registry.ts';
 import { INCIDENTS_PER_PAGE } from '../src/lookups/l-crime-incidents.ts';
 
 const lookup = lookups.L;
 const count = (value: number) => value.toLocaleString('en-US');
-
-/** Map tiles come from the internet: blocking everything off this server makes the test the same everywhere. */
-async function blockExternalRequests(page: Page) {
-  await page.route((url) => url.hostname !== '127.0.0.1' && url.hostname !== 'localhost', (route) => route.abort());
-}
 
 test('L: fetch all pages merges every page into one answer that the map and the table read', async ({ page }) => {
   // A dozen demo pages through the proxy, a map and a table: Playwright's slow budget.

@@ -5,7 +5,7 @@
 //   test.use({ expectedErrors: [{ message: /status of 404/, url: /\/proxy\/a\// }] });
 // Specs import everything from here (`import { test, expect, type Page } from './fixtures.ts'`).
 import { test as base } from '@playwright/test';
-import type { BrowserContext, ConsoleMessage, WebError } from '@playwright/test';
+import type { BrowserContext, ConsoleMessage, Page, WebError } from '@playwright/test';
 
 export * from '@playwright/test';
 
@@ -92,3 +92,8 @@ export const test = base.extend<ErrorCheckFixtures>({
     { auto: true },
   ],
 });
+
+/** Tiles come from the internet: blocking everything off this server makes a test the same everywhere, offline included. */
+export async function blockExternalRequests(page: Page): Promise<void> {
+  await page.route((url) => url.hostname !== '127.0.0.1' && url.hostname !== 'localhost', (route) => route.abort());
+}

@@ -2,18 +2,13 @@
 // fields and its coordinates, masked positions say they are approximate, an empty map says why,
 // the notice about tiles covers nothing, the view survives a trip to the table, and cluster
 // bubbles never cover each other's counts. The picker's radius handle works from the keyboard.
-import { expect, test, type Locator, type Page } from './fixtures.ts';
+import { blockExternalRequests, expect, test, type Locator, type Page } from './fixtures.ts';
 import { allLookups, lookups } from '../src/lookups/registry.ts';
 
 const mapLookups = allLookups.filter((lookup) => lookup.operations[0].defaultTab === 'map');
 const results = (page: Page) => page.getByRole('region', { name: 'Results', exact: true });
 const resultsMap = (page: Page) => results(page).getByRole('region', { name: /^Map of [\d,]+ results?$/ });
 const NOTICE = 'Map tiles unavailable — showing country outlines';
-
-/** Tiles come from the internet; blocking everything off this server makes the test the same everywhere. */
-async function blockExternalRequests(page: Page) {
-  await page.route((url) => url.hostname !== '127.0.0.1' && url.hostname !== 'localhost', (route) => route.abort());
-}
 
 async function sendExample(page: Page, slug: string) {
   await page.goto(`/lookups/${slug}`);

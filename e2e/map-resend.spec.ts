@@ -3,7 +3,7 @@
 // threw "Cannot read properties of undefined (reading '_leaflet_pos')" from a zoom animation that
 // outlived its map. The shared fixture fails a test on any page error; these also check that the
 // map then shows the new answer's records.
-import { expect, test, type Page, type Response } from './fixtures.ts';
+import { blockExternalRequests, expect, test, type Page, type Response } from './fixtures.ts';
 import type { LookupDefinition } from '../src/lookups/define-lookup.ts';
 import { lookups } from '../src/lookups/registry.ts';
 
@@ -21,11 +21,6 @@ const cases: RadiusCase[] = [
   { lookup: lookups.M, field: 'distance', values: ['2mi', '0.5mi', '3mi', '1.5mi'] },
   { lookup: lookups.B, field: 'prox', values: ['52.5200,13.4050,8000', '52.5200,13.4050,1500', '52.5200,13.4050,12000', '52.5200,13.4050,5000'] },
 ];
-
-/** Tiles come from the internet; blocking everything off this server makes the test the same everywhere. */
-async function blockExternalRequests(page: Page) {
-  await page.route((url) => url.hostname !== '127.0.0.1' && url.hostname !== 'localhost', (route) => route.abort());
-}
 
 const resultsMap = (page: Page) => page.getByRole('region', { name: 'Results' }).getByRole('region', { name: /^Map of [\d,]+ results?$/ });
 

@@ -1,7 +1,7 @@
 // Maps end to end: markers or clusters for every lookup that opens on the map, picking a search
 // point on L's map (which loads as it nears the viewport), no Leaflet on the catalog, and the
 // country outline when tiles cannot load.
-import { expect, test } from './fixtures.ts';
+import { blockExternalRequests, expect, test } from './fixtures.ts';
 import type { Page, Response } from '@playwright/test';
 import { allLookups } from '../src/lookups/registry.ts';
 import { distanceToMetres } from '../src/lookups/param.ts';
@@ -18,11 +18,6 @@ async function sendExample(page: Page, slug: string) {
 
 function resultsMap(page: Page) {
   return page.getByRole('region', { name: 'Results' }).getByRole('region', { name: /^Map of [\d,]+ results?$/ });
-}
-
-/** Tiles come from the internet; blocking everything off this server makes the test the same everywhere. */
-async function blockExternalRequests(page: Page) {
-  await page.route((url) => url.hostname !== '127.0.0.1' && url.hostname !== 'localhost', (route) => route.abort());
 }
 
 test('the lookups that open on the map are B, E, H, L and M', () => {

@@ -4,15 +4,10 @@
 // masked the answer. Switching masking off in the header refetches and shows the exact values, and
 // the Request tab's ready-to-run curl asks for them too.
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Locator, type Page } from './fixtures.ts';
+import { blockExternalRequests, expect, test, type Locator, type Page } from './fixtures.ts';
 
 /** A coordinate as precise as a rooftop: six decimals. */
 const EXACT = /-?\d{1,3}\.\d{6}\b/;
-
-/** Tiles come from the internet; blocking everything off this server makes the test the same everywhere. */
-async function blockExternalRequests(page: Page) {
-  await page.route((url) => url.hostname !== '127.0.0.1' && url.hostname !== 'localhost', (route) => route.abort());
-}
 
 async function downloaded(page: Page, button: Locator): Promise<string> {
   const [file] = await Promise.all([page.waitForEvent('download'), button.click()]);

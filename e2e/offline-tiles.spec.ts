@@ -4,11 +4,7 @@
 // tile layer is never added, so zooming and panning ask for nothing and the next map, within a
 // minute, does not ask again. Tiles lost while a map is in use (issue 29, D-26): a run of failures
 // with none loading removes the layer, and panning on asks for nothing.
-import { expect, test, tileUrlPattern, type Locator, type Page } from './fixtures.ts';
-
-async function blockExternalRequests(page: Page) {
-  await page.route((url) => url.hostname !== '127.0.0.1' && url.hostname !== 'localhost', (route) => route.abort());
-}
+import { blockExternalRequests, expect, test, tileUrlPattern, type Locator, type Page } from './fixtures.ts';
 
 async function sendExample(page: Page) {
   await page.getByRole('button', { name: 'Try an example' }).click();

@@ -2,12 +2,7 @@
 // its options, runs actions (the theme, the export of the answer on screen) and gives focus back.
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from './fixtures.ts';
-
-/** Tiles come from the internet; blocking everything off this server makes the test the same everywhere. */
-async function blockExternalRequests(page: Page) {
-  await page.route((url) => url.hostname !== '127.0.0.1' && url.hostname !== 'localhost', (route) => route.abort());
-}
+import { blockExternalRequests, expect, test, type Page } from './fixtures.ts';
 
 const palette = (page: Page) => page.getByRole('dialog', { name: 'Command palette' });
 const paletteInput = (page: Page) => palette(page).getByRole('combobox');

@@ -1,16 +1,11 @@
 // Issue 29 ("Also expected by analysts"): on a lookup that searches by location, type a place and
 // pick it with the keyboard to set the search point, as a click on the map does. The gazetteer loads
 // only once the box is used, the map follows to the place, and the query sent from there has records.
-import { expect, test, type Page } from './fixtures.ts';
+import { blockExternalRequests, expect, test, type Page } from './fixtures.ts';
 
 // A string only the gazetteer's data holds: the first place of the US zip table.
 const GAZETTEER_SIGNATURE = 'Holtsville';
 const DENVER = { lat: '39.7392', lon: '-104.9903' };
-
-/** Everything off this server is refused, so the test runs the same offline. */
-async function blockExternalRequests(page: Page) {
-  await page.route((url) => url.hostname !== '127.0.0.1' && url.hostname !== 'localhost', (route) => route.abort());
-}
 
 /** Whether a point on the page lies within an element's box. */
 async function inside(page: Page, point: { x: number; y: number }, name: RegExp) {

@@ -3,7 +3,7 @@
 // read), R (the one POST, which must pass the CSRF guard from the app's own page) and a map page
 // (L) run without a single CSP violation reported by Chromium.
 import { allLookups } from '../src/lookups/registry.ts';
-import { expect, test } from './fixtures.ts';
+import { blockExternalRequests, expect, test } from './fixtures.ts';
 import type { ConsoleMessage, Page } from '@playwright/test';
 
 declare global {
@@ -25,11 +25,6 @@ async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
     });
   });
   return async () => [...fromConsole, ...(await page.evaluate(() => window.__cspViolations ?? []))];
-}
-
-/** Tiles come from the internet; blocking everything off this server keeps the test the same everywhere. */
-async function blockExternalRequests(page: Page) {
-  await page.route((url) => url.hostname !== '127.0.0.1' && url.hostname !== 'localhost', (route) => route.abort());
 }
 
 async function sendExample(page: Page, slug: string) {

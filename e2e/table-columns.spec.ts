@@ -1,17 +1,12 @@
 // The table's default columns start with each operation's key columns (D-03): B's station name,
 // distance and position, L's coordinates and address. A person's choice of columns is remembered
 // per lookup and operation in the browser, so a reload with a new query keeps it.
-import { expect, test, type Page } from './fixtures.ts';
+import { blockExternalRequests, expect, test, type Page } from './fixtures.ts';
 import { lookups } from '../src/lookups/registry.ts';
 
 const stations = lookups.B.operations[0];
 const incidents = lookups.L.operations[0];
 const results = (page: Page) => page.getByRole('region', { name: 'Results' });
-
-/** Tiles come from the internet; blocking everything off this server makes the test the same everywhere. */
-async function blockExternalRequests(page: Page) {
-  await page.route((url) => url.hostname !== '127.0.0.1' && url.hostname !== 'localhost', (route) => route.abort());
-}
 
 /** Opens a query on the Table tab and waits for its rows. */
 async function openTable(page: Page, slug: string, values: Readonly<Record<string, string>>) {

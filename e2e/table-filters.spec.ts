@@ -1,14 +1,9 @@
 // Table filters and facets end to end, on L's example (demo data): a facet click filters the
 // table, the map and the CSV; the filter lives in the URL, so a reload keeps it.
 import { readFile } from 'node:fs/promises';
-import { expect, test } from './fixtures.ts';
+import { blockExternalRequests, expect, test } from './fixtures.ts';
 import type { Locator, Page } from '@playwright/test';
 import Papa from 'papaparse';
-
-/** Tiles come from the internet; blocking everything off this server makes the test the same everywhere. */
-async function blockExternalRequests(page: Page) {
-  await page.route((url) => url.hostname !== '127.0.0.1' && url.hostname !== 'localhost', (route) => route.abort());
-}
 
 async function download(page: Page, button: Locator) {
   const [file] = await Promise.all([page.waitForEvent('download'), button.click()]);

@@ -2,13 +2,7 @@
 // the header and one row per record the table counts, and a range of cells copies as TSV.
 import { readFile } from 'node:fs/promises';
 import { strFromU8, unzipSync } from 'fflate';
-import { expect, test } from './fixtures.ts';
-import type { Page } from '@playwright/test';
-
-/** Tiles come from the internet; blocking everything off this server makes the test the same everywhere. */
-async function blockExternalRequests(page: Page) {
-  await page.route((url) => url.hostname !== '127.0.0.1' && url.hostname !== 'localhost', (route) => route.abort());
-}
+import { blockExternalRequests, expect, test } from './fixtures.ts';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
