@@ -54,7 +54,8 @@ function withArrayItems(node: unknown): unknown {
   return out;
 }
 
-function parameterSchema(meta: ParamMeta): JsonObject {
+/** A parameter's JSON Schema from its hints: type, bounds, choices (the MCP tools' input schemas use it too). */
+export function parameterSchema(meta: ParamMeta): JsonObject {
   const bounds = { ...(meta.min !== undefined && { minimum: meta.min }), ...(meta.max !== undefined && { maximum: meta.max }) };
   switch (meta.widget) {
     case 'integer':

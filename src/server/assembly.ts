@@ -13,6 +13,7 @@ import type { ChainHandler, RequestHandler } from './http/handler-types.ts';
 import { refusal, sendRefusal } from './http/refusal.ts';
 import { createFailureHandler } from './http/unexpected-error.ts';
 import { keyScrubber } from './key-scrubber.ts';
+import { createMcpRoutes } from './mcp/http-route.ts';
 import { createDocumentRoutes, createLookupHandler, createMaskingProxy } from './lookup-handler.ts';
 import { createProxyHandler } from './proxy-handler.ts';
 import { createStaticHandler } from './static-files.ts';
@@ -90,6 +91,10 @@ export function assembleHandlers(options: AssemblyOptions): HandlerChain {
     if (services) handlers.push(services.routes);
   }
   handlers.push(createDocumentRoutes({ config, openApiDocument }));
+  // POST /mcp: the lookups as tools for AI assistants; each tool call comes back through the proxy below.
+  handlers.push(
+    createMcpRoutes({ lookups: allLookups, config, limits: options.team?.limits, userHeader: options.team?.access?.userHeader, openApiDocument }),
+  );
   handlers.push(createMaskingProxy({ lookups: allLookups, generators: demoGenerators, config, ...(log && { log }), ...(services && { team: services.proxy }) }));
   if (options.files) handlers.push(createStaticHandler(options.files.distDir, options.files.headers));
   return { handlers, unhandled: answerUnhandled, failed };

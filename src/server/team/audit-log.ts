@@ -36,9 +36,27 @@ export interface AuditEntry {
   code?: string | undefined;
   /** Gate refusals only: how many like this one were left out since the last line (rate limit). */
   suppressed?: number | undefined;
+  /** The kind of client, when not the app's pages (`mcp`: an assistant through /mcp). */
+  client?: AuditClient | undefined;
 }
 
 export type AuditLog = (entry: AuditEntry) => void;
+
+/**
+ * Request header naming the kind of client that sent a proxied request, when it is not the app's
+ * own pages: `mcp` for the MCP endpoint's calls (src/server/mcp/). A label the caller states, as a
+ * User-Agent is; the audit line carries it as `client`.
+ */
+export const CLIENT_HEADER = 'x-lookup-client';
+/** The clients the audit line names; anything else in the header is not written. */
+export const AUDIT_CLIENTS = ['mcp'] as const;
+export type AuditClient = (typeof AUDIT_CLIENTS)[number];
+
+/** The client a request's header names, when it is one the audit log knows. */
+export function auditClientOf(headers: { readonly [name: string]: string | string[] | undefined }): AuditClient | undefined {
+  const value = headers[CLIENT_HEADER];
+  return AUDIT_CLIENTS.find((client) => client === value);
+}
 
 /** pino over `destination` (default: LOOKUP_AUDIT_FILE or stdout); a test passes a stream of its own. */
 export function createAuditLog(options: { file?: string; destination?: DestinationStream } = {}): { log: AuditLog; flush(): void; logger: Logger } {
@@ -71,6 +89,7 @@ export function createAuditLog(options: { file?: string; destination?: Destinati
       ...(entry.address !== undefined && { address: entry.address }),
       ...(entry.code !== undefined && { code: entry.code }),
       ...(entry.suppressed !== undefined && { suppressed: entry.suppressed }),
+      ...(entry.client !== undefined && { client: entry.client }),
     });
   };
   return { log, flush: () => logger.flush(), logger };

@@ -20,7 +20,7 @@ import type { LiveMode } from '../live-upstream.ts';
 import type { Answer, TransformedBody } from '../proxy-response.ts';
 import { userOf } from './access.ts';
 import { answerVariant, cacheKey, decodeEntry, encodeEntry, isCacheable, originTag, paramsHash, wantsFresh, type CachedAnswer } from './answer-cache.ts';
-import type { AuditLog, AuditSource } from './audit-log.ts';
+import { auditClientOf, type AuditLog, type AuditSource } from './audit-log.ts';
 import { CONFIRM_COMMAND } from './budget-ledger.ts';
 import type { Budgets, Reservation } from './budgets.ts';
 import type { LookupLimits } from './limits-config.ts';
@@ -377,6 +377,7 @@ export class TeamProxy {
       userBudgetLeft: ticket?.reservation?.userLeft,
       paramsHash: ticket?.hash ?? (request ? paramsHash(request) : undefined),
       code: ticket?.refusalCode,
+      client: auditClientOf(res.req.headers),
     });
     return true;
   }

@@ -1,0 +1,76 @@
+// POST /mcp: the MCP server over Streamable HTTP, a route of the server core. Stateless (no
+// session id): every JSON-RPC POST gets a fresh SDK server and transport, answered as JSON, so
+// any instance or process can answer any request and nothing is kept between them. It sits after
+// the access gate (a team server answers 401 without a valid bearer token before it is reached) and
+// behind the request guard (Host checked against DNS rebinding; a POST must be JSON and come from
+// no browser or from this origin, so another site's page cannot use it). GET (a server-sent event
+// stream) and DELETE (ending a session) have nothing to do without sessions: 405.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { AnyLookup, LookupId } from '../../lookups/define-lookup.ts';
+import type { ServerConfig } from '../config.ts';
+import type { ChainHandler } from '../http/handler-types.ts';
+import { readBody } from '../http/read-body.ts';
+import { createRoutes } from '../http/routes.ts';
+import { sendJson } from '../http/send-json.ts';
+import { withServerOrigin } from '../openapi-origin.ts';
+import { guardedOrigin } from '../request-guard.ts';
+import type { TeamLimits } from '../team/limits-config.ts';
+import { loopbackCaller, loopbackTargetOf } from './loopback.ts';
+import { createLookupMcpServer } from './mcp-server.ts';
+import { lookupTools, type ToolFacts } from './tool-catalog.ts';
+
+export const MCP_PATH = '/mcp';
+/** The largest JSON-RPC message accepted (a tool call's arguments are a few hundred bytes). */
+const MAX_MESSAGE_BYTES = 256 * 1024;
+
+export interface McpRouteOptions {
+  lookups: readonly AnyLookup[];
+  config: ServerConfig;
+  /** The team server's limits: budgets are named in the tools' descriptions. */
+  limits?: TeamLimits | undefined;
+  /** The signing-in proxy's user header (access mode `header`), passed on with each tool call. */
+  userHeader?: string | undefined;
+  openApiDocument: () => unknown;
+}
+
+/** Each lookup's mode and limits on this server: what the tools' descriptions say a call costs. */
+export function toolFactsOf(config: ServerConfig, limits?: TeamLimits): (id: LookupId) => ToolFacts {
+  return (id) => ({ mode: config.lookups[id]?.mode ?? 'demo', limits: limits?.lookups[id] });
+}
+
+function jsonRpcError(res: ServerResponse, status: number, code: number, message: string): void {
+  sendJson(res, status, { jsonrpc: '2.0', error: { code, message }, id: null });
+}
+
+export function createMcpRoutes({ lookups, config, limits, userHeader, openApiDocument }: McpRouteOptions): ChainHandler {
+  const factsOf = toolFactsOf(config, limits);
+  const tools = lookupTools(lookups, (id) => factsOf(id).mode, (id) => factsOf(id).limits);
+  let openApi: unknown;
+
+  async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const read = await readBody(req, MAX_MESSAGE_BYTES);
+    if (!read.ok) return jsonRpcError(res, read.status, -32600, read.message);
+    let message: unknown;
+    try {
+      message = JSON.parse(read.body.toString('utf8'));
+    } catch {
+      return jsonRpcError(res, 400, -32700, 'Parse error: the body is not JSON');
+    }
+    const server = createLookupMcpServer({
+      lookups,
+      tools,
+      resources: { lookups, factsOf, openApiDocument: () => withServerOrigin((openApi ??= openApiDocument()), guardedOrigin(req)) },
+      caller: loopbackCaller(loopbackTargetOf(req, userHeader)),
+    });
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    res.on('close', () => {
+      void transport.close();
+      void server.close();
+    });
+    await server.connect(transport);
+    await transport.handleRequest(req, res, message);
+  }
+
+  return createRoutes({ [MCP_PATH]: { POST: answer } });
+}

@@ -1,0 +1,100 @@
+// How a tool call reaches a lookup: as a request to this server's own /proxy, over a loopback
+// connection to the address and port the MCP request arrived on, carrying the caller's
+// credentials (Authorization, the session cookie, a trusted proxy's user header) and the Host the
+// guard accepted. So it takes the very path a page's request takes, with nothing left out: the
+// request guard, the access gate naming the user, budgets, rate limits and the answer cache per
+// user, masking per LOOKUP_MASK, the key attached and scrubbed, the audit line. It never asks for
+// unmasked data (no `X-Lookup-Mask: off`), and says it comes from an assistant (`X-Lookup-Client:
+// mcp`), which the audit line carries as `client`.
+import { Agent, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
+import { proxyUrl } from '../../lookups/wire.ts';
+import type { AnyLookup } from '../../lookups/define-lookup.ts';
+import type { LookupRequest } from '../../lookups/request.ts';
+import { CLIENT_HEADER } from '../team/audit-log.ts';
+
+/** What the proxy answered. */
+export interface ProxyAnswer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** Sends one lookup request through the proxy, on behalf of one MCP caller. */
+export type ProxyCaller = (lookup: AnyLookup, request: LookupRequest, signal?: AbortSignal) => Promise<ProxyAnswer>;
+
+/** The largest answer read back (the proxy's own cap, LOOKUP_MAX_BYTES, is lower by default). */
+const MAX_ANSWER_BYTES = 64 * 1024 * 1024;
+
+/** One keep-alive pool for every loopback call of this process. */
+const loopbackAgent = new Agent({ keepAlive: true, maxSockets: 16 });
+
+export interface LoopbackTarget {
+  /** The address and port this server answered the MCP request on. */
+  address: string;
+  port: number;
+  /** The Host header to send (the one the guard accepted for the MCP request). */
+  host: string;
+  /** The caller's credentials and identity headers, passed on as they came. */
+  headers: Readonly<Record<string, string>>;
+}
+
+/** Headers of the MCP request that say who the caller is; nothing else of it is passed on. */
+const IDENTITY_HEADERS = ['authorization', 'cookie'] as const;
+
+/** Where to send a tool call made during `req`: the same server, as the same caller. */
+export function loopbackTargetOf(req: IncomingMessage, userHeader?: string): LoopbackTarget {
+  const headers: Record<string, string> = {};
+  const names: string[] = [...IDENTITY_HEADERS, ...(userHeader ? [userHeader.toLowerCase()] : [])];
+  for (const name of names) {
+    const value = req.headers[name];
+    if (typeof value === 'string') headers[name] = value;
+  }
+  const address = req.socket.localAddress ?? '127.0.0.1';
+  return {
+    // A wildcard-bound server still answered on a concrete address; an IPv4-mapped one is dialled as IPv4.
+    address: address.startsWith('::ffff:') ? address.slice(7) : address,
+    port: req.socket.localPort ?? 80,
+    host: req.headers.host ?? `127.0.0.1:${req.socket.localPort ?? 80}`,
+    headers,
+  };
+}
+
+export function loopbackCaller(target: LoopbackTarget): ProxyCaller {
+  return (lookup, lookupRequest, signal) =>
+    new Promise<ProxyAnswer>((resolve, reject) => {
+      const body = lookupRequest.method === 'POST' ? Buffer.from(JSON.stringify(lookupRequest.body ?? {})) : undefined;
+      const req = httpRequest(
+        {
+          host: target.address,
+          port: target.port,
+          method: lookupRequest.method,
+          path: proxyUrl(lookup, lookupRequest),
+          agent: loopbackAgent,
+          headers: {
+            ...target.headers,
+            host: target.host,
+            accept: 'application/json, application/xml;q=0.9, */*;q=0.1',
+            [CLIENT_HEADER]: 'mcp',
+            ...(body && { 'content-type': 'application/json', 'content-length': String(body.length) }),
+          },
+          ...(signal && { signal }),
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          let size = 0;
+          res.on('data', (chunk: Buffer) => {
+            size += chunk.length;
+            if (size > MAX_ANSWER_BYTES) {
+              res.destroy(new Error(`The answer is larger than ${MAX_ANSWER_BYTES} bytes`));
+              return;
+            }
+            chunks.push(chunk);
+          });
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+          res.on('error', reject);
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+}

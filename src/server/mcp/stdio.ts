@@ -1,0 +1,68 @@
+// `npm run mcp`: the MCP server over stdio, for a desktop assistant on this machine. It runs the
+// app's own server core (the request guard, then the assembly's handlers: documents and the
+// masking proxy) on a loopback port no one else is told of, and every tool call goes through
+// that proxy as a page's request would. On demo data unless started with `--live` (then the
+// lookups with a key in the environment or `.env` go to their providers, as `npm start` does).
+// stdout is the MCP channel: everything else (the request log, warnings) goes to stderr.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { allLookups } from '../../lookups/registry.ts';
+import { buildOpenApiDocument } from '../../lookups/openapi.ts';
+import { assembleHandlers, loadAppConfig } from '../assembly.ts';
+import { ConfigError, environmentWithDotEnv, type ServerConfig } from '../config.ts';
+import { runChain } from '../http/handler-chain.ts';
+import { withServerOrigin } from '../openapi-origin.ts';
+import { createRequestGuard } from '../request-guard.ts';
+import { SecuredResponse } from '../secured-response.ts';
+import { loopbackCaller } from './loopback.ts';
+import { toolFactsOf } from './http-route.ts';
+import { createLookupMcpServer } from './mcp-server.ts';
+import { lookupTools } from './tool-catalog.ts';
+
+/** The environment without the lookups' keys: every lookup answers from the demo. */
+export function demoOnly(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(env).filter(([name]) => !/^LOOKUP_.+_KEY$/.test(name)));
+}
+
+const log = (line: string) => process.stderr.write(`${line}\n`);
+// Nothing but the protocol may reach stdout.
+console.log = console.info = (...parts: unknown[]) => log(parts.map(String).join(' '));
+
+const live = process.argv.includes('--live');
+let config: ServerConfig;
+try {
+  const env = environmentWithDotEnv();
+  config = loadAppConfig(live ? env : demoOnly(env));
+} catch (error) {
+  log(error instanceof ConfigError ? error.message : String(error));
+  process.exit(1);
+}
+for (const warning of config.warnings) log(`Warning: ${warning}`);
+
+const guard = createRequestGuard({ allowedHosts: [] });
+const chain = assembleHandlers({ config, log });
+const http = createServer({ ServerResponse: SecuredResponse }, (req, res) => {
+  if (guard(req, res)) return;
+  runChain(chain, req, res);
+});
+await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+const { port } = http.address() as AddressInfo;
+const origin = `http://127.0.0.1:${port}`;
+
+const factsOf = toolFactsOf(config);
+const server = createLookupMcpServer({
+  lookups: allLookups,
+  tools: lookupTools(allLookups, (id) => factsOf(id).mode),
+  resources: { lookups: allLookups, factsOf, openApiDocument: () => withServerOrigin(buildOpenApiDocument(allLookups), origin) },
+  caller: loopbackCaller({ address: '127.0.0.1', port, host: `127.0.0.1:${port}`, headers: {} }),
+});
+const transport = new StdioServerTransport();
+transport.onclose = () => {
+  http.closeAllConnections();
+  http.close(() => process.exit(0));
+};
+process.stdin.on('end', () => void transport.close());
+await server.connect(transport);
+const liveCount = Object.values(config.lookups).filter((mode) => mode?.mode === 'live').length;
+log(`Lookup Explorer MCP server on stdio (${liveCount} live, ${allLookups.length - liveCount} demo lookups; its proxy on ${origin})`);

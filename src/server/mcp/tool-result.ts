@@ -1,0 +1,131 @@
+// The proxy's answer → a tool result: the records the answer interpreter reads (the same ones the
+// page's table and map show, masked as the proxy sent them) as structured content, a window of
+// them only (result_offset/result_limit, and no more than MAX_RECORDS_BYTES of JSON), so a
+// 10,000-record answer does not flood the assistant; and a short summary in words: how many,
+// the answer's verdict, paging, live or demo, masked. A refusal or a failure is a tool error
+// (isError) in the proxy's or the provider's own words ("…budget for lookup L… is spent…").
+import type { AnyLookup, AnyOperation, Params } from '../../lookups/define-lookup.ts';
+import { interpretAnswer, type Answer } from '../../lookups/answer.ts';
+import { readErrorEnvelope, readSource, WIRE_HEADERS } from '../../lookups/wire.ts';
+import { fromXml } from '../../lookups/xml.ts';
+import type { ProxyAnswer } from './loopback.ts';
+import { RESULT_LIMIT, RESULT_OFFSET } from './tool-catalog.ts';
+import type { RecordWindow } from './tool-arguments.ts';
+
+/** The most JSON of records one result carries; a window is cut short (never below one record) to fit. */
+export const MAX_RECORDS_BYTES = 96 * 1024;
+
+export interface ToolResult {
+  [key: string]: unknown;
+  content: { type: 'text'; text: string }[];
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
+}
+
+/** A tool error in words: nothing structured to read. */
+export function toolError(text: string): ToolResult {
+  return { content: [{ type: 'text', text }], isError: true };
+}
+
+function parseBody(answer: ProxyAnswer, operation: AnyOperation): { body: unknown; parseError?: string } {
+  const text = answer.body.toString('utf8');
+  if (text.length === 0) return { body: undefined, parseError: 'The answer has no body' };
+  const type = String(answer.headers['content-type'] ?? '').toLowerCase();
+  try {
+    if (type.includes('xml')) return { body: fromXml(text, operation) };
+    return { body: JSON.parse(text) as unknown };
+  } catch (error) {
+    return { body: undefined, parseError: `The answer is not ${type.includes('xml') ? 'XML' : 'JSON'}: ${(error as Error).message}` };
+  }
+}
+
+/** The records of the window, cut short to fit MAX_RECORDS_BYTES. */
+function windowOf(records: readonly unknown[], window: RecordWindow): unknown[] {
+  const picked: unknown[] = [];
+  let bytes = 2;
+  for (let index = window.offset; index < records.length && picked.length < window.limit; index++) {
+    const size = JSON.stringify(records[index] ?? null).length + 1;
+    if (picked.length > 0 && bytes + size > MAX_RECORDS_BYTES) break;
+    picked.push(records[index] ?? null);
+    bytes += size;
+  }
+  return picked;
+}
+
+/** The lookup's own paging, as data an assistant can act on: the words, and the parameters of the neighbouring pages. */
+function pagingOf(answer: Answer): Record<string, unknown> | undefined {
+  const paging = answer.paging;
+  if (!paging) return undefined;
+  return {
+    summary: paging.summary,
+    ...(paging.next && { next: paging.next }),
+    ...(paging.prev && { prev: paging.prev }),
+    ...(paging.narrowing && { narrowing: `${paging.narrowing.reason} ${paging.narrowing.advice}` }),
+  };
+}
+
+export interface ResultInput {
+  lookup: AnyLookup;
+  operation: AnyOperation;
+  params: Params;
+  window: RecordWindow;
+  answer: ProxyAnswer;
+}
+
+export function toolResult({ lookup, operation, params, window, answer: proxied }: ResultInput): ToolResult {
+  const name = `${lookup.id}. ${lookup.title}`;
+  const received = parseBody(proxied, operation);
+  const envelope = readErrorEnvelope(received.body);
+  const okStatus = proxied.status >= 200 && proxied.status < 300;
+  if (envelope && !okStatus) {
+    // The proxy's refusal (budget spent, rate limited, invalid parameter…) or an upstream failure.
+    return toolError(`${name}: ${proxied.status} ${envelope.code} (${envelope.origin}). ${envelope.message}`);
+  }
+  const masked = proxied.headers[WIRE_HEADERS.masked];
+  const answer = interpretAnswer(lookup, operation, params, { ...received, headers: typeof masked === 'string' ? [[WIRE_HEADERS.masked, masked]] : [] }, { mask: true });
+  if (received.parseError !== undefined) return toolError(`${name}: ${proxied.status}, and the answer could not be read. ${received.parseError}`);
+
+  const source = readSource(String(proxied.headers[WIRE_HEADERS.source] ?? '')) ?? 'unknown';
+  const ok = answer.verdict ? answer.verdict.ok && okStatus : okStatus && answer.errorMessage === undefined;
+  const records = windowOf(answer.records, window);
+  const end = window.offset + records.length;
+  const nextOffset = end < answer.records.length ? end : undefined;
+  const paging = pagingOf(answer);
+  const structured: Record<string, unknown> = {
+    lookup: lookup.id,
+    operation: operation.id,
+    status: proxied.status,
+    source,
+    masked: answer.masked,
+    ok,
+    ...(answer.errorMessage !== undefined && { message: answer.errorMessage }),
+    totalRecords: answer.records.length,
+    offset: window.offset,
+    returned: records.length,
+    ...(nextOffset !== undefined && { nextOffset }),
+    ...(paging && { paging }),
+    records,
+  };
+
+  const summary = [
+    `${name} (${operation.label}), ${source === 'demo' ? 'demo data' : source === 'live' ? 'live from the provider' : 'source not said'}: status ${proxied.status}${ok ? '' : ', a failure'}${answer.errorMessage ? ` (“${answer.errorMessage}”)` : ''}.`,
+    answer.records.length === 0
+      ? 'No records.'
+      : `${answer.records.length} record${answer.records.length === 1 ? '' : 's'} in this answer; ${records.length === 0 ? `none from ${window.offset} on` : `records ${window.offset + 1}–${end} returned`}.`,
+    nextOffset !== undefined && `More: call again with ${RESULT_OFFSET}=${nextOffset} (and ${RESULT_LIMIT} up to the number you need).`,
+    paging && `Paging: ${paging.summary as string}${paging.next ? ` (next page: ${JSON.stringify(paging.next)})` : ''}.`,
+    lookup.personalData.length > 0 && (answer.masked ? 'Personal data is masked.' : 'Personal data is NOT masked.'),
+  ]
+    .filter(Boolean)
+    .join(' ');
+
+  return {
+    content: [
+      { type: 'text', text: summary },
+      // Clients that read only text get the same records (the structured content's JSON).
+      { type: 'text', text: JSON.stringify(structured) },
+    ],
+    structuredContent: structured,
+    ...(!ok && { isError: true }),
+  };
+}
