@@ -93,7 +93,7 @@ export function assembleHandlers(options: AssemblyOptions): HandlerChain {
   handlers.push(createDocumentRoutes({ config, openApiDocument }));
   // POST /mcp: the lookups as tools for AI assistants; each tool call comes back through the proxy below.
   handlers.push(
-    createMcpRoutes({ lookups: allLookups, config, limits: options.team?.limits, userHeader: options.team?.access?.userHeader, openApiDocument }),
+    createMcpRoutes({ lookups: allLookups, config, limits: options.team?.limits, access: options.team?.access, openApiDocument }),
   );
   handlers.push(createMaskingProxy({ lookups: allLookups, generators: demoGenerators, config, ...(log && { log }), ...(services && { team: services.proxy }) }));
   if (options.files) handlers.push(createStaticHandler(options.files.distDir, options.files.headers));

@@ -15,6 +15,8 @@ import { createRoutes } from '../http/routes.ts';
 import { sendJson } from '../http/send-json.ts';
 import { withServerOrigin } from '../openapi-origin.ts';
 import { guardedOrigin } from '../request-guard.ts';
+import type { AccessConfig } from '../team/access-config.ts';
+import { fromTrustedProxy } from '../team/forwarded.ts';
 import type { TeamLimits } from '../team/limits-config.ts';
 import { loopbackCaller, loopbackTargetOf } from './loopback.ts';
 import { createLookupMcpServer } from './mcp-server.ts';
@@ -29,8 +31,8 @@ export interface McpRouteOptions {
   config: ServerConfig;
   /** The team server's limits: budgets are named in the tools' descriptions. */
   limits?: TeamLimits | undefined;
-  /** The signing-in proxy's user header (access mode `header`), passed on with each tool call. */
-  userHeader?: string | undefined;
+  /** The access configuration: a trusted proxy's user header is passed on with each tool call. */
+  access?: AccessConfig | undefined;
   openApiDocument: () => unknown;
 }
 
@@ -43,7 +45,16 @@ function jsonRpcError(res: ServerResponse, status: number, code: number, message
   sendJson(res, status, { jsonrpc: '2.0', error: { code, message }, id: null });
 }
 
-export function createMcpRoutes({ lookups, config, limits, userHeader, openApiDocument }: McpRouteOptions): ChainHandler {
+/**
+ * The user header to pass on: only when the MCP request came from a trusted proxy, which set it.
+ * From anyone else it is not passed on, so a header the gate ignored here cannot name a user on
+ * the loopback (whose own address may well be trusted).
+ */
+function trustedUserHeader(req: IncomingMessage, access: AccessConfig | undefined): string | undefined {
+  return access?.userHeader && fromTrustedProxy(req, access.trustedProxies) ? access.userHeader : undefined;
+}
+
+export function createMcpRoutes({ lookups, config, limits, access, openApiDocument }: McpRouteOptions): ChainHandler {
   const factsOf = toolFactsOf(config, limits);
   const tools = lookupTools(lookups, (id) => factsOf(id).mode, (id) => factsOf(id).limits);
   let openApi: unknown;
@@ -61,7 +72,7 @@ export function createMcpRoutes({ lookups, config, limits, userHeader, openApiDo
       lookups,
       tools,
       resources: { lookups, factsOf, openApiDocument: () => withServerOrigin((openApi ??= openApiDocument()), guardedOrigin(req)) },
-      caller: loopbackCaller(loopbackTargetOf(req, userHeader)),
+      caller: loopbackCaller(loopbackTargetOf(req, trustedUserHeader(req, access))),
     });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     res.on('close', () => {

@@ -5,6 +5,7 @@
 // error saying the budget is spent, and the audit log has both calls, by the token's user, with
 // `client: mcp`.
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -17,7 +18,7 @@ import type { AuditEntry } from '../team/audit-log.ts';
 import { parseTeamLimits } from '../team/limits-config.ts';
 import { createMemoryStore } from '../team/shared-store.ts';
 import { connectHttpClient, exampleArguments, startAppServer, startDemoUpstream, type Running } from './testing/mcp-fixtures.ts';
-import { toolName } from './tool-catalog.ts';
+import { RESULT_LIMIT, toolName } from './tool-catalog.ts';
 
 const ALICE = 'alice-token-0123456789';
 const incidents = crimeIncidents.operations[0];
@@ -105,3 +106,44 @@ describe('an assistant on a team server', () => {
     expect(audit.at(-1)!.client).toBeUndefined();
   });
 });
+
+/** A JSON-RPC message POSTed to /mcp from a chosen loopback address (fetch cannot pick one). */
+function postFrom(base: string, from: string, headers: Record<string, string>, message: unknown): Promise<{ status: number; text: string }> {
+  const url = new URL(`${base}/mcp`);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', localAddress: from, headers: { host: url.host, ...MCP_HEADERS, ...headers } },
+      (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+      },
+    );
+    req.on('error', reject);
+    req.end(JSON.stringify(message));
+  });
+}
+
+describe('a trusted proxy’s user header', () => {
+  it('is not passed on from an untrusted client, so the loopback (from a trusted address) names the token’s user', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lookup-mcp-header-'));
+    const tokensFile = join(dir, 'tokens');
+    writeFileSync(tokensFile, `alice:${ALICE}\n`);
+    // The server's own address is trusted (a signing-in proxy on the same machine); the client is not.
+    const env = { LOOKUP_ACCESS_TOKENS_FILE: tokensFile, LOOKUP_TRUSTED_USER_HEADER: 'x-forwarded-user', LOOKUP_TRUSTED_PROXIES: '127.0.0.1/32' };
+    const lines: AuditEntry[] = [];
+    const config = loadAppConfig(env);
+    const server = await startAppServer({ config, store: createMemoryStore(), access: loadAccessConfig(env), limits: parseTeamLimits(env, allLookups, config), audit: (entry) => lines.push(entry) });
+    try {
+      const call = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: L_TOOL, arguments: { ...exampleArguments(incidents), [RESULT_LIMIT]: 1 } } };
+      const answer = await postFrom(server.base, '127.0.0.3', { authorization: `Bearer ${ALICE}`, 'x-forwarded-user': 'mallory' }, call);
+      expect(answer.status).toBe(200);
+      expect(answer.text).toContain('records 1–1 returned');
+      await settle();
+      expect(lines.filter((entry) => entry.lookup === crimeIncidents.id).map((entry) => entry.user)).toEqual(['alice']);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
