@@ -104,6 +104,18 @@ describe('tools', () => {
     expect(finer).toBeGreaterThan(0);
   });
 
+  it('answers every operation’s example from the demo, read as the page reads it', async () => {
+    for (const lookup of allLookups) {
+      for (const operation of lookup.operations) {
+        const result = await client.callTool({ name: toolName(lookup, operation), arguments: exampleArguments(operation) });
+        expect(result.isError, `${toolName(lookup, operation)}: ${JSON.stringify(result.content).slice(0, 300)}`).toBeFalsy();
+        const structured = result.structuredContent as unknown as Structured;
+        expect(structured).toMatchObject({ source: 'demo', ok: true });
+        expect(structured.masked).toBe(lookup.personalData.length > 0);
+      }
+    }
+  }, 60_000);
+
   it('returns a window of the records and says where the next one starts', async () => {
     const first = (await client.callTool({ name: L_TOOL, arguments: { ...exampleArguments(incidents), [RESULT_LIMIT]: 3 } })).structuredContent as unknown as Structured;
     expect(first.returned).toBe(3);
