@@ -11,7 +11,7 @@
 import { pino, type DestinationStream, type Logger } from 'pino';
 
 /** `gate`: refused at the access gate (no user; see gate-audit.ts). */
-export type AuditSource = 'live' | 'demo' | 'cache' | 'proxy' | 'gate';
+export type AuditSource = 'live' | 'demo' | 'cache' | 'proxy' | 'gate' | 'job';
 
 export interface AuditEntry {
   user: string;
@@ -36,6 +36,9 @@ export interface AuditEntry {
   code?: string | undefined;
   /** Gate refusals only: how many like this one were left out since the last line (rate limit). */
   suppressed?: number | undefined;
+  /** Server-side jobs (source `job`): which job, and what its user did (started, cancelled, downloaded). */
+  job?: string | undefined;
+  action?: 'job-start' | 'job-cancel' | 'job-download' | 'watch-start' | 'watch-stop' | undefined;
 }
 
 export type AuditLog = (entry: AuditEntry) => void;
@@ -71,6 +74,8 @@ export function createAuditLog(options: { file?: string; destination?: Destinati
       ...(entry.address !== undefined && { address: entry.address }),
       ...(entry.code !== undefined && { code: entry.code }),
       ...(entry.suppressed !== undefined && { suppressed: entry.suppressed }),
+      ...(entry.job !== undefined && { job: entry.job }),
+      ...(entry.action !== undefined && { action: entry.action }),
     });
   };
   return { log, flush: () => logger.flush(), logger };
