@@ -25,7 +25,7 @@ export interface ChunkWorkerOptions {
   /** A spent budget is looked at again after at most this long (an operator may raise it). */
   budgetRecheckMs?: number;
   /** A chunk's job finished (every row has a result). */
-  onCompleted?: (jobId: string) => void;
+  onCompleted?: (jobId: string) => Promise<void>;
 }
 
 const TRANSPORT_RETRY_MS = 500;
@@ -69,7 +69,7 @@ export function createChunkProcessor(options: ChunkWorkerOptions) {
       }
       const kept = await store.record(jobId, chunk, index, result);
       if (kept) metrics.row(facts.lookup, result.s);
-      if (kept === 'completed') options.onCompleted?.(jobId);
+      if (kept === 'completed') await options.onCompleted?.(jobId);
     }
   };
 }

@@ -14,6 +14,7 @@ import { createJobMetrics } from './job-metrics.ts';
 import { createJobRoutes } from './job-routes.ts';
 import { JobStore, type JobFacts, type NewJob } from './job-store.ts';
 import type { JobsSettings } from './jobs-settings.ts';
+import { createWatchService } from './watch-service.ts';
 
 export const ROWS_QUEUE = 'lookup-rows';
 export const BULL_PREFIX = 'lookup-explorer:bull';
@@ -69,7 +70,12 @@ export function createJobService(options: JobServiceOptions): JobService {
     return facts;
   }
 
-  const routes = createJobRoutes({ store, lookups: options.lookups, settings, submit, ...(options.audit && { audit: options.audit }) });
+  const jobRoutes = createJobRoutes({ store, lookups: options.lookups, settings, submit, ...(options.audit && { audit: options.audit }) });
+  const watches = createWatchService({ connection, prefix: BULL_PREFIX, store, settings, lookups: options.lookups, submit, log, ...(options.audit && { audit: options.audit }) });
+  const routes: ChainHandler = (req, res) => {
+    const answered = jobRoutes(req, res);
+    return answered === false ? watches.routes(req, res) : answered;
+  };
 
   return {
     routes,
@@ -80,7 +86,15 @@ export function createJobService(options: JobServiceOptions): JobService {
       if (worker) return;
       worker = new Worker<ChunkData>(
         ROWS_QUEUE,
-        createChunkProcessor({ store, lookups: options.lookups, metrics, origin: options.origin, headersFor: identity.headers, timeoutMs: options.timeoutMs + 5_000 }),
+        createChunkProcessor({
+          store,
+          lookups: options.lookups,
+          metrics,
+          origin: options.origin,
+          headersFor: identity.headers,
+          timeoutMs: options.timeoutMs + 5_000,
+          onCompleted: (jobId) => watches.jobCompleted(jobId).catch((error: Error) => log(`Watch: ${error.message}`)),
+        }),
         {
           connection,
           prefix: BULL_PREFIX,
@@ -92,9 +106,10 @@ export function createJobService(options: JobServiceOptions): JobService {
         },
       );
       worker.on('error', (error) => log(`Jobs worker: ${error.message}`));
+      watches.start();
     },
     async close() {
-      await worker?.close().catch(() => undefined);
+      await Promise.all([worker?.close().catch(() => undefined), watches.close()]);
       await queue.close().catch(() => undefined);
       await store.close();
       await connection.quit().catch(() => connection.disconnect());

@@ -20,7 +20,8 @@ export interface RecordingUpstream {
 function offender(zipcode: string, version: number) {
   return {
     sex_offender_state: 'IL',
-    sex_offender_location: 'Springfield',
+    // Not personal (never masked): a watch sees this change.
+    sex_offender_location: version === 0 ? 'Springfield' : `Springfield (moved, v${version})`,
     sex_offender_zipcode: zipcode,
     sex_offender_lat: '39.78',
     sex_offender_lon: '-89.65',
