@@ -8,6 +8,8 @@ export interface JobDocument {
   url: string;
   owner: string;
   lookup: string;
+  /** The lookup's address segment (/lookups/<slug>), when the server knows the lookup. */
+  slug: string | null;
   operation: string;
   shared: boolean;
   state: JobFacts['state'];
@@ -30,7 +32,7 @@ export interface JobDocument {
 
 const iso = (ms: number | undefined) => (ms === undefined ? null : new Date(ms).toISOString());
 
-export function jobDocument(job: JobFacts, now = Date.now()): JobDocument {
+export function jobDocument(job: JobFacts, now = Date.now(), slug: string | null = null): JobDocument {
   const url = `${JOBS_PATH}/${job.id}`;
   const elapsed = job.startedAt === undefined ? 0 : ((job.finishedAt ?? now) - job.startedAt) / 1000;
   const rate = elapsed > 0 && job.done > 0 ? Math.round((job.done / elapsed) * 10) / 10 : null;
@@ -40,6 +42,7 @@ export function jobDocument(job: JobFacts, now = Date.now()): JobDocument {
     url,
     owner: job.owner,
     lookup: job.lookup,
+    slug,
     operation: job.operation,
     shared: job.shared,
     state: job.state,

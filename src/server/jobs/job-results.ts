@@ -7,7 +7,7 @@ import type { ServerResponse } from 'node:http';
 import Papa from 'papaparse';
 import type { AnyLookup, AnyOperation } from '../../lookups/define-lookup.ts';
 import { answerRecords, mergeRows, originalRecord, type MergedRow } from '../../lookups/merged-rows.ts';
-import type { JobFacts, JobStore } from './job-store.ts';
+import { rowText, type JobFacts, type JobStore } from './job-store.ts';
 
 export const RESULT_FORMATS = ['csv', 'json', 'geojson'] as const;
 export type ResultFormat = (typeof RESULT_FORMATS)[number];
@@ -24,7 +24,7 @@ export async function* mergedChunks(store: JobStore, job: JobFacts, lookup: AnyL
       const result = results.get(index);
       if (!result) return;
       const records = result.s === 'ok' && result.t !== undefined ? answerRecords(lookup, operation, input, result.t, result.m, job.mask) : [];
-      merged.push(...mergeRows({ index, input, state: result.s, reason: result.r }, records, job.columns));
+      merged.push(...mergeRows({ index, input: rowText(input), state: result.s, reason: result.r }, records, job.columns));
     });
     yield merged;
   }

@@ -22,10 +22,13 @@ export const JOBS_CONFIG_PATH = `${JOBS_PATH}/config`;
 const EVENTS_EVERY_MS = 500;
 const MAX_ROWS = 1_000_000;
 
+/** A parameter's value as the page sends it. */
+export const rowValue = z.union([z.string().max(10_000), z.number(), z.boolean(), z.array(z.string().max(10_000)).max(1_000), z.array(z.number()).max(1_000)]);
+
 const submission = z.object({
   lookup: z.string().min(1).max(8),
   operation: z.string().min(1).max(64),
-  rows: z.array(z.record(z.string(), z.string().max(10_000))).min(1).max(MAX_ROWS),
+  rows: z.array(z.record(z.string(), rowValue)).min(1).max(MAX_ROWS),
   columns: z.array(z.string().max(200)).max(200).optional(),
   concurrency: z.number().int().min(1).max(64).optional(),
   shared: z.boolean().optional(),
@@ -52,6 +55,8 @@ const notFound = refusal(404, 'not_found', 'There is no such job, or it is not y
 export function createJobRoutes({ store, lookups, settings, submit, audit }: JobRoutesOptions): ChainHandler {
   const record = (req: IncomingMessage, job: JobFacts, action: 'job-start' | 'job-cancel' | 'job-download', status: number) =>
     audit?.({ user: userOfRequest(req), lookup: job.lookup, operation: job.operation, method: req.method ?? '', status, bytes: 0, durationMs: 0, source: 'job', paramsHash: undefined, job: job.id, action });
+
+  const documentOf = (job: JobFacts) => jobDocument(job, Date.now(), lookups.find((lookup) => lookup.id === job.lookup)?.slug ?? null);
 
   async function visible(req: IncomingMessage, id: string): Promise<JobFacts | undefined> {
     const job = await store.get(id);
@@ -92,13 +97,13 @@ export function createJobRoutes({ store, lookups, settings, submit, audit }: Job
       mask: data.mask ?? true,
     });
     record(req, job, 'job-start', 202);
-    sendJson(res, 202, jobDocument(job), { location: `${JOBS_PATH}/${job.id}` });
+    sendJson(res, 202, documentOf(job), { location: `${JOBS_PATH}/${job.id}` });
   }
 
   async function list(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const user = userOfRequest(req);
     const jobs = (await store.list()).filter((job) => job.shared || job.owner === user);
-    sendJson(res, 200, { jobs: jobs.map((job) => jobDocument(job)) });
+    sendJson(res, 200, { jobs: jobs.map((job) => documentOf(job)) });
   }
 
   async function events(req: IncomingMessage, res: ServerResponse, id: string): Promise<void> {
@@ -107,7 +112,7 @@ export function createJobRoutes({ store, lookups, settings, submit, audit }: Job
     res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', connection: 'keep-alive' });
     let last = '';
     while (job && !res.destroyed) {
-      const text = JSON.stringify(jobDocument(job));
+      const text = JSON.stringify(documentOf(job));
       if (text !== last) res.write(`event: progress\ndata: ${text}\n\n`);
       else res.write(': still\n\n');
       last = text;
@@ -128,7 +133,7 @@ export function createJobRoutes({ store, lookups, settings, submit, audit }: Job
     const cancelled = await store.cancel(id);
     if (!cancelled) return sendRefusal(res, refusal(409, 'job_finished', `The job is already ${job.state}`));
     record(req, job, 'job-cancel', 200);
-    sendJson(res, 200, jobDocument((await store.get(id))!));
+    sendJson(res, 200, documentOf((await store.get(id))!));
   }
 
   async function result(req: IncomingMessage, res: ServerResponse, id: string, format: ResultFormat): Promise<void> {
@@ -175,7 +180,7 @@ export function createJobRoutes({ store, lookups, settings, submit, audit }: Job
     if (action === 'events') return events(req, res, id).then(() => true);
     if (format && RESULT_FORMATS.includes(format)) return result(req, res, id, format).then(() => true);
     return visible(req, id).then((job) => {
-      if (job) sendJson(res, 200, jobDocument(job));
+      if (job) sendJson(res, 200, documentOf(job));
       else sendRefusal(res, notFound);
       return true;
     });

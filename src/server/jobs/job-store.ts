@@ -5,6 +5,7 @@
 // instance died neither counts nor keeps a row twice.
 import { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
+import type { ParamValue } from '../../lookups/define-lookup.ts';
 
 const PREFIX = 'lookup-explorer:job:';
 const INDEX = 'lookup-explorer:jobs';
@@ -13,7 +14,13 @@ export const JOB_STATES = ['queued', 'running', 'paused-budget', 'completed', 'c
 export type JobState = (typeof JOB_STATES)[number];
 export const FINAL_STATES: ReadonlySet<JobState> = new Set(['completed', 'cancelled', 'failed']);
 
-export type RowInput = Record<string, string>;
+/** A row as sent: the operation's parameters by name (text, numbers, booleans, lists), as the page's bulk run sends them. */
+export type RowInput = Record<string, ParamValue>;
+
+/** A row's values as the merged dataset's input columns show them (lists joined by commas). */
+export function rowText(row: RowInput): Record<string, string> {
+  return Object.fromEntries(Object.entries(row).map(([name, value]) => [name, Array.isArray(value) ? value.join(',') : String(value)]));
+}
 
 export interface RowResult {
   /** ok | empty | failed */

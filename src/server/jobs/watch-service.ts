@@ -17,6 +17,7 @@ import type { AuditLog } from '../team/audit-log.ts';
 import { userOfRequest } from '../team/team-proxy.ts';
 import type { JobFacts, JobStore, NewJob } from './job-store.ts';
 import { WATCH_SCHEDULES, type JobsSettings } from './jobs-settings.ts';
+import { rowValue } from './job-routes.ts';
 import { compareRuns } from './watch-compare.ts';
 import { WatchStore, type Watch } from './watch-store.ts';
 import { sendWebhook } from './webhook.ts';
@@ -30,7 +31,7 @@ const creation = z.object({
   name: z.string().trim().min(1).max(120).optional(),
   lookup: z.string().min(1).max(8),
   operation: z.string().min(1).max(64),
-  rows: z.array(z.record(z.string(), z.string().max(10_000))).min(1).max(1_000),
+  rows: z.array(z.record(z.string(), rowValue)).min(1).max(1_000),
   schedule: z.enum(WATCH_SCHEDULES),
 });
 
