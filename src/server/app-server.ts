@@ -18,6 +18,7 @@ import type { TeamLimits } from './team/limits-config.ts';
 import { createMemoryStore } from './team/shared-store.ts';
 import type { SharedStore } from './team/store-types.ts';
 import type { JobsSettings } from './jobs/jobs-settings.ts';
+import { JOBS_PATH } from './jobs/job-documents.ts';
 
 export interface AppServerOptions {
   config: ServerConfig;
@@ -57,6 +58,8 @@ export function createAppServer(options: AppServerOptions): Server {
     localNames: [...LOOPBACK_NAMES, ...(options.localNames ?? [])],
     ...(accessEnabled(access) && { formPaths: FORM_PATHS }),
     ...(access && { trustedProxies: access.trustedProxies }),
+    // A job's rows (POST /jobs) may be far more than the 1 MiB other bodies are held to.
+    ...(options.jobs && { bodyLimits: { [JOBS_PATH]: options.jobs.maxBodyBytes } }),
   });
   // A job's rows come back in through this server's own port (jobs/job-identity.ts).
   const origin = () => {

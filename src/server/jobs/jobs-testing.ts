@@ -11,7 +11,7 @@ import { freePort } from '../testing/free-port.ts';
 
 export interface RecordingUpstream {
   url: string;
-  /** Requests seen, by zip code. */
+  /** Requests seen, by zip code and name. */
   seen: Map<string, number>;
   total(): number;
   close(): Promise<void>;
@@ -55,8 +55,9 @@ export async function startRecordingUpstream(options: { delayMs?: number; versio
   let total = 0;
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://upstream');
-    const zipcode = url.searchParams.get('zipcode') ?? url.searchParams.get('name') ?? '';
-    seen.set(zipcode, (seen.get(zipcode) ?? 0) + 1);
+    const zipcode = url.searchParams.get('zipcode') ?? '';
+    const key = `${zipcode}|${url.searchParams.get('name') ?? ''}`;
+    seen.set(key, (seen.get(key) ?? 0) + 1);
     total++;
     const body = JSON.stringify({ sex_offenders_count: 1, pages_count: 1, sex_offenders: [offender(zipcode, options.version?.() ?? 0)] });
     setTimeout(() => res.writeHead(200, { 'content-type': 'application/json' }).end(body), options.delayMs ?? 0);
