@@ -1,7 +1,8 @@
 // The team server's jobs API (server-side bulk runs, issue 27) for the page: whether the server
 // runs jobs (/jobs/config; a laptop's server, or one without Redis, does not), the list, one job,
 // submitting, cancelling, the merged result, and a job's live progress over Server-Sent Events.
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { QueryClient, QueryClientContext, queryOptions, useQuery } from '@tanstack/react-query';
+import { useContext } from 'react';
 import type { Params } from '../lookups/define-lookup.ts';
 
 export const JOBS_PATH = '/jobs';
@@ -50,8 +51,18 @@ export async function fetchJobsEnabled(signal?: AbortSignal): Promise<boolean> {
   }
 }
 
+// The app has no QueryClientProvider of its own (lookup-config-query.ts does the same): the jobs'
+// queries share one client unless a provider gives them one (tests).
+let standaloneClient: QueryClient | undefined;
+
+/** The query client the jobs' hooks use. */
+export function useJobsQueryClient(): QueryClient {
+  return useContext(QueryClientContext) ?? (standaloneClient ??= new QueryClient());
+}
+
 export function useJobsEnabled(): boolean {
-  const query = useQuery(queryOptions({ queryKey: ['jobs-config'] as const, queryFn: ({ signal }) => fetchJobsEnabled(signal), staleTime: Infinity, retry: false }));
+  const client = useJobsQueryClient();
+  const query = useQuery(queryOptions({ queryKey: ['jobs-config'] as const, queryFn: ({ signal }) => fetchJobsEnabled(signal), staleTime: Infinity, retry: false }), client);
   return query.data === true;
 }
 

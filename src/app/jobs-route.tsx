@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router';
-import { getJob, useJobsEnabled } from '../api/jobs-client.ts';
+import { getJob, useJobsEnabled, useJobsQueryClient } from '../api/jobs-client.ts';
 import { loadLookupBySlug } from '../lookups/lookup-loaders.ts';
 import type { MapSlotProps } from '../results/slots.ts';
 import { JobView } from '../workbench/jobs/job-view.tsx';
@@ -34,8 +34,9 @@ export function JobsRoute() {
 export function JobRoute() {
   const { id = '' } = useParams();
   useDocumentTitle('Job');
-  const job = useQuery({ queryKey: ['job', id], queryFn: ({ signal }) => getJob(id, signal) });
-  const lookup = useQuery({ queryKey: ['job-lookup', job.data?.slug], queryFn: () => loadLookupBySlug(job.data!.slug!), enabled: job.data?.slug != null });
+  const client = useJobsQueryClient();
+  const job = useQuery({ queryKey: ['job', id], queryFn: ({ signal }) => getJob(id, signal) }, client);
+  const lookup = useQuery({ queryKey: ['job-lookup', job.data?.slug], queryFn: () => loadLookupBySlug(job.data!.slug!), enabled: job.data?.slug != null }, client);
   return (
     <div className="jobs-page">
       <h1>{job.data ? `Job: ${job.data.lookup} · ${job.data.operation}` : 'Job'}</h1>

@@ -2,7 +2,7 @@
 // table and map as a browser run shows it (bulk/merged-results.tsx).
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { fetchJobRows, FINAL_JOB_STATES, type ServerJob } from '../../api/jobs-client.ts';
+import { fetchJobRows, FINAL_JOB_STATES, useJobsQueryClient, type ServerJob } from '../../api/jobs-client.ts';
 import type { AnyLookup } from '../../lookups/define-lookup.ts';
 import type { MapSlotProps } from '../../results/slots.ts';
 import { MergedResults } from '../bulk/merged-results.tsx';
@@ -20,7 +20,8 @@ export function JobView({ initial, lookup, renderMap }: JobViewProps) {
   const job = useJobProgress(initial);
   const operation = lookup.operations.find((candidate) => candidate.id === job.operation);
   const finished = FINAL_JOB_STATES.has(job.state);
-  const rows = useQuery({ queryKey: ['job-rows', job.id, job.state], queryFn: ({ signal }) => fetchJobRows(job, signal), enabled: finished });
+  const client = useJobsQueryClient();
+  const rows = useQuery({ queryKey: ['job-rows', job.id, job.state], queryFn: ({ signal }) => fetchJobRows(job, signal), enabled: finished }, client);
   const columns = operation ? Object.keys(operation.params.shape) : [];
   return (
     <section aria-label="Server job">

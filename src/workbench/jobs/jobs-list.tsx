@@ -1,9 +1,9 @@
 // The Jobs page: the server's runs this user may see (their own and shared ones), each with live
 // progress, owner, lookup, rows, failures, downloads, and Open and Cancel.
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { cancelJob, FINAL_JOB_STATES, listJobs, type ServerJob } from '../../api/jobs-client.ts';
+import { cancelJob, FINAL_JOB_STATES, listJobs, useJobsQueryClient, type ServerJob } from '../../api/jobs-client.ts';
 import { JobProgress, jobStateWords } from './job-progress.tsx';
 import { useJobProgress } from './use-job-progress.ts';
 
@@ -49,8 +49,8 @@ function JobRow({ initial, onChanged }: { initial: ServerJob; onChanged: () => v
 }
 
 export function JobsList() {
-  const client = useQueryClient();
-  const jobs = useQuery({ queryKey: ['jobs'], queryFn: ({ signal }) => listJobs(signal), refetchInterval: 10_000 });
+  const client = useJobsQueryClient();
+  const jobs = useQuery({ queryKey: ['jobs'], queryFn: ({ signal }) => listJobs(signal), refetchInterval: 10_000 }, client);
   if (jobs.isPending) return <p role="status">Loading jobs…</p>;
   if (jobs.isError) return <p role="alert">The jobs could not be read: {jobs.error.message}</p>;
   if (jobs.data.length === 0) return <p>No jobs yet. Start one with “Run on the server” on a lookup’s “Run over a list” page.</p>;
