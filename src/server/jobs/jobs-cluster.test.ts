@@ -142,6 +142,12 @@ describe('server-side jobs on two instances', () => {
     const geo = (await (await fetch(`${second.url}${job.url}/result.geojson`, { headers: as(ALICE) })).json()) as { features: unknown[] };
     expect(geo.features).toHaveLength(ROWS);
 
+    // /metrics: rows settled per lookup and outcome, the queue's depth, rows per second.
+    const metrics = await (await fetch(`${second.url}/metrics`, { headers: as(ALICE) })).text();
+    expect(metrics).toMatch(/^lookup_job_rows_total\{lookup="H",state="ok"\} \d+/m);
+    expect(metrics).toMatch(/^lookup_job_queue_depth\{state="waiting"\} 0$/m);
+    expect(metrics).toMatch(/^lookup_job_rows_per_second \d/m);
+
     // Another user neither sees nor reaches it.
     expect((await fetch(`${second.url}${job.url}`, { headers: as(BOB) })).status).toBe(404);
     const bobs = (await (await fetch(`${second.url}/jobs`, { headers: as(BOB) })).json()) as { jobs: unknown[] };

@@ -4,7 +4,7 @@
 // the webhook receives a summary whose HMAC-SHA256 signature verifies; a job whose budget runs out
 // pauses as `paused-budget` having sent no more than the budget allowed.
 import { once } from 'node:events';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRedis, type TestRedis } from '../team/redis-for-tests.ts';
@@ -104,5 +104,13 @@ describe('watchlists and budgets of server-side jobs', () => {
     expect(last!.done).toBeLessThan(rows.length);
     expect(Date.parse(last!.resumesAt!)).toBeGreaterThan(Date.now());
     expect(upstream.total()).toBeLessThanOrEqual(BUDGET);
+
+    // Its owner cancels it: it stays cancelled, and a second cancel says it is finished.
+    const cancelled = await fetch(`${server.url}${job.url}/cancel`, { method: 'POST', headers });
+    expect(cancelled.status).toBe(200);
+    expect(((await cancelled.json()) as { state: string }).state).toBe('cancelled');
+    const again = await fetch(`${server.url}${job.url}/cancel`, { method: 'POST', headers });
+    expect(again.status).toBe(409);
+    await expect.poll(() => readFileSync(`${folder.dist}/audit.jsonl`, 'utf8'), { timeout: 10_000 }).toContain('"action":"job-cancel"');
   }, 60_000);
 });
