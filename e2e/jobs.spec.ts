@@ -1,7 +1,7 @@
 // Server-side jobs on the Jobs page (issue 27): a production server of the spec's own in team mode
 // with a real redis-server (the shared server of playwright.config.ts has no Redis). A job of H's
 // demo answers is sent to POST /jobs; the Jobs page lists it with its progress and, opened, shows
-// its merged dataset in the table.
+// its merged dataset in the table; a watchlist's page shows its runs over time.
 import type { ChildProcess } from 'node:child_process';
 import { startRedis, type TestRedis } from '../src/server/team/redis-for-tests.ts';
 import { expect, test } from './fixtures.ts';
@@ -15,7 +15,7 @@ let base: string;
 
 test.beforeAll(async () => {
   redis = await startRedis();
-  const started = await startApp({ LOOKUP_REDIS_URL: redis.url, LOOKUP_JOBS_CHUNK_ROWS: '5', LOOKUP_JOBS_CONCURRENCY: '2' });
+  const started = await startApp({ LOOKUP_REDIS_URL: redis.url, LOOKUP_JOBS_CHUNK_ROWS: '5', LOOKUP_JOBS_CONCURRENCY: '2', LOOKUP_WATCH_EVERY_MS: '1500' });
   app = started.child;
   base = started.origin;
 });
@@ -47,4 +47,18 @@ test('the Jobs page shows a server job’s progress, and its merged results in t
   await expect(results).toBeVisible({ timeout: 30_000 });
   await expect(results.getByRole('columnheader', { name: /row_status/ }).first()).toBeVisible();
   await expect(results.getByText('62701').first()).toBeVisible();
+});
+
+test('the Watch page shows a watchlist’s runs over time', async ({ page }) => {
+  const created = await page.request.post(`${base}/watches`, { data: { name: 'Springfield offenders', lookup: 'H', operation: 'records', rows: [{ zipcode: '62701' }], schedule: 'hourly' } });
+  expect(created.status()).toBe(201);
+  await page.goto(`${base}/watches`);
+  await page.getByRole('link', { name: 'Springfield offenders' }).click();
+  await expect(page.getByRole('heading', { name: 'Watchlist', level: 1 })).toBeVisible();
+  const runs = page.getByRole('table', { name: 'Runs, newest first' });
+  // The first run is the baseline; the demo answers the same on the next run: no change.
+  await expect(runs.getByText(/^First run: \d+ records/)).toBeVisible({ timeout: 30_000 });
+  await expect(runs.getByText('No change.').first()).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Stop watching' }).click();
+  await expect(page.getByText(/hourly \(stopped\)/)).toBeVisible();
 });

@@ -110,3 +110,46 @@ export function followJob(job: Pick<ServerJob, 'events'>, onProgress: (job: Serv
   source.addEventListener('end', () => source.close());
   return () => source.close();
 }
+
+export const WATCHES_PATH = '/watches';
+
+export interface WatchSummary {
+  id: string;
+  url: string;
+  name: string;
+  owner: string;
+  lookup: string;
+  operation: string;
+  rows: number;
+  schedule: 'hourly' | 'daily' | 'weekly';
+  stopped: boolean;
+  createdAt: string;
+  lastJob: string | null;
+}
+
+export interface WatchChange {
+  job: string;
+  previousJob: string | null;
+  ranAt: string;
+  baseline: boolean;
+  records: number;
+  counts: { added: number; removed: number; changed: number; unchanged: number };
+  added: string[];
+  removed: string[];
+  changed: { label: string; fields: string[] }[];
+}
+
+export async function listWatches(signal?: AbortSignal): Promise<WatchSummary[]> {
+  const response = await fetch(WATCHES_PATH, { headers: { accept: 'application/json' }, ...(signal && { signal }) });
+  return (await readJson<{ watches: WatchSummary[] }>(response, 'The watchlists')).watches;
+}
+
+export async function getWatch(id: string, signal?: AbortSignal): Promise<WatchSummary & { changes: WatchChange[] }> {
+  const response = await fetch(`${WATCHES_PATH}/${encodeURIComponent(id)}`, { headers: { accept: 'application/json' }, ...(signal && { signal }) });
+  return readJson<WatchSummary & { changes: WatchChange[] }>(response, 'The watchlist');
+}
+
+export async function stopWatch(id: string): Promise<WatchSummary> {
+  const response = await fetch(`${WATCHES_PATH}/${encodeURIComponent(id)}/stop`, { method: 'POST', headers: { accept: 'application/json' } });
+  return readJson<WatchSummary>(response, 'The watchlist was not stopped');
+}

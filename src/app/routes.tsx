@@ -28,6 +28,8 @@ const savedPage = lazyPage(async () => (await import('./saved-page.tsx')).SavedP
 // Server-side jobs of a team server: the list and one job (their own chunk).
 const jobsPage = lazyPage(async () => (await import('./jobs-route.tsx')).JobsRoute);
 const jobPage = lazyPage(async () => (await import('./jobs-route.tsx')).JobRoute);
+const watchesPage = lazyPage(async () => (await import('./jobs-route.tsx')).WatchesRoute);
+const watchPage = lazyPage(async () => (await import('./jobs-route.tsx')).WatchRoute);
 
 /** The lazy routes: what each loads, and whether it names a lookup whose definition it needs. */
 const lazyRoutes = [
@@ -39,6 +41,8 @@ const lazyRoutes = [
   { path: 'saved', page: savedPage, definition: false },
   { path: 'jobs', page: jobsPage, definition: false },
   { path: 'jobs/:id', page: jobPage, definition: false },
+  { path: 'watches', page: watchesPage, definition: false },
+  { path: 'watches/:id', page: watchPage, definition: false },
 ];
 
 export const routes: RouteObject[] = [
