@@ -23,6 +23,7 @@ import type { SharedStore } from './team/store-types.ts';
 import { createTeamHandler } from './team/team-handler.ts';
 import { createTeamServices, type TeamServices } from './team/team-services.ts';
 import { createJobService, type JobService } from './jobs/job-service.ts';
+import { createJobsOffRoutes } from './jobs/job-routes.ts';
 import type { JobsSettings } from './jobs/jobs-settings.ts';
 
 /** Reads the configuration (environment and `.env`); throws ConfigError for a malformed setting. */
@@ -98,6 +99,8 @@ export function assembleHandlers(options: AssemblyOptions): HandlerChain & { job
     if (services) handlers.push(services.routes);
     if (jobs) handlers.push(jobs.routes);
   }
+  // Without jobs, /jobs/config says so (the bulk page asks it).
+  if (!jobs) handlers.push(createJobsOffRoutes());
   handlers.push(createDocumentRoutes({ config, openApiDocument }));
   handlers.push(createMaskingProxy({ lookups: allLookups, generators: demoGenerators, config, ...(log && { log }), ...(services && { team: services.proxy }) }));
   if (options.files) handlers.push(createStaticHandler(options.files.distDir, options.files.headers));

@@ -6,6 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import type { AnyLookup } from '../../lookups/define-lookup.ts';
 import type { ChainHandler } from '../http/handler-types.ts';
+import { createRoutes } from '../http/routes.ts';
 import { readBody } from '../http/read-body.ts';
 import { refusal, sendRefusal } from '../http/refusal.ts';
 import { targetPath } from '../http/request-target.ts';
@@ -185,4 +186,9 @@ export function createJobRoutes({ store, lookups, settings, submit, audit }: Job
       return true;
     });
   };
+}
+
+/** A server without jobs (no Redis, a laptop, Vite dev) says so at /jobs/config: the page then offers no "Run on the server". */
+export function createJobsOffRoutes(): ChainHandler {
+  return createRoutes({ [JOBS_CONFIG_PATH]: { GET: (_req, res) => sendJson(res, 200, { enabled: false }) } });
 }
