@@ -3,7 +3,22 @@
 // contains <name>.
 import { spawnSync } from 'node:child_process';
 
-const benches = ['bundle-size.ts', 'proxy-overhead.ts', 'proxy-big-answer.ts', 'table-tree.ts', 'table-filters.ts', 'map-points.ts', 'lighthouse.ts', 'demo-load.ts', 'team-server.ts', 'demo-answers.ts', 'jsonpath.ts', 'mcp-tool-call.ts'];
+// One bench a line, so parallel branches add theirs without touching each other's.
+const benches = [
+  'bundle-size.ts',
+  'proxy-overhead.ts',
+  'proxy-big-answer.ts',
+  'table-tree.ts',
+  'table-filters.ts',
+  'map-points.ts',
+  'lighthouse.ts',
+  'demo-load.ts',
+  'team-server.ts',
+  'demo-answers.ts',
+  'jsonpath.ts',
+  'mcp-tool-call.ts',
+  'jobs.ts',
+];
 const filter = process.argv[2];
 const failed: string[] = [];
 

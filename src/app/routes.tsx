@@ -25,6 +25,11 @@ const bulkPage = lazyPage(async () => (await import('./bulk-route.tsx')).BulkRou
 const historyPage = lazyPage(async () => (await import('./history-page.tsx')).HistoryPage);
 // Saved queries and collections: import, export, manage (its own chunk).
 const savedPage = lazyPage(async () => (await import('./saved-page.tsx')).SavedPage);
+// Server-side jobs of a team server: the list and one job (their own chunk).
+const jobsPage = lazyPage(async () => (await import('./jobs-route.tsx')).JobsRoute);
+const jobPage = lazyPage(async () => (await import('./jobs-route.tsx')).JobRoute);
+const watchesPage = lazyPage(async () => (await import('./jobs-route.tsx')).WatchesRoute);
+const watchPage = lazyPage(async () => (await import('./jobs-route.tsx')).WatchRoute);
 
 /** The lazy routes: what each loads, and whether it names a lookup whose definition it needs. */
 const lazyRoutes = [
@@ -34,6 +39,10 @@ const lazyRoutes = [
   { path: 'lookups/:slug/bulk', page: bulkPage, definition: true },
   { path: 'history', page: historyPage, definition: false },
   { path: 'saved', page: savedPage, definition: false },
+  { path: 'jobs', page: jobsPage, definition: false },
+  { path: 'jobs/:id', page: jobPage, definition: false },
+  { path: 'watches', page: watchesPage, definition: false },
+  { path: 'watches/:id', page: watchPage, definition: false },
 ];
 
 export const routes: RouteObject[] = [

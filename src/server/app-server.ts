@@ -17,6 +17,8 @@ import type { AuditLog } from './team/audit-log.ts';
 import type { TeamLimits } from './team/limits-config.ts';
 import { createMemoryStore } from './team/shared-store.ts';
 import type { SharedStore } from './team/store-types.ts';
+import type { JobsSettings } from './jobs/jobs-settings.ts';
+import { JOBS_PATH } from './jobs/job-documents.ts';
 
 export interface AppServerOptions {
   config: ServerConfig;
@@ -37,6 +39,8 @@ export interface AppServerOptions {
   limits?: TeamLimits;
   /** Where audit lines go (tests); default: LOOKUP_AUDIT_FILE or stdout. */
   audit?: AuditLog;
+  /** Server-side jobs on Redis (jobs/jobs-settings.ts): the worker starts once the server listens, and stops when it closes. */
+  jobs?: JobsSettings;
   /** node:http limits and timeouts (tests shorten them). */
   http?: Pick<ServerOptions, 'headersTimeout' | 'requestTimeout' | 'connectionsCheckingInterval' | 'maxHeaderSize' | 'keepAliveTimeout'>;
 }
@@ -54,11 +58,26 @@ export function createAppServer(options: AppServerOptions): Server {
     localNames: [...LOOPBACK_NAMES, ...(options.localNames ?? [])],
     ...(accessEnabled(access) && { formPaths: FORM_PATHS }),
     ...(access && { trustedProxies: access.trustedProxies }),
+    // A job's rows (POST /jobs) may be far more than the 1 MiB other bodies are held to.
+    ...(options.jobs && { bodyLimits: { [JOBS_PATH]: options.jobs.maxBodyBytes } }),
   });
+  // A job's rows come back in through this server's own port (jobs/job-identity.ts).
+  const origin = () => {
+    const address = server.address();
+    if (!address || typeof address !== 'object') throw new Error('The server does not listen yet');
+    const host = address.address === '::' || address.address === '0.0.0.0' ? '127.0.0.1' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
+    return `http://${host}:${address.port}`;
+  };
   const chain = assembleHandlers({
     config,
     ...(options.log && { log: options.log }),
-    team: { store: options.store ?? createMemoryStore(), ...(access && { access }), ...(limits && { limits }), ...(audit && { audit }) },
+    team: {
+      store: options.store ?? createMemoryStore(),
+      ...(access && { access }),
+      ...(limits && { limits }),
+      ...(audit && { audit }),
+      ...(options.jobs && { jobs: { settings: options.jobs, origin } }),
+    },
     files: { distDir: options.distDir, headers: appSecurityHeaders({ tileUrl: config.map.tileUrl, mediaSources: config.mediaSources }) },
   });
 
@@ -73,5 +92,10 @@ export function createAppServer(options: AppServerOptions): Server {
     },
   );
   answerSocketErrors(server);
+  const { jobs } = chain;
+  if (jobs) {
+    server.once('listening', () => jobs.start());
+    server.once('close', () => void jobs.close());
+  }
   return server;
 }

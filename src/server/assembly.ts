@@ -23,6 +23,9 @@ import type { TeamLimits } from './team/limits-config.ts';
 import type { SharedStore } from './team/store-types.ts';
 import { createTeamHandler } from './team/team-handler.ts';
 import { createTeamServices, type TeamServices } from './team/team-services.ts';
+import { createJobService, type JobService } from './jobs/job-service.ts';
+import { createJobsOffRoutes } from './jobs/job-routes.ts';
+import type { JobsSettings } from './jobs/jobs-settings.ts';
 
 /** Reads the configuration (environment and `.env`); throws ConfigError for a malformed setting. */
 export function loadAppConfig(env = environmentWithDotEnv()): ServerConfig {
@@ -45,6 +48,8 @@ export interface TeamParts {
   limits?: TeamLimits;
   /** Where audit lines go (tests); default: LOOKUP_AUDIT_FILE or stdout. */
   audit?: AuditLog;
+  /** Server-side jobs on Redis (jobs/): the settings, and this instance's own address once it listens. */
+  jobs?: { settings: JobsSettings; origin: () => string };
 }
 
 export interface AssemblyOptions {
@@ -69,7 +74,7 @@ function answerUnhandled(req: IncomingMessage, res: ServerResponse): void {
   else sendRefusal(res, refusal(404, 'not_found', 'There is nothing at this address'));
 }
 
-export function assembleHandlers(options: AssemblyOptions): HandlerChain {
+export function assembleHandlers(options: AssemblyOptions): HandlerChain & { jobs?: JobService } {
   const { config, log } = options;
   // An unexpected error's message may hold a configured key (an upstream echoing its URL).
   const scrubber = keyScrubber(Object.values(config.lookups).flatMap((mode) => (mode?.mode === 'live' ? [mode.key] : [])));
@@ -82,14 +87,21 @@ export function assembleHandlers(options: AssemblyOptions): HandlerChain {
 
   const handlers: ChainHandler[] = [];
   let services: TeamServices | undefined;
+  let jobs: JobService | undefined;
   if (options.team) {
     const { store, access, limits, audit } = options.team;
     services = limits && createTeamServices({ config, lookups: allLookups, limits, store, ...(audit && { audit }) });
+    jobs =
+      options.team.jobs &&
+      createJobService({ ...options.team.jobs, lookups: allLookups, timeoutMs: config.timeoutMs, ...(services?.audit && { audit: services.audit }), ...(services && { registry: services.metrics.registry }) });
     // /metrics when LOOKUP_METRICS_PUBLIC=1 comes before the gate; budgets and /metrics otherwise after it.
     if (services) handlers.push(services.publicRoutes);
-    handlers.push(createTeamHandler({ store, ...(access && { access }), ...(services?.audit && { audit: services.audit }) }));
+    handlers.push(createTeamHandler({ store, ...(access && { access }), ...(services?.audit && { audit: services.audit }), ...(jobs && { internalUser: jobs.identify }) }));
     if (services) handlers.push(services.routes);
+    if (jobs) handlers.push(jobs.routes);
   }
+  // Without jobs, /jobs/config says so (the bulk page asks it).
+  if (!jobs) handlers.push(createJobsOffRoutes());
   handlers.push(createDocumentRoutes({ config, openApiDocument }));
   // POST /mcp: the lookups as tools for AI assistants; each tool call comes back through the proxy below.
   handlers.push(
@@ -97,5 +109,5 @@ export function assembleHandlers(options: AssemblyOptions): HandlerChain {
   );
   handlers.push(createMaskingProxy({ lookups: allLookups, generators: demoGenerators, config, ...(log && { log }), ...(services && { team: services.proxy }) }));
   if (options.files) handlers.push(createStaticHandler(options.files.distDir, options.files.headers));
-  return { handlers, unhandled: answerUnhandled, failed };
+  return { handlers, unhandled: answerUnhandled, failed, ...(jobs && { jobs }) };
 }

@@ -139,6 +139,16 @@ describe('the Origin of a POST (checkRequest)', () => {
   }
   const codeOf = (req: IncomingMessage) => checkRequest(req, options)?.code ?? 'passed';
 
+  it('holds a body to 1 MiB, except on a path given a larger cap (a job’s rows)', () => {
+    const big = { host: '127.0.0.1:4173', 'content-type': 'application/json', 'content-length': String(5 * 1024 * 1024) };
+    expect(codeOf(post('/jobs', big))).toBe('body_too_large');
+    const withJobs = { ...options, bodyLimits: { '/jobs': 8 * 1024 * 1024 } };
+    expect(checkRequest(post('/jobs', big), withJobs)).toBeUndefined();
+    expect(checkRequest(post('/jobs?x=1', big), withJobs)).toBeUndefined();
+    expect(checkRequest(post('/proxy/r/x', big), withJobs)?.code).toBe('body_too_large');
+    expect(checkRequest(post('/jobs', { ...big, 'content-length': String(9 * 1024 * 1024) }), withJobs)?.code).toBe('body_too_large');
+  });
+
   it('compares the scheme on loopback (plain http) and on a TLS socket', () => {
     expect(codeOf(post('/proxy/r/x', { host: '127.0.0.1:4173', origin: 'http://127.0.0.1:4173' }))).toBe('passed');
     expect(codeOf(post('/proxy/r/x', { host: '127.0.0.1:4173', origin: 'https://127.0.0.1:4173' }))).toBe('cross_site_request');

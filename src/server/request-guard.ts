@@ -38,6 +38,8 @@ export interface GuardOptions {
   formPaths?: readonly string[];
   /** LOOKUP_TRUSTED_PROXIES: their X-Forwarded-Proto says which scheme the browser used. */
   trustedProxies?: AddressMatcher;
+  /** Paths that take a larger body than MAX_BODY_BYTES (POST /jobs: a job's rows), with their cap. */
+  bodyLimits?: Readonly<Record<string, number>>;
 }
 
 function refusal(status: number, code: string, message: string, headers?: Record<string, string>): Refusal {
@@ -210,8 +212,8 @@ export function checkRequest(req: IncomingMessage, options: GuardOptions, accept
     return refusal(403, 'cross_site_request', `A ${req.method} from another origin (${quoted(origin)}) is refused: send it from this app's own pages`);
   if (fetchSite !== undefined && fetchSite !== 'same-origin')
     return refusal(403, 'cross_site_request', `A ${req.method} from another site (Sec-Fetch-Site: ${quoted(fetchSite)}) is refused: send it from this app's own pages`);
-  if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES)
-    return refusal(413, 'body_too_large', `The request body is larger than ${MAX_BODY_BYTES} bytes`);
+  const cap = options.bodyLimits?.[targetPath(target)] ?? MAX_BODY_BYTES;
+  if (Number(req.headers['content-length'] ?? 0) > cap) return refusal(413, 'body_too_large', `The request body is larger than ${cap} bytes`);
   if (hasBody(req) && !isJson(req) && !isFormFor(req, target, options))
     return refusal(415, 'unsupported_media_type', `A ${req.method} body must be JSON, sent as Content-Type: application/json`, { 'accept-post': 'application/json' });
   return undefined;

@@ -20,6 +20,7 @@ import { createStoreFromEnv, storeKindOf } from './team/shared-store.ts';
 import { serveClusterMetrics } from './team/cluster-metrics.ts';
 import { checkLimitsStartup, parseTeamLimits } from './team/limits-config.ts';
 import { allLookups } from '../lookups/registry.ts';
+import { parseJobsSettings } from './jobs/jobs-settings.ts';
 
 function fail(message: string): never {
   console.error(message);
@@ -52,6 +53,8 @@ if (cluster.isPrimary)
 // Budgets, rates, the answer cache, the audit log and /metrics (README "Team deployment").
 const limits = configured(() => parseTeamLimits(env, allLookups, config));
 configured(() => checkLimitsStartup(limits, processes, storeKindOf(env)));
+// Server-side jobs and watchlists (jobs/): on with LOOKUP_REDIS_URL unless LOOKUP_JOBS=off.
+const jobs = configured(() => parseJobsSettings(env));
 if (!existsSync(join(distDir, 'index.html'))) fail(`No build in ${distDir}/: run \`npx vite build\` first (or set DIST_DIR).`);
 
 function announce(boundPort: number): void {
@@ -76,7 +79,7 @@ function serve(): void {
   // The address the server binds is a name it answers to (besides loopback and LOOKUP_ALLOWED_HOSTS).
   const boundName = hostNameOfAddress(host);
   const store = createStoreFromEnv(env);
-  const server = createAppServer({ config, distDir, store, access, limits, ...(boundName && { localNames: [boundName] }) });
+  const server = createAppServer({ config, distDir, store, access, limits, ...(jobs && { jobs }), ...(boundName && { localNames: [boundName] }) });
 
   server.on('error', (error) => fail(`The server cannot listen on ${host}:${port}: ${error.message}`));
   server.listen(port, host, () => {

@@ -56,6 +56,8 @@ export interface AccessGateOptions {
   audit?: AuditLog;
   /** The clock of the audit's rate limit (tests). */
   now?: () => number;
+  /** A server-side job's own row requests name their owner (jobs/job-identity.ts). */
+  internalUser?: (req: IncomingMessage) => string | undefined;
 }
 
 type Identity =
@@ -120,7 +122,7 @@ function isForm(req: IncomingMessage): boolean {
   return (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase() === 'application/x-www-form-urlencoded';
 }
 
-export function createAccessGate({ access, store, limiter = createSignInLimiter(store), audit, now }: AccessGateOptions): RequestHandler {
+export function createAccessGate({ access, store, limiter = createSignInLimiter(store), audit, now, internalUser }: AccessGateOptions): RequestHandler {
   const sessions = createSessions(store, access.sessionTtlMs);
   const tokens = access.tokens;
   const logRefusal = audit ? createGateAudit(audit, now && { now }) : undefined;
@@ -130,6 +132,8 @@ export function createAccessGate({ access, store, limiter = createSignInLimiter(
   };
 
   async function identify(req: IncomingMessage): Promise<Identity> {
+    const jobOwner = internalUser?.(req);
+    if (jobOwner) return { user: jobOwner };
     if (access.userHeader && fromTrustedProxy(req, access.trustedProxies)) {
       const values = headerValues(req, access.userHeader);
       if (values.length > 1) return { doubledHeader: true };

@@ -11,7 +11,7 @@
 import { pino, type DestinationStream, type Logger } from 'pino';
 
 /** `gate`: refused at the access gate (no user; see gate-audit.ts). */
-export type AuditSource = 'live' | 'demo' | 'cache' | 'proxy' | 'gate';
+export type AuditSource = 'live' | 'demo' | 'cache' | 'proxy' | 'gate' | 'job';
 
 export interface AuditEntry {
   user: string;
@@ -38,6 +38,9 @@ export interface AuditEntry {
   suppressed?: number | undefined;
   /** The kind of client, when not the app's pages (`mcp`: an assistant through /mcp). */
   client?: AuditClient | undefined;
+  /** Server-side jobs (source `job`): which job, and what its user did (started, cancelled, downloaded). */
+  job?: string | undefined;
+  action?: 'job-start' | 'job-cancel' | 'job-download' | 'watch-start' | 'watch-stop' | undefined;
 }
 
 export type AuditLog = (entry: AuditEntry) => void;
@@ -90,6 +93,8 @@ export function createAuditLog(options: { file?: string; destination?: Destinati
       ...(entry.code !== undefined && { code: entry.code }),
       ...(entry.suppressed !== undefined && { suppressed: entry.suppressed }),
       ...(entry.client !== undefined && { client: entry.client }),
+      ...(entry.job !== undefined && { job: entry.job }),
+      ...(entry.action !== undefined && { action: entry.action }),
     });
   };
   return { log, flush: () => logger.flush(), logger };

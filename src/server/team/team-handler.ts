@@ -1,6 +1,7 @@
 // What the team server adds in front of the lookup handler and the app's files: /readyz (is the
 // shared store answering?) and, when an access mode is configured, the access gate. A store that
 // does not answer makes the gate fail closed: 503 `store_unavailable`, nothing else runs.
+import type { IncomingMessage } from 'node:http';
 import type { ChainHandler, RequestHandler } from '../http/handler-types.ts';
 import { refusal, sendRefusal } from '../http/refusal.ts';
 import { createRoutes } from '../http/routes.ts';
@@ -19,6 +20,8 @@ export interface TeamHandlerOptions {
   access?: AccessConfig;
   /** The audit log, for refusals at the gate. */
   audit?: AuditLog;
+  /** A server-side job's own row requests name their owner (jobs/job-identity.ts). */
+  internalUser?: (req: IncomingMessage) => string | undefined;
 }
 
 /** /readyz: 200 {"status":"ready","store":kind} while the store answers, else 503 `store_unavailable`. */
@@ -39,11 +42,11 @@ export function createReadinessHandler(store: SharedStore): ChainHandler {
 
 const SIGN_IN_UNAVAILABLE = refusal(503, 'store_unavailable', 'Sign-in is unavailable: the shared store (Redis) does not answer', { headers: { 'retry-after': '5' } });
 
-export function createTeamHandler({ store, access, audit }: TeamHandlerOptions): ChainHandler {
+export function createTeamHandler({ store, access, audit, internalUser }: TeamHandlerOptions): ChainHandler {
   const readiness = createReadinessHandler(store);
   // Without a gate, every request but /readyz is declined at once (no promise, no microtask turn).
   if (!accessEnabled(access)) return readiness;
-  const gate = createAccessGate({ access, store, ...(audit && { audit }) });
+  const gate = createAccessGate({ access, store, ...(audit && { audit }), ...(internalUser && { internalUser }) });
   const gated: RequestHandler = async (req, res) => {
     try {
       return await gate(req, res);

@@ -7,6 +7,7 @@ import { MergedResults } from './merged-results.tsx';
 import { PastRuns } from './past-runs.tsx';
 import { RunProgress } from './run-progress.tsx';
 import { useBulkRuns } from './use-bulk-run.ts';
+import { ServerRunButton } from './server-run.tsx';
 import './bulk.css';
 
 interface BulkPageProps {
@@ -71,7 +72,11 @@ export function BulkPage({ lookup, search, mask, renderMap }: BulkPageProps) {
           )}
         </>
       ) : bulk.ready ? (
-        <BulkSetup operation={operation} formValues={values} mask={mask} merger={bulk.merger} onStart={(run, jobs) => void bulk.startRun(run, jobs)} />
+        <ServerRunButton lookup={lookup} operation={operation} mask={mask}>
+          {(onRunOnServer) => (
+            <BulkSetup operation={operation} formValues={values} mask={mask} merger={bulk.merger} onStart={(run, jobs) => void bulk.startRun(run, jobs)} onRunOnServer={onRunOnServer} />
+          )}
+        </ServerRunButton>
       ) : (
         <p role="status">Loading…</p>
       )}

@@ -19,10 +19,12 @@ interface BulkSetupProps {
   mask: boolean;
   merger: MergeClient;
   onStart: (run: NewRun, jobs: readonly Job[]) => void;
+  /** Given (a team server that runs jobs): the rows are sent to the server instead, and the run outlives this tab. */
+  onRunOnServer?: ((jobs: readonly Job[], concurrency: number) => void) | undefined;
 }
 
 /** A new run: the input, the mapping, every row checked, then Start (only with valid rows to send). */
-export function BulkSetup({ operation, formValues, mask, merger, onStart }: BulkSetupProps) {
+export function BulkSetup({ operation, formValues, mask, merger, onStart, onRunOnServer }: BulkSetupProps) {
   const [file, setFile] = useState<ReadFile>();
   const [mapping, setMapping] = useState<ColumnMapping>({});
   const [constants, setConstants] = useState<FormValues>(formValues);
@@ -93,6 +95,11 @@ export function BulkSetup({ operation, formValues, mask, merger, onStart }: Bulk
                 >
                   Start run
                 </button>
+                {onRunOnServer && (
+                  <button type="button" disabled={blocked} onClick={() => onRunOnServer(check.jobs, concurrency)}>
+                    Run on the server
+                  </button>
+                )}
               </div>
             </>
           )}

@@ -1,0 +1,64 @@
+// Server-side jobs on the Jobs page (issue 27): a production server of the spec's own in team mode
+// with a real redis-server (the shared server of playwright.config.ts has no Redis). A job of H's
+// demo answers is sent to POST /jobs; the Jobs page lists it with its progress and, opened, shows
+// its merged dataset in the table; a watchlist's page shows its runs over time.
+import type { ChildProcess } from 'node:child_process';
+import { startRedis, type TestRedis } from '../src/server/team/redis-for-tests.ts';
+import { expect, test } from './fixtures.ts';
+import { startApp } from './start-app.ts';
+
+test.describe.configure({ mode: 'serial' });
+
+let app: ChildProcess | undefined;
+let redis: TestRedis | undefined;
+let base: string;
+
+test.beforeAll(async () => {
+  redis = await startRedis();
+  const started = await startApp({ LOOKUP_REDIS_URL: redis.url, LOOKUP_JOBS_CHUNK_ROWS: '5', LOOKUP_JOBS_CONCURRENCY: '2', LOOKUP_WATCH_EVERY_MS: '1500' });
+  app = started.child;
+  base = started.origin;
+});
+
+test.afterAll(async () => {
+  app?.kill('SIGTERM');
+  await redis?.stop();
+});
+
+test('the Jobs page shows a server job’s progress, and its merged results in the table', async ({ page }) => {
+  const rows = Array.from({ length: 20 }, (_, index) => ({ zipcode: String(62_701 + index) }));
+  const submitted = await page.request.post(`${base}/jobs`, { data: { lookup: 'H', operation: 'records', rows } });
+  expect(submitted.status()).toBe(202);
+  const job = (await submitted.json()) as { id: string };
+
+  await page.goto(`${base}/jobs`);
+  await expect(page.getByRole('heading', { name: 'Jobs', level: 1 })).toBeVisible();
+  const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'H · records' }) });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByRole('progressbar', { name: /^Job H records: \d+ of 20 rows$/ })).toBeVisible();
+  await expect(row.getByRole('cell', { name: 'Completed' })).toBeVisible({ timeout: 30_000 });
+  await expect(row.getByRole('progressbar')).toHaveAccessibleName('Job H records: 20 of 20 rows');
+  await expect(row.getByRole('link', { name: 'CSV' })).toHaveAttribute('href', `/jobs/${job.id}/result.csv`);
+
+  await row.getByRole('link', { name: 'H · records' }).click();
+  await expect(page).toHaveURL(`${base}/jobs/${job.id}`);
+  await expect(page.getByRole('heading', { name: 'Job: H · records' })).toBeVisible();
+  const results = page.getByRole('region', { name: 'Merged results' });
+  await expect(results).toBeVisible({ timeout: 30_000 });
+  await expect(results.getByRole('columnheader', { name: /row_status/ }).first()).toBeVisible();
+  await expect(results.getByText('62701').first()).toBeVisible();
+});
+
+test('the Watch page shows a watchlist’s runs over time', async ({ page }) => {
+  const created = await page.request.post(`${base}/watches`, { data: { name: 'Springfield offenders', lookup: 'H', operation: 'records', rows: [{ zipcode: '62701' }], schedule: 'hourly' } });
+  expect(created.status()).toBe(201);
+  await page.goto(`${base}/watches`);
+  await page.getByRole('link', { name: 'Springfield offenders' }).click();
+  await expect(page.getByRole('heading', { name: 'Watchlist', level: 1 })).toBeVisible();
+  const runs = page.getByRole('table', { name: 'Runs, newest first' });
+  // The first run is the baseline; the demo answers the same on the next run: no change.
+  await expect(runs.getByText(/^First run: \d+ records/)).toBeVisible({ timeout: 30_000 });
+  await expect(runs.getByText('No change.').first()).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Stop watching' }).click();
+  await expect(page.getByText(/hourly \(stopped\)/)).toBeVisible();
+});

@@ -1,0 +1,220 @@
+// Where a job lives in Redis, shared by every instance: a hash of its facts and counts, its rows in
+// chunks (one string of JSON rows per chunk) and its results in one hash per chunk, keyed by row
+// index, so a 100,000-row job is a thousand small values, never one big one. A row's result is
+// written once (HSETNX) and counted in the same atomic step, so a chunk worked again after its
+// instance died neither counts nor keeps a row twice.
+import { Redis } from 'ioredis';
+import { randomUUID } from 'node:crypto';
+import type { ParamValue } from '../../lookups/define-lookup.ts';
+
+const PREFIX = 'lookup-explorer:job:';
+const INDEX = 'lookup-explorer:jobs';
+
+export const JOB_STATES = ['queued', 'running', 'paused-budget', 'completed', 'cancelled', 'failed'] as const;
+export type JobState = (typeof JOB_STATES)[number];
+export const FINAL_STATES: ReadonlySet<JobState> = new Set(['completed', 'cancelled', 'failed']);
+
+/** A row as sent: the operation's parameters by name (text, numbers, booleans, lists), as the page's bulk run sends them. */
+export type RowInput = Record<string, ParamValue>;
+
+/** A row's values as the merged dataset's input columns show them (lists joined by commas). */
+export function rowText(row: RowInput): Record<string, string> {
+  return Object.fromEntries(Object.entries(row).map(([name, value]) => [name, Array.isArray(value) ? value.join(',') : String(value)]));
+}
+
+export interface RowResult {
+  /** ok | empty | failed */
+  s: 'ok' | 'empty' | 'failed';
+  /** Why it failed. */
+  r?: string;
+  /** The answer's body as JSON text (ok and empty). */
+  t?: string;
+  /** x-lookup-masked of the answer. */
+  m?: string;
+}
+
+export interface JobFacts {
+  id: string;
+  owner: string;
+  lookup: string;
+  operation: string;
+  columns: string[];
+  total: number;
+  chunks: number;
+  chunkSize: number;
+  shared: boolean;
+  mask: boolean;
+  createdAt: number;
+  startedAt?: number;
+  finishedAt?: number;
+  state: JobState;
+  done: number;
+  failed: number;
+  /** paused-budget: when the budget resets (epoch ms). */
+  resumesAt?: number;
+  /** Set on a watchlist's scheduled run. */
+  watch?: string;
+}
+
+// KEYS: results hash, job hash. ARGV: row index, result JSON, 1 when failed, now.
+const RECORD_SCRIPT = `
+if redis.call('HSETNX', KEYS[1], ARGV[1], ARGV[2]) == 0 then return 0 end
+local done = redis.call('HINCRBY', KEYS[2], 'done', 1)
+if ARGV[3] == '1' then redis.call('HINCRBY', KEYS[2], 'failed', 1) end
+local state = redis.call('HGET', KEYS[2], 'state')
+if state == 'paused-budget' or state == 'queued' then redis.call('HSET', KEYS[2], 'state', 'running') redis.call('HDEL', KEYS[2], 'resumesAt') end
+if done >= tonumber(redis.call('HGET', KEYS[2], 'total')) and state ~= 'cancelled' then
+  redis.call('HSET', KEYS[2], 'state', 'completed', 'finishedAt', ARGV[4])
+  return 2
+end
+return 1`;
+
+type ScriptedRedis = Redis & { recordRow(results: string, job: string, index: string, value: string, failed: string, now: string): Promise<number> };
+
+function facts(hash: Record<string, string>): JobFacts | undefined {
+  if (!hash.id) return undefined;
+  const number = (name: string) => (hash[name] === undefined ? undefined : Number(hash[name]));
+  return {
+    id: hash.id,
+    owner: hash.owner ?? '',
+    lookup: hash.lookup ?? '',
+    operation: hash.operation ?? '',
+    columns: JSON.parse(hash.columns ?? '[]') as string[],
+    total: Number(hash.total),
+    chunks: Number(hash.chunks),
+    chunkSize: Number(hash.chunkSize),
+    shared: hash.shared === '1',
+    mask: hash.mask !== '0',
+    createdAt: Number(hash.createdAt),
+    state: (hash.state ?? 'queued') as JobState,
+    done: Number(hash.done ?? 0),
+    failed: Number(hash.failed ?? 0),
+    ...(hash.startedAt && { startedAt: number('startedAt')! }),
+    ...(hash.finishedAt && { finishedAt: number('finishedAt')! }),
+    ...(hash.resumesAt && { resumesAt: number('resumesAt')! }),
+    ...(hash.watch && { watch: hash.watch }),
+  };
+}
+
+export interface NewJob {
+  owner: string;
+  lookup: string;
+  operation: string;
+  columns: string[];
+  rows: readonly RowInput[];
+  chunkSize: number;
+  shared: boolean;
+  mask: boolean;
+  watch?: string;
+}
+
+export class JobStore {
+  readonly redis: ScriptedRedis;
+
+  constructor(url: string) {
+    this.redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false }) as ScriptedRedis;
+    this.redis.on('error', () => undefined);
+    this.redis.defineCommand('recordRow', { numberOfKeys: 2, lua: RECORD_SCRIPT });
+  }
+
+  private key(id: string, part?: string): string {
+    return part ? `${PREFIX}${id}:${part}` : `${PREFIX}${id}`;
+  }
+
+  /** Stores the job's facts and rows (chunked); returns its facts. */
+  async create(job: NewJob): Promise<JobFacts> {
+    const id = randomUUID();
+    const chunks = Math.ceil(job.rows.length / job.chunkSize);
+    const createdAt = Date.now();
+    const pipeline = this.redis.pipeline();
+    for (let chunk = 0; chunk < chunks; chunk++) pipeline.set(this.key(id, `rows:${chunk}`), JSON.stringify(job.rows.slice(chunk * job.chunkSize, (chunk + 1) * job.chunkSize)));
+    pipeline.hset(this.key(id), {
+      id,
+      owner: job.owner,
+      lookup: job.lookup,
+      operation: job.operation,
+      columns: JSON.stringify(job.columns),
+      total: job.rows.length,
+      chunks,
+      chunkSize: job.chunkSize,
+      shared: job.shared ? '1' : '0',
+      mask: job.mask ? '1' : '0',
+      createdAt,
+      state: job.rows.length === 0 ? 'completed' : 'queued',
+      done: 0,
+      failed: 0,
+      ...(job.watch && { watch: job.watch }),
+    });
+    pipeline.zadd(INDEX, createdAt, id);
+    await pipeline.exec();
+    return (await this.get(id))!;
+  }
+
+  async get(id: string): Promise<JobFacts | undefined> {
+    if (!/^[0-9a-f-]{36}$/.test(id)) return undefined;
+    return facts(await this.redis.hgetall(this.key(id)));
+  }
+
+  /** The newest jobs first. */
+  async list(limit = 200): Promise<JobFacts[]> {
+    const ids = await this.redis.zrevrange(INDEX, 0, limit - 1);
+    const all = await Promise.all(ids.map((id) => this.get(id)));
+    return all.filter((job): job is JobFacts => job !== undefined);
+  }
+
+  async rows(id: string, chunk: number): Promise<RowInput[]> {
+    const text = await this.redis.get(this.key(id, `rows:${chunk}`));
+    return text ? (JSON.parse(text) as RowInput[]) : [];
+  }
+
+  async state(id: string): Promise<JobState | undefined> {
+    return ((await this.redis.hget(this.key(id), 'state')) ?? undefined) as JobState | undefined;
+  }
+
+  /** The row indexes of a chunk that already have a result. */
+  async doneIn(id: string, chunk: number): Promise<Set<number>> {
+    return new Set((await this.redis.hkeys(this.key(id, `out:${chunk}`))).map(Number));
+  }
+
+  /** Keeps a row's result unless it has one; 'completed' when it was the job's last row, false when it already had one. */
+  async record(id: string, chunk: number, index: number, result: RowResult): Promise<false | 'kept' | 'completed'> {
+    const outcome = await this.redis.recordRow(this.key(id, `out:${chunk}`), this.key(id), String(index), JSON.stringify(result), result.s === 'failed' ? '1' : '0', String(Date.now()));
+    return outcome === 0 ? false : outcome === 2 ? 'completed' : 'kept';
+  }
+
+  /** The results of a chunk, by row index. */
+  async results(id: string, chunk: number): Promise<Map<number, RowResult>> {
+    const hash = await this.redis.hgetall(this.key(id, `out:${chunk}`));
+    return new Map(Object.entries(hash).map(([index, text]) => [Number(index), JSON.parse(text) as RowResult]));
+  }
+
+  async started(id: string): Promise<void> {
+    await this.redis.hsetnx(this.key(id), 'startedAt', Date.now());
+    // queued becomes running; paused-budget stays until a row gets through.
+    await this.redis.eval(`if redis.call('HGET', KEYS[1], 'state') == 'queued' then redis.call('HSET', KEYS[1], 'state', 'running') end`, 1, this.key(id));
+  }
+
+  async pause(id: string, resumesAt: number): Promise<void> {
+    await this.redis.eval(
+      `local s = redis.call('HGET', KEYS[1], 'state') if s == 'running' or s == 'queued' or s == 'paused-budget' then redis.call('HSET', KEYS[1], 'state', 'paused-budget', 'resumesAt', ARGV[1]) end`,
+      1,
+      this.key(id),
+      String(resumesAt),
+    );
+  }
+
+  /** Cancels a job that has not finished; returns whether it did. */
+  async cancel(id: string): Promise<boolean> {
+    const changed = await this.redis.eval(
+      `local s = redis.call('HGET', KEYS[1], 'state') if s == 'completed' or s == 'cancelled' or s == 'failed' or not s then return 0 end redis.call('HSET', KEYS[1], 'state', 'cancelled', 'finishedAt', ARGV[1]) return 1`,
+      1,
+      this.key(id),
+      String(Date.now()),
+    );
+    return changed === 1;
+  }
+
+  async close(): Promise<void> {
+    await this.redis.quit().catch(() => this.redis.disconnect());
+  }
+}

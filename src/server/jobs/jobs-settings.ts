@@ -1,0 +1,57 @@
+// Server-side jobs (issue 27) are on when the team server shares a Redis (LOOKUP_REDIS_URL) and
+// LOOKUP_JOBS is not `off`. The rest tunes the queue: how many chunks each instance works at once,
+// how long a chunk's lock lives before another instance takes over a dead one's work, and the
+// watchlists' schedules and webhook.
+import { ConfigError } from '../config.ts';
+
+export interface JobsSettings {
+  redisUrl: string;
+  /** Chunks each instance works at once (each sends one row at a time): the rows in flight per instance. */
+  concurrency: number;
+  /** Rows per chunk (one BullMQ job, one Redis value of rows, one hash of results). */
+  chunkSize: number;
+  /** A chunk's lock: a dead instance's chunks go back to the queue this long after it stopped renewing. */
+  lockMs: number;
+  /** How often an instance looks for chunks whose lock expired. */
+  stalledCheckMs: number;
+  /** Largest POST /jobs body. */
+  maxBodyBytes: number;
+  /** Watchlists: the period a schedule name stands for (LOOKUP_WATCH_EVERY_MS replaces all three: tests). */
+  watchPeriods: Readonly<Record<WatchSchedule, number>>;
+  webhook?: { url: string; secret?: string };
+}
+
+export const WATCH_SCHEDULES = ['hourly', 'daily', 'weekly'] as const;
+export type WatchSchedule = (typeof WATCH_SCHEDULES)[number];
+
+const HOUR = 3_600_000;
+
+function whole(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const text = env[name]?.trim();
+  if (!text) return fallback;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < min || value > max) throw new ConfigError(name, `must be a whole number from ${min} to ${max}`);
+  return value;
+}
+
+/** Undefined when jobs are off (no Redis, or LOOKUP_JOBS=off): the browser runs bulk as before. */
+export function parseJobsSettings(env: NodeJS.ProcessEnv): JobsSettings | undefined {
+  const redisUrl = env.LOOKUP_REDIS_URL?.trim();
+  const switched = env.LOOKUP_JOBS?.trim().toLowerCase();
+  if (switched && switched !== 'on' && switched !== 'off') throw new ConfigError('LOOKUP_JOBS', 'must be on or off');
+  if (!redisUrl || switched === 'off') return undefined;
+  const every = env.LOOKUP_WATCH_EVERY_MS?.trim() ? whole(env, 'LOOKUP_WATCH_EVERY_MS', 0, 200, 7 * 24 * HOUR) : undefined;
+  const webhookUrl = env.LOOKUP_WEBHOOK_URL?.trim();
+  if (webhookUrl && !/^https?:\/\//i.test(webhookUrl)) throw new ConfigError('LOOKUP_WEBHOOK_URL', 'must be an http(s) URL');
+  const secret = env.LOOKUP_WEBHOOK_SECRET?.trim();
+  return {
+    redisUrl,
+    concurrency: whole(env, 'LOOKUP_JOBS_CONCURRENCY', 16, 1, 256),
+    chunkSize: whole(env, 'LOOKUP_JOBS_CHUNK_ROWS', 100, 1, 10_000),
+    lockMs: whole(env, 'LOOKUP_JOBS_LOCK_MS', 30_000, 500, 600_000),
+    stalledCheckMs: whole(env, 'LOOKUP_JOBS_STALLED_CHECK_MS', 15_000, 200, 600_000),
+    maxBodyBytes: whole(env, 'LOOKUP_JOBS_MAX_BODY_BYTES', 64 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+    watchPeriods: every ? { hourly: every, daily: every, weekly: every } : { hourly: HOUR, daily: 24 * HOUR, weekly: 7 * 24 * HOUR },
+    ...(webhookUrl && { webhook: { url: webhookUrl, ...(secret && { secret }) } }),
+  };
+}

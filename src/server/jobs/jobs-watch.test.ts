@@ -1,0 +1,116 @@
+// @vitest-environment node
+// Issue 27's watchlists and budgets, on a real redis-server and the production server as a child
+// process: a watch on a shortened schedule runs, the next run finds what the provider changed, and
+// the webhook receives a summary whose HMAC-SHA256 signature verifies; a job whose budget runs out
+// pauses as `paused-budget` having sent no more than the budget allowed.
+import { once } from 'node:events';
+import { readFileSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startRedis, type TestRedis } from '../team/redis-for-tests.ts';
+import { startRecordingUpstream, startServerProcess, teamFolder, type RecordingUpstream, type ServerProcess } from './jobs-testing.ts';
+import { SIGNATURE_HEADER, verifySignature } from './webhook.ts';
+
+const TOKEN = 'carol-token-0123456789abcdef';
+const SECRET = 'webhook-secret-for-the-test';
+const BUDGET = 30;
+
+describe('watchlists and budgets of server-side jobs', () => {
+  let redis: TestRedis;
+  let upstream: RecordingUpstream;
+  let server: ServerProcess;
+  let receiver: Server;
+  let version = 0;
+  const received: { body: string; signature: string | undefined }[] = [];
+  const folder = teamFolder({ carol: TOKEN });
+  const headers = { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' };
+
+  beforeAll(async () => {
+    redis = await startRedis();
+    upstream = await startRecordingUpstream({ version: () => version });
+    receiver = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        received.push({ body, signature: req.headers[SIGNATURE_HEADER] as string | undefined });
+        res.writeHead(204).end();
+      });
+    }).listen(0, '127.0.0.1');
+    await once(receiver, 'listening');
+    server = await startServerProcess({
+      DIST_DIR: folder.dist,
+      LOOKUP_REDIS_URL: redis.url,
+      LOOKUP_ACCESS_TOKENS_FILE: folder.tokensFile,
+      LOOKUP_AUDIT_FILE: `${folder.dist}/audit.jsonl`,
+      LOOKUP_H_BASE_URL: upstream.url,
+      LOOKUP_H_KEY: 'test-key-h',
+      LOOKUP_H_BUDGET: `${BUDGET}/day`,
+      LOOKUP_WATCH_EVERY_MS: '1500',
+      LOOKUP_WEBHOOK_URL: `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hook`,
+      LOOKUP_WEBHOOK_SECRET: SECRET,
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    await server?.stop('SIGKILL');
+    await upstream?.close();
+    receiver?.closeAllConnections();
+    receiver?.close();
+    await redis?.stop();
+    rmSync(folder.dist, { recursive: true, force: true });
+  });
+
+  it('re-runs a watch on its schedule and posts a signed summary of what changed', async () => {
+    const created = await fetch(`${server.url}/watches`, { method: 'POST', headers, body: JSON.stringify({ name: 'Springfield', lookup: 'H', operation: 'records', rows: [{ zipcode: '62701' }], schedule: 'daily' }) });
+    expect(created.status).toBe(201);
+    const watch = (await created.json()) as { id: string; url: string };
+    type Detail = { changes: { baseline: boolean; counts: { changed: number; added: number; removed: number } }[] };
+    const detail = async () => (await (await fetch(`${server.url}${watch.url}`, { headers })).json()) as Detail;
+    // The first run is the baseline; nothing is posted for it.
+    await expect.poll(async () => (await detail()).changes.length, { timeout: 30_000, interval: 200 }).toBeGreaterThanOrEqual(1);
+    expect((await detail()).changes.at(-1)!.baseline).toBe(true);
+    expect(received).toHaveLength(0);
+
+    version = 1;
+    await expect.poll(() => received.length, { timeout: 30_000, interval: 200 }).toBeGreaterThanOrEqual(1);
+    const [hook] = received;
+    expect(hook!.signature).toMatch(/^sha256=[0-9a-f]{64}$/);
+    expect(verifySignature(SECRET, hook!.body, hook!.signature)).toBe(true);
+    expect(verifySignature('another-secret', hook!.body, hook!.signature)).toBe(false);
+    const summary = JSON.parse(hook!.body) as { event: string; watch: { id: string; name: string }; baseline: boolean; counts: { added: number; removed: number; changed: number } };
+    expect(summary).toMatchObject({ event: 'watch.changed', watch: { id: watch.id, name: 'Springfield' }, baseline: false });
+    expect(summary.counts.added + summary.counts.removed + summary.counts.changed).toBeGreaterThan(0);
+    // The Watch page's source: the change is kept with the run.
+    expect((await detail()).changes.some((change) => !change.baseline && change.counts.changed + change.counts.added > 0)).toBe(true);
+
+    const stopped = await fetch(`${server.url}${watch.url}/stop`, { method: 'POST', headers });
+    expect(stopped.status).toBe(200);
+  }, 90_000);
+
+  it('pauses a job whose budget runs out, having sent no more than the budget allowed', async () => {
+    const rows = Array.from({ length: BUDGET + 10 }, (_, index) => ({ zipcode: String(20_000 + index) }));
+    const submitted = await fetch(`${server.url}/jobs`, { method: 'POST', headers, body: JSON.stringify({ lookup: 'H', operation: 'records', rows }) });
+    const job = (await submitted.json()) as { url: string };
+    let last: { state: string; done: number; resumesAt: string | null } | undefined;
+    await expect
+      .poll(
+        async () => {
+          last = (await (await fetch(`${server.url}${job.url}`, { headers })).json()) as typeof last;
+          return last!.state;
+        },
+        { timeout: 30_000, interval: 200 },
+      )
+      .toBe('paused-budget');
+    expect(last!.done).toBeLessThan(rows.length);
+    expect(Date.parse(last!.resumesAt!)).toBeGreaterThan(Date.now());
+    expect(upstream.total()).toBeLessThanOrEqual(BUDGET);
+
+    // Its owner cancels it: it stays cancelled, and a second cancel says it is finished.
+    const cancelled = await fetch(`${server.url}${job.url}/cancel`, { method: 'POST', headers });
+    expect(cancelled.status).toBe(200);
+    expect(((await cancelled.json()) as { state: string }).state).toBe('cancelled');
+    const again = await fetch(`${server.url}${job.url}/cancel`, { method: 'POST', headers });
+    expect(again.status).toBe(409);
+    await expect.poll(() => readFileSync(`${folder.dist}/audit.jsonl`, 'utf8'), { timeout: 10_000 }).toContain('"action":"job-cancel"');
+  }, 60_000);
+});
