@@ -25,6 +25,8 @@ const bulkPage = lazyPage(async () => (await import('./bulk-route.tsx')).BulkRou
 const historyPage = lazyPage(async () => (await import('./history-page.tsx')).HistoryPage);
 // Saved queries and collections: import, export, manage (its own chunk).
 const savedPage = lazyPage(async () => (await import('./saved-page.tsx')).SavedPage);
+// SQL over stored answers (its own chunk; the engine loads with the page itself, decision 020).
+const sqlPage = lazyPage(async () => (await import('./sql-route.tsx')).SqlRoute);
 
 /** The lazy routes: what each loads, and whether it names a lookup whose definition it needs. */
 const lazyRoutes = [
@@ -34,6 +36,7 @@ const lazyRoutes = [
   { path: 'lookups/:slug/bulk', page: bulkPage, definition: true },
   { path: 'history', page: historyPage, definition: false },
   { path: 'saved', page: savedPage, definition: false },
+  { path: 'sql', page: sqlPage, definition: false },
 ];
 
 export const routes: RouteObject[] = [

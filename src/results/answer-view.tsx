@@ -81,6 +81,23 @@ export function AnswerView(props: AnswerViewProps) {
         />
       ),
     },
+    ...(props.renderSql
+      ? [
+          {
+            id: 'sql',
+            label: 'SQL',
+            render: () =>
+              props.renderSql!({
+                records: answer.records,
+                unmasked: !answer.masked && (lookup.personalData?.length ?? 0) > 0,
+                maskingOn: masked,
+                sql: view.sql,
+                onSqlChange: (sql: string) => onViewChange({ sql }),
+                fileStem,
+              }),
+          } as const,
+        ]
+      : []),
     { id: 'tree', label: 'Tree', render: () => <TreeTab response={response} body={answer.body} format={operation.format} /> },
     {
       id: 'raw',

@@ -28,6 +28,20 @@ export interface MapSlotProps extends RecordSelection {
   onOpenTable: (index: number) => void;
 }
 
+/** The SQL tab (src/sql/, lazy): the answer's records as the table `answer`. */
+export interface SqlSlotProps {
+  /** The interpreter's records, masked when masking applied. */
+  records: readonly unknown[];
+  /** Whether the records show personal data unmasked. */
+  unmasked: boolean;
+  /** Whether masking is on now (tables holding unmasked data are dropped then). */
+  maskingOn: boolean;
+  /** The query in the URL; undefined: none yet. */
+  sql: string | undefined;
+  onSqlChange: (sql: string) => void;
+  fileStem: string;
+}
+
 export interface OwnViewProps extends RecordSelection {
   lookup: LookupDefinition;
   operation: Operation;

@@ -96,7 +96,7 @@ describe('createStaticHandler', () => {
     const unchanged = await rawRequest(server.port, 'GET', '/favicon.svg', { headers: { 'if-none-match': String((await rawRequest(server.port, 'GET', '/favicon.svg')).headers.etag) } });
     for (const response of [page, asset, unchanged]) {
       expect(response.headers['content-security-policy']).toBe(
-        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https://*.tile.example.org; " +
+        "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https://*.tile.example.org; " +
           "media-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'",
       );
       expect(response.headers['x-content-type-options']).toBe('nosniff');
