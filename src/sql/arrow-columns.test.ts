@@ -60,6 +60,12 @@ describe('toArrowTable', () => {
     ]);
   });
 
+  it('keeps times before 1970 and far ahead exact', () => {
+    const times = ['1960-03-04T05:06:07.089Z', '2300-01-01T00:00:00.000Z'];
+    const { arrow } = toArrowTable(flattenRecords(times.map((when) => ({ when }))));
+    expect(rowsOf(arrow).map((row) => row.when)).toEqual(times);
+  });
+
   it('reads a window of rows', () => {
     const { arrow } = toArrowTable(flattenRecords([{ n: 1 }, { n: 2 }, { n: 3 }]));
     expect(rowsOf(arrow, 1, 10)).toEqual([{ n: 2 }, { n: 3 }]);

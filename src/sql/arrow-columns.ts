@@ -13,10 +13,12 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|
 /** The time an ISO date or date-time stands for (a date alone, and a time without zone, as UTC), or NaN. */
 export function isoTime(text: string): number {
   if (!ISO_DATE.test(text)) return Number.NaN;
-  const withT = text.replace(' ', 'T');
-  const zoned = withT.length > 10 && !/(?:Z|[+-]\d{2}:?\d{2})$/.test(withT) ? `${withT}Z` : withT;
-  return Date.parse(zoned);
+  if (text.length === 10) return Date.parse(text);
+  const withT = text.charCodeAt(10) === 32 ? `${text.slice(0, 10)}T${text.slice(11)}` : text;
+  return Date.parse(ZONED.test(withT) ? withT : `${withT}Z`);
 }
+
+const ZONED = /(?:Z|[+-]\d{2}:?\d{2})$/;
 
 /** The type every filled cell of the column fits; empty cells (null, missing, blank) fit any. */
 export function columnTypeOf(rows: readonly FlatRow[], column: string): SqlColumnType {
@@ -61,12 +63,18 @@ const encoder = new TextEncoder();
 function textData(cells: ReadonlyArray<FlatRow[string] | undefined>): Data<Utf8> {
   const length = cells.length;
   const { nullBitmap, nullCount } = validity(length, (at) => cells[at] === null || cells[at] === undefined);
-  const encoded = cells.map((cell) => (cell === null || cell === undefined ? undefined : encoder.encode(String(cell))));
+  const texts = cells.map((cell) => (cell === null || cell === undefined ? '' : String(cell)));
+  // One buffer for the column, written in place: UTF-8 takes at most three bytes per UTF-16 unit.
+  let bound = 0;
+  for (const text of texts) bound += text.length * 3;
+  const buffer = new Uint8Array(bound);
   const valueOffsets = new Int32Array(length + 1);
-  for (let at = 0; at < length; at += 1) valueOffsets[at + 1] = valueOffsets[at]! + (encoded[at]?.length ?? 0);
-  const data = new Uint8Array(valueOffsets[length]!);
-  for (let at = 0; at < length; at += 1) if (encoded[at]) data.set(encoded[at]!, valueOffsets[at]!);
-  return makeData({ type: new Utf8(), length, nullCount, nullBitmap, valueOffsets, data });
+  let end = 0;
+  for (let at = 0; at < length; at += 1) {
+    end += encoder.encodeInto(texts[at]!, buffer.subarray(end)).written;
+    valueOffsets[at + 1] = end;
+  }
+  return makeData({ type: new Utf8(), length, nullCount, nullBitmap, valueOffsets, data: buffer.subarray(0, end) });
 }
 
 function columnData(rows: readonly FlatRow[], column: string, type: SqlColumnType): Data {
@@ -86,10 +94,16 @@ function columnData(rows: readonly FlatRow[], column: string, type: SqlColumnTyp
       return makeData({ type: new Bool(), length, nullCount, nullBitmap, data });
     }
     case 'timestamp': {
-      // Arrow keeps 64-bit times as pairs of 32-bit words.
-      const times = new BigInt64Array(length);
-      for (let at = 0; at < length; at += 1) if (!empty(cells[at])) times[at] = BigInt(isoTime(cells[at] as string));
-      return makeData({ type: new TimestampMillisecond(), length, nullCount, nullBitmap, data: new Int32Array(times.buffer) });
+      // Arrow keeps 64-bit times as pairs of 32-bit words, low word first.
+      const words = new Int32Array(length * 2);
+      for (let at = 0; at < length; at += 1) {
+        if (empty(cells[at])) continue;
+        const ms = isoTime(cells[at] as string);
+        const high = Math.floor(ms / 2 ** 32);
+        words[at * 2] = ms - high * 2 ** 32;
+        words[at * 2 + 1] = high;
+      }
+      return makeData({ type: new TimestampMillisecond(), length, nullCount, nullBitmap, data: words });
     }
   }
 }
