@@ -60,6 +60,12 @@ describe('toArrowTable', () => {
     ]);
   });
 
+  it('keeps text in any script, and empty text apart from a missing value', () => {
+    const names = ['Zürich', 'a', '東京', '', 'plain ascii', null];
+    const { arrow } = toArrowTable({ columns: ['name'], rows: names.map((name) => ({ name })) });
+    expect(rowsOf(arrow).map((row) => row.name)).toEqual(names);
+  });
+
   it('keeps times before 1970 and far ahead exact', () => {
     const times = ['1960-03-04T05:06:07.089Z', '2300-01-01T00:00:00.000Z'];
     const { arrow } = toArrowTable(flattenRecords(times.map((when) => ({ when }))));

@@ -71,7 +71,18 @@ function textData(cells: ReadonlyArray<FlatRow[string] | undefined>): Data<Utf8>
   const valueOffsets = new Int32Array(length + 1);
   let end = 0;
   for (let at = 0; at < length; at += 1) {
-    end += encoder.encodeInto(texts[at]!, buffer.subarray(end)).written;
+    const text = texts[at]!;
+    // ASCII, the common case, byte by byte; anything else through the encoder.
+    let ascii = true;
+    for (let index = 0; index < text.length; index += 1) {
+      const code = text.charCodeAt(index);
+      if (code >= 0x80) {
+        ascii = false;
+        break;
+      }
+      buffer[end + index] = code;
+    }
+    end += ascii ? text.length : encoder.encodeInto(text, buffer.subarray(end)).written;
     valueOffsets[at + 1] = end;
   }
   return makeData({ type: new Utf8(), length, nullCount, nullBitmap, valueOffsets, data: buffer.subarray(0, end) });
