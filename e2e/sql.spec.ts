@@ -77,6 +77,13 @@ test('an L answer’s SQL tab runs the URL’s query; nothing of the engine load
   expect(counts.reduce((sum, n) => sum + n, 0)).toBe(total);
   // Largest first, as the query asked.
   expect(counts).toEqual([...counts].sort((a, b) => b - a));
+
+  // Rows with coordinates go on the answer's map.
+  await page.getByRole('textbox', { name: 'SQL query' }).fill('select incident_offense, incident_latitude as lat, incident_longitude as lon from answer');
+  await page.getByRole('button', { name: 'Run' }).click();
+  await expect(result.getByRole('status').first()).toContainText(`${total.toLocaleString('en-US')} rows, 3 columns in`);
+  await result.getByRole('button', { name: 'Show on the map' }).click();
+  await expect(result.getByLabel(`Map of ${total.toLocaleString('en-US')} results`)).toBeVisible({ timeout: 20_000 });
 });
 
 test('a query with an error shows where it is wrong', async ({ page }) => {

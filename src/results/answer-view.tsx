@@ -94,6 +94,20 @@ export function AnswerView(props: AnswerViewProps) {
                 sql: view.sql,
                 onSqlChange: (sql: string) => onViewChange({ sql }),
                 fileStem,
+                // The result's rows on the answer's map: its own points, the operation's popups left out (other columns).
+                renderMap: props.renderMap
+                  ? (rows, point) =>
+                      props.renderMap!({
+                        lookup,
+                        operation: { ...operation, id: `${operation.id}-sql`, adapters: { ...operation.adapters, point, label: undefined }, map: undefined },
+                        params,
+                        records: rows,
+                        masked: answer.masked,
+                        selectedIndex: undefined,
+                        onSelect: () => undefined,
+                        onOpenTable: () => undefined,
+                      })
+                  : undefined,
               }),
           } as const,
         ]

@@ -1,7 +1,8 @@
 // Props of the views the result viewer hosts but does not own: the map (src/map/, lazy) and a
 // lookup's own domain view (src/views/). The app passes them in, so results/ never imports either.
 import type { Answer } from '../lookups/answer.ts';
-import type { LookupDefinition, Operation, Params } from '../lookups/define-lookup.ts';
+import type { ReactNode } from 'react';
+import type { GeoPoint, LookupDefinition, Operation, Params } from '../lookups/define-lookup.ts';
 
 export interface RecordSelection {
   /** Index into `records` of the selected record, shared by table, map and own view. */
@@ -40,6 +41,8 @@ export interface SqlSlotProps {
   sql: string | undefined;
   onSqlChange: (sql: string) => void;
   fileStem: string;
+  /** Draws result rows on the answer's map (when the answer has one), each row's point read by `point`. */
+  renderMap?: (rows: readonly unknown[], point: (row: unknown) => GeoPoint | undefined) => ReactNode;
 }
 
 export interface OwnViewProps extends RecordSelection {

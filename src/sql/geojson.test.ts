@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coordinateColumns, toGeoJson } from './geojson.ts';
+import { coordinateColumns, pointReader, toGeoJson } from './geojson.ts';
 
 describe('coordinateColumns', () => {
   it('finds latitude and longitude columns by their names', () => {
@@ -24,5 +24,13 @@ describe('toGeoJson', () => {
       [-87.7, 41.6],
     ]);
     expect(collection.features[0]!.properties).toEqual({ name: 'a' });
+  });
+});
+
+describe('pointReader', () => {
+  it('reads a row’s point from its coordinate columns', () => {
+    const point = pointReader({ latitude: 'location.lat', longitude: 'location.lon' });
+    expect(point({ 'location.lat': 37.7, 'location.lon': '-122.4' })).toEqual({ lat: 37.7, lon: -122.4 });
+    expect(point({ 'location.lat': null, 'location.lon': -122.4 })).toBeUndefined();
   });
 });

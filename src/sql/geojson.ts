@@ -23,6 +23,16 @@ function coordinate(cell: FlatRow[string] | undefined, limit: number): number | 
   return Number.isFinite(value) && Math.abs(value) <= limit ? value : undefined;
 }
 
+/** A flat row's point from the coordinate columns; undefined without a valid pair. */
+export function pointReader(columns: CoordinateColumns): (row: unknown) => { lat: number; lon: number } | undefined {
+  return (row) => {
+    const cells = row as FlatRow;
+    const lat = coordinate(cells[columns.latitude], 90);
+    const lon = coordinate(cells[columns.longitude], 180);
+    return lat === undefined || lon === undefined ? undefined : { lat, lon };
+  };
+}
+
 export interface PointFeatureCollection {
   type: 'FeatureCollection';
   features: Array<{ type: 'Feature'; geometry: { type: 'Point'; coordinates: [number, number] }; properties: FlatRow }>;

@@ -9,7 +9,7 @@ import { SqlWorkspace } from './sql-workspace.tsx';
 import { ANSWER_TABLE } from './table-names.ts';
 import { dropUnmaskedTables, ensureTables } from './table-registry.ts';
 
-export default function SqlTab({ records, unmasked, maskingOn, sql, onSqlChange, fileStem }: SqlSlotProps) {
+export default function SqlTab({ records, unmasked, maskingOn, sql, onSqlChange, fileStem, renderMap }: SqlSlotProps) {
   const flat = useMemo(() => flattenRecords(records, { nested: 'json' }), [records]);
   const columns = useMemo(() => flat.columns.map((column) => ({ column, type: columnTypeOf(flat.rows, column) })), [flat]);
   useEffect(() => {
@@ -38,6 +38,7 @@ export default function SqlTab({ records, unmasked, maskingOn, sql, onSqlChange,
         tablesKey={flat}
         fileStem={`${fileStem}-sql`}
         placeholder={`select * from ${ANSWER_TABLE} limit 100`}
+        renderMap={renderMap}
       />
     </div>
   );

@@ -3,13 +3,13 @@
 // cancelled, an error shows where in the query it is, and the result shows in the record table a
 // page of 100,000 rows at a time, with Parquet and GeoJSON beside the table's own exports.
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import type { KeyboardEvent } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import type { Table } from 'apache-arrow';
 import { downloadBytes, downloadText } from '../results/download.ts';
 import { RecordTable } from '../results/table-component.ts';
 import { rowsOf } from './arrow-columns.ts';
 import { readSqlError, type SqlErrorReport } from './error-place.ts';
-import { coordinateColumns, toGeoJson } from './geojson.ts';
+import { coordinateColumns, pointReader, toGeoJson } from './geojson.ts';
 import { cancelQuery, parquetOf, QueryCancelled, runQuery } from './run-query.ts';
 import './sql.css';
 
@@ -35,10 +35,14 @@ export interface SqlWorkspaceProps {
   /** Shown before the query box: what the tables are. */
   placeholder: string;
   /** Extra controls beside Run (the /sql page's Save). */
-  actions?: (draft: string) => React.ReactNode;
+  actions?: (draft: string) => ReactNode;
+  /** Draws rows with coordinates on a map (the SQL tab, over the answer's map). */
+  renderMap?: SqlMapRenderer;
 }
 
-export function SqlWorkspace({ sql, onCommit, prepare, tablesKey, fileStem, placeholder, actions }: SqlWorkspaceProps) {
+type SqlMapRenderer = (rows: readonly unknown[], point: (row: unknown) => { lat: number; lon: number } | undefined) => ReactNode;
+
+export function SqlWorkspace({ sql, onCommit, prepare, tablesKey, fileStem, placeholder, actions, renderMap }: SqlWorkspaceProps) {
   const [draft, setDraft] = useState({ of: sql, text: sql });
   if (draft.of !== sql) setDraft({ of: sql, text: sql });
   const editor = useRef<HTMLTextAreaElement>(null);
@@ -123,12 +127,12 @@ export function SqlWorkspace({ sql, onCommit, prepare, tablesKey, fileStem, plac
           {actions?.(draft.text)}
         </div>
       </form>
-      <SqlOutcome state={state} fileStem={fileStem} />
+      <SqlOutcome state={state} fileStem={fileStem} renderMap={renderMap} />
     </div>
   );
 }
 
-function SqlOutcome({ state, fileStem }: { state: RunState; fileStem: string }) {
+function SqlOutcome({ state, fileStem, renderMap }: { state: RunState; fileStem: string; renderMap: SqlMapRenderer | undefined }) {
   switch (state.status) {
     case 'idle':
       return null;
@@ -148,7 +152,7 @@ function SqlOutcome({ state, fileStem }: { state: RunState; fileStem: string }) 
     case 'failed':
       return <SqlErrorView error={state.error} sql={state.sql} />;
     case 'done':
-      return <SqlResult key={state.sql} table={state.table} ms={state.ms} sql={state.sql} fileStem={fileStem} />;
+      return <SqlResult key={state.sql} table={state.table} ms={state.ms} sql={state.sql} fileStem={fileStem} renderMap={renderMap} />;
   }
 }
 
@@ -174,10 +178,19 @@ function SqlErrorView({ error, sql }: { error: SqlErrorReport; sql: string }) {
   );
 }
 
-function SqlResult({ table, ms, sql, fileStem }: { table: Table; ms: number; sql: string; fileStem: string }) {
+interface SqlResultProps {
+  table: Table;
+  ms: number;
+  sql: string;
+  fileStem: string;
+  renderMap: SqlMapRenderer | undefined;
+}
+
+function SqlResult({ table, ms, sql, fileStem, renderMap }: SqlResultProps) {
   const [page, setPage] = useState(0);
   const [selectedIndex, onSelect] = useState<number>();
   const [saving, setSaving] = useState<string>();
+  const [showMap, setShowMap] = useState(false);
   const pages = Math.max(1, Math.ceil(table.numRows / PAGE_ROWS));
   const from = page * PAGE_ROWS;
   const [rows, setRows] = useState({ page: -1, rows: [] as ReturnType<typeof rowsOf> });
@@ -229,6 +242,18 @@ function SqlResult({ table, ms, sql, fileStem }: { table: Table; ms: number; sql
             Next {PAGE_ROWS.toLocaleString('en-US')}
           </button>
         </nav>
+      )}
+      {coordinates && renderMap && table.numRows > 0 && (
+        <div className="sql-map">
+          <button type="button" aria-expanded={showMap} onClick={() => setShowMap(!showMap)}>
+            {showMap ? 'Hide the map' : 'Show on the map'}
+          </button>{' '}
+          <small>
+            points from {coordinates.latitude} and {coordinates.longitude}
+          </small>
+          {/* Only when asked: the map (Leaflet) is its own chunk. */}
+          {showMap && renderMap(rows.rows, pointReader(coordinates))}
+        </div>
       )}
       {table.numRows === 0 ? (
         <p className="empty">The query returned no rows.</p>
