@@ -134,4 +134,17 @@ test('on /sql, two answers kept in History join', async ({ page }) => {
   const rows = Number((await summary.textContent())!.replace(/ rows?,.*$/s, '').replace(/\D/g, ''));
   expect(rows).toBeGreaterThan(0);
   await expect(page).toHaveURL(/\/sql\?sql=/);
+
+  // Saved by name, it is listed here and found in the palette, which opens it again.
+  await page.getByRole('textbox', { name: 'Name' }).fill('Same incidents in both');
+  await page.getByRole('button', { name: 'Save query' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved as “Same incidents in both”.' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Saved queries' }).getByRole('button', { name: 'Same incidents in both', exact: true })).toBeVisible();
+  await page.goto('/');
+  await page.keyboard.press('Control+K');
+  const palette = page.getByRole('dialog', { name: 'Command palette' });
+  await palette.getByRole('combobox').fill('same incidents');
+  await palette.getByRole('option', { name: /Same incidents in both/ }).click();
+  await expect(page).toHaveURL(/\/sql\?sql=select/);
+  await expect(queryResult(page).getByRole('status').first()).toContainText(`${rows.toLocaleString('en-US')} row`, { timeout: 30_000 });
 });

@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { columnTypeOf } from './arrow-columns.ts';
 import { tablesOf } from './engine.ts';
-import { deleteSavedSql, readSavedSql, saveSql, type SavedSql } from './saved-sql.ts';
+import { deleteSavedSql, readSavedSql, saveSql, type SavedSql } from '../workbench/saved/saved-sql.ts';
 import { listSourceTables, type SourceTable } from './source-tables.ts';
 import { SqlWorkspace } from './sql-workspace.tsx';
 import { dropUnmaskedTables, ensureTables } from './table-registry.ts';

@@ -1,16 +1,24 @@
-// Saved SQL queries of the /sql page, kept in this browser (localStorage) by name: saving a name
+// Saved SQL queries of the /sql page (src/sql/), kept in this browser (localStorage) by name: saving a name
 // again replaces its query. A broken or foreign value reads as no saved queries.
-import { z } from 'zod';
+// Checked by hand, not with zod: the palette reads them, and zod would weigh on its chunk.
 
 export const SAVED_SQL_KEY = 'lookup-explorer-sql-queries';
 
-const savedSqlSchema = z.array(z.object({ name: z.string().min(1), sql: z.string().min(1), savedAt: z.number() }));
-export type SavedSql = z.infer<typeof savedSqlSchema>[number];
+export interface SavedSql {
+  name: string;
+  sql: string;
+  savedAt: number;
+}
+
+const isSavedSql = (value: unknown): value is SavedSql => {
+  const entry = value as Partial<SavedSql> | null;
+  return typeof entry === 'object' && entry !== null && typeof entry.name === 'string' && entry.name !== '' && typeof entry.sql === 'string' && entry.sql !== '' && typeof entry.savedAt === 'number';
+};
 
 export function readSavedSql(storage: Storage = localStorage): SavedSql[] {
   try {
-    const parsed = savedSqlSchema.safeParse(JSON.parse(storage.getItem(SAVED_SQL_KEY) ?? '[]'));
-    return parsed.success ? parsed.data : [];
+    const parsed: unknown = JSON.parse(storage.getItem(SAVED_SQL_KEY) ?? '[]');
+    return Array.isArray(parsed) && parsed.every(isSavedSql) ? parsed.map(({ name, sql, savedAt }) => ({ name, sql, savedAt })) : [];
   } catch {
     return [];
   }
