@@ -148,3 +148,22 @@ test('on /sql, two answers kept in History join', async ({ page }) => {
   await expect(page).toHaveURL(/\/sql\?sql=select/);
   await expect(queryResult(page).getByRole('status').first()).toContainText(`${rows.toLocaleString('en-US')} row`, { timeout: 30_000 });
 });
+
+test('on /sql, a saved bulk dataset is a table named after its file', async ({ page }) => {
+  test.slow();
+  await blockExternalRequests(page);
+  const zips = ['62701', '62708', '62715', '62722', '62729'];
+  await page.goto('/lookups/h');
+  await page.getByRole('link', { name: 'Run over a list…' }).click();
+  await page.getByLabel('Upload a CSV or JSON file').setInputFiles({ name: 'zips.csv', mimeType: 'text/csv', buffer: Buffer.from(`zipcode\n${zips.join('\n')}\n`) });
+  await page.getByRole('button', { name: 'Start run' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'finished' })).toBeVisible({ timeout: 40_000 });
+
+  await page.goto('/sql');
+  await expect(page.getByRole('list', { name: 'Tables' }).getByText('bulk_zips', { exact: true })).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('textbox', { name: 'SQL query' }).fill('select zipcode, row_status, count(*) as n from bulk_zips group by all order by 1');
+  await page.getByRole('button', { name: 'Run' }).click();
+  const csv = await downloadCsv(page, queryResult(page).getByRole('button', { name: 'Export CSV' }));
+  expect(csv.data.map((row) => row.zipcode)).toEqual(zips);
+  expect(csv.data.every((row) => row.row_status === 'ok' && Number(row.n) > 0)).toBe(true);
+});
