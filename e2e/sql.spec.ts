@@ -167,3 +167,29 @@ test('on /sql, a saved bulk dataset is a table named after its file', async ({ p
   expect(csv.data.map((row) => row.zipcode)).toEqual(zips);
   expect(csv.data.every((row) => row.row_status === 'ok' && Number(row.n) > 0)).toBe(true);
 });
+
+test('masking holds in SQL: the table holds what the viewer shows, masked or not, as the switch says', async ({ page }) => {
+  test.slow();
+  await blockExternalRequests(page);
+  /** A coordinate as precise as a rooftop: six decimals. */
+  const EXACT = /^-?\d{1,3}\.\d{6}/;
+  const coordinates = 'select incident_latitude as lat, incident_longitude as lon from answer';
+  await page.goto(`${answerUrl()}&view=sql&sql=${encodeURIComponent(coordinates)}`);
+  const toggle = page.getByRole('checkbox', { name: /Mask personal data/ });
+  await expect(toggle).toBeChecked();
+  const exactCount = async () => {
+    const csv = await downloadCsv(page, queryResult(page).getByRole('button', { name: 'Export CSV' }));
+    expect(csv.data.length).toBeGreaterThan(0);
+    return csv.data.filter((row) => EXACT.test(row.lat ?? '') || EXACT.test(row.lon ?? '')).length;
+  };
+  await expect(queryResult(page).getByRole('status').first()).toContainText('2 columns', { timeout: 30_000 });
+  expect(await exactCount()).toBe(0);
+
+  await toggle.uncheck();
+  await expect(queryResult(page).getByRole('status').first()).toContainText('2 columns', { timeout: 30_000 });
+  await expect.poll(exactCount, { timeout: 20_000 }).toBeGreaterThan(0);
+
+  await toggle.check();
+  await expect(queryResult(page).getByRole('status').first()).toContainText('2 columns', { timeout: 30_000 });
+  await expect.poll(exactCount, { timeout: 20_000 }).toBe(0);
+});
