@@ -193,3 +193,19 @@ test('masking holds in SQL: the table holds what the viewer shows, masked or not
   await expect(queryResult(page).getByRole('status').first()).toContainText('2 columns', { timeout: 30_000 });
   await expect.poll(exactCount, { timeout: 20_000 }).toBe(0);
 });
+
+test('a query running over 2 s can be cancelled, and the next one runs', async ({ page }) => {
+  test.slow();
+  await blockExternalRequests(page);
+  const endless = 'select count(*) as n from range(1000000000000) t(x) where x % 7 = 3';
+  await page.goto(`${answerUrl()}&view=sql&sql=${encodeURIComponent(endless)}`);
+  const cancel = page.getByRole('button', { name: 'Cancel' });
+  await expect(page.getByText('Running the query…')).toBeVisible({ timeout: 30_000 });
+  await expect(cancel).toBeVisible({ timeout: 30_000 });
+  await cancel.click();
+  await expect(page.getByRole('status').filter({ hasText: 'The query was cancelled.' })).toBeVisible({ timeout: 10_000 });
+
+  await page.getByRole('textbox', { name: 'SQL query' }).fill('select count(*) as n from answer');
+  await page.getByRole('button', { name: 'Run' }).click();
+  await expect(queryResult(page).getByRole('status').first()).toContainText('1 row, 1 column', { timeout: 30_000 });
+});
