@@ -18,6 +18,8 @@ export const importTable = {
     owns: 'the React shell: entry, router, layout, catalog and lookup pages, preferences, the palette',
     may: {
       workbench: 'static', views: 'static', results: 'static', form: 'static', api: 'static', lookups: 'static', map: 'lazy',
+      // DuckDB-wasm is tens of megabytes: fetched when SQL is first used, never with a page (ADR 020).
+      sql: { access: 'lazy', why: 'the SQL engine, loaded when SQL is first used' },
       // The demo world is pure data and code (the server runs it); the page reads only its places, in a chunk of their own.
       demo: { access: 'lazy', why: "the place search's offline gazetteer" },
     },
@@ -25,6 +27,10 @@ export const importTable = {
   workbench: {
     owns: 'what spans answers: history, saved queries and collections, compare, bulk runs, usage',
     may: { results: 'static', form: 'static', api: 'static', lookups: 'static', map: 'lazy' },
+  },
+  sql: {
+    owns: 'SQL over answers: DuckDB-wasm in a worker, answers, History and bulk datasets as tables, the SQL tab and /sql page',
+    may: { workbench: 'static', results: 'static', api: 'static', lookups: 'static' },
   },
   views: {
     owns: 'domain views keyed by letter; each fills a slot of the viewer',

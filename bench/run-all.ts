@@ -18,6 +18,7 @@ const benches = [
   'jsonpath.ts',
   'mcp-tool-call.ts',
   'jobs.ts',
+  'sql.ts',
 ];
 const filter = process.argv[2];
 const failed: string[] = [];

@@ -44,7 +44,7 @@ test('pages and files carry the strict policy; JSON documents the data policy', 
     expect(csp.split('; ')).toEqual(
       expect.arrayContaining([
         "default-src 'self'",
-        "script-src 'self'",
+        "script-src 'self' 'wasm-unsafe-eval'",
         "style-src 'self' 'unsafe-inline'",
         "connect-src 'self'",
         "object-src 'none'",

@@ -49,6 +49,7 @@ export function Layout() {
         <nav aria-label="Workbench" className="header-nav">
           <NavLink to="/history">History</NavLink>
           <NavLink to="/saved">Saved</NavLink>
+          <NavLink to="/sql">SQL</NavLink>
         </nav>
         <div className="header-controls">
           <PaletteLauncher />

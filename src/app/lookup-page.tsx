@@ -6,7 +6,7 @@ import { paramsToValues, sentQuerySearch } from '../form/url-state.ts';
 import type { FormValues } from '../form/form-values.ts';
 import { ParamForm } from '../form/param-form.tsx';
 import { useLookupQuery } from '../api/lookup-query.ts';
-import type { MapSlotProps } from '../results/slots.ts';
+import type { MapSlotProps, SqlSlotProps } from '../results/slots.ts';
 import { ownViews } from '../views/own-views.ts';
 import { NotFoundPage } from './not-found-page.tsx';
 import { useRouteLookup } from './lookup-route-data.ts';
@@ -36,6 +36,17 @@ import {
 const ResultsMap = lazy(() => import('../map/results-map.tsx'));
 // The viewer (table, tree, exports) loads with the first request, not with the empty form.
 const ResultViewer = lazy(() => import('../results/result-viewer.tsx').then((module) => ({ default: module.ResultViewer })));
+
+// The SQL engine (DuckDB-wasm) and its tab load only when the SQL tab opens (decision 020).
+const SqlTab = lazy(() => import('../sql/sql-tab.tsx'));
+
+function renderSql(props: SqlSlotProps) {
+  return (
+    <Suspense fallback={<p role="status">Loading SQL…</p>}>
+      <SqlTab {...props} />
+    </Suspense>
+  );
+}
 
 function renderMap(props: MapSlotProps) {
   return (
@@ -161,6 +172,7 @@ function LookupExplorer({ lookup }: { lookup: LookupDefinition }) {
                 onFetchFresh={stored ? undefined : () => void query.fetchFresh()}
                 renderMap={operation.adapters?.point ? renderMap : undefined}
                 renderOwnView={OwnView ? (props) => <OwnView {...props} /> : undefined}
+                renderSql={renderSql}
                 masked={masked}
                 view={view}
                 onViewChange={changeView}

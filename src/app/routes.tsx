@@ -30,6 +30,8 @@ const jobsPage = lazyPage(async () => (await import('./jobs-route.tsx')).JobsRou
 const jobPage = lazyPage(async () => (await import('./jobs-route.tsx')).JobRoute);
 const watchesPage = lazyPage(async () => (await import('./jobs-route.tsx')).WatchesRoute);
 const watchPage = lazyPage(async () => (await import('./jobs-route.tsx')).WatchRoute);
+// SQL over stored answers (its own chunk; the engine loads with the page itself, decision 020).
+const sqlPage = lazyPage(async () => (await import('./sql-route.tsx')).SqlRoute);
 
 /** The lazy routes: what each loads, and whether it names a lookup whose definition it needs. */
 const lazyRoutes = [
@@ -43,6 +45,7 @@ const lazyRoutes = [
   { path: 'jobs/:id', page: jobPage, definition: false },
   { path: 'watches', page: watchesPage, definition: false },
   { path: 'watches/:id', page: watchPage, definition: false },
+  { path: 'sql', page: sqlPage, definition: false },
 ];
 
 export const routes: RouteObject[] = [

@@ -7,10 +7,10 @@
 // No lookup has a parameter of that name; the marker is written only when no value is.
 //
 // How the answer is viewed travels beside the query, in keys no lookup uses as a parameter:
-// `view` (the tab: overview, map, table, tree, raw, request), `sort` (a column of the table, `-`
+// `view` (the tab: overview, map, table, sql, tree, raw, request), `sort` (a column of the table, `-`
 // first for descending), `cols` (the columns shown, comma-separated; `*` for all), `f` (a table
 // filter condition, repeated: `call_type:eq:Alarm`, see results/filter-query.ts) and `facets`
-// (the faceted columns, comma-separated). They never
+// (the faceted columns, comma-separated), `sql` (the SQL tab's query). They never
 // make a URL a sent query and never change which query it is: `?movie_id=550&view=tree` runs the
 // same request as `?movie_id=550`. Missing or unknown view values fall back to the defaults.
 import type { LookupDefinition, Operation, Params, ResultTab } from '../lookups/define-lookup.ts';
@@ -27,14 +27,16 @@ export const SORT_KEY = 'sort';
 export const COLUMNS_KEY = 'cols';
 export const FILTER_KEY = 'f';
 export const FACETS_KEY = 'facets';
+/** The SQL tab's query (src/sql/). */
+export const SQL_KEY = 'sql';
 /** A history entry whose stored answer is shown instead of sending the query (workbench/history). */
 export const STORED_KEY = 'stored';
 /** Every key the page writes besides parameter names: none may be a parameter's name. */
-export const RESERVED_KEYS: readonly string[] = [OPERATION_KEY, SENT_KEY, VIEW_KEY, SORT_KEY, COLUMNS_KEY, FILTER_KEY, FACETS_KEY, STORED_KEY];
-const VIEW_KEYS: ReadonlySet<string> = new Set([VIEW_KEY, SORT_KEY, COLUMNS_KEY, FILTER_KEY, FACETS_KEY]);
+export const RESERVED_KEYS: readonly string[] = [OPERATION_KEY, SENT_KEY, VIEW_KEY, SORT_KEY, COLUMNS_KEY, FILTER_KEY, FACETS_KEY, SQL_KEY, STORED_KEY];
+const VIEW_KEYS: ReadonlySet<string> = new Set([VIEW_KEY, SORT_KEY, COLUMNS_KEY, FILTER_KEY, FACETS_KEY, SQL_KEY]);
 
 /** The tab names written to the URL (`own` reads better as `overview`). */
-const TAB_NAMES = { own: 'overview', map: 'map', table: 'table', tree: 'tree', raw: 'raw', request: 'request' } as const satisfies Record<ResultTab, string>;
+const TAB_NAMES = { own: 'overview', map: 'map', table: 'table', sql: 'sql', tree: 'tree', raw: 'raw', request: 'request' } as const satisfies Record<ResultTab, string>;
 const TAB_BY_NAME = new Map(Object.entries(TAB_NAMES).map(([tab, name]) => [name as string, tab as ResultTab]));
 const ALL_COLUMNS = '*';
 
@@ -125,6 +127,8 @@ export function readViewState(search: string): ViewState {
   if (filters) view.filters = filters;
   const facets = facetsFromParam(query.get(FACETS_KEY));
   if (facets) view.facets = facets;
+  const sql = query.get(SQL_KEY);
+  if (sql) view.sql = sql;
   return view;
 }
 
@@ -146,6 +150,7 @@ export function viewQuery(view: ViewState): string {
   for (const condition of filtersToParams(view.filters)) query.append(FILTER_KEY, condition);
   const facets = facetsToParam(view.facets);
   if (facets) query.set(FACETS_KEY, facets);
+  if (view.sql) query.set(SQL_KEY, view.sql);
   return query.toString();
 }
 

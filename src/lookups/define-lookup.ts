@@ -186,7 +186,7 @@ export interface TablePresentation {
 }
 
 /** Result tab shown first for an operation (B, E, H, L, M open on the map). */
-export type ResultTab = 'own' | 'map' | 'table' | 'tree' | 'raw' | 'request';
+export type ResultTab = 'own' | 'map' | 'table' | 'sql' | 'tree' | 'raw' | 'request';
 
 export interface Operation<P extends ParamsSchema = ParamsSchema, R extends z.ZodType = z.ZodType> {
   /** Stable id, written to the URL as `op` when a lookup has several operations. */

@@ -81,6 +81,37 @@ export function AnswerView(props: AnswerViewProps) {
         />
       ),
     },
+    ...(props.renderSql
+      ? [
+          {
+            id: 'sql',
+            label: 'SQL',
+            render: () =>
+              props.renderSql!({
+                records: answer.records,
+                unmasked: !answer.masked && (lookup.personalData?.length ?? 0) > 0,
+                maskingOn: masked,
+                sql: view.sql,
+                onSqlChange: (sql: string) => onViewChange({ sql }),
+                fileStem,
+                // The result's rows on the answer's map: its own points, the operation's popups left out (other columns).
+                renderMap: props.renderMap
+                  ? (rows, point) =>
+                      props.renderMap!({
+                        lookup,
+                        operation: { ...operation, id: `${operation.id}-sql`, adapters: { ...operation.adapters, point, label: undefined }, map: undefined },
+                        params,
+                        records: rows,
+                        masked: answer.masked,
+                        selectedIndex: undefined,
+                        onSelect: () => undefined,
+                        onOpenTable: () => undefined,
+                      })
+                  : undefined,
+              }),
+          } as const,
+        ]
+      : []),
     { id: 'tree', label: 'Tree', render: () => <TreeTab response={response} body={answer.body} format={operation.format} /> },
     {
       id: 'raw',

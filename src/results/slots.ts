@@ -1,7 +1,8 @@
 // Props of the views the result viewer hosts but does not own: the map (src/map/, lazy) and a
 // lookup's own domain view (src/views/). The app passes them in, so results/ never imports either.
 import type { Answer } from '../lookups/answer.ts';
-import type { LookupDefinition, Operation, Params } from '../lookups/define-lookup.ts';
+import type { ReactNode } from 'react';
+import type { GeoPoint, LookupDefinition, Operation, Params } from '../lookups/define-lookup.ts';
 
 export interface RecordSelection {
   /** Index into `records` of the selected record, shared by table, map and own view. */
@@ -26,6 +27,22 @@ export interface MapSlotProps extends RecordSelection {
   masked: boolean;
   /** Selects the record and switches the viewer to its Table tab (the popup's "Show in table"). */
   onOpenTable: (index: number) => void;
+}
+
+/** The SQL tab (src/sql/, lazy): the answer's records as the table `answer`. */
+export interface SqlSlotProps {
+  /** The interpreter's records, masked when masking applied. */
+  records: readonly unknown[];
+  /** Whether the records show personal data unmasked. */
+  unmasked: boolean;
+  /** Whether masking is on now (tables holding unmasked data are dropped then). */
+  maskingOn: boolean;
+  /** The query in the URL; undefined: none yet. */
+  sql: string | undefined;
+  onSqlChange: (sql: string) => void;
+  fileStem: string;
+  /** Draws result rows on the answer's map (when the answer has one), each row's point read by `point`. */
+  renderMap?: (rows: readonly unknown[], point: (row: unknown) => GeoPoint | undefined) => ReactNode;
 }
 
 export interface OwnViewProps extends RecordSelection {

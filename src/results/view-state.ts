@@ -58,6 +58,8 @@ export interface TableView {
 export interface ViewState extends TableView {
   /** The tab picked; undefined for the operation's default. */
   tab?: ResultTab;
+  /** The SQL tab's query over the answer's records (src/sql/). */
+  sql?: string;
 }
 
 /** A change to some of the view; a key present with `undefined` resets that part to its default. */

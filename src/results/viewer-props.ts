@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import type { LookupResponse } from '../api/lookup-response.ts';
 import type { LookupDefinition, Operation, Params } from '../lookups/define-lookup.ts';
 import type { OutOfDate } from './out-of-date-marker.tsx';
-import type { MapSlotProps, OwnViewProps } from './slots.ts';
+import type { MapSlotProps, OwnViewProps, SqlSlotProps } from './slots.ts';
 import type { ViewChange, ViewState } from './view-state.ts';
 
 export interface ResultViewerProps {
@@ -22,6 +22,8 @@ export interface ResultViewerProps {
   onFetchFresh?: (() => void) | undefined;
   renderMap?: (props: MapSlotProps) => ReactNode | undefined;
   renderOwnView?: (props: OwnViewProps) => ReactNode | undefined;
+  /** The SQL tab beside Table (src/sql/, loaded when the tab opens). */
+  renderSql?: (props: SqlSlotProps) => ReactNode;
   masked: boolean;
   /** How the answer is viewed (the page keeps it in the URL); the viewer keeps its own when not given. */
   view?: ViewState;

@@ -18,7 +18,7 @@ describe('tileImageSource', () => {
 describe('the app policy', () => {
   it('allows scripts, connections and frames from this origin only, and images from the tile host', () => {
     expect(appContentSecurityPolicy({ tileUrl: DEFAULT_TILE_URL })).toBe(
-      "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https://tile.openstreetmap.org; " +
+      "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https://tile.openstreetmap.org; " +
         "media-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'",
     );
     expect(appSecurityHeaders({ tileUrl: DEFAULT_TILE_URL })).toMatchObject({
@@ -32,7 +32,7 @@ describe('the app policy', () => {
     const policy = appContentSecurityPolicy({ tileUrl: DEFAULT_TILE_URL, mediaSources: ['https://*.cdn.example.com', 'https:'] });
     expect(policy).toContain("img-src 'self' data: https://tile.openstreetmap.org https://*.cdn.example.com https:;");
     expect(policy).toContain("media-src 'self' https://*.cdn.example.com https:;");
-    expect(policy).toContain("script-src 'self';");
+    expect(policy).toContain("script-src 'self' 'wasm-unsafe-eval';");
     expect(policy).toContain("connect-src 'self';");
   });
 

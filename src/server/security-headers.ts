@@ -50,12 +50,14 @@ export interface PageSources {
 /**
  * The app's Content-Security-Policy. Styles allow 'unsafe-inline' because Leaflet and React
  * write style attributes; scripts do not (the build has no inline script, and zod runs jitless).
+ * 'wasm-unsafe-eval' lets the SQL engine compile its WebAssembly (our own file from /assets,
+ * decision 020); it allows no JavaScript eval.
  */
 export function appContentSecurityPolicy({ tileUrl, mediaSources = [] }: PageSources): string {
   const media = mediaSources.map((source) => ` ${source}`).join('');
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    "script-src 'self' 'wasm-unsafe-eval'",
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: ${tileImageSource(tileUrl)}${media}`,
     `media-src 'self'${media}`,

@@ -6,7 +6,7 @@ import { gunzipSync } from 'node:zlib';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appSecurityHeaders } from './security-headers.ts';
-import { createStaticHandler } from './static-files.ts';
+import { contentTypeOf, createStaticHandler } from './static-files.ts';
 import { rawRequest, serveHandler, type RunningServer } from './testing/http-fixtures.ts';
 
 const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
@@ -96,7 +96,7 @@ describe('createStaticHandler', () => {
     const unchanged = await rawRequest(server.port, 'GET', '/favicon.svg', { headers: { 'if-none-match': String((await rawRequest(server.port, 'GET', '/favicon.svg')).headers.etag) } });
     for (const response of [page, asset, unchanged]) {
       expect(response.headers['content-security-policy']).toBe(
-        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https://*.tile.example.org; " +
+        "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https://*.tile.example.org; " +
           "media-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'",
       );
       expect(response.headers['x-content-type-options']).toBe('nosniff');
@@ -111,5 +111,12 @@ describe('createStaticHandler', () => {
       const response = await rawRequest(server.port, 'GET', path, { headers: { accept: 'application/json' } });
       expect(response.text).toBe('not handled');
     }
+  });
+});
+
+describe('contentTypeOf', () => {
+  it('serves the SQL engine’s WebAssembly as application/wasm, which browsers compile while it downloads', () => {
+    expect(contentTypeOf('/assets/duckdb-eh-9ubY.wasm')).toBe('application/wasm');
+    expect(contentTypeOf('/assets/duckdb-browser-eh.worker-hQa.js')).toBe('text/javascript; charset=utf-8');
   });
 });

@@ -30,6 +30,9 @@ const CONTENT_TYPES: Record<string, string> = {
   '.ico': 'image/x-icon',
   '.woff': 'font/woff',
   '.woff2': 'font/woff2',
+  // The SQL engine's module: compiled while it downloads only when served as application/wasm. Not
+  // gzipped here: its 34 MB would hold the server's thread for seconds (a proxy in front may).
+  '.wasm': 'application/wasm',
 };
 const COMPRESSIBLE = /^(text\/|application\/(json|xml|manifest\+json)|image\/svg\+xml)/;
 const IMMUTABLE = 'public, max-age=31536000, immutable';

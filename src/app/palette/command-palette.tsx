@@ -12,7 +12,8 @@ import { listHistory, onHistoryChange, type HistoryEntry } from '../../workbench
 import { usePreferences } from '../preferences.tsx';
 import { onPageActionsChange, pageActions } from './page-actions.ts';
 import { actionItems } from './palette-actions.ts';
-import { historyItems, lookupItems } from './palette-items.ts';
+import { historyItems, lookupItems, savedSqlItems } from './palette-items.ts';
+import { readSavedSql } from '../../workbench/saved/saved-sql.ts';
 import { activeIndex, INITIAL_PALETTE, moveForKey, paletteReducer } from './palette-keys.ts';
 import { GROUP_LIMIT, rankItems, type PaletteItem } from './palette-match.ts';
 import { useSavedMatches } from './use-saved-matches.ts';
@@ -50,14 +51,16 @@ function usePaletteItems(query: string): PaletteItem[] {
   const saved = useSavedMatches(query, GROUP_LIMIT.saved, catalogEntries);
   const history = useStoredList<HistoryEntry>(loadHistory, onHistoryChange);
   const [openedAt] = useState(() => Date.now());
+  const [savedSql] = useState(readSavedSql);
   return useMemo(
     () => [
       ...lookupItems(catalogEntries),
       ...saved,
+      ...savedSqlItems(savedSql),
       ...historyItems(history, catalogEntries, openedAt),
       ...actionItems({ masked, maskForced, setMasked, theme, setTheme, pageActions: page }),
     ],
-    [saved, history, openedAt, masked, maskForced, setMasked, theme, setTheme, page],
+    [saved, savedSql, history, openedAt, masked, maskForced, setMasked, theme, setTheme, page],
   );
 }
 

@@ -3,6 +3,7 @@
 import type { CatalogEntry } from '../../lookups/catalog-entry.ts';
 import type { HistoryEntry } from '../../workbench/history/history-store.ts';
 import type { SavedQuery } from '../../workbench/saved/saved-store.ts';
+import type { SavedSql } from '../../workbench/saved/saved-sql.ts';
 import type { PaletteItem } from './palette-match.ts';
 
 /** Only the newest history entries are offered: the palette is for jumping back, the History page for searching. */
@@ -50,6 +51,18 @@ export function savedItems(saved: readonly SavedQuery[], catalog: readonly Looku
       },
     ];
   });
+}
+
+/** Saved SQL queries (the /sql page's), among the saved queries: each opens /sql with its query. */
+export function savedSqlItems(saved: readonly SavedSql[]): PaletteItem[] {
+  return saved.map((query) => ({
+    id: `saved-sql-${query.name}`,
+    group: 'saved',
+    label: query.name,
+    detail: 'SQL',
+    keywords: [query.sql],
+    target: { kind: 'navigate', to: `/sql?${new URLSearchParams({ sql: query.sql })}` },
+  }));
 }
 
 function describeOutcome(entry: HistoryEntry): string {
