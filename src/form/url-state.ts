@@ -10,13 +10,14 @@
 // `view` (the tab: overview, map, table, tree, raw, request), `sort` (a column of the table, `-`
 // first for descending), `cols` (the columns shown, comma-separated; `*` for all), `f` (a table
 // filter condition, repeated: `call_type:eq:Alarm`, see results/filter-query.ts) and `facets`
-// (the faceted columns, comma-separated). They never
+// (the faceted columns, comma-separated), and the map's `color`, `size`, `layer`, `time`, `area` and
+// `layers` (results/filter-query.ts). They never
 // make a URL a sent query and never change which query it is: `?movie_id=550&view=tree` runs the
 // same request as `?movie_id=550`. Missing or unknown view values fall back to the defaults.
 import type { LookupDefinition, Operation, Params, ResultTab } from '../lookups/define-lookup.ts';
 import { columnChoiceOf, type TableSort, type ViewState } from '../results/view-state.ts';
 import { defaultOperation, findOperation } from '../lookups/define-lookup.ts';
-import { facetsFromParam, facetsToParam, filtersFromParams, filtersToParams } from '../results/filter-query.ts';
+import { facetsFromParam, facetsToParam, filtersFromParams, filtersToParams, MAP_KEYS, mapLookFromParams, mapLookToParams } from '../results/filter-query.ts';
 import { paramToText } from '../lookups/request.ts';
 import { OPERATION_KEY, type FormValues } from './form-values.ts';
 import { type FieldErrors, validateValues } from './validate-values.ts';
@@ -30,8 +31,8 @@ export const FACETS_KEY = 'facets';
 /** A history entry whose stored answer is shown instead of sending the query (workbench/history). */
 export const STORED_KEY = 'stored';
 /** Every key the page writes besides parameter names: none may be a parameter's name. */
-export const RESERVED_KEYS: readonly string[] = [OPERATION_KEY, SENT_KEY, VIEW_KEY, SORT_KEY, COLUMNS_KEY, FILTER_KEY, FACETS_KEY, STORED_KEY];
-const VIEW_KEYS: ReadonlySet<string> = new Set([VIEW_KEY, SORT_KEY, COLUMNS_KEY, FILTER_KEY, FACETS_KEY]);
+export const RESERVED_KEYS: readonly string[] = [OPERATION_KEY, SENT_KEY, VIEW_KEY, SORT_KEY, COLUMNS_KEY, FILTER_KEY, FACETS_KEY, STORED_KEY, ...MAP_KEYS];
+const VIEW_KEYS: ReadonlySet<string> = new Set([VIEW_KEY, SORT_KEY, COLUMNS_KEY, FILTER_KEY, FACETS_KEY, ...MAP_KEYS]);
 
 /** The tab names written to the URL (`own` reads better as `overview`). */
 const TAB_NAMES = { own: 'overview', map: 'map', table: 'table', tree: 'tree', raw: 'raw', request: 'request' } as const satisfies Record<ResultTab, string>;
@@ -125,6 +126,8 @@ export function readViewState(search: string): ViewState {
   if (filters) view.filters = filters;
   const facets = facetsFromParam(query.get(FACETS_KEY));
   if (facets) view.facets = facets;
+  const map = mapLookFromParams(query);
+  if (map) view.map = map;
   return view;
 }
 
@@ -146,6 +149,7 @@ export function viewQuery(view: ViewState): string {
   for (const condition of filtersToParams(view.filters)) query.append(FILTER_KEY, condition);
   const facets = facetsToParam(view.facets);
   if (facets) query.set(FACETS_KEY, facets);
+  for (const [key, value] of mapLookToParams(view.map)) query.set(key, value);
   return query.toString();
 }
 

@@ -18,8 +18,14 @@ import { extractPoints, recordLabel } from './points.ts';
 import { searchCircle } from './search-circle.ts';
 import { SelectedPoint } from './selected-point.tsx';
 import { rememberedView } from './view-memory.ts';
+import { AnalysisControls } from './analysis-controls.tsx';
+import { slotColor } from './category-colors.ts';
+import { DensityLayer } from './density-layer.tsx';
+import { Legend } from './legend.tsx';
+import { TimeHistogram } from './time-histogram.tsx';
+import { sizeScale } from './size-scale.ts';
 
-export default function ResultsMap({ lookup, operation, params, records, filteredFrom, masked, selectedIndex, onSelect, onOpenTable }: MapSlotProps) {
+export default function ResultsMap({ lookup, operation, params, records, filteredFrom, masked, selectedIndex, onSelect, onOpenTable, analysis }: MapSlotProps) {
   const { points, missing } = useMemo(() => extractPoints(operation, records), [operation, records]);
   const circle = useMemo(() => searchCircle(operation.locationSearch, params), [operation, params]);
   const bounds = useMemo(() => enclosingBounds(points, circle), [points, circle]);
@@ -36,6 +42,12 @@ export default function ResultsMap({ lookup, operation, params, records, filtere
   // The same answer (same points, same circle) reopens where it was left; another is fitted afresh.
   const viewKey = `${lookup.id}/${operation.id}/${points.length}/${bounds ? bounds.flat().join(',') : ''}`;
   const [view] = useState(() => rememberedView(viewKey));
+
+  const categories = analysis?.categories;
+  const colorOf = useMemo(() => (categories ? (index: number) => slotColor(categories[index] ?? 255) : undefined), [categories]);
+  const sizes = analysis?.sizes;
+  const radiusOf = useMemo(() => (sizes ? sizeScale(sizes) : undefined), [sizes]);
+  const layer = analysis?.look.layer ?? 'points';
 
   const selected = selectedIndex === undefined ? undefined : pointByIndex.get(selectedIndex);
   const popupPoint = popupIndex === undefined ? undefined : pointByIndex.get(popupIndex);
@@ -56,6 +68,7 @@ export default function ResultsMap({ lookup, operation, params, records, filtere
           Export GeoJSON
         </button>
       </div>
+      {analysis && <AnalysisControls analysis={analysis} colorColumn={analysis.legend?.column} sizeColumn={radiusOf ? (analysis.look.size ?? operation.map?.sizeBy) : undefined} />}
       <BaseMap
         label={`Map of ${plural(points.length, 'result')}`}
         bounds={bounds}
@@ -72,7 +85,11 @@ export default function ResultsMap({ lookup, operation, params, records, filtere
             pathOptions={{ weight: 2, fillOpacity: 0.06 }}
           />
         )}
-        <ClusterLayer points={points} onPointClick={openPopup} rounded={anyRounded} />
+        {layer === 'points' ? (
+          <ClusterLayer points={points} onPointClick={openPopup} rounded={anyRounded} colorOf={colorOf} radiusOf={radiusOf} />
+        ) : (
+          <DensityLayer points={points} kind={layer} />
+        )}
         {selected && (
           <SelectedPoint point={selected} label={recordLabel(operation, records[selected.index], selected.index)} onClick={() => openPopup(selected.index)} />
         )}
@@ -94,6 +111,12 @@ export default function ResultsMap({ lookup, operation, params, records, filtere
         <RememberView viewKey={viewKey} />
         <PanToPoint point={selected} keepFirst={view !== undefined} />
       </BaseMap>
+      {analysis?.legend && (
+        <div className="map-legends">
+          <Legend legend={analysis.legend} onToggle={analysis.onToggleCategory} />
+        </div>
+      )}
+      {analysis?.times && <TimeHistogram times={analysis.times} time={analysis.look.time} onChange={(time) => analysis.onLookChange({ time })} />}
       <MissingCoordinates missing={missing} onOpenTable={onOpenTable} />
     </div>
   );

@@ -1,0 +1,83 @@
+// Map analysis end to end (issue 24), on L's example (demo data): the legend of the colour column
+// filters the table like a facet, `layer=heat` draws a canvas, `time=` and `area=` narrow the
+// table's count to the records inside them (checked against the answer's own times and coordinates).
+import { blockExternalRequests, expect, test } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+
+interface Incident {
+  incident_date: string;
+  incident_latitude: number;
+  incident_longitude: number;
+}
+
+/** Sends L's example and hands back the page's URL (the sent query) and the incidents answered. */
+async function sendL(page: Page): Promise<{ search: string; incidents: Incident[] }> {
+  await blockExternalRequests(page);
+  await page.goto('/lookups/l');
+  // Exact coordinates: masked ones are rounded, which says little about an area.
+  await page.getByRole('checkbox', { name: /Mask personal data/ }).uncheck();
+  await page.getByRole('button', { name: 'Try an example' }).click();
+  const answer = page.waitForResponse((response) => response.url().includes('/proxy/l/'));
+  await page.getByRole('button', { name: 'Send request' }).click();
+  const body = (await (await answer).json()) as Array<{ incidents: Incident[] }>;
+  await expect(page.getByRole('region', { name: 'Results' }).getByRole('tab', { name: 'Table' })).toBeVisible({ timeout: 20_000 });
+  return { search: new URL(page.url()).search, incidents: body[0]!.incidents };
+}
+
+const results = (page: Page) => page.getByRole('region', { name: 'Results' });
+const tableCount = (page: Page) => results(page).getByRole('status').filter({ hasText: /records?$/ });
+
+async function shownOnTable(page: Page): Promise<{ shown: number; total: number }> {
+  await results(page).getByRole('tab', { name: 'Table' }).click();
+  const text = (await tableCount(page).textContent())!;
+  const numbers = [...text.matchAll(/[\d,]+/g)].map((match) => Number(match[0].replace(/,/g, '')));
+  return numbers.length === 2 ? { shown: numbers[0]!, total: numbers[1]! } : { shown: numbers[0]!, total: numbers[0]! };
+}
+
+test('L: the legend of incident_offense filters the table like a facet; heat draws a canvas', async ({ page }) => {
+  test.slow();
+  const { search, incidents } = await sendL(page);
+  await page.goto(`/lookups/l${search}&view=map&color=incident_offense`);
+  const legend = results(page).getByRole('list', { name: 'Legend' });
+  const entries = legend.getByRole('button');
+  await expect(entries.nth(2)).toBeVisible({ timeout: 20_000 });
+  expect(await entries.count()).toBeGreaterThanOrEqual(3);
+
+  const first = entries.first();
+  const [, category, countText] = /^(.+) ([\d,]+)$/.exec((await first.textContent())!.trim())!;
+  await first.click();
+  await expect(page).toHaveURL(/f=incident_offense%3Aeq%3A/);
+  const { shown, total } = await shownOnTable(page);
+  expect(total).toBe(incidents.length);
+  expect(shown).toBe(Number(countText!.replace(/,/g, '')));
+  expect(shown).toBeLessThan(total);
+  expect(incidents.filter((incident) => (incident as unknown as Record<string, string>).incident_offense === category)).toHaveLength(shown);
+
+  await page.goto(`/lookups/l${search}&view=map&layer=heat`);
+  await expect(results(page).locator('canvas.map-heat')).toHaveCount(1, { timeout: 20_000 });
+});
+
+test('L: time= and area= narrow the table to the records inside them', async ({ page }) => {
+  test.slow();
+  const { search, incidents } = await sendL(page);
+  const times = incidents.map((incident) => Date.parse(incident.incident_date)).sort((a, b) => a - b);
+  const from = new Date(times[Math.floor(times.length / 4)]!).toISOString();
+  const to = new Date(times[Math.floor((times.length * 3) / 4)]!).toISOString();
+  const inTime = incidents.filter((incident) => Date.parse(incident.incident_date) >= Date.parse(from) && Date.parse(incident.incident_date) <= Date.parse(to));
+  await page.goto(`/lookups/l${search}&view=table&time=${from}/${to}`);
+  await expect(tableCount(page)).toHaveText(`Showing ${inTime.length.toLocaleString('en-US')} of ${incidents.length.toLocaleString('en-US')} records`, { timeout: 20_000 });
+  expect(inTime.length).toBeLessThan(incidents.length);
+
+  // A rectangle over the south-west quarter of the answer's points, as a polygon of four corners.
+  const lats = incidents.map((incident) => incident.incident_latitude).sort((a, b) => a - b);
+  const lons = incidents.map((incident) => incident.incident_longitude).sort((a, b) => a - b);
+  const [south, north] = [lats[0]! - 0.001, lats[Math.floor(lats.length / 2)]!];
+  const [west, east] = [lons[0]! - 0.001, lons[Math.floor(lons.length / 2)]!];
+  const inside = incidents.filter((incident) => incident.incident_latitude > south && incident.incident_latitude < north && incident.incident_longitude > west && incident.incident_longitude < east);
+  const area = `${south},${west};${north},${west};${north},${east};${south},${east}`;
+  await page.goto(`/lookups/l${search}&view=table&area=${area}`);
+  await expect(tableCount(page)).toHaveText(`Showing ${inside.length.toLocaleString('en-US')} of ${incidents.length.toLocaleString('en-US')} records`, { timeout: 20_000 });
+  expect(inside.length).toBeGreaterThan(0);
+  expect(inside.length).toBeLessThan(incidents.length);
+  await expect(results(page).getByRole('list', { name: 'Map filters' })).toContainText('Inside the drawn area');
+});
