@@ -81,3 +81,27 @@ test('L: time= and area= narrow the table to the records inside them', async ({ 
   expect(inside.length).toBeLessThan(incidents.length);
   await expect(results(page).getByRole('list', { name: 'Map filters' })).toContainText('Inside the drawn area');
 });
+
+test('L with H from History as a layer: layers= in the URL, two legends', async ({ page }) => {
+  test.slow();
+  const { search } = await sendL(page);
+  // H's example, recorded in History like every answer.
+  await page.goto('/lookups/h');
+  await page.getByRole('button', { name: 'Try an example' }).click();
+  await page.getByRole('button', { name: 'Send request' }).click();
+  await expect(results(page).getByRole('tab', { name: 'Table' })).toBeVisible({ timeout: 20_000 });
+
+  await page.goto(`/lookups/l${search}&view=map`);
+  const add = results(page).getByRole('combobox', { name: 'Add a layer from History' });
+  await expect(add.getByRole('option', { name: /^H\. / })).toHaveCount(1, { timeout: 20_000 });
+  const value = await add.getByRole('option', { name: /^H\. / }).getAttribute('value');
+  await add.selectOption(value!);
+  await expect(page).toHaveURL(new RegExp(`layers=${value}`));
+  await expect(results(page).getByRole('list', { name: /^Legend/ })).toHaveCount(2, { timeout: 20_000 });
+  await expect(results(page).getByRole('list', { name: /^Legend: H\. / })).toBeVisible();
+  await expect(results(page).getByRole('checkbox', { name: /^Show H\. / })).toBeChecked();
+
+  // The link alone brings the layer back.
+  await page.reload();
+  await expect(results(page).getByRole('list', { name: /^Legend/ })).toHaveCount(2, { timeout: 20_000 });
+});

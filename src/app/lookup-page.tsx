@@ -23,6 +23,7 @@ import { useAnswerExportActions } from './palette/answer-export-actions.ts';
 import { LookupHttpError, type LookupResponse } from '../api/lookup-response.ts';
 import { useStoredAnswer, type StoredAnswer } from '../workbench/history/use-history.ts';
 import { QueryScope } from './query-scope.tsx';
+import { HistoryLayersMap } from './history-map-layers.tsx';
 import {
   DeferredBudgetLine,
   DeferredConsentPanel,
@@ -37,10 +38,13 @@ const ResultsMap = lazy(() => import('../map/results-map.tsx'));
 // The viewer (table, tree, exports) loads with the first request, not with the empty form.
 const ResultViewer = lazy(() => import('../results/result-viewer.tsx').then((module) => ({ default: module.ResultViewer })));
 
-function renderMap(props: MapSlotProps) {
+function renderMap(props: MapSlotProps, masked: boolean) {
   return (
     <Suspense fallback={<p role="status">Loading map…</p>}>
-      <ResultsMap {...props} />
+      {/* Other answers from History join the map as layers (layers= in the URL). */}
+      <HistoryLayersMap props={props} masked={masked}>
+        {(shown) => <ResultsMap {...shown} />}
+      </HistoryLayersMap>
     </Suspense>
   );
 }
@@ -159,7 +163,7 @@ function LookupExplorer({ lookup }: { lookup: LookupDefinition }) {
                 }}
                 onRetry={stored ? fetchFresh : () => void query.refetch()}
                 onFetchFresh={stored ? undefined : () => void query.fetchFresh()}
-                renderMap={operation.adapters?.point ? renderMap : undefined}
+                renderMap={operation.adapters?.point ? (props) => renderMap(props, masked) : undefined}
                 renderOwnView={OwnView ? (props) => <OwnView {...props} /> : undefined}
                 masked={masked}
                 view={view}

@@ -3,7 +3,7 @@
 // same answer, the map opens where the user left it.
 import { useMemo, useState } from 'react';
 import { Circle } from 'react-leaflet';
-import type { MapSlotProps } from '../results/slots.ts';
+import type { ExtraMapLayer, MapSlotProps } from '../results/slots.ts';
 import { plural } from '../lookups/adapters.ts';
 import { APPROXIMATE_NOTE, onRoundingGrid, positionsMayBeRounded } from './approximate.ts';
 import { BaseMap } from './base-map.tsx';
@@ -24,6 +24,10 @@ import { DensityLayer } from './density-layer.tsx';
 import { Legend } from './legend.tsx';
 import { TimeHistogram } from './time-histogram.tsx';
 import { sizeScale } from './size-scale.ts';
+import { AddLayer } from './add-layer.tsx';
+import { ExtraLayerLegends, ExtraLayerPoints, useShownLayers } from './extra-layers.tsx';
+
+const NO_LAYERS: readonly ExtraMapLayer[] = [];
 
 export default function ResultsMap({ lookup, operation, params, records, filteredFrom, masked, selectedIndex, onSelect, onOpenTable, analysis }: MapSlotProps) {
   const { points, missing } = useMemo(() => extractPoints(operation, records), [operation, records]);
@@ -48,6 +52,7 @@ export default function ResultsMap({ lookup, operation, params, records, filtere
   const sizes = analysis?.sizes;
   const radiusOf = useMemo(() => (sizes ? sizeScale(sizes) : undefined), [sizes]);
   const layer = analysis?.look.layer ?? 'points';
+  const extra = useShownLayers(analysis?.extraLayers ?? NO_LAYERS);
 
   const selected = selectedIndex === undefined ? undefined : pointByIndex.get(selectedIndex);
   const popupPoint = popupIndex === undefined ? undefined : pointByIndex.get(popupIndex);
@@ -90,6 +95,7 @@ export default function ResultsMap({ lookup, operation, params, records, filtere
         ) : (
           <DensityLayer points={points} kind={layer} />
         )}
+        <ExtraLayerPoints shown={extra.shown} />
         {selected && (
           <SelectedPoint point={selected} label={recordLabel(operation, records[selected.index], selected.index)} onClick={() => openPopup(selected.index)} />
         )}
@@ -111,9 +117,11 @@ export default function ResultsMap({ lookup, operation, params, records, filtere
         <RememberView viewKey={viewKey} />
         <PanToPoint point={selected} keepFirst={view !== undefined} />
       </BaseMap>
-      {analysis?.legend && (
+      {analysis && (
         <div className="map-legends">
-          <Legend legend={analysis.legend} onToggle={analysis.onToggleCategory} />
+          {analysis.legend && <Legend legend={analysis.legend} onToggle={analysis.onToggleCategory} />}
+          <ExtraLayerLegends shown={extra.shown} onToggleLayer={extra.toggleLayer} onToggleCategory={extra.toggleCategory} />
+          <AddLayer analysis={analysis} />
         </div>
       )}
       {analysis?.times && <TimeHistogram times={analysis.times} time={analysis.look.time} onChange={(time) => analysis.onLookChange({ time })} />}
