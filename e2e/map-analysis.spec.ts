@@ -105,3 +105,30 @@ test('L with H from History as a layer: layers= in the URL, two legends', async 
   await page.reload();
   await expect(results(page).getByRole('list', { name: /^Legend/ })).toHaveCount(2, { timeout: 20_000 });
 });
+
+test('L at zoom 15 over San Francisco offline: the demo’s own streets, with no request leaving the machine', async ({ page }) => {
+  test.slow();
+  const { search } = await sendL(page);
+  await page.goto(`/lookups/l${search}&view=map`);
+  const map = results(page).getByRole('region', { name: /^Map of / });
+  const streets = map.locator('.leaflet-demo-streets-pane');
+  await expect(streets).toHaveAttribute('data-zoom', /\d/, { timeout: 20_000 });
+  await page.waitForLoadState('networkidle');
+  // From here on, every request is recorded: none may leave the machine.
+  const outside: string[] = [];
+  page.on('request', (request) => {
+    const host = new URL(request.url()).hostname;
+    if (host !== '127.0.0.1' && host !== 'localhost') outside.push(request.url());
+  });
+  for (let step = 0; step < 6; step += 1) {
+    const zoom = Number(await streets.getAttribute('data-zoom'));
+    if (zoom === 15) break;
+    await map.getByRole('button', { name: zoom < 15 ? 'Zoom in' : 'Zoom out' }).click();
+    await expect(streets).not.toHaveAttribute('data-zoom', String(zoom));
+  }
+  await expect(streets).toHaveAttribute('data-zoom', '15');
+  await expect(streets.locator('canvas')).toHaveCount(1);
+  await expect(streets).toHaveAttribute('data-streets', /^[1-9]\d*$/);
+  await page.waitForLoadState('networkidle');
+  expect(outside).toEqual([]);
+});

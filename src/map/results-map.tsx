@@ -25,6 +25,7 @@ import { Legend } from './legend.tsx';
 import { TimeHistogram } from './time-histogram.tsx';
 import { sizeScale } from './size-scale.ts';
 import { AddLayer } from './add-layer.tsx';
+import { DemoStreets } from './demo-streets.tsx';
 import { ExtraLayerLegends, ExtraLayerPoints, useShownLayers } from './extra-layers.tsx';
 
 const NO_LAYERS: readonly ExtraMapLayer[] = [];
@@ -79,6 +80,7 @@ export default function ResultsMap({ lookup, operation, params, records, filtere
         bounds={bounds}
         view={view}
         caption={anyRounded ? <p className="map-caption__approximate">{APPROXIMATE_NOTE}</p> : undefined}
+        offline={analysis?.demo ? <DemoStreets /> : undefined}
       >
         {circle && (
           <Circle
