@@ -132,3 +132,37 @@ test('L at zoom 15 over San Francisco offline: the demo’s own streets, with no
   await page.waitForLoadState('networkidle');
   expect(outside).toEqual([]);
 });
+
+test('L: a rectangle drawn on the map becomes area=, and "Search this area" sends the circle covering it', async ({ page }) => {
+  test.slow();
+  const { search } = await sendL(page);
+  await page.goto(`/lookups/l${search}&view=map`);
+  const map = results(page).getByRole('region', { name: /^Map of / });
+  await expect(map).toBeVisible({ timeout: 20_000 });
+  await results(page).getByRole('button', { name: 'Draw a rectangle' }).click();
+  await expect(results(page).getByRole('button', { name: 'Draw a rectangle' })).toHaveAttribute('aria-pressed', 'true');
+  await map.scrollIntoViewIfNeeded();
+  const box = (await map.boundingBox())!;
+  // Geoman (loaded now) shows its drawing hint by the cursor; it draws a rectangle from one click to the next.
+  await page.mouse.move(box.x + box.width * 0.25, box.y + box.height * 0.25);
+  await expect(page.locator('.leaflet-tooltip')).not.toHaveCount(0, { timeout: 10_000 });
+  await page.mouse.click(box.x + box.width * 0.3, box.y + box.height * 0.3);
+  await page.mouse.move(box.x + box.width * 0.6, box.y + box.height * 0.6, { steps: 4 });
+  await page.mouse.click(box.x + box.width * 0.6, box.y + box.height * 0.6);
+  await expect(page).toHaveURL(/area=[-\d.]+%2C[-\d.]+%3B/);
+  await expect(map.locator('path.map-area')).toHaveCount(1);
+
+  const sent = page.waitForRequest((request) => request.url().includes('/proxy/l/'));
+  await results(page).getByRole('button', { name: 'Search this area' }).click();
+  const url = new URL((await sent).url());
+  const area = new URL(page.url()).searchParams.get('area')!.split(';').map((pair) => pair.split(',').map(Number) as [number, number]);
+  const lat = Number(url.searchParams.get('lat'));
+  const lon = Number(url.searchParams.get('lon'));
+  const lats = area.map(([cornerLat]) => cornerLat);
+  const lons = area.map(([, cornerLon]) => cornerLon);
+  expect(lat).toBeGreaterThan(Math.min(...lats));
+  expect(lat).toBeLessThan(Math.max(...lats));
+  expect(lon).toBeGreaterThan(Math.min(...lons));
+  expect(lon).toBeLessThan(Math.max(...lons));
+  await expect(page).toHaveURL(/area=/);
+});

@@ -163,7 +163,7 @@ function LookupExplorer({ lookup }: { lookup: LookupDefinition }) {
                 }}
                 onRetry={stored ? fetchFresh : () => void query.refetch()}
                 onFetchFresh={stored ? undefined : () => void query.fetchFresh()}
-                renderMap={operation.adapters?.point ? (props) => renderMap(props, masked) : undefined}
+                renderMap={operation.adapters?.point ? (props) => renderMap({ ...props, onSearchValues: (values) => send({ ...urlValues, ...values }) }, masked) : undefined}
                 renderOwnView={OwnView ? (props) => <OwnView {...props} /> : undefined}
                 masked={masked}
                 view={view}

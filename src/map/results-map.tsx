@@ -1,7 +1,7 @@
 // The viewer's Map tab: every record with coordinates, clustered, with the search circle, a popup
 // per point, the selection shared with the table, and a GeoJSON export. Back on the tab for the
 // same answer, the map opens where the user left it.
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Circle } from 'react-leaflet';
 import type { ExtraMapLayer, MapSlotProps } from '../results/slots.ts';
 import { plural } from '../lookups/adapters.ts';
@@ -15,7 +15,7 @@ import { FitToBounds, PanToPoint, RememberView } from './map-view-effects.tsx';
 import { MissingCoordinates } from './missing-coordinates.tsx';
 import { PointPopup } from './point-popup.tsx';
 import { extractPoints, recordLabel } from './points.ts';
-import { searchCircle } from './search-circle.ts';
+import { searchCircle, valuesFromCircle } from './search-circle.ts';
 import { SelectedPoint } from './selected-point.tsx';
 import { rememberedView } from './view-memory.ts';
 import { AnalysisControls } from './analysis-controls.tsx';
@@ -26,11 +26,14 @@ import { TimeHistogram } from './time-histogram.tsx';
 import { sizeScale } from './size-scale.ts';
 import { AddLayer } from './add-layer.tsx';
 import { DemoStreets } from './demo-streets.tsx';
+import { AreaDrawing, AreaTools, useDrawing } from './draw-area.tsx';
+import { coveringCircle } from './area-shapes.ts';
+import { paramsToValues } from '../form/url-state.ts';
 import { ExtraLayerLegends, ExtraLayerPoints, useShownLayers } from './extra-layers.tsx';
 
 const NO_LAYERS: readonly ExtraMapLayer[] = [];
 
-export default function ResultsMap({ lookup, operation, params, records, filteredFrom, masked, selectedIndex, onSelect, onOpenTable, analysis }: MapSlotProps) {
+export default function ResultsMap({ lookup, operation, params, records, filteredFrom, masked, selectedIndex, onSelect, onOpenTable, analysis, onSearchValues }: MapSlotProps) {
   const { points, missing } = useMemo(() => extractPoints(operation, records), [operation, records]);
   const circle = useMemo(() => searchCircle(operation.locationSearch, params), [operation, params]);
   const bounds = useMemo(() => enclosingBounds(points, circle), [points, circle]);
@@ -54,6 +57,19 @@ export default function ResultsMap({ lookup, operation, params, records, filtere
   const radiusOf = useMemo(() => (sizes ? sizeScale(sizes) : undefined), [sizes]);
   const layer = analysis?.look.layer ?? 'points';
   const extra = useShownLayers(analysis?.extraLayers ?? NO_LAYERS);
+  const [drawing, setDrawing] = useDrawing();
+  const changeLook = analysis?.onLookChange;
+  const onDrawn = useCallback(
+    (corners: Array<[number, number]>) => {
+      setDrawing(undefined);
+      changeLook?.({ area: corners });
+    },
+    [changeLook, setDrawing],
+  );
+  const area = analysis?.look.area;
+  // Searching by point and radius: send the circle that covers the shape; area= keeps only what is inside.
+  const searchArea =
+    area && operation.locationSearch && onSearchValues ? () => onSearchValues(valuesFromCircle(operation, paramsToValues(operation, params), coveringCircle(area))) : undefined;
 
   const selected = selectedIndex === undefined ? undefined : pointByIndex.get(selectedIndex);
   const popupPoint = popupIndex === undefined ? undefined : pointByIndex.get(popupIndex);
@@ -74,6 +90,9 @@ export default function ResultsMap({ lookup, operation, params, records, filtere
           Export GeoJSON
         </button>
       </div>
+      {analysis && (
+        <AreaTools drawing={drawing} onDraw={setDrawing} area={area} onClear={() => analysis.onLookChange({ area: undefined })} onSearchArea={searchArea} />
+      )}
       {analysis && <AnalysisControls analysis={analysis} colorColumn={analysis.legend?.column} sizeColumn={radiusOf ? (analysis.look.size ?? operation.map?.sizeBy) : undefined} />}
       <BaseMap
         label={`Map of ${plural(points.length, 'result')}`}
@@ -98,6 +117,7 @@ export default function ResultsMap({ lookup, operation, params, records, filtere
           <DensityLayer points={points} kind={layer} />
         )}
         <ExtraLayerPoints shown={extra.shown} />
+        {analysis && <AreaDrawing drawing={drawing} area={area} onDrawn={onDrawn} />}
         {selected && (
           <SelectedPoint point={selected} label={recordLabel(operation, records[selected.index], selected.index)} onClick={() => openPopup(selected.index)} />
         )}

@@ -28,6 +28,8 @@ export interface MapSlotProps extends RecordSelection {
   masked: boolean;
   /** Selects the record and switches the viewer to its Table tab (the popup's "Show in table"). */
   onOpenTable: (index: number) => void;
+  /** Sends the query again with these form values (the map's "Search this area"); the view is kept. */
+  onSearchValues?: (values: Readonly<Record<string, string>>) => void;
   /** The map's analysis: colour, size, layer, time window, area, extra layers (in the URL), and what it filters. */
   analysis?: MapAnalysis;
 }
