@@ -2,7 +2,13 @@
 // filters the table like a facet, `layer=heat` draws a canvas, `time=` and `area=` narrow the
 // table's count to the records inside them (checked against the answer's own times and coordinates).
 import { blockExternalRequests, expect, test } from './fixtures.ts';
-import type { Page } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+import type { Locator, Page } from '@playwright/test';
+
+async function download(page: Page, button: Locator): Promise<{ name: string; bytes: Buffer }> {
+  const [file] = await Promise.all([page.waitForEvent('download'), button.click()]);
+  return { name: file.suggestedFilename(), bytes: await readFile(await file.path()) };
+}
 
 interface Incident {
   incident_date: string;
@@ -80,6 +86,20 @@ test('L: time= and area= narrow the table to the records inside them', async ({ 
   expect(inside.length).toBeGreaterThan(0);
   expect(inside.length).toBeLessThan(incidents.length);
   await expect(results(page).getByRole('list', { name: 'Map filters' })).toContainText('Inside the drawn area');
+
+  // The map's exports: the GeoJSON holds the records inside the area, the PNG is an image of the map.
+  await results(page).getByRole('tab', { name: 'Map' }).click();
+  const geojson = await download(page, results(page).getByRole('button', { name: 'Export GeoJSON' }));
+  const features = (JSON.parse(geojson.bytes.toString('utf8')) as { features: Array<{ geometry: { coordinates: [number, number] } }> }).features;
+  expect(features).toHaveLength(inside.length);
+  for (const { geometry } of features) {
+    expect(geometry.coordinates[1]).toBeGreaterThan(south);
+    expect(geometry.coordinates[1]).toBeLessThan(north);
+  }
+  const png = await download(page, results(page).getByRole('button', { name: 'Export PNG' }));
+  expect(png.name).toMatch(/\.png$/);
+  expect(png.bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
+  expect(png.bytes.length).toBeGreaterThan(1000);
 });
 
 test('L with H from History as a layer: layers= in the URL, two legends', async ({ page }) => {

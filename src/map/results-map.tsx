@@ -1,7 +1,7 @@
 // The viewer's Map tab: every record with coordinates, clustered, with the search circle, a popup
 // per point, the selection shared with the table, and a GeoJSON export. Back on the tab for the
 // same answer, the map opens where the user left it.
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { Circle } from 'react-leaflet';
 import type { ExtraMapLayer, MapSlotProps } from '../results/slots.ts';
 import { plural } from '../lookups/adapters.ts';
@@ -28,6 +28,7 @@ import { AddLayer } from './add-layer.tsx';
 import { DemoStreets } from './demo-streets.tsx';
 import { AreaDrawing, AreaTools, useDrawing } from './draw-area.tsx';
 import { coveringCircle } from './area-shapes.ts';
+import { downloadMapPng } from './png-export.ts';
 import { paramsToValues } from '../form/url-state.ts';
 import { ExtraLayerLegends, ExtraLayerPoints, useShownLayers } from './extra-layers.tsx';
 
@@ -58,6 +59,7 @@ export default function ResultsMap({ lookup, operation, params, records, filtere
   const layer = analysis?.look.layer ?? 'points';
   const extra = useShownLayers(analysis?.extraLayers ?? NO_LAYERS);
   const [drawing, setDrawing] = useDrawing();
+  const frame = useRef<HTMLDivElement>(null);
   const changeLook = analysis?.onLookChange;
   const onDrawn = useCallback(
     (corners: Array<[number, number]>) => {
@@ -79,7 +81,7 @@ export default function ResultsMap({ lookup, operation, params, records, filtere
   };
 
   return (
-    <div className="results-map">
+    <div className="results-map" ref={frame}>
       <div className="map-toolbar">
         <p className="map-toolbar__count">{mapSummary(points.length, records.length, filteredFrom)}</p>
         <button
@@ -88,6 +90,15 @@ export default function ResultsMap({ lookup, operation, params, records, filtere
           onClick={() => downloadGeoJson(toFeatureCollection(points, records), `${lookup.slug}-${operation.id}-points${filteredFrom !== undefined ? '-filtered' : ''}`)}
         >
           Export GeoJSON
+        </button>
+        <button
+          type="button"
+          onClick={() => {
+            const container = frame.current?.querySelector<HTMLElement>('.leaflet-container');
+            if (container) void downloadMapPng(container, `${lookup.slug}-${operation.id}-map`);
+          }}
+        >
+          Export PNG
         </button>
       </div>
       {analysis && (
