@@ -23,7 +23,6 @@ import { useAnswerExportActions } from './palette/answer-export-actions.ts';
 import { LookupHttpError, type LookupResponse } from '../api/lookup-response.ts';
 import { useStoredAnswer, type StoredAnswer } from '../workbench/history/use-history.ts';
 import { QueryScope } from './query-scope.tsx';
-import { HistoryLayersMap } from './history-map-layers.tsx';
 import {
   DeferredBudgetLine,
   DeferredConsentPanel,
@@ -33,18 +32,16 @@ import {
   DeferredStoredAnswerNotice,
 } from './lookup-page-deferred.tsx';
 
-// Leaflet and the map code are their own chunks, fetched only when a map is shown.
-const ResultsMap = lazy(() => import('../map/results-map.tsx'));
+// Leaflet and the map code are their own chunks, fetched only when a map is shown (with the
+// answers from History the URL adds as layers: results-map-with-layers.tsx).
+const ResultsMap = lazy(() => import('./results-map-with-layers.tsx'));
 // The viewer (table, tree, exports) loads with the first request, not with the empty form.
 const ResultViewer = lazy(() => import('../results/result-viewer.tsx').then((module) => ({ default: module.ResultViewer })));
 
 function renderMap(props: MapSlotProps, masked: boolean) {
   return (
     <Suspense fallback={<p role="status">Loading map…</p>}>
-      {/* Other answers from History join the map as layers (layers= in the URL). */}
-      <HistoryLayersMap props={props} masked={masked}>
-        {(shown) => <ResultsMap {...shown} />}
-      </HistoryLayersMap>
+      <ResultsMap {...props} maskPreference={masked} />
     </Suspense>
   );
 }

@@ -34,6 +34,22 @@ export function timeWindow(time: NonNullable<MapLook['time']>): { from: number; 
   return { from: timeOf(time.from) ?? Date.parse(time.from), to: timeOf(time.to) ?? Date.parse(time.to) };
 }
 
+const timesCache = new WeakMap<readonly unknown[], Map<string, Float64Array>>();
+
+/** Each record's time in the column, in ms (NaN: none), read once per records array and column. */
+export function recordTimes(records: readonly unknown[], column: string): Float64Array {
+  let byColumn = timesCache.get(records);
+  if (!byColumn) timesCache.set(records, (byColumn = new Map()));
+  let times = byColumn.get(column);
+  if (!times) {
+    const rows = flatTableOf(records).rows;
+    times = new Float64Array(records.length);
+    for (let index = 0; index < records.length; index += 1) times[index] = timeOf(rows[index]![column]) ?? Number.NaN;
+    byColumn.set(column, times);
+  }
+  return times;
+}
+
 /**
  * Indices of the records inside the look's time window and area, in the answer's order; undefined
  * when the look narrows nothing (no window, no area, or a window on an answer without a time column).
@@ -43,13 +59,14 @@ export function scopeRecords(operation: Operation, records: readonly unknown[], 
   const time = look?.time && column ? timeWindow(look.time) : undefined;
   const area = look?.area && look.area.length >= 3 ? look.area : undefined;
   if (!time && !area) return undefined;
-  const rows = time ? flatTableOf(records).rows : undefined;
+  const times = time ? recordTimes(records, column!) : undefined;
   const pointOf = operation.adapters?.point;
   const kept: number[] = [];
   for (let index = 0; index < records.length; index += 1) {
     if (time) {
-      const at = timeOf(rows![index]![column!]);
-      if (at === undefined || at < time.from || at > time.to) continue;
+      const at = times![index]!;
+      // NaN (no time) fails both comparisons' complement: it is never inside.
+      if (!(at >= time.from && at <= time.to)) continue;
     }
     if (area) {
       const point = pointOf?.(records[index]);

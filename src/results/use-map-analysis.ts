@@ -4,7 +4,7 @@
 import { useMemo, useRef } from 'react';
 import type { Operation } from '../lookups/define-lookup.ts';
 import { categorySlots, colorColumnOf, legendOf } from './map-legend.ts';
-import { scopedIndicesOf, timeColumnOf, timeOf } from './map-scope.ts';
+import { recordTimes, scopedIndicesOf, timeColumnOf } from './map-scope.ts';
 import type { MapAnalysis } from './slots.ts';
 import { columnKinds, toggleEquals } from './table/filter-records.ts';
 import { flatTableOf } from './table/table-cache.ts';
@@ -45,14 +45,8 @@ export function useMapAnalysis({ operation, records, view, onViewChange, demo }:
     : undefined;
   const column = colorColumnOf(operation, records, look);
   const legend = useMemo(() => (column ? legendOf(records, column, view.filters, scope) : undefined), [records, column, view.filters, scope]);
-  const times = useMemo(() => {
-    const timeColumn = timeColumnOf(operation);
-    if (!timeColumn) return undefined;
-    const rows = flatTableOf(records).rows;
-    const values = new Float64Array(records.length);
-    for (let index = 0; index < rows.length; index += 1) values[index] = timeOf(rows[index]![timeColumn]) ?? Number.NaN;
-    return values;
-  }, [operation, records]);
+  const timeColumn = timeColumnOf(operation);
+  const times = useMemo(() => (timeColumn ? recordTimes(records, timeColumn) : undefined), [records, timeColumn]);
   const kinds = columnKinds(flatTableOf(records));
   const categoryColumns = [...kinds].filter(([, info]) => info.kind === 'choice').map(([name]) => name);
   const numberColumns = [...kinds].filter(([, info]) => info.kind === 'number').map(([name]) => name);
