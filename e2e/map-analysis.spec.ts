@@ -73,6 +73,13 @@ test('L: time= and area= narrow the table to the records inside them', async ({ 
   await page.goto(`/lookups/l${search}&view=table&time=${from}/${to}`);
   await expect(tableCount(page)).toHaveText(`Showing ${inTime.length.toLocaleString('en-US')} of ${incidents.length.toLocaleString('en-US')} records`, { timeout: 20_000 });
   expect(inTime.length).toBeLessThan(incidents.length);
+  // The histogram's window moves with the keyboard and writes time= again.
+  await results(page).getByRole('tab', { name: 'Map' }).click();
+  const slider = results(page).getByRole('slider', { name: 'Time window' });
+  await slider.focus();
+  await slider.press('ArrowRight');
+  await expect(page).not.toHaveURL(new RegExp(`time=${encodeURIComponent(from)}`));
+  await expect(page).toHaveURL(/time=\d{4}-/);
 
   // A rectangle over the south-west quarter of the answer's points, as a polygon of four corners.
   const lats = incidents.map((incident) => incident.incident_latitude).sort((a, b) => a - b);

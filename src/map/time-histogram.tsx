@@ -67,7 +67,7 @@ export function TimeHistogram({ times, time, onChange }: TimeHistogramProps) {
     if (drag.current !== undefined) set(drag.current, atX(event.clientX));
   };
   const up = () => (drag.current = undefined);
-  const key = (event: KeyboardEvent<SVGGElement>) => {
+  const key = (event: KeyboardEvent<HTMLDivElement>) => {
     const unit = span / BINS;
     const from = range?.from ?? bins.start;
     const to = range?.to ?? bins.end;
@@ -84,23 +84,24 @@ export function TimeHistogram({ times, time, onChange }: TimeHistogramProps) {
 
   return (
     <div className="time-histogram">
-      <svg ref={svg} viewBox="0 0 100 40" preserveAspectRatio="none" onPointerDown={down} onPointerMove={move} onPointerUp={up} aria-hidden="false">
-        {bins.counts.map((count, bin) => (
-          <rect key={bin} className="time-histogram__bar" x={(bin * 100) / BINS + 0.1} width={100 / BINS - 0.2} y={40 - (count / most) * 38} height={(count / most) * 38} />
-        ))}
-        <g
-          tabIndex={0}
-          role="slider"
-          aria-label="Time range"
-          aria-valuemin={bins.start}
-          aria-valuemax={bins.end}
-          aria-valuenow={range?.from ?? bins.start}
-          aria-valuetext={range ? `${time!.from} to ${time!.to}` : 'All times'}
-          onKeyDown={key}
-        >
+      <div
+        tabIndex={0}
+        role="slider"
+        className="time-histogram__window"
+        aria-label="Time window"
+        aria-valuemin={bins.start}
+        aria-valuemax={bins.end}
+        aria-valuenow={range?.from ?? bins.start}
+        aria-valuetext={range ? `${time!.from} to ${time!.to}` : 'All times'}
+        onKeyDown={key}
+      >
+        <svg ref={svg} viewBox="0 0 100 40" preserveAspectRatio="none" onPointerDown={down} onPointerMove={move} onPointerUp={up} aria-hidden="true">
+          {bins.counts.map((count, bin) => (
+            <rect key={bin} className="time-histogram__bar" x={(bin * 100) / BINS + 0.1} width={100 / BINS - 0.2} y={40 - (count / most) * 38} height={(count / most) * 38} />
+          ))}
           <rect className="time-histogram__brush" x={range ? x(range.from) : 0} width={range ? Math.max(0.3, x(range.to) - x(range.from)) : 100} y={0} height={40} />
-        </g>
-      </svg>
+        </svg>
+      </div>
       <div className="time-histogram__controls">
         <span>{time ? `${time.from} – ${time.to}` : `${iso(bins.start)} – ${iso(bins.end)}`}</span>
         <button type="button" onClick={() => setPlaying(!playing)}>
