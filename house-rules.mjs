@@ -38,7 +38,11 @@ export const importTable = {
   },
   map: {
     owns: 'Leaflet views and the map location picker, its own lazily loaded chunk',
-    may: { results: { access: 'static', why: 'slot types, downloads' }, form: { access: 'static', why: 'the values it edits' }, lookups: 'static' },
+    may: {
+      results: { access: 'static', why: 'slot types, downloads' }, form: { access: 'static', why: 'the values it edits' }, lookups: 'static',
+      // The demo's own street grid, drawn offline at city zoom over a demo answer (ADR 019).
+      demo: { access: 'lazy', why: "the demo world's streets where tiles are missing" },
+    },
   },
   results: {
     owns: 'the viewer: tabs with slots (summary, table, tree, raw, request, drift, paging), exports',

@@ -2,7 +2,7 @@
 // (page-weight.ts: gzip -9 of every /assets/*.js the page's HTML names), against the budgets:
 // the first page (index.html) ≤ 100 kB, every lookup page (lookups/<slug>.html, and lookup.html)
 // ≤ 150 kB, kB being 1,000 bytes. Then, from Vite's manifest, what loads later: the map chunk
-// (target ≤ 60 kB) and each chunk loaded on demand. Exits 1, saying which, when a budget is over.
+// (target ≤ 90 kB, issue 24) and each chunk loaded on demand. Exits 1, saying which, when a budget is over.
 // Reads DIST_DIR (built with `--manifest` for the manifest's rows) when given, else builds into a
 // temporary directory.
 import { spawnSync } from 'node:child_process';
@@ -12,7 +12,8 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { KB, pageWeight } from './page-weight.ts';
 
-const BUDGETS = { firstPage: 100, lookupPage: 150, map: 60 };
+// The map's 90 kB: issue 24's figure for the map with its analysis (legend, time, layers, drawing hooks), Leaflet included.
+const BUDGETS = { firstPage: 100, lookupPage: 150, map: 90 };
 
 interface ManifestChunk {
   file: string;

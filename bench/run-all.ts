@@ -19,6 +19,7 @@ const benches = [
   'mcp-tool-call.ts',
   'jobs.ts',
   'sql.ts',
+  'map-analysis.ts',
 ];
 const filter = process.argv[2];
 const failed: string[] = [];

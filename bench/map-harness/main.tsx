@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import ResultsMap from '../../src/map/results-map.tsx';
 import { lookups } from '../../src/lookups/registry.ts';
 import '../../src/app/global.css';
+import { AnalysisHarness } from './analysis-harness.tsx';
 
 declare global {
   interface Window {
@@ -11,7 +12,12 @@ declare global {
   }
 }
 
-const count = Number(new URLSearchParams(location.search).get('points') ?? 50_000);
+const query = new URLSearchParams(location.search);
+const count = Number(query.get('points') ?? 50_000);
+// `?analysis`: the map of issue 24 (colours, legend, time window, layer=…) instead of the plain one.
+const analysis = query.has('analysis');
+const OFFENSES = ['Larceny/Theft', 'Assault', 'Burglary', 'Vandalism', 'Fraud', 'Robbery', 'Drug', 'Motor Vehicle Theft', 'Arson', 'Other'];
+const AGAINST = ['Property', 'Person', 'Society'];
 const cities = [
   [37.77, -122.42],
   [40.71, -74.0],
@@ -32,8 +38,9 @@ const records = Array.from({ length: count }, (_, index) => {
   const angle = 2 * Math.PI * random();
   return {
     incident_code: `INC-${index}`,
-    incident_offense: 'Larceny/Theft',
-    incident_date: '2024-05-01T12:00:00.000Z',
+    incident_offense: analysis ? OFFENSES[Math.floor(random() * OFFENSES.length)]! : 'Larceny/Theft',
+    incident_offense_crime_against: AGAINST[index % AGAINST.length]!,
+    incident_date: analysis ? new Date(Date.parse('2024-05-01T00:00:00Z') + Math.floor(random() * 7 * 86_400_000)).toISOString() : '2024-05-01T12:00:00.000Z',
     incident_latitude: lat + spread * Math.sin(angle),
     incident_longitude: lon + spread * Math.cos(angle),
     incident_address: `${index} Example Street`,
@@ -43,6 +50,9 @@ const records = Array.from({ length: count }, (_, index) => {
 const lookup = lookups.L;
 const start = performance.now();
 createRoot(document.getElementById('root')!).render(
+  analysis ? (
+    <AnalysisHarness records={records} layer={(query.get('layer') as 'heat' | 'hex' | null) ?? undefined} />
+  ) : (
   <ResultsMap
     lookup={lookup}
     operation={lookup.operations[0]}
@@ -52,11 +62,12 @@ createRoot(document.getElementById('root')!).render(
     selectedIndex={undefined}
     onSelect={() => {}}
     onOpenTable={() => {}}
-  />,
+  />
+  ),
 );
 
 const waitForClusters = () => {
-  if (document.querySelector('.map-cluster')) window.benchFirstRenderMs = performance.now() - start;
+  if (document.querySelector('.map-cluster, canvas.map-heat')) window.benchFirstRenderMs = performance.now() - start;
   else requestAnimationFrame(waitForClusters);
 };
 requestAnimationFrame(waitForClusters);

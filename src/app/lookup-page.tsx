@@ -32,8 +32,9 @@ import {
   DeferredStoredAnswerNotice,
 } from './lookup-page-deferred.tsx';
 
-// Leaflet and the map code are their own chunks, fetched only when a map is shown.
-const ResultsMap = lazy(() => import('../map/results-map.tsx'));
+// Leaflet and the map code are their own chunks, fetched only when a map is shown (with the
+// answers from History the URL adds as layers: results-map-with-layers.tsx).
+const ResultsMap = lazy(() => import('./results-map-with-layers.tsx'));
 // The viewer (table, tree, exports) loads with the first request, not with the empty form.
 const ResultViewer = lazy(() => import('../results/result-viewer.tsx').then((module) => ({ default: module.ResultViewer })));
 
@@ -48,10 +49,10 @@ function renderSql(props: SqlSlotProps) {
   );
 }
 
-function renderMap(props: MapSlotProps) {
+function renderMap(props: MapSlotProps, masked: boolean) {
   return (
     <Suspense fallback={<p role="status">Loading map…</p>}>
-      <ResultsMap {...props} />
+      <ResultsMap {...props} maskPreference={masked} />
     </Suspense>
   );
 }
@@ -170,7 +171,7 @@ function LookupExplorer({ lookup }: { lookup: LookupDefinition }) {
                 }}
                 onRetry={stored ? fetchFresh : () => void query.refetch()}
                 onFetchFresh={stored ? undefined : () => void query.fetchFresh()}
-                renderMap={operation.adapters?.point ? renderMap : undefined}
+                renderMap={operation.adapters?.point ? (props) => renderMap({ ...props, onSearchValues: (values) => send({ ...urlValues, ...values }) }, masked) : undefined}
                 renderOwnView={OwnView ? (props) => <OwnView {...props} /> : undefined}
                 renderSql={renderSql}
                 masked={masked}

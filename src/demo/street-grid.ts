@@ -74,3 +74,40 @@ export function streetAddress(place: DemoPlace, lat: number, lon: number): { str
   const { street, along } = gridAddress(place, lat, lon);
   return { street, number: Math.floor(along / 6) + 1 };
 }
+
+/** One street of the grid as drawn: a straight line across the box asked for, with its name. */
+export interface GridLine {
+  name: string;
+  /** [lat, lon] at each end. */
+  from: readonly [number, number];
+  to: readonly [number, number];
+}
+
+/** At most this many lines each way: a box too big for a city view gets none (the map asks at city zoom). */
+const MAX_LINES = 120;
+
+/**
+ * The streets of a place's grid that cross a box (south, west, north, east in degrees), named as its
+ * addresses name them: what the map draws where tiles are missing, so an incident at "700 Block of
+ * LARKIN ST" sits on the line labelled LARKIN ST.
+ */
+export function gridLines(place: DemoPlace, south: number, west: number, north: number, east: number): GridLine[] {
+  const metresPerLon = METRES_PER_DEGREE * Math.cos((place.lat * Math.PI) / 180);
+  const eastOf = (lon: number) => (lon - place.lon) * metresPerLon;
+  const northOf = (lat: number) => (lat - place.lat) * METRES_PER_DEGREE;
+  const firstColumn = Math.ceil(eastOf(west) / COLUMN_M);
+  const lastColumn = Math.floor(eastOf(east) / COLUMN_M);
+  const firstRow = Math.ceil(northOf(south) / ROW_M);
+  const lastRow = Math.floor(northOf(north) / ROW_M);
+  if (lastColumn - firstColumn > MAX_LINES || lastRow - firstRow > MAX_LINES) return [];
+  const lines: GridLine[] = [];
+  for (let column = firstColumn; column <= lastColumn; column += 1) {
+    const lon = place.lon + (column * COLUMN_M) / metresPerLon;
+    lines.push({ name: columnName(place, column), from: [south, lon], to: [north, lon] });
+  }
+  for (let row = firstRow; row <= lastRow; row += 1) {
+    const lat = place.lat + (row * ROW_M) / METRES_PER_DEGREE;
+    lines.push({ name: rowName(place, row), from: [lat, west], to: [lat, east] });
+  }
+  return lines;
+}

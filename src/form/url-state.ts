@@ -10,13 +10,14 @@
 // `view` (the tab: overview, map, table, sql, tree, raw, request), `sort` (a column of the table, `-`
 // first for descending), `cols` (the columns shown, comma-separated; `*` for all), `f` (a table
 // filter condition, repeated: `call_type:eq:Alarm`, see results/filter-query.ts) and `facets`
-// (the faceted columns, comma-separated), `sql` (the SQL tab's query). They never
+// (the faceted columns, comma-separated), `sql` (the SQL tab's query), and the map's `color`, `size`,
+// `layer`, `time`, `area` and `layers` (results/filter-query.ts). They never
 // make a URL a sent query and never change which query it is: `?movie_id=550&view=tree` runs the
 // same request as `?movie_id=550`. Missing or unknown view values fall back to the defaults.
 import type { LookupDefinition, Operation, Params, ResultTab } from '../lookups/define-lookup.ts';
 import { columnChoiceOf, type TableSort, type ViewState } from '../results/view-state.ts';
 import { defaultOperation, findOperation } from '../lookups/define-lookup.ts';
-import { facetsFromParam, facetsToParam, filtersFromParams, filtersToParams } from '../results/filter-query.ts';
+import { facetsFromParam, facetsToParam, filtersFromParams, filtersToParams, MAP_KEYS, mapLookFromParams, mapLookToParams } from '../results/filter-query.ts';
 import { paramToText } from '../lookups/request.ts';
 import { OPERATION_KEY, type FormValues } from './form-values.ts';
 import { type FieldErrors, validateValues } from './validate-values.ts';
@@ -32,8 +33,8 @@ export const SQL_KEY = 'sql';
 /** A history entry whose stored answer is shown instead of sending the query (workbench/history). */
 export const STORED_KEY = 'stored';
 /** Every key the page writes besides parameter names: none may be a parameter's name. */
-export const RESERVED_KEYS: readonly string[] = [OPERATION_KEY, SENT_KEY, VIEW_KEY, SORT_KEY, COLUMNS_KEY, FILTER_KEY, FACETS_KEY, SQL_KEY, STORED_KEY];
-const VIEW_KEYS: ReadonlySet<string> = new Set([VIEW_KEY, SORT_KEY, COLUMNS_KEY, FILTER_KEY, FACETS_KEY, SQL_KEY]);
+export const RESERVED_KEYS: readonly string[] = [OPERATION_KEY, SENT_KEY, VIEW_KEY, SORT_KEY, COLUMNS_KEY, FILTER_KEY, FACETS_KEY, SQL_KEY, STORED_KEY, ...MAP_KEYS];
+const VIEW_KEYS: ReadonlySet<string> = new Set([VIEW_KEY, SORT_KEY, COLUMNS_KEY, FILTER_KEY, FACETS_KEY, SQL_KEY, ...MAP_KEYS]);
 
 /** The tab names written to the URL (`own` reads better as `overview`). */
 const TAB_NAMES = { own: 'overview', map: 'map', table: 'table', sql: 'sql', tree: 'tree', raw: 'raw', request: 'request' } as const satisfies Record<ResultTab, string>;
@@ -129,6 +130,8 @@ export function readViewState(search: string): ViewState {
   if (facets) view.facets = facets;
   const sql = query.get(SQL_KEY);
   if (sql) view.sql = sql;
+  const map = mapLookFromParams(query);
+  if (map) view.map = map;
   return view;
 }
 
@@ -151,6 +154,7 @@ export function viewQuery(view: ViewState): string {
   const facets = facetsToParam(view.facets);
   if (facets) query.set(FACETS_KEY, facets);
   if (view.sql) query.set(SQL_KEY, view.sql);
+  for (const [key, value] of mapLookToParams(view.map)) query.set(key, value);
   return query.toString();
 }
 

@@ -163,6 +163,9 @@ const shared = {
       { label: 'Power', path: 'connectors.connector.*.maxPowerLevel', unit: 'kW' },
       { label: 'Connectors', path: 'totalNumberOfConnectors' },
     ],
+    // Connector types sit in an array (one table cell); the station's access type is its own column.
+    colorBy: 'evStationDetails.accessibilityType',
+    sizeBy: 'totalNumberOfConnectors',
   },
   notes: [
     'At most 20 stations per answer, nearest first; hasMore says that more lie within the circle and count is the number returned.',

@@ -129,6 +129,12 @@ export interface MapPopupField {
 export interface MapPresentation {
   /** The popup's lines, in this order; a line whose value is empty is left out. */
   popup: readonly MapPopupField[];
+  /** The table column points are coloured by at first (a category; its legend filters like a facet). */
+  colorBy?: string;
+  /** The table column points are sized by at first (a number). */
+  sizeBy?: string;
+  /** The table column holding each record's date or time: the time histogram and `time=` read it. */
+  timeField?: string;
 }
 
 /** The zod object an operation's parameters are declared with: every field parses to a ParamValue. */

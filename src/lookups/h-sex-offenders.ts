@@ -148,6 +148,7 @@ export const sexOffenders = defineLookup({
           { label: 'Place', path: ['sex_offender_location', 'sex_offender_state', 'sex_offender_zipcode'] },
           { label: 'Charges', path: 'sex_offender_charges' },
         ],
+        colorBy: 'sex_offender_is_predator',
       },
       adapters: {
         // Errors (403 bad key, 429 rate limit): {message}.

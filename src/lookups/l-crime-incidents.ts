@@ -93,6 +93,8 @@ export const crimeIncidents = defineLookup({
           { label: 'Against', path: 'incident_offense_crime_against' },
           { label: 'Source', path: 'incident_source_name' },
         ],
+        colorBy: 'incident_offense',
+        timeField: 'incident_date',
       },
       adapters: {
         // Errors: {message}.

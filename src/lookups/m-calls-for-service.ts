@@ -102,6 +102,8 @@ export const callsForService = defineLookup({
           { label: 'Date', path: 'call_date' },
           { label: 'Address', path: 'call_address' },
         ],
+        colorBy: 'call_type',
+        timeField: 'call_date',
       },
       adapters: {
         // Errors: {message}.

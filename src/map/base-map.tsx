@@ -24,6 +24,8 @@ interface BaseMapProps {
   view?: MapView | undefined;
   /** Notes for the caption strip under the map. */
   caption?: ReactNode;
+  /** Drawn over the country outline when tiles cannot load (the demo's own streets). */
+  offline?: ReactNode;
   children?: ReactNode;
 }
 
@@ -50,7 +52,7 @@ function Remeasure({ when }: { when: string }) {
   return null;
 }
 
-export function BaseMap({ label, bounds, view, caption, children }: BaseMapProps) {
+export function BaseMap({ label, bounds, view, caption, offline: offlineLayers, children }: BaseMapProps) {
   const config = useMapConfig();
   const [offline, setOffline] = useState(false);
   const announces = useAnnouncesOffline(offline);
@@ -68,6 +70,7 @@ export function BaseMap({ label, bounds, view, caption, children }: BaseMapProps
         {/* Once the tiles are known to be unreachable the layer goes, so nothing asks for them again. */}
         {config && !offline && <StreetTiles url={config.tileUrl} attribution={config.tileAttribution} onUnreachable={() => setOffline(true)} />}
         {offline && <WorldOutline />}
+        {offline && offlineLayers}
         {children}
       </MapContainer>
       {(offline || caption) && (

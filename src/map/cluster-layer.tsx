@@ -15,6 +15,10 @@ interface ClusterLayerProps {
   onPointClick: (index: number) => void;
   /** Some positions were rounded (masked): each on the rounding grid is drawn as the cell it stands for, once that is big enough to see. */
   rounded?: boolean;
+  /** A point's fill by its record index (the legend's colour); the theme's accent when undefined. */
+  colorOf?: ((index: number) => string) | undefined;
+  /** A point's radius in pixels by its record index (the size column). */
+  radiusOf?: ((index: number) => number) | undefined;
 }
 
 /** A single point's radius in pixels. */
@@ -34,7 +38,7 @@ function clusterIcon(count: number): L.DivIcon {
   return L.divIcon({ html: `<span>${text}</span>`, className: `map-cluster map-cluster--${size}`, iconSize: [px, px] });
 }
 
-export function ClusterLayer({ points, onPointClick, rounded = false }: ClusterLayerProps) {
+export function ClusterLayer({ points, onPointClick, rounded = false, colorOf, radiusOf }: ClusterLayerProps) {
   const map = useMap();
   const index = useMemo(() => buildPointIndex(points), [points]);
   const clickPoint = useEffectEvent(onPointClick);
@@ -56,7 +60,14 @@ export function ClusterLayer({ points, onPointClick, rounded = false }: ClusterL
       return marker.on('click', () => map.flyTo([item.lat, item.lon], zoomTo(), { duration: 0.4 }));
     };
     const dot = (item: Extract<DisplayItem, { kind: 'point' }>): L.Layer =>
-      L.circleMarker([item.lat, item.lon], { renderer, radius: POINT_RADIUS, weight: 2, color: surface, fillColor: accent, fillOpacity: 0.9 }).on('click', () =>
+      L.circleMarker([item.lat, item.lon], {
+        renderer,
+        radius: radiusOf?.(item.index) ?? POINT_RADIUS,
+        weight: 2,
+        color: surface,
+        fillColor: colorOf?.(item.index) ?? accent,
+        fillOpacity: 0.9,
+      }).on('click', () =>
         clickPoint(item.index),
       );
     // One cell per rounded position however many records share it, shaded deeper for more; its
@@ -108,7 +119,7 @@ export function ClusterLayer({ points, onPointClick, rounded = false }: ClusterL
       map.off('moveend', draw);
       group.remove();
     };
-  }, [map, index, rounded]);
+  }, [map, index, rounded, colorOf, radiusOf]);
 
   return null;
 }

@@ -1,9 +1,9 @@
 // The viewer's Map tab: every record with coordinates, clustered, with the search circle, a popup
 // per point, the selection shared with the table, and a GeoJSON export. Back on the tab for the
 // same answer, the map opens where the user left it.
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { Circle } from 'react-leaflet';
-import type { MapSlotProps } from '../results/slots.ts';
+import type { ExtraMapLayer, MapSlotProps } from '../results/slots.ts';
 import { plural } from '../lookups/adapters.ts';
 import { APPROXIMATE_NOTE, onRoundingGrid, positionsMayBeRounded } from './approximate.ts';
 import { BaseMap } from './base-map.tsx';
@@ -15,11 +15,26 @@ import { FitToBounds, PanToPoint, RememberView } from './map-view-effects.tsx';
 import { MissingCoordinates } from './missing-coordinates.tsx';
 import { PointPopup } from './point-popup.tsx';
 import { extractPoints, recordLabel } from './points.ts';
-import { searchCircle } from './search-circle.ts';
+import { searchCircle, valuesFromCircle } from './search-circle.ts';
 import { SelectedPoint } from './selected-point.tsx';
 import { rememberedView } from './view-memory.ts';
+import { AnalysisControls } from './analysis-controls.tsx';
+import { slotColor } from './category-colors.ts';
+import { DensityLayer } from './density-layer.tsx';
+import { Legend } from './legend.tsx';
+import { TimeHistogram } from './time-histogram.tsx';
+import { sizeScale } from './size-scale.ts';
+import { AddLayer } from './add-layer.tsx';
+import { DemoStreets } from './demo-streets.tsx';
+import { AreaDrawing, AreaTools, useDrawing } from './draw-area.tsx';
+import { coveringCircle } from './area-shapes.ts';
+import { downloadMapPng } from './png-export.ts';
+import { paramsToValues } from '../form/url-state.ts';
+import { ExtraLayerLegends, ExtraLayerPoints, useShownLayers } from './extra-layers.tsx';
 
-export default function ResultsMap({ lookup, operation, params, records, filteredFrom, masked, selectedIndex, onSelect, onOpenTable }: MapSlotProps) {
+const NO_LAYERS: readonly ExtraMapLayer[] = [];
+
+export default function ResultsMap({ lookup, operation, params, records, filteredFrom, masked, selectedIndex, onSelect, onOpenTable, analysis, onSearchValues }: MapSlotProps) {
   const { points, missing } = useMemo(() => extractPoints(operation, records), [operation, records]);
   const circle = useMemo(() => searchCircle(operation.locationSearch, params), [operation, params]);
   const bounds = useMemo(() => enclosingBounds(points, circle), [points, circle]);
@@ -37,6 +52,27 @@ export default function ResultsMap({ lookup, operation, params, records, filtere
   const viewKey = `${lookup.id}/${operation.id}/${points.length}/${bounds ? bounds.flat().join(',') : ''}`;
   const [view] = useState(() => rememberedView(viewKey));
 
+  const categories = analysis?.categories;
+  const colorOf = useMemo(() => (categories ? (index: number) => slotColor(categories[index] ?? 255) : undefined), [categories]);
+  const sizes = analysis?.sizes;
+  const radiusOf = useMemo(() => (sizes ? sizeScale(sizes) : undefined), [sizes]);
+  const layer = analysis?.look.layer ?? 'points';
+  const extra = useShownLayers(analysis?.extraLayers ?? NO_LAYERS);
+  const [drawing, setDrawing] = useDrawing();
+  const frame = useRef<HTMLDivElement>(null);
+  const changeLook = analysis?.onLookChange;
+  const onDrawn = useCallback(
+    (corners: Array<[number, number]>) => {
+      setDrawing(undefined);
+      changeLook?.({ area: corners });
+    },
+    [changeLook, setDrawing],
+  );
+  const area = analysis?.look.area;
+  // Searching by point and radius: send the circle that covers the shape; area= keeps only what is inside.
+  const searchArea =
+    area && operation.locationSearch && onSearchValues ? () => onSearchValues(valuesFromCircle(operation, paramsToValues(operation, params), coveringCircle(area))) : undefined;
+
   const selected = selectedIndex === undefined ? undefined : pointByIndex.get(selectedIndex);
   const popupPoint = popupIndex === undefined ? undefined : pointByIndex.get(popupIndex);
   const openPopup = (index: number) => {
@@ -45,7 +81,7 @@ export default function ResultsMap({ lookup, operation, params, records, filtere
   };
 
   return (
-    <div className="results-map">
+    <div className="results-map" ref={frame}>
       <div className="map-toolbar">
         <p className="map-toolbar__count">{mapSummary(points.length, records.length, filteredFrom)}</p>
         <button
@@ -55,12 +91,26 @@ export default function ResultsMap({ lookup, operation, params, records, filtere
         >
           Export GeoJSON
         </button>
+        <button
+          type="button"
+          onClick={() => {
+            const container = frame.current?.querySelector<HTMLElement>('.leaflet-container');
+            if (container) void downloadMapPng(container, `${lookup.slug}-${operation.id}-map`);
+          }}
+        >
+          Export PNG
+        </button>
       </div>
+      {analysis && (
+        <AreaTools drawing={drawing} onDraw={setDrawing} area={area} onClear={() => analysis.onLookChange({ area: undefined })} onSearchArea={searchArea} />
+      )}
+      {analysis && <AnalysisControls analysis={analysis} colorColumn={analysis.legend?.column} sizeColumn={radiusOf ? (analysis.look.size ?? operation.map?.sizeBy) : undefined} />}
       <BaseMap
         label={`Map of ${plural(points.length, 'result')}`}
         bounds={bounds}
         view={view}
         caption={anyRounded ? <p className="map-caption__approximate">{APPROXIMATE_NOTE}</p> : undefined}
+        offline={analysis?.demo ? <DemoStreets /> : undefined}
       >
         {circle && (
           <Circle
@@ -72,7 +122,13 @@ export default function ResultsMap({ lookup, operation, params, records, filtere
             pathOptions={{ weight: 2, fillOpacity: 0.06 }}
           />
         )}
-        <ClusterLayer points={points} onPointClick={openPopup} rounded={anyRounded} />
+        {layer === 'points' ? (
+          <ClusterLayer points={points} onPointClick={openPopup} rounded={anyRounded} colorOf={colorOf} radiusOf={radiusOf} />
+        ) : (
+          <DensityLayer points={points} kind={layer} />
+        )}
+        <ExtraLayerPoints shown={extra.shown} />
+        {analysis && <AreaDrawing drawing={drawing} area={area} onDrawn={onDrawn} />}
         {selected && (
           <SelectedPoint point={selected} label={recordLabel(operation, records[selected.index], selected.index)} onClick={() => openPopup(selected.index)} />
         )}
@@ -94,6 +150,14 @@ export default function ResultsMap({ lookup, operation, params, records, filtere
         <RememberView viewKey={viewKey} />
         <PanToPoint point={selected} keepFirst={view !== undefined} />
       </BaseMap>
+      {analysis && (
+        <div className="map-legends">
+          {analysis.legend && <Legend legend={analysis.legend} onToggle={analysis.onToggleCategory} />}
+          <ExtraLayerLegends shown={extra.shown} onToggleLayer={extra.toggleLayer} onToggleCategory={extra.toggleCategory} />
+          <AddLayer analysis={analysis} />
+        </div>
+      )}
+      {analysis?.times && <TimeHistogram times={analysis.times} time={analysis.look.time} onChange={(time) => analysis.onLookChange({ time })} />}
       <MissingCoordinates missing={missing} onOpenTable={onOpenTable} />
     </div>
   );

@@ -19,6 +19,8 @@ import { RecordTable } from './table/record-table.tsx';
 import { filteredIndicesOf, flatTableOf } from './table/table-cache.ts';
 import { TreeTab } from './tree/tree-tab.tsx';
 import { useAnswer } from './use-answer.ts';
+import { intersectIndices } from './map-scope.ts';
+import { useMapAnalysis } from './use-map-analysis.ts';
 
 interface AnswerViewProps extends ResultViewerProps {
   response: LookupResponse;
@@ -40,7 +42,10 @@ export function AnswerView(props: AnswerViewProps) {
   const [selection, setSelection] = useState<{ of: LookupResponse; index: number | undefined }>({ of: response, index: undefined });
   // The table's filters narrow the map and the exports too. A selection is an index into the
   // answer's records everywhere (the table's "#", the own view); one the filters hide is no selection.
-  const filtered = view.filters ? filteredIndicesOf(flatTableOf(answer.records), view.filters) : undefined;
+  // The map's time window and drawn area narrow them the same way (use-map-analysis.ts).
+  const analysis = useMapAnalysis({ operation, records: answer.records, view, onViewChange, demo: response.source === 'demo' });
+  const byFilters = view.filters ? filteredIndicesOf(flatTableOf(answer.records), view.filters) : undefined;
+  const filtered = useMemo(() => (analysis.scope ? intersectIndices(byFilters, analysis.scope) : byFilters), [byFilters, analysis.scope]);
   const shownRecords = useMemo(() => (filtered ? filtered.map((index) => answer.records[index]) : answer.records), [filtered, answer.records]);
   const positionOf = useMemo(() => (filtered ? new Map(filtered.map((index, position) => [index, position])) : undefined), [filtered]);
   const chosen = selection.of === response ? selection.index : undefined;
@@ -62,6 +67,7 @@ export function AnswerView(props: AnswerViewProps) {
     records: shownRecords,
     filteredFrom: filtered ? answer.records.length : undefined,
     masked: answer.masked,
+    analysis: analysis.analysisFor(filtered),
     onOpenTable: (position) => (onSelect(answerIndex(position)), onPickTab('table')),
   });
   const tabs: TabSpec[] = [
@@ -78,6 +84,7 @@ export function AnswerView(props: AnswerViewProps) {
           fileStem={fileStem}
           view={{ sort: view.sort, columns: view.columns, filters: view.filters, facets: view.facets }}
           onViewChange={onViewChange}
+          scope={analysis.tableScope}
         />
       ),
     },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { facetsFromParam, facetsToParam, filtersFromParams, filtersToParams } from './filter-query.ts';
+import { areaFromParam, facetsFromParam, facetsToParam, filtersFromParams, filtersToParams, mapLookFromParams, mapLookToParams, timeFromParam } from './filter-query.ts';
 
 describe('filters as URL values', () => {
   it('writes one condition per value and reads them back', () => {
@@ -36,5 +36,26 @@ describe('filters as URL values', () => {
     expect(facetsFromParam('a,,b.c,a')).toEqual(['a', 'b.c']);
     expect(facetsFromParam('')).toBeUndefined();
     expect(facetsFromParam(null)).toBeUndefined();
+  });
+});
+
+describe("the map's words", () => {
+  it('round-trips colour, size, layer, time, area and layers', () => {
+    const look = {
+      color: 'call_type',
+      size: 'priority',
+      layer: 'heat' as const,
+      time: { from: '2024-05-01T00:00:00Z', to: '2024-05-02T00:00:00Z' },
+      area: [[37.7, -122.5], [37.8, -122.5], [37.8, -122.4]] as Array<[number, number]>,
+      layers: ['h1', 'h2'],
+    };
+    expect(mapLookFromParams(new URLSearchParams(mapLookToParams(look)))).toEqual(look);
+  });
+  it('drops words that do not read', () => {
+    const query = new URLSearchParams('layer=pie&time=2024-05-02/2024-05-01&area=1,2;3,4&color=');
+    expect(mapLookFromParams(query)).toBeUndefined();
+    expect(areaFromParam('1,2;3,4;5,x')).toBeUndefined();
+    expect(areaFromParam('91,2;3,4;5,6')).toBeUndefined();
+    expect(timeFromParam('2024-05-01/not a date')).toBeUndefined();
   });
 });

@@ -3,6 +3,8 @@
 import type { Answer } from '../lookups/answer.ts';
 import type { ReactNode } from 'react';
 import type { GeoPoint, LookupDefinition, Operation, Params } from '../lookups/define-lookup.ts';
+import type { MapLegend } from './map-legend.ts';
+import type { MapLook } from './view-state.ts';
 
 export interface RecordSelection {
   /** Index into `records` of the selected record, shared by table, map and own view. */
@@ -27,6 +29,44 @@ export interface MapSlotProps extends RecordSelection {
   masked: boolean;
   /** Selects the record and switches the viewer to its Table tab (the popup's "Show in table"). */
   onOpenTable: (index: number) => void;
+  /** Sends the query again with these form values (the map's "Search this area"); the view is kept. */
+  onSearchValues?: (values: Readonly<Record<string, string>>) => void;
+  /** The map's analysis: colour, size, layer, time window, area, extra layers (in the URL), and what it filters. */
+  analysis?: MapAnalysis;
+}
+
+/** Another answer drawn on the same map (`layers=`): the app finds it (History), the map draws it. */
+export interface ExtraMapLayer {
+  /** The history entry's id, as written in `layers=`. */
+  id: string;
+  /** What the layer is called in its legend and toggle ("L. Crime incidents, 12 Mar 14:02"). */
+  title: string;
+  operation: Operation;
+  records: readonly unknown[];
+}
+
+export interface MapAnalysis {
+  look: MapLook;
+  /** Changes part of the look (a key set to undefined drops it). */
+  onLookChange: (change: Partial<MapLook>) => void;
+  /** The colour column's categories; undefined when nothing colours the points. */
+  legend?: MapLegend;
+  /** Each of `records`' colour slot (its legend entry's position; LEGEND_SIZE for the rest). */
+  categories?: Uint8Array;
+  /** Picks or unpicks a category, as a facet click does (the table and exports follow). */
+  onToggleCategory: (key: string) => void;
+  /** Each of `records`' size value, when a size column is chosen. */
+  sizes?: Float64Array;
+  /** Every record of the answer's time in ms (NaN: none), before the time window: the histogram's data. */
+  times?: Float64Array;
+  /** Columns the look may colour or size by. */
+  categoryColumns: readonly string[];
+  numberColumns: readonly string[];
+  /** Other answers to draw as layers (`layers=`), and those that may be added. */
+  extraLayers?: readonly ExtraMapLayer[];
+  layerChoices?: ReadonlyArray<{ id: string; title: string }>;
+  /** The answer came from the demo world: its streets may be drawn where tiles are missing. */
+  demo: boolean;
 }
 
 /** The SQL tab (src/sql/, lazy): the answer's records as the table `answer`. */

@@ -55,11 +55,34 @@ export interface TableView {
   facets?: readonly string[];
 }
 
+/** How the map draws the answer's points: `layer=points|heat|hex`. */
+export type MapLayerKind = 'points' | 'heat' | 'hex';
+
+/**
+ * The map's analysis, in the URL beside the table's view (`color`, `size`, `layer`, `time`, `area`,
+ * `layers`). `time` and `area` narrow the same records the table, its count and the exports show.
+ */
+export interface MapLook {
+  /** The category column points are coloured by (its legend filters like a facet). */
+  color?: string;
+  /** The numeric column points are sized by. */
+  size?: string;
+  layer?: MapLayerKind;
+  /** ISO 8601 instants, inclusive: records whose time column falls between them. */
+  time?: { from: string; to: string };
+  /** A polygon, [lat, lon] corners in order (a rectangle is four): records inside it. */
+  area?: ReadonlyArray<readonly [number, number]>;
+  /** History entries drawn as further layers on the same map. */
+  layers?: readonly string[];
+}
+
 export interface ViewState extends TableView {
   /** The tab picked; undefined for the operation's default. */
   tab?: ResultTab;
   /** The SQL tab's query over the answer's records (src/sql/). */
   sql?: string;
+  /** The map's colour, size, layer, time window, area and extra layers; undefined for none. */
+  map?: MapLook;
 }
 
 /** A change to some of the view; a key present with `undefined` resets that part to its default. */

@@ -15,7 +15,7 @@ import './filters.css';
 import { cellText, flattenRecord } from './flatten-records.ts';
 import { CUT_OFF_LENGTH, ExpandButton, type FullValue, FullValuePanel } from './full-value.tsx';
 import { useCellSelection } from './use-cell-selection.ts';
-import { useTableModel } from './use-table-model.ts';
+import { type TableScope, useTableModel } from './use-table-model.ts';
 import './cell-selection.css';
 
 /** Fixed row height: cells never wrap, so the virtualiser never needs to measure. */
@@ -28,14 +28,16 @@ interface RecordTableProps extends RecordSelection {
   /** Sort, columns, filters and facets when the caller keeps them (the page's URL); the table keeps its own otherwise. */
   view?: TableView;
   onViewChange?: (change: TableView) => void;
+  /** The map's time window or area: the records they keep (in the answer's order) and how each reads, to drop it. */
+  scope?: TableScope;
 }
 
 /**
  * The records as a sortable, filterable, virtualised table with facets, column choice, export
  * and selection; a single record reads as a field/value sheet, with a switch to the one-row table.
  */
-export function RecordTable({ records, selectedIndex, onSelect, fileStem, view, onViewChange }: RecordTableProps) {
-  const model = useTableModel(records, view && onViewChange ? { view, onChange: onViewChange } : undefined);
+export function RecordTable({ records, selectedIndex, onSelect, fileStem, view, onViewChange, scope }: RecordTableProps) {
+  const model = useTableModel(records, view && onViewChange ? { view, onChange: onViewChange } : undefined, scope?.indices);
   const { table, visibleColumns, order, sort, filters, filtered } = model;
   const kinds = columnKinds(table);
   const setFilters = (next: typeof filters) => model.changeView({ filters: next });
@@ -103,6 +105,7 @@ export function RecordTable({ records, selectedIndex, onSelect, fileStem, view, 
           table={table}
           filters={filters}
           shownCount={filtered?.length}
+          scopeNotes={scope?.notes}
           onRemove={(column) => setFilters(withColumnFilter(filters, column, undefined))}
           onClear={() => setFilters(undefined)}
         />

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { columnChoiceOf, isColumnLayout, type TableSort, type TableView } from '../view-state.ts';
 import { sortedOrder } from './flatten-records.ts';
 import { filteredIndicesOf, flatTableOf } from './table-cache.ts';
+import { intersectIndices } from '../map-scope.ts';
 
 /** Columns shown at first; the rest are a checkbox away, and wide records stay readable. */
 export const INITIAL_COLUMNS = 12;
@@ -19,6 +20,14 @@ export interface ExportChoice {
 export const DEFAULT_EXPORT: ExportChoice = { visibleOnly: false, sorted: false, bom: false };
 
 export type SortState = TableSort;
+
+/** A narrowing from outside the table's own filters (the map's time window and area). */
+export interface TableScope {
+  /** The records kept, in the answer's order; undefined keeps every record. */
+  indices: readonly number[] | undefined;
+  /** How each part reads ("Time 2024-03-01 – 2024-03-02"), with a way to drop it. */
+  notes: ReadonlyArray<{ text: string; onRemove: () => void }>;
+}
 
 /** The sort, columns, filters and facets held by the caller (the URL), and how to change them. */
 export interface ControlledTableView {
@@ -67,7 +76,7 @@ export function visibleOrder(sorted: readonly number[], filtered: readonly numbe
  * Flat rows, chosen columns, filters and sort order of the table; all derived once per records
  * array. The view is the caller's when `controlled` is given (the page keeps it in the URL).
  */
-export function useTableModel(records: readonly unknown[], controlled?: ControlledTableView) {
+export function useTableModel(records: readonly unknown[], controlled?: ControlledTableView, within?: readonly number[]) {
   const table = flatTableOf(records);
   const [own, setOwn] = useState<TableView>({});
   const [exportChoice, setExportChoice] = useState<ExportChoice>(DEFAULT_EXPORT);
@@ -88,7 +97,8 @@ export function useTableModel(records: readonly unknown[], controlled?: Controll
   );
   const filters = view.filters;
   /** Indices the filters let through, in the answer's order; undefined when nothing is filtered. */
-  const filtered = filteredIndicesOf(table, filters);
+  const byFilters = filteredIndicesOf(table, filters);
+  const filtered = useMemo(() => (within ? intersectIndices(byFilters, within) : byFilters), [byFilters, within]);
   const order = useMemo(() => visibleOrder(sorted, filtered, table.rows.length), [sorted, filtered, table.rows.length]);
 
   function setColumnShown(column: string, shown: boolean) {

@@ -1,0 +1,195 @@
+// Map analysis end to end (issue 24), on L's example (demo data): the legend of the colour column
+// filters the table like a facet, `layer=heat` draws a canvas, `time=` and `area=` narrow the
+// table's count to the records inside them (checked against the answer's own times and coordinates).
+import { blockExternalRequests, expect, test } from './fixtures.ts';
+import { readFile } from 'node:fs/promises';
+import type { Locator, Page } from '@playwright/test';
+
+async function download(page: Page, button: Locator): Promise<{ name: string; bytes: Buffer }> {
+  const [file] = await Promise.all([page.waitForEvent('download'), button.click()]);
+  return { name: file.suggestedFilename(), bytes: await readFile(await file.path()) };
+}
+
+interface Incident {
+  incident_date: string;
+  incident_latitude: number;
+  incident_longitude: number;
+}
+
+/** Sends L's example and hands back the page's URL (the sent query) and the incidents answered. */
+async function sendL(page: Page): Promise<{ search: string; incidents: Incident[] }> {
+  await blockExternalRequests(page);
+  await page.goto('/lookups/l');
+  // Exact coordinates: masked ones are rounded, which says little about an area.
+  await page.getByRole('checkbox', { name: /Mask personal data/ }).uncheck();
+  await page.getByRole('button', { name: 'Try an example' }).click();
+  const answer = page.waitForResponse((response) => response.url().includes('/proxy/l/'));
+  await page.getByRole('button', { name: 'Send request' }).click();
+  const body = (await (await answer).json()) as Array<{ incidents: Incident[] }>;
+  await expect(page.getByRole('region', { name: 'Results' }).getByRole('tab', { name: 'Table' })).toBeVisible({ timeout: 20_000 });
+  return { search: new URL(page.url()).search, incidents: body[0]!.incidents };
+}
+
+const results = (page: Page) => page.getByRole('region', { name: 'Results' });
+const tableCount = (page: Page) => results(page).getByRole('status').filter({ hasText: /records?$/ });
+
+async function shownOnTable(page: Page): Promise<{ shown: number; total: number }> {
+  await results(page).getByRole('tab', { name: 'Table' }).click();
+  const text = (await tableCount(page).textContent())!;
+  const numbers = [...text.matchAll(/[\d,]+/g)].map((match) => Number(match[0].replace(/,/g, '')));
+  return numbers.length === 2 ? { shown: numbers[0]!, total: numbers[1]! } : { shown: numbers[0]!, total: numbers[0]! };
+}
+
+test('L: the legend of incident_offense filters the table like a facet; heat draws a canvas', async ({ page }) => {
+  test.slow();
+  const { search, incidents } = await sendL(page);
+  await page.goto(`/lookups/l${search}&view=map&color=incident_offense`);
+  const legend = results(page).getByRole('list', { name: 'Legend' });
+  const entries = legend.getByRole('button');
+  await expect(entries.nth(2)).toBeVisible({ timeout: 20_000 });
+  expect(await entries.count()).toBeGreaterThanOrEqual(3);
+
+  const first = entries.first();
+  const [, category, countText] = /^(.+) ([\d,]+)$/.exec((await first.textContent())!.trim())!;
+  await first.click();
+  await expect(page).toHaveURL(/f=incident_offense%3Aeq%3A/);
+  const { shown, total } = await shownOnTable(page);
+  expect(total).toBe(incidents.length);
+  expect(shown).toBe(Number(countText!.replace(/,/g, '')));
+  expect(shown).toBeLessThan(total);
+  expect(incidents.filter((incident) => (incident as unknown as Record<string, string>).incident_offense === category)).toHaveLength(shown);
+
+  await page.goto(`/lookups/l${search}&view=map&layer=heat`);
+  await expect(results(page).locator('canvas.map-heat')).toHaveCount(1, { timeout: 20_000 });
+});
+
+test('L: time= and area= narrow the table to the records inside them', async ({ page }) => {
+  test.slow();
+  const { search, incidents } = await sendL(page);
+  const times = incidents.map((incident) => Date.parse(incident.incident_date)).sort((a, b) => a - b);
+  const from = new Date(times[Math.floor(times.length / 4)]!).toISOString();
+  const to = new Date(times[Math.floor((times.length * 3) / 4)]!).toISOString();
+  const inTime = incidents.filter((incident) => Date.parse(incident.incident_date) >= Date.parse(from) && Date.parse(incident.incident_date) <= Date.parse(to));
+  await page.goto(`/lookups/l${search}&view=table&time=${from}/${to}`);
+  await expect(tableCount(page)).toHaveText(`Showing ${inTime.length.toLocaleString('en-US')} of ${incidents.length.toLocaleString('en-US')} records`, { timeout: 20_000 });
+  expect(inTime.length).toBeLessThan(incidents.length);
+  // The histogram's window moves with the keyboard and writes time= again.
+  await results(page).getByRole('tab', { name: 'Map' }).click();
+  const slider = results(page).getByRole('slider', { name: 'Time window' });
+  await slider.focus();
+  await slider.press('ArrowRight');
+  await expect(page).not.toHaveURL(new RegExp(`time=${encodeURIComponent(from)}`));
+  await expect(page).toHaveURL(/time=\d{4}-/);
+
+  // A rectangle over the south-west quarter of the answer's points, as a polygon of four corners.
+  const lats = incidents.map((incident) => incident.incident_latitude).sort((a, b) => a - b);
+  const lons = incidents.map((incident) => incident.incident_longitude).sort((a, b) => a - b);
+  const [south, north] = [lats[0]! - 0.001, lats[Math.floor(lats.length / 2)]!];
+  const [west, east] = [lons[0]! - 0.001, lons[Math.floor(lons.length / 2)]!];
+  const inside = incidents.filter((incident) => incident.incident_latitude > south && incident.incident_latitude < north && incident.incident_longitude > west && incident.incident_longitude < east);
+  const area = `${south},${west};${north},${west};${north},${east};${south},${east}`;
+  await page.goto(`/lookups/l${search}&view=table&area=${area}`);
+  await expect(tableCount(page)).toHaveText(`Showing ${inside.length.toLocaleString('en-US')} of ${incidents.length.toLocaleString('en-US')} records`, { timeout: 20_000 });
+  expect(inside.length).toBeGreaterThan(0);
+  expect(inside.length).toBeLessThan(incidents.length);
+  await expect(results(page).getByRole('list', { name: 'Map filters' })).toContainText('Inside the drawn area');
+
+  // The map's exports: the GeoJSON holds the records inside the area, the PNG is an image of the map.
+  await results(page).getByRole('tab', { name: 'Map' }).click();
+  const geojson = await download(page, results(page).getByRole('button', { name: 'Export GeoJSON' }));
+  const features = (JSON.parse(geojson.bytes.toString('utf8')) as { features: Array<{ geometry: { coordinates: [number, number] } }> }).features;
+  expect(features).toHaveLength(inside.length);
+  for (const { geometry } of features) {
+    expect(geometry.coordinates[1]).toBeGreaterThan(south);
+    expect(geometry.coordinates[1]).toBeLessThan(north);
+  }
+  const png = await download(page, results(page).getByRole('button', { name: 'Export PNG' }));
+  expect(png.name).toMatch(/\.png$/);
+  expect(png.bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
+  expect(png.bytes.length).toBeGreaterThan(1000);
+});
+
+test('L with H from History as a layer: layers= in the URL, two legends', async ({ page }) => {
+  test.slow();
+  const { search } = await sendL(page);
+  // H's example, recorded in History like every answer.
+  await page.goto('/lookups/h');
+  await page.getByRole('button', { name: 'Try an example' }).click();
+  await page.getByRole('button', { name: 'Send request' }).click();
+  await expect(results(page).getByRole('tab', { name: 'Table' })).toBeVisible({ timeout: 20_000 });
+
+  await page.goto(`/lookups/l${search}&view=map`);
+  const add = results(page).getByRole('combobox', { name: 'Add a layer from History' });
+  await expect(add.getByRole('option', { name: /^H\. / })).toHaveCount(1, { timeout: 20_000 });
+  const value = await add.getByRole('option', { name: /^H\. / }).getAttribute('value');
+  await add.selectOption(value!);
+  await expect(page).toHaveURL(new RegExp(`layers=${value}`));
+  await expect(results(page).getByRole('list', { name: /^Legend/ })).toHaveCount(2, { timeout: 20_000 });
+  await expect(results(page).getByRole('list', { name: /^Legend: H\. / })).toBeVisible();
+  await expect(results(page).getByRole('checkbox', { name: /^Show H\. / })).toBeChecked();
+
+  // The link alone brings the layer back.
+  await page.reload();
+  await expect(results(page).getByRole('list', { name: /^Legend/ })).toHaveCount(2, { timeout: 20_000 });
+});
+
+test('L at zoom 15 over San Francisco offline: the demo’s own streets, with no request leaving the machine', async ({ page }) => {
+  test.slow();
+  const { search } = await sendL(page);
+  await page.goto(`/lookups/l${search}&view=map`);
+  const map = results(page).getByRole('region', { name: /^Map of / });
+  const streets = map.locator('.leaflet-demo-streets-pane');
+  await expect(streets).toHaveAttribute('data-zoom', /\d/, { timeout: 20_000 });
+  await page.waitForLoadState('networkidle');
+  // From here on, every request is recorded: none may leave the machine.
+  const outside: string[] = [];
+  page.on('request', (request) => {
+    const host = new URL(request.url()).hostname;
+    if (host !== '127.0.0.1' && host !== 'localhost') outside.push(request.url());
+  });
+  for (let step = 0; step < 6; step += 1) {
+    const zoom = Number(await streets.getAttribute('data-zoom'));
+    if (zoom === 15) break;
+    await map.getByRole('button', { name: zoom < 15 ? 'Zoom in' : 'Zoom out' }).click();
+    await expect(streets).not.toHaveAttribute('data-zoom', String(zoom));
+  }
+  await expect(streets).toHaveAttribute('data-zoom', '15');
+  await expect(streets.locator('canvas')).toHaveCount(1);
+  await expect(streets).toHaveAttribute('data-streets', /^[1-9]\d*$/);
+  await page.waitForLoadState('networkidle');
+  expect(outside).toEqual([]);
+});
+
+test('L: a rectangle drawn on the map becomes area=, and "Search this area" sends the circle covering it', async ({ page }) => {
+  test.slow();
+  const { search } = await sendL(page);
+  await page.goto(`/lookups/l${search}&view=map`);
+  const map = results(page).getByRole('region', { name: /^Map of / });
+  await expect(map).toBeVisible({ timeout: 20_000 });
+  await results(page).getByRole('button', { name: 'Draw a rectangle' }).click();
+  await expect(results(page).getByRole('button', { name: 'Draw a rectangle' })).toHaveAttribute('aria-pressed', 'true');
+  await map.scrollIntoViewIfNeeded();
+  const box = (await map.boundingBox())!;
+  // Geoman (loaded now) shows its drawing hint by the cursor; it draws a rectangle from one click to the next.
+  await page.mouse.move(box.x + box.width * 0.25, box.y + box.height * 0.25);
+  await expect(page.locator('.leaflet-tooltip')).not.toHaveCount(0, { timeout: 10_000 });
+  await page.mouse.click(box.x + box.width * 0.3, box.y + box.height * 0.3);
+  await page.mouse.move(box.x + box.width * 0.6, box.y + box.height * 0.6, { steps: 4 });
+  await page.mouse.click(box.x + box.width * 0.6, box.y + box.height * 0.6);
+  await expect(page).toHaveURL(/area=[-\d.]+%2C[-\d.]+%3B/);
+  await expect(map.locator('path.map-area')).toHaveCount(1);
+
+  const sent = page.waitForRequest((request) => request.url().includes('/proxy/l/'));
+  await results(page).getByRole('button', { name: 'Search this area' }).click();
+  const url = new URL((await sent).url());
+  const area = new URL(page.url()).searchParams.get('area')!.split(';').map((pair) => pair.split(',').map(Number) as [number, number]);
+  const lat = Number(url.searchParams.get('lat'));
+  const lon = Number(url.searchParams.get('lon'));
+  const lats = area.map(([cornerLat]) => cornerLat);
+  const lons = area.map(([, cornerLon]) => cornerLon);
+  expect(lat).toBeGreaterThan(Math.min(...lats));
+  expect(lat).toBeLessThan(Math.max(...lats));
+  expect(lon).toBeGreaterThan(Math.min(...lons));
+  expect(lon).toBeLessThan(Math.max(...lons));
+  await expect(page).toHaveURL(/area=/);
+});

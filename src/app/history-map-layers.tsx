@@ -1,0 +1,64 @@
+// Other answers from History as layers on the results map (`layers=<history ids>`, issue 24): the
+// map may not reach History (workbench/), so the page loads the stored answers named in the URL,
+// reads their records with the same interpreter, and hands them to the map with the entries that
+// could be added (answers with coordinates whose body was kept).
+import { useEffect, useMemo, useState } from 'react';
+import type { ReactNode } from 'react';
+import { interpretAnswer } from '../lookups/answer.ts';
+import { findOperation, type Operation } from '../lookups/define-lookup.ts';
+import { lookups } from '../lookups/registry.ts';
+import type { ExtraMapLayer, MapSlotProps } from '../results/slots.ts';
+import { useHistoryList } from '../workbench/history/use-history.ts';
+import { formatSentAt } from '../workbench/history/history-format.ts';
+import type { HistoryEntry } from '../workbench/history/history-entry.ts';
+
+const historyStore = () => import('../workbench/history/history-store.ts');
+
+/** Entries listed as layers to add, newest first. */
+const CHOICES = 30;
+const NONE: readonly string[] = [];
+
+function titleOf(entry: HistoryEntry): string {
+  return `${entry.lookupId}. ${lookups[entry.lookupId].title}, ${formatSentAt(entry.sentAt)}`;
+}
+
+function mappable(entry: HistoryEntry): boolean {
+  const operation: Operation = findOperation(lookups[entry.lookupId], entry.operationId);
+  return entry.bodyStored && entry.status !== undefined && entry.status >= 200 && entry.status < 300 && operation.adapters?.point !== undefined;
+}
+
+/** The stored answers of these entries as map layers, read once each (in the order asked). */
+function useExtraLayers(ids: readonly string[], masked: boolean): ExtraMapLayer[] {
+  const [loaded, setLoaded] = useState<ReadonlyMap<string, ExtraMapLayer>>(new Map());
+  const key = ids.join(',');
+  useEffect(() => {
+    let live = true;
+    const wanted = key === '' ? [] : key.split(',');
+    void historyStore().then(async ({ getHistoryEntry, getStoredResponse }) => {
+      const layers = new Map<string, ExtraMapLayer>();
+      for (const id of wanted) {
+        const [entry, response] = await Promise.all([getHistoryEntry(id), getStoredResponse(id)]);
+        if (!entry || !response || !mappable(entry)) continue;
+        const lookup = lookups[entry.lookupId];
+        const operation: Operation = findOperation(lookup, entry.operationId);
+        const answer = interpretAnswer(lookup, operation, entry.params, response, { mask: masked });
+        layers.set(id, { id, title: titleOf(entry), operation, records: answer.records });
+      }
+      if (live) setLoaded(layers);
+    });
+    return () => {
+      live = false;
+    };
+  }, [key, masked]);
+  return useMemo(() => ids.flatMap((id) => loaded.get(id) ?? []), [ids, loaded]);
+}
+
+/** Wraps the map slot: adds the extra layers the URL names and the History entries that may be added. */
+export function HistoryLayersMap({ props, masked, children }: { props: MapSlotProps; masked: boolean; children: (props: MapSlotProps) => ReactNode }) {
+  const ids = props.analysis?.look.layers ?? NONE;
+  const extraLayers = useExtraLayers(ids, masked);
+  const history = useHistoryList({}, CHOICES);
+  const layerChoices = useMemo(() => history.entries.filter(mappable).map((entry) => ({ id: entry.id, title: titleOf(entry) })), [history.entries]);
+  if (!props.analysis) return children(props);
+  return children({ ...props, analysis: { ...props.analysis, extraLayers, layerChoices } });
+}

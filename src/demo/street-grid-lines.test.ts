@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { placeAt } from './geo-world.ts';
+import { gridAddress, gridLines } from './street-grid.ts';
+
+describe('gridLines', () => {
+  // Around San Francisco's centre: the demo's densest example area.
+  const place = placeAt(37.7749, -122.4194);
+  const [south, west, north, east] = [place.lat - 0.01, place.lon - 0.012, place.lat + 0.01, place.lon + 0.012];
+  const lines = gridLines(place, south, west, north, east);
+
+  it('draws north-south and east-west lines across the box', () => {
+    const vertical = lines.filter((line) => line.from[1] === line.to[1]);
+    const horizontal = lines.filter((line) => line.from[0] === line.to[0]);
+    expect(vertical.length).toBeGreaterThan(5);
+    expect(horizontal.length).toBeGreaterThan(5);
+    for (const line of lines) {
+      expect(line.from[0]).toBeGreaterThanOrEqual(south);
+      expect(line.to[0]).toBeLessThanOrEqual(north);
+    }
+  });
+
+  it("names each line as the addresses of the points on it name their street", () => {
+    for (const line of lines.slice(0, 20)) {
+      // A point a third of the way along the line, away from crossings.
+      const lat = line.from[0] + (line.to[0] - line.from[0]) * 0.337;
+      const lon = line.from[1] + (line.to[1] - line.from[1]) * 0.337;
+      const address = gridAddress(place, lat, lon);
+      expect([address.street, address.crossing]).toContain(line.name);
+    }
+  });
+
+  it('draws nothing for a box far larger than a city view', () => {
+    expect(gridLines(place, place.lat - 2, place.lon - 2, place.lat + 2, place.lon + 2)).toEqual([]);
+  });
+});

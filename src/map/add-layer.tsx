@@ -1,0 +1,32 @@
+// "Add a layer": another answer with coordinates from History joins the map (`layers=` in the URL);
+// the layers added are listed with a way to take each off.
+import type { MapAnalysis } from '../results/slots.ts';
+
+export function AddLayer({ analysis }: { analysis: MapAnalysis }) {
+  const added = analysis.look.layers ?? [];
+  const choices = (analysis.layerChoices ?? []).filter((choice) => !added.includes(choice.id));
+  if (choices.length === 0 && added.length === 0) return null;
+  const set = (layers: readonly string[]) => analysis.onLookChange({ layers: layers.length > 0 ? layers : undefined });
+  return (
+    <div className="map-add-layer">
+      {choices.length > 0 && (
+        <label>
+          Add a layer from History
+          <select value="" onChange={(event) => event.target.value && set([...added, event.target.value])}>
+            <option value="">Choose an answer…</option>
+            {choices.map((choice) => (
+              <option key={choice.id} value={choice.id}>
+                {choice.title}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      {added.length > 0 && (
+        <button type="button" onClick={() => set([])}>
+          Remove the added layers
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+// The viewer's side of the map's analysis (issue 24): from the URL's map look, the records the time
+// window and area keep (for the table, its count, the map and the exports alike), the legend of the
+// colour column, each record's colour and size, and the changes a legend click or a brush makes.
+import { useMemo, useRef } from 'react';
+import type { Operation } from '../lookups/define-lookup.ts';
+import { categorySlots, colorColumnOf, legendOf } from './map-legend.ts';
+import { recordTimes, scopedIndicesOf, timeColumnOf } from './map-scope.ts';
+import type { MapAnalysis } from './slots.ts';
+import { columnKinds, toggleEquals } from './table/filter-records.ts';
+import { flatTableOf } from './table/table-cache.ts';
+import type { TableScope } from './table/use-table-model.ts';
+import type { MapLook, ViewChange, ViewState } from './view-state.ts';
+
+interface MapAnalysisInput {
+  operation: Operation;
+  /** The answer's records, every one. */
+  records: readonly unknown[];
+  view: ViewState;
+  onViewChange: (change: ViewChange) => void;
+  demo: boolean;
+}
+
+/** "Time 2024-03-01 10:00 – 2024-03-02 10:00": the window as the table's chip reads it. */
+export function describeTime(time: NonNullable<MapLook['time']>): string {
+  const short = (iso: string) => iso.replace('T', ' ').replace(/:\d{2}(\.\d+)?Z?$/, '').replace(/Z$/, '');
+  return `Time ${short(time.from)} – ${short(time.to)}`;
+}
+
+export function useMapAnalysis({ operation, records, view, onViewChange, demo }: MapAnalysisInput) {
+  const look = useMemo(() => view.map ?? {}, [view.map]);
+  const scope = scopedIndicesOf(operation, records, view.map);
+  const changeLook = (change: Partial<MapLook>) => {
+    const next: MapLook = { ...look, ...change };
+    for (const key of Object.keys(next) as Array<keyof MapLook>) if (next[key] === undefined) delete next[key];
+    onViewChange({ map: Object.keys(next).length > 0 ? next : undefined });
+  };
+  const tableScope: TableScope | undefined = scope
+    ? {
+        indices: scope,
+        notes: [
+          ...(look.time && timeColumnOf(operation) ? [{ text: describeTime(look.time), onRemove: () => changeLook({ time: undefined }) }] : []),
+          ...(look.area ? [{ text: 'Inside the drawn area', onRemove: () => changeLook({ area: undefined }) }] : []),
+        ],
+      }
+    : undefined;
+  const column = colorColumnOf(operation, records, look);
+  const legend = useMemo(() => (column ? legendOf(records, column, view.filters, scope) : undefined), [records, column, view.filters, scope]);
+  const timeColumn = timeColumnOf(operation);
+  const times = useMemo(() => (timeColumn ? recordTimes(records, timeColumn) : undefined), [records, timeColumn]);
+  const kinds = columnKinds(flatTableOf(records));
+  const categoryColumns = [...kinds].filter(([, info]) => info.kind === 'choice').map(([name]) => name);
+  const numberColumns = [...kinds].filter(([, info]) => info.kind === 'number').map(([name]) => name);
+  const sizeColumn = look.size ?? operation.map?.sizeBy;
+
+  const categoriesAll = useMemo(() => (legend ? categorySlots(records, legend) : undefined), [records, legend]);
+  const sizeReadable = sizeColumn !== undefined && numberColumns.includes(sizeColumn);
+  const sizesAll = useMemo(() => {
+    if (!sizeReadable) return undefined;
+    const rows = flatTableOf(records).rows;
+    const sizes = new Float64Array(records.length);
+    for (let index = 0; index < rows.length; index += 1) {
+      const value = rows[index]![sizeColumn];
+      sizes[index] = typeof value === 'number' ? value : Number.NaN;
+    }
+    return sizes;
+  }, [records, sizeColumn, sizeReadable]);
+  // The map redraws when these arrays change, so the same inputs hand back the same arrays.
+  const picked = useRef<{ shown: readonly number[] | undefined; categories: unknown; sizes: unknown; result: Pick<MapAnalysis, 'categories' | 'sizes'> }>(undefined);
+
+  /** The analysis for the map, given the records it shows (positions in `shown` of the answer's records). */
+  const analysisFor = (shown: readonly number[] | undefined): MapAnalysis => {
+    const last = picked.current;
+    if (!last || last.shown !== shown || last.categories !== categoriesAll || last.sizes !== sizesAll) {
+      const pick = <T extends Uint8Array | Float64Array>(values: T | undefined, make: (length: number) => T): T | undefined => {
+        if (!values || !shown) return values;
+        const out = make(shown.length);
+        shown.forEach((index, position) => (out[position] = values[index]!));
+        return out;
+      };
+      picked.current = {
+        shown,
+        categories: categoriesAll,
+        sizes: sizesAll,
+        result: { categories: pick(categoriesAll, (length) => new Uint8Array(length)), sizes: pick(sizesAll, (length) => new Float64Array(length)) },
+      };
+    }
+    const { categories, sizes } = picked.current!.result;
+    return {
+      look,
+      onLookChange: changeLook,
+      legend,
+      categories,
+      onToggleCategory: (key) => column && onViewChange({ filters: toggleEquals(view.filters, column, key) }),
+      sizes,
+      times,
+      categoryColumns,
+      numberColumns,
+      demo,
+    };
+  };
+  return { scope, tableScope, analysisFor };
+}
