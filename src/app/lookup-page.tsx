@@ -23,6 +23,7 @@ import { useAnswerExportActions } from './palette/answer-export-actions.ts';
 import { LookupHttpError, type LookupResponse } from '../api/lookup-response.ts';
 import { useStoredAnswer, type StoredAnswer } from '../workbench/history/use-history.ts';
 import { QueryScope } from './query-scope.tsx';
+import { LookUpMenu } from './look-up-menu.tsx';
 import {
   DeferredBudgetLine,
   DeferredConsentPanel,
@@ -161,6 +162,7 @@ function LookupExplorer({ lookup }: { lookup: LookupDefinition }) {
                 onFetchFresh={stored ? undefined : () => void query.fetchFresh()}
                 renderMap={operation.adapters?.point ? renderMap : undefined}
                 renderOwnView={OwnView ? (props) => <OwnView {...props} /> : undefined}
+                renderRecordActions={(record) => <LookUpMenu lookup={lookup} operation={operation} record={record} />}
                 masked={masked}
                 view={view}
                 onViewChange={changeView}

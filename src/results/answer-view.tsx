@@ -19,6 +19,7 @@ import { RecordTable } from './table/record-table.tsx';
 import { filteredIndicesOf, flatTableOf } from './table/table-cache.ts';
 import { TreeTab } from './tree/tree-tab.tsx';
 import { useAnswer } from './use-answer.ts';
+import { RecordActionsContext } from './record-actions.tsx';
 
 interface AnswerViewProps extends ResultViewerProps {
   response: LookupResponse;
@@ -103,7 +104,10 @@ export function AnswerView(props: AnswerViewProps) {
       {answer.masked && <p className="mask-note">Personal data is masked in every view, export and copy.</p>}
       {!failure && answer.body !== undefined && <SchemaCheck answer={answer} />}
       {answer.paging && <PagingBar info={answer.paging} onNavigate={props.onNavigate} disabled={isFetching} split={split} allPages={allPages} />}
-      <ResultTabs tabs={tabs} active={active} onChange={onPickTab} resetKey={response} />
+      {!failure && props.renderAnswerActions?.(shownRecords)}
+      <RecordActionsContext value={props.renderRecordActions}>
+        <ResultTabs tabs={tabs} active={active} onChange={onPickTab} resetKey={response} />
+      </RecordActionsContext>
     </>
   );
 }

@@ -26,6 +26,10 @@ export interface ResultViewerProps {
   /** How the answer is viewed (the page keeps it in the URL); the viewer keeps its own when not given. */
   view?: ViewState;
   onViewChange?: (change: ViewChange) => void;
+  /** What the page offers on one record (the "Look up…" menu): in the table, the record sheet and the map's popup. */
+  renderRecordActions?: (record: unknown) => ReactNode;
+  /** What the page offers on the answer's records, the table's filters applied ("Run over these results"). */
+  renderAnswerActions?: (records: readonly unknown[]) => ReactNode;
   /** Set when the answer shown no longer answers the form: shows the out-of-date marker over it. */
   outOfDate?: OutOfDate;
 }

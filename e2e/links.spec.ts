@@ -1,0 +1,30 @@
+// Links between lookups end to end, on demo data: "Look up…" on an L record opens M with the
+// record's coordinates filled, in the table, and in a map popup.
+import { blockExternalRequests, expect, test } from './fixtures.ts';
+
+test('L: "Look up…" on a record opens M with its lat/lon filled', async ({ page }) => {
+  test.slow();
+  await blockExternalRequests(page);
+  await page.goto('/lookups/l');
+  await page.getByRole('button', { name: 'Try an example' }).click();
+  await page.getByRole('button', { name: 'Send request' }).click();
+  const results = page.getByRole('region', { name: 'Results' });
+  await results.getByRole('tab', { name: 'Table' }).click({ timeout: 20_000 });
+  const firstRow = results.getByRole('region', { name: 'Records' }).locator('tbody tr[aria-rowindex]').first();
+  await firstRow.locator('td').first().click();
+  const row = results.getByRole('group', { name: 'Row 1' });
+  await row.getByText('Look up…').click();
+  const toM = row.getByRole('link', { name: /^M\. 911 calls near this incident$/ });
+  const href = (await toM.getAttribute('href'))!;
+  const query = new URL(href, 'http://x').searchParams;
+  const lat = query.get('lat')!;
+  const lon = query.get('lon')!;
+  expect(Number(lat)).toBeGreaterThan(-90);
+  expect(Number(lon)).toBeLessThan(180);
+  await toM.click();
+  await expect(page).toHaveURL(/\/lookups\/m\?/);
+  await expect(page.getByRole('textbox', { name: 'lat', exact: true })).toHaveValue(lat);
+  await expect(page.getByRole('textbox', { name: 'lon', exact: true })).toHaveValue(lon);
+  // It is a sent query: M answers around the incident.
+  await expect(page.getByRole('region', { name: 'Results' }).getByRole('tab', { name: 'Table' })).toBeVisible({ timeout: 20_000 });
+});
