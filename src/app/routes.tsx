@@ -26,6 +26,9 @@ const historyPage = lazyPage(async () => (await import('./history-page.tsx')).Hi
 // Saved queries and collections: import, export, manage (its own chunk).
 const savedPage = lazyPage(async () => (await import('./saved-page.tsx')).SavedPage);
 
+// The place dossier: every linked lookup around one place, with its map and evidence pack (its own chunk).
+const dossierPage = lazyPage(async () => (await import('./dossier/dossier-page.tsx')).DossierPage);
+
 /** The lazy routes: what each loads, and whether it names a lookup whose definition it needs. */
 const lazyRoutes = [
   { path: '', page: catalogPage, definition: false },
@@ -34,6 +37,7 @@ const lazyRoutes = [
   { path: 'lookups/:slug/bulk', page: bulkPage, definition: true },
   { path: 'history', page: historyPage, definition: false },
   { path: 'saved', page: savedPage, definition: false },
+  { path: 'dossier', page: dossierPage, definition: false },
 ];
 
 export const routes: RouteObject[] = [
