@@ -28,3 +28,27 @@ test('L: "Look up…" on a record opens M with its lat/lon filled', async ({ pag
   // It is a sent query: M answers around the incident.
   await expect(page.getByRole('region', { name: 'Results' }).getByRole('tab', { name: 'Table' })).toBeVisible({ timeout: 20_000 });
 });
+
+test('H: "Run over these results" starts a bulk run of L with lat/lon mapped from each record, keeping the source record', async ({ page }) => {
+  test.slow();
+  await blockExternalRequests(page);
+  await page.goto('/lookups/h');
+  await page.getByRole('button', { name: 'Try an example' }).click();
+  await page.getByRole('button', { name: 'Send request' }).click();
+  const results = page.getByRole('region', { name: 'Results' });
+  await results.getByRole('tab', { name: 'Table' }).click({ timeout: 20_000 });
+  const count = Number((await results.getByRole('status').filter({ hasText: /records?$/ }).textContent())!.replace(/\D/g, ''));
+  expect(count).toBeGreaterThan(0);
+  await results.getByText('Run over these results…').click();
+  await results.getByRole('list', { name: 'Run over these results' }).getByRole('button', { name: /^L\. Crime incidents near this address$/ }).click();
+
+  await expect(page).toHaveURL(/\/lookups\/l\/bulk/);
+  await expect(page.getByRole('combobox', { name: 'Column for lat' })).toHaveValue('lat');
+  await expect(page.getByRole('combobox', { name: 'Column for lon' })).toHaveValue('lon');
+  await expect(page.getByText(/^Rows from H answer/)).toBeVisible();
+  await expect(page.getByText(new RegExp(`^${count} quer(y|ies) to send`))).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('button', { name: 'Start run' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'finished' })).toBeVisible({ timeout: 60_000 });
+  const merged = page.getByRole('region', { name: 'Merged results' });
+  await expect(merged.getByRole('columnheader', { name: /source_record/ }).first()).toBeVisible();
+});

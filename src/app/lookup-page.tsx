@@ -24,6 +24,7 @@ import { LookupHttpError, type LookupResponse } from '../api/lookup-response.ts'
 import { useStoredAnswer, type StoredAnswer } from '../workbench/history/use-history.ts';
 import { QueryScope } from './query-scope.tsx';
 import { LookUpMenu } from './look-up-menu.tsx';
+import { RunOverResults } from './run-over-results.tsx';
 import {
   DeferredBudgetLine,
   DeferredConsentPanel,
@@ -163,6 +164,7 @@ function LookupExplorer({ lookup }: { lookup: LookupDefinition }) {
                 renderMap={operation.adapters?.point ? renderMap : undefined}
                 renderOwnView={OwnView ? (props) => <OwnView {...props} /> : undefined}
                 renderRecordActions={(record) => <LookUpMenu lookup={lookup} operation={operation} record={record} />}
+                renderAnswerActions={(records) => <RunOverResults lookup={lookup} operation={operation} records={records} />}
                 masked={masked}
                 view={view}
                 onViewChange={changeView}

@@ -71,7 +71,7 @@ export function BulkPage({ lookup, search, mask, renderMap }: BulkPageProps) {
           )}
         </>
       ) : bulk.ready ? (
-        <BulkSetup operation={operation} formValues={values} mask={mask} merger={bulk.merger} onStart={(run, jobs) => void bulk.startRun(run, jobs)} />
+        <BulkSetup lookupId={lookup.id} operation={operation} formValues={values} mask={mask} merger={bulk.merger} onStart={(run, jobs) => void bulk.startRun(run, jobs)} />
       ) : (
         <p role="status">Loading…</p>
       )}
