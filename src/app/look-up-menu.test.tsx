@@ -28,5 +28,6 @@ describe('Look up…', () => {
     render(<LookUpMenu lookup={d} operation={d.operations[0]} record={property} />, { wrapper: MemoryRouter });
     await userEvent.click(screen.getByText('Look up…'));
     expect(screen.getByRole('link', { name: 'H. Registered offenders in this zip code' })).toHaveAttribute('href', '/lookups/h?zipcode=94103');
+    expect(screen.getByRole('link', { name: 'Place dossier around this record' })).toHaveAttribute('href', '/dossier?lat=37.77&lon=-122.42&radius=1609');
   });
 });

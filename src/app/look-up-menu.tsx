@@ -2,7 +2,7 @@
 // to that lookup's page with its parameters filled, so it opens, runs and can be opened in a new tab.
 import { Link } from 'react-router';
 import type { AnyLookup, AnyOperation } from '../lookups/define-lookup.ts';
-import { linksFrom } from '../lookups/links.ts';
+import { LINK_RADIUS_METRES, linksFrom } from '../lookups/links.ts';
 import { linkValues } from '../lookups/follow-link.ts';
 import { linkedQuerySearch } from '../form/url-state.ts';
 import { catalogEntries } from 'virtual:lookup-catalog';
@@ -23,8 +23,21 @@ export function recordLinks(lookup: AnyLookup, operation: AnyOperation, record: 
   });
 }
 
+/** The place dossier around a record's point (every lookup a point feeds, on one map); undefined without a point. */
+export function pointDossierPath(operation: AnyOperation, record: unknown): string | undefined {
+  let point;
+  try {
+    point = operation.adapters?.point?.(record);
+  } catch {
+    return undefined;
+  }
+  return point ? `/dossier?${new URLSearchParams({ lat: String(point.lat), lon: String(point.lon), radius: String(LINK_RADIUS_METRES) })}` : undefined;
+}
+
 export function LookUpMenu({ lookup, operation, record }: { lookup: AnyLookup; operation: AnyOperation; record: unknown }) {
   const links = recordLinks(lookup, operation, record);
+  const dossier = pointDossierPath(operation, record);
+  if (dossier) links.push({ label: 'Place dossier around this record', to: dossier });
   if (links.length === 0) return null;
   return (
     <details className="look-up-menu">

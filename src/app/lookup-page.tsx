@@ -164,7 +164,7 @@ function LookupExplorer({ lookup }: { lookup: LookupDefinition }) {
                 renderMap={operation.adapters?.point ? renderMap : undefined}
                 renderOwnView={OwnView ? (props) => <OwnView {...props} /> : undefined}
                 renderRecordActions={(record) => <LookUpMenu lookup={lookup} operation={operation} record={record} />}
-                renderAnswerActions={(records) => <RunOverResults lookup={lookup} operation={operation} records={records} />}
+                renderAnswerActions={(records) => <RunOverResults lookup={lookup} operation={operation} records={records} search={sentSearch ?? ''} />}
                 masked={masked}
                 view={view}
                 onViewChange={changeView}
