@@ -25,6 +25,7 @@ import { useStoredAnswer, type StoredAnswer } from '../workbench/history/use-his
 import { QueryScope } from './query-scope.tsx';
 import { LookUpMenu } from './look-up-menu.tsx';
 import { RunOverResults } from './run-over-results.tsx';
+import { AnswerEvidence } from './answer-evidence.tsx';
 import {
   DeferredBudgetLine,
   DeferredConsentPanel,
@@ -164,7 +165,12 @@ function LookupExplorer({ lookup }: { lookup: LookupDefinition }) {
                 renderMap={operation.adapters?.point ? renderMap : undefined}
                 renderOwnView={OwnView ? (props) => <OwnView {...props} /> : undefined}
                 renderRecordActions={(record) => <LookUpMenu lookup={lookup} operation={operation} record={record} />}
-                renderAnswerActions={(records) => <RunOverResults lookup={lookup} operation={operation} records={records} search={sentSearch ?? ''} />}
+                renderAnswerActions={({ records, response, answer }) => (
+                  <>
+                    <RunOverResults lookup={lookup} operation={operation} records={records} search={sentSearch ?? ''} />
+                    <AnswerEvidence lookup={lookup} operation={operation} params={submittedParams} response={response} answer={answer} />
+                  </>
+                )}
                 masked={masked}
                 view={view}
                 onViewChange={changeView}

@@ -104,7 +104,7 @@ export function AnswerView(props: AnswerViewProps) {
       {answer.masked && <p className="mask-note">Personal data is masked in every view, export and copy.</p>}
       {!failure && answer.body !== undefined && <SchemaCheck answer={answer} />}
       {answer.paging && <PagingBar info={answer.paging} onNavigate={props.onNavigate} disabled={isFetching} split={split} allPages={allPages} />}
-      {!failure && props.renderAnswerActions?.(shownRecords)}
+      {!failure && props.renderAnswerActions?.({ records: shownRecords, response, answer })}
       <RecordActionsContext value={props.renderRecordActions}>
         <ResultTabs tabs={tabs} active={active} onChange={onPickTab} resetKey={response} />
       </RecordActionsContext>
