@@ -52,3 +52,23 @@ test('H: "Run over these results" starts a bulk run of L with lat/lon mapped fro
   const merged = page.getByRole('region', { name: 'Merged results' });
   await expect(merged.getByRole('columnheader', { name: /source_record/ }).first()).toBeVisible();
 });
+
+test('L: a map popup offers the same "Look up…" links as the table row', async ({ page }) => {
+  test.slow();
+  await blockExternalRequests(page);
+  await page.goto('/lookups/l');
+  await page.getByRole('button', { name: 'Try an example' }).click();
+  await page.getByRole('button', { name: 'Send request' }).click();
+  const results = page.getByRole('region', { name: 'Results' });
+  await results.getByRole('tab', { name: 'Table' }).click({ timeout: 20_000 });
+  await results.locator('tbody tr[aria-selected]').first().click();
+  const row = results.getByRole('group', { name: 'Row 1' });
+  await row.getByText('Look up…').click();
+  const fromRow = await row.getByRole('link', { name: /^M\. / }).getAttribute('href');
+  await results.getByRole('tab', { name: 'Map' }).click();
+  await results.getByAltText(/^Selected: /).click();
+  const popup = results.locator('.leaflet-popup');
+  await popup.getByText('Look up…').click();
+  await expect(popup.getByRole('link', { name: /^M\. / })).toHaveAttribute('href', fromRow!);
+  await expect(popup.getByRole('link', { name: 'Place dossier around this record' })).toHaveAttribute('href', /^\/dossier\?lat=/);
+});
