@@ -56,3 +56,27 @@ test('a dossier around a property: sections, one layered map, and an evidence pa
   expect(requested).toEqual([]);
   await context.close();
 });
+
+test('a dossier around a bare point runs B, L and M; a bad link says what is wrong', async ({ page }) => {
+  test.slow();
+  await blockExternalRequests(page);
+  await page.goto('/dossier?lat=37.7749&lon=-122.4194&radius=800');
+  for (const id of ['B', 'L', 'M']) {
+    const section = page.getByRole('region', { name: new RegExp(`^${id}\\. `) });
+    await expect(section.getByRole('definition').first()).toHaveText(/^[\d,]+ records?/, { timeout: 30_000 });
+  }
+  await expect(page.getByRole('region', { name: /^D\. / })).toHaveCount(0);
+  await page.goto('/dossier?lat=95&lon=0');
+  await expect(page.getByRole('alert')).toHaveText(/lat must be a number from -90 to 90/);
+});
+
+test('any answer downloads its evidence pack, holding its parameters and hash', async ({ page }) => {
+  test.slow();
+  await blockExternalRequests(page);
+  await page.goto('/lookups/l');
+  await page.getByRole('button', { name: 'Try an example' }).click();
+  await page.getByRole('button', { name: 'Send request' }).click();
+  const html = (await download(page, page.getByRole('button', { name: 'Download evidence pack (HTML)' }))).toString('utf8');
+  expect(html).toContain('distance=1mi');
+  expect(html).toMatch(/<td>[0-9a-f]{64}<\/td>/);
+});
