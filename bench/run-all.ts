@@ -20,6 +20,7 @@ const benches = [
   'jobs.ts',
   'sql.ts',
   'map-analysis.ts',
+  'evidence-pack.ts',
 ];
 const filter = process.argv[2];
 const failed: string[] = [];

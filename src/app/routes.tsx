@@ -33,6 +33,9 @@ const watchPage = lazyPage(async () => (await import('./jobs-route.tsx')).WatchR
 // SQL over stored answers (its own chunk; the engine loads with the page itself, decision 020).
 const sqlPage = lazyPage(async () => (await import('./sql-route.tsx')).SqlRoute);
 
+// The place dossier: every linked lookup around one place, with its map and evidence pack (its own chunk).
+const dossierPage = lazyPage(async () => (await import('./dossier/dossier-page.tsx')).DossierPage);
+
 /** The lazy routes: what each loads, and whether it names a lookup whose definition it needs. */
 const lazyRoutes = [
   { path: '', page: catalogPage, definition: false },
@@ -46,6 +49,7 @@ const lazyRoutes = [
   { path: 'watches', page: watchesPage, definition: false },
   { path: 'watches/:id', page: watchPage, definition: false },
   { path: 'sql', page: sqlPage, definition: false },
+  { path: 'dossier', page: dossierPage, definition: false },
 ];
 
 export const routes: RouteObject[] = [

@@ -175,3 +175,16 @@ function partKey(part: string): string {
     return raw;
   }
 }
+
+/**
+ * The search string (with `?`) of a sent query for an operation the page has not loaded, known by
+ * its id (a link from another lookup's record): `op` when given, then the values in their order.
+ * Opening it fills that lookup's form and runs the query, as any sent query's URL does.
+ */
+export function linkedQuerySearch(operationId: string | undefined, values: FormValues): string {
+  const query = new URLSearchParams();
+  if (operationId !== undefined) query.set(OPERATION_KEY, operationId);
+  for (const [name, value] of Object.entries(values)) if (value.trim() !== '' && !RESERVED_KEYS.includes(name)) query.set(name, value);
+  const search = query.toString();
+  return search ? `?${search}` : `?${SENT_KEY}`;
+}

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { LookupDefinition, Operation } from './define-lookup.ts';
 import { paramMeta, type ParamMeta } from './param.ts';
 import { allLookups } from './registry.ts';
+import { openApiLinks } from './openapi-links.ts';
 import { PROXY_PREFIX, defaultKeyPlacement, errorEnvelopeSchema } from './wire.ts';
 
 type JsonObject = Record<string, unknown>;
@@ -100,7 +101,7 @@ function describe(meta: ParamMeta): string {
   return [meta.title, meta.help, meta.defaultHint && `Default: ${meta.defaultHint}.`].filter(Boolean).join(' — ');
 }
 
-function operationObject(lookup: LookupDefinition, operation: Operation): JsonObject {
+function operationObject(lookup: LookupDefinition, operation: Operation, documented: readonly LookupDefinition[]): JsonObject {
   const parameters: JsonObject[] = [];
   const bodyProperties: Record<string, JsonObject> = {};
   const bodyRequired: string[] = [];
@@ -147,7 +148,7 @@ function operationObject(lookup: LookupDefinition, operation: Operation): JsonOb
     // provider directly (the second server) needs the lookup's key.
     security: [{}, { [securitySchemeName(lookup)]: [] }],
     responses: {
-      '200': { description: 'Success body as the spec gives it.', content: { [mediaType]: { schema: jsonSchemaOf(operation.response) } } },
+      '200': { description: 'Success body as the spec gives it.', content: { [mediaType]: { schema: jsonSchemaOf(operation.response) } }, ...openApiLinks(lookup, operation, documented) },
       ...Object.fromEntries(Object.entries(PROXY_ERROR_RESPONSES).map(([status, { name }]) => [status, { $ref: `#/components/responses/${name}` }])),
       default: { description: 'Any other answer of the provider, e.g. its own 401 for a rejected key or 404 for an unknown id, passed on as it sent it (not shown in the spec).' },
     },
@@ -217,7 +218,7 @@ export function buildOpenApiDocument(lookups: readonly LookupDefinition[] = allL
           { url: '{base_url}', description: `Provider of lookup ${lookup.id}, called directly with its key (base_url: its LOOKUP_${lookup.id}_BASE_URL)`, variables: { base_url: { default: 'https://provider.invalid' } } },
         ],
       });
-      item[operation.method.toLowerCase()] = operationObject(lookup, operation);
+      item[operation.method.toLowerCase()] = operationObject(lookup, operation, lookups);
     }
   }
   const envelope = jsonSchemaOf(errorEnvelopeSchema);

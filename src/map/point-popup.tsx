@@ -7,6 +7,7 @@ import { plural } from '../lookups/adapters.ts';
 import type { LatLon } from './geo.ts';
 import { positionText } from './approximate.ts';
 import { recordPopupFields } from './popup-fields.ts';
+import { RecordActions } from '../results/record-actions.tsx';
 
 interface PointPopupProps {
   position: LatLon;
@@ -50,6 +51,7 @@ export function PointPopup({ position, label, record, presentation, rounded, atP
         <button type="button" className="map-popup__action" onClick={onShowInTable}>
           Show in table
         </button>
+        <RecordActions record={record} />
       </>
     ),
     [label, presentation, record, position, rounded, atPosition, onShowInTable],

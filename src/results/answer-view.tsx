@@ -21,6 +21,7 @@ import { TreeTab } from './tree/tree-tab.tsx';
 import { useAnswer } from './use-answer.ts';
 import { intersectIndices } from './map-scope.ts';
 import { useMapAnalysis } from './use-map-analysis.ts';
+import { RecordActionsContext } from './record-actions.tsx';
 
 interface AnswerViewProps extends ResultViewerProps {
   response: LookupResponse;
@@ -141,7 +142,10 @@ export function AnswerView(props: AnswerViewProps) {
       {answer.masked && <p className="mask-note">Personal data is masked in every view, export and copy.</p>}
       {!failure && answer.body !== undefined && <SchemaCheck answer={answer} />}
       {answer.paging && <PagingBar info={answer.paging} onNavigate={props.onNavigate} disabled={isFetching} split={split} allPages={allPages} />}
-      <ResultTabs tabs={tabs} active={active} onChange={onPickTab} resetKey={response} />
+      {!failure && props.renderAnswerActions?.({ records: shownRecords, response, answer })}
+      <RecordActionsContext value={props.renderRecordActions}>
+        <ResultTabs tabs={tabs} active={active} onChange={onPickTab} resetKey={response} />
+      </RecordActionsContext>
     </>
   );
 }

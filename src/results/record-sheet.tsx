@@ -3,6 +3,7 @@
 // objects as dot paths, arrays as compact JSON, and long values wrap: nothing is cut off.
 import { useMemo } from 'react';
 import { cellText, flattenRecord } from './table/flatten-records.ts';
+import { RecordActions } from './record-actions.tsx';
 
 interface RecordSheetProps {
   record: unknown;
@@ -14,6 +15,7 @@ export function RecordSheet({ record, label }: RecordSheetProps) {
   const fields = useMemo(() => Object.entries(flattenRecord(record, { nested: 'json' })), [record]);
   return (
     <div className="record-sheet">
+      <RecordActions record={record} />
       <table aria-label={label}>
         <thead>
           <tr>

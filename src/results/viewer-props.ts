@@ -3,6 +3,7 @@
 import type { ReactNode } from 'react';
 import type { LookupResponse } from '../api/lookup-response.ts';
 import type { LookupDefinition, Operation, Params } from '../lookups/define-lookup.ts';
+import type { Answer } from '../lookups/answer.ts';
 import type { OutOfDate } from './out-of-date-marker.tsx';
 import type { MapSlotProps, OwnViewProps, SqlSlotProps } from './slots.ts';
 import type { ViewChange, ViewState } from './view-state.ts';
@@ -28,6 +29,10 @@ export interface ResultViewerProps {
   /** How the answer is viewed (the page keeps it in the URL); the viewer keeps its own when not given. */
   view?: ViewState;
   onViewChange?: (change: ViewChange) => void;
+  /** What the page offers on one record (the "Look up…" menu): in the table, the record sheet and the map's popup. */
+  renderRecordActions?: (record: unknown) => ReactNode;
+  /** What the page offers on the answer: its records with the table's filters applied ("Run over these results"), the response and its reading (the evidence pack). */
+  renderAnswerActions?: (shown: { records: readonly unknown[]; response: LookupResponse; answer: Answer }) => ReactNode;
   /** Set when the answer shown no longer answers the form: shows the out-of-date marker over it. */
   outOfDate?: OutOfDate;
 }

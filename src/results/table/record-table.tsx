@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent, MouseEvent } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { RecordSheet } from '../record-sheet.tsx';
+import { RecordActions } from '../record-actions.tsx';
 import type { RecordSelection } from '../slots.ts';
 import type { TableView } from '../view-state.ts';
 import { ColumnMenu } from './column-menu.tsx';
@@ -233,6 +234,11 @@ export function RecordTable({ records, selectedIndex, onSelect, fileStem, view, 
           <span aria-live="polite" aria-atomic="true" className="cell-selection-status">
             {cells.describe()}
           </span>
+          {selectedIndex !== undefined && records[selectedIndex] !== undefined && (
+            <span className="row-actions" aria-label={`Row ${selectedIndex + 1}`} role="group">
+              <RecordActions record={records[selectedIndex]} />
+            </span>
+          )}
           {cells.range && (
             <label>
               <input type="checkbox" checked={cells.withHeader} onChange={(event) => cells.setWithHeader(event.target.checked)} />

@@ -74,7 +74,7 @@ export function BulkPage({ lookup, search, mask, renderMap }: BulkPageProps) {
       ) : bulk.ready ? (
         <ServerRunButton lookup={lookup} operation={operation} mask={mask}>
           {(onRunOnServer) => (
-            <BulkSetup operation={operation} formValues={values} mask={mask} merger={bulk.merger} onStart={(run, jobs) => void bulk.startRun(run, jobs)} onRunOnServer={onRunOnServer} />
+            <BulkSetup lookupId={lookup.id} operation={operation} formValues={values} mask={mask} merger={bulk.merger} onStart={(run, jobs) => void bulk.startRun(run, jobs)} onRunOnServer={onRunOnServer} />
           )}
         </ServerRunButton>
       ) : (

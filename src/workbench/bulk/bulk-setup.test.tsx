@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { findOperation } from '../../lookups/define-lookup.ts';
 import { everyWidgetLookup } from '../../form/testing/every-widget-lookup.ts';
+import { handOverRows, peekHandedRows } from './rows-handover.ts';
 import { BulkSetup } from './bulk-setup.tsx';
 import { createMergeClient } from './merge-client.ts';
 
@@ -11,7 +12,7 @@ const formValues = { start_date: '2024-01-01', end_date: '2024-01-31' };
 
 function setup() {
   const onStart = vi.fn();
-  render(<BulkSetup operation={operation} formValues={formValues} mask merger={createMergeClient()} onStart={onStart} />);
+  render(<BulkSetup lookupId={everyWidgetLookup.id} operation={operation} formValues={formValues} mask merger={createMergeClient()} onStart={onStart} />);
   return { onStart, user: userEvent.setup() };
 }
 
@@ -68,5 +69,15 @@ describe('BulkSetup', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Start run' })).toBeEnabled(), { timeout: 10_000 });
     await user.click(screen.getByRole('button', { name: 'Start run' }));
     expect(onStart.mock.calls[0]![0]).toMatchObject({ mapping: { region: 'region' } });
+  });
+});
+
+describe('BulkSetup with rows handed over', () => {
+  it('reads rows handed over by "Run over these results" as its input, with the columns mapped, once', async () => {
+    handOverRows(everyWidgetLookup.id, [{ start_date: '2024-02-01', end_date: '2024-02-03', source_lookup: 'X', source_record: 'r1' }], 'X answer (list), 1 rows');
+    setup();
+    expect(await screen.findByText(/^Rows from X answer \(list\), 1 rows/)).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('X answer (list), 1 rows: 1 rows, columns start_date, end_date, source_lookup, source_record.');
+    expect(peekHandedRows(everyWidgetLookup.id)).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import type { Operation } from '../../lookups/define-lookup.ts';
+import { useEffect, useState } from 'react';
+import type { LookupId, Operation } from '../../lookups/define-lookup.ts';
 import type { FormValues } from '../../form/form-values.ts';
 import { BulkInput, type ReadFile } from './bulk-input.tsx';
 import { ConcurrencyInput } from './concurrency-input.tsx';
@@ -11,8 +11,10 @@ import { clampConcurrency, DEFAULT_CONCURRENCY } from './runner.ts';
 import type { Job } from './validate-rows.ts';
 import { useRowCheck } from './use-row-check.ts';
 import type { NewRun } from './use-bulk-run.ts';
+import { forgetHandedRows, readHandedRows } from './rows-handover.ts';
 
 interface BulkSetupProps {
+  lookupId: LookupId;
   operation: Operation;
   /** The form's values: constants for the parameters no column feeds. */
   formValues: FormValues;
@@ -24,9 +26,10 @@ interface BulkSetupProps {
 }
 
 /** A new run: the input, the mapping, every row checked, then Start (only with valid rows to send). */
-export function BulkSetup({ operation, formValues, mask, merger, onStart, onRunOnServer }: BulkSetupProps) {
-  const [file, setFile] = useState<ReadFile>();
-  const [mapping, setMapping] = useState<ColumnMapping>({});
+export function BulkSetup({ lookupId, operation, formValues, mask, merger, onStart, onRunOnServer }: BulkSetupProps) {
+  const [handed] = useState(() => readHandedRows(lookupId));
+  const [file, setFile] = useState<ReadFile | undefined>(() => (handed?.table ? { fileName: handed.fileName, text: handed.text, table: handed.table } : undefined));
+  const [mapping, setMapping] = useState<ColumnMapping>(() => (handed?.table ? matchColumns(operation, handed.table.columns) : {}));
   const [constants, setConstants] = useState<FormValues>(formValues);
   const [concurrency, setConcurrency] = useState(DEFAULT_CONCURRENCY);
   const [skipInvalid, setSkipInvalid] = useState(false);
@@ -40,8 +43,20 @@ export function BulkSetup({ operation, formValues, mask, merger, onStart, onRunO
     if (next) setMapping(matchColumns(operation, next.table.columns));
   }
 
+  // Rows handed over by "Run over these results" stand in for a file; forgotten once read.
+  useEffect(() => {
+    if (handed) forgetHandedRows(lookupId);
+  }, [handed, lookupId]);
+
   return (
     <div className="bulk-setup">
+      {handed && (
+        <p className="bulk-help">
+          {handed.table
+            ? `Rows from ${handed.fileName}: the parameters are mapped from each record, and source_lookup and source_record keep which record each result answers.`
+            : handed.message}
+        </p>
+      )}
       <BulkInput merger={merger} onRead={read} />
       {file && (
         <>

@@ -1,0 +1,113 @@
+// /dossier: one page that runs every linked lookup around one place. `?from=d&recordid=…` runs the
+// record's lookup first and takes the place, zip code and record id from its first record;
+// `?lat=…&lon=…&radius=…` starts from a point. One map shows each lookup as a layer; each section
+// summarises its answer and holds its table. The URL reproduces the dossier.
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import type { AnyLookup, AnyOperation, GeoPoint } from '../../lookups/define-lookup.ts';
+import { lookupBySlug } from '../../lookups/registry.ts';
+import { readUrlQuery } from '../../form/url-state.ts';
+import { QueryScope } from '../query-scope.tsx';
+import { usePreferences } from '../preferences.tsx';
+import { useDocumentTitle } from '../use-document-title.ts';
+import { DossierSection, type SectionResult } from './dossier-section.tsx';
+import { pointTargets, recordTargets, type DossierTarget } from './dossier-plan.ts';
+import { readDossierUrl } from './dossier-url.ts';
+import { layerColor } from './layer-colors.ts';
+import { dossierLayers } from './dossier-layers.ts';
+import { EvidenceActions } from './evidence-actions.tsx';
+import './dossier.css';
+
+// Leaflet is its own chunk, fetched with the map.
+const LayeredMap = lazy(() => import('../../map/layered-map.tsx'));
+
+export function DossierPage() {
+  return (
+    <QueryScope>
+      <Dossier />
+    </QueryScope>
+  );
+}
+
+function Dossier() {
+  const { search } = useLocation();
+  const anchor = readDossierUrl(search);
+  useDocumentTitle('Place dossier');
+  const { masked } = usePreferences();
+  const [results, setResults] = useState<Readonly<Record<string, SectionResult>>>({});
+  const onResult = useCallback((result: SectionResult) => setResults((current) => (current[result.lookup.id]?.response === result.response ? current : { ...current, [result.lookup.id]: result })), []);
+
+  const source = anchor.kind === 'record' ? lookupBySlug(anchor.from) : undefined;
+  const sourceOperation = source?.operations[0];
+  const sourceValues = useMemo(() => (source ? readUrlQuery(source, search).values : {}), [source, search]);
+  const sourceRecord = source ? results[source.id]?.answer.records[0] : undefined;
+  const place: GeoPoint | undefined = useMemo(() => {
+    if (anchor.kind === 'point') return { lat: anchor.lat, lon: anchor.lon };
+    try {
+      return sourceRecord !== undefined ? sourceOperation?.adapters?.point?.(sourceRecord) : undefined;
+    } catch {
+      return undefined;
+    }
+  }, [anchor, sourceRecord, sourceOperation]);
+  const radius = anchor.kind === 'invalid' ? undefined : anchor.radius;
+  const targets: DossierTarget[] = useMemo(() => {
+    if (anchor.kind === 'point') return pointTargets({ lat: anchor.lat, lon: anchor.lon }, anchor.radius);
+    if (anchor.kind === 'record' && source && sourceOperation && sourceRecord !== undefined) return recordTargets(source.id, sourceOperation, sourceRecord, anchor.radius);
+    return [];
+  }, [anchor, source, sourceOperation, sourceRecord]);
+
+  if (anchor.kind === 'invalid')
+    return (
+      <div className="dossier-page">
+        <h1>Place dossier</h1>
+        <p role="alert">This dossier link cannot be read: {anchor.problems.join('; ')}.</p>
+        <p>
+          Open one from a property (for example <code>/dossier?from=d&amp;recordid=184713191</code>) or a point (<code>/dossier?lat=37.7749&amp;lon=-122.4194&amp;radius=1609</code>).
+        </p>
+      </div>
+    );
+  if (anchor.kind === 'record' && (!source || !sourceOperation)) return <p role="alert">No lookup has the letter “{anchor.from}”.</p>;
+
+  const sections: { lookup: AnyLookup; operation: AnyOperation; values: Record<string, string>; reason: string }[] = [
+    ...(source && sourceOperation ? [{ lookup: source, operation: sourceOperation, values: sourceValues, reason: 'The record this dossier is about' }] : []),
+    ...targets.flatMap(({ link, values }) => {
+      const lookup = lookupBySlug(link.to.toLowerCase()) ?? undefined;
+      const operation = lookup?.operations.find((candidate) => candidate.id === (link.toOperation ?? lookup.operations[0].id));
+      return lookup && operation ? [{ lookup, operation, values, reason: link.label }] : [];
+    }),
+  ];
+  const shown = sections.flatMap(({ lookup }) => (results[lookup.id] ? [results[lookup.id]!] : []));
+  const layers = dossierLayers(shown, (id) => layerColor(sections.findIndex((section) => section.lookup.id === id)));
+
+  return (
+    <div className="dossier-page">
+      <p>
+        <Link to="/">← Catalog</Link>
+      </p>
+      <h1>Place dossier</h1>
+      <p className="lede">
+        {anchor.kind === 'record' && source ? `Around ${source.id}. ${source.title} (${Object.entries(sourceValues).map(([name, value]) => `${name} ${value}`).join(', ')})` : 'Around a point'}
+        {place ? `, at ${place.lat.toFixed(4)}, ${place.lon.toFixed(4)}` : ''}
+        {radius ? `, within ${Math.round(radius).toLocaleString('en-US')} m` : ''}. This page’s address reproduces it.
+      </p>
+      <EvidenceActions results={shown} layers={layers} place={place} radiusMetres={radius} title="Place dossier" />
+      <Suspense fallback={<p role="status">Loading map…</p>}>
+        <LayeredMap label="Dossier map" center={place} radiusMetres={radius} layers={layers} />
+      </Suspense>
+      {sections.map((section, index) => (
+        <DossierSection
+          key={section.lookup.id}
+          lookup={section.lookup}
+          operation={section.operation}
+          values={section.values}
+          reason={section.reason}
+          place={place}
+          masked={masked}
+          color={layerColor(index)}
+          onResult={onResult}
+        />
+      ))}
+      {anchor.kind === 'record' && source && results[source.id] && targets.length === 0 && <p>The record holds nothing another lookup can be asked with.</p>}
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+// One map of several answers, each a layer of its own colour with a legend entry and a switch:
+// the place dossier's map. Points are drawn on one canvas (an answer can hold thousands), the
+// search circle around the place in outline. Built apart from the results map, whose clustering
+// and popups serve one answer at a time.
+import { useMemo, useState } from 'react';
+import L from 'leaflet';
+import { Circle, CircleMarker, Tooltip } from 'react-leaflet';
+import { BaseMap } from './base-map.tsx';
+import { enclosingBounds, type LatLon } from './geo.ts';
+import './layered-map.css';
+
+export interface MapLayer {
+  id: string;
+  /** The legend's words, e.g. "L. Crime incidents". */
+  label: string;
+  /** A CSS colour; the caller picks them, so other drawings of the same layers (the evidence pack's image) match. */
+  color: string;
+  points: readonly (LatLon & { label: string })[];
+}
+
+interface LayeredMapProps {
+  /** Accessible name of the map. */
+  label: string;
+  center: LatLon | undefined;
+  radiusMetres: number | undefined;
+  layers: readonly MapLayer[];
+}
+
+export default function LayeredMap({ label, center, radiusMetres, layers }: LayeredMapProps) {
+  const [hidden, setHidden] = useState<ReadonlySet<string>>(() => new Set());
+  const renderer = useMemo(() => L.canvas({ padding: 0.5 }), []);
+  const bounds = useMemo(
+    () => enclosingBounds(center ? [center] : layers.flatMap((layer) => layer.points), center && radiusMetres ? { ...center, radiusMetres } : undefined),
+    [center, radiusMetres, layers],
+  );
+  const toggle = (id: string) => setHidden((current) => {
+    const next = new Set(current);
+    if (!next.delete(id)) next.add(id);
+    return next;
+  });
+  return (
+    <div className="layered-map">
+      <BaseMap label={label} bounds={bounds}>
+        {center && radiusMetres && <Circle center={[center.lat, center.lon]} radius={radiusMetres} pathOptions={{ color: '#555', weight: 1, fill: false, dashArray: '4 4' }} />}
+        {layers
+          .filter((layer) => !hidden.has(layer.id))
+          .flatMap((layer) =>
+            layer.points.map((point, index) => (
+              <CircleMarker
+                key={`${layer.id}-${index}`}
+                center={[point.lat, point.lon]}
+                radius={5}
+                renderer={renderer}
+                pathOptions={{ color: layer.color, fillColor: layer.color, fillOpacity: 0.75, weight: 1 }}
+              >
+                <Tooltip>{`${layer.label}: ${point.label}`}</Tooltip>
+              </CircleMarker>
+            )),
+          )}
+      </BaseMap>
+      <fieldset className="layered-map__legend">
+        <legend>Layers</legend>
+        {layers.map((layer) => (
+          <label key={layer.id}>
+            <input type="checkbox" checked={!hidden.has(layer.id)} onChange={() => toggle(layer.id)} />
+            <span className="layered-map__swatch" style={{ background: layer.color }} aria-hidden="true" />
+            {layer.label} ({layer.points.length.toLocaleString('en-US')} on the map)
+          </label>
+        ))}
+      </fieldset>
+    </div>
+  );
+}
