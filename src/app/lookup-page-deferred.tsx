@@ -9,6 +9,10 @@ const SavedSection = lazy(async () => ({ default: (await import('../workbench/sa
 const HistoryPanel = lazy(async () => ({ default: (await import('../workbench/history/history-panel.tsx')).HistoryPanel }));
 const StoredAnswerNotice = lazy(async () => ({ default: (await import('../workbench/history/stored-answer-notice.tsx')).StoredAnswerNotice }));
 const BudgetLine = lazy(async () => ({ default: (await import('./budget-line.tsx')).BudgetLine }));
+// What an answer offers beyond its viewer: Look up…, Run over these results, the evidence pack.
+const LookUpMenu = lazy(async () => ({ default: (await import('./look-up-menu.tsx')).LookUpMenu }));
+const RunOverResults = lazy(async () => ({ default: (await import('./run-over-results.tsx')).RunOverResults }));
+const AnswerEvidence = lazy(async () => ({ default: (await import('./answer-evidence.tsx')).AnswerEvidence }));
 const ConsentPanel = lazy(async () => ({ default: (await import('./live-call-dialog.tsx')).ConsentPanel }));
 
 /** Until it loads, the same button disabled, so nothing below it moves when it arrives. */
@@ -68,6 +72,30 @@ export function DeferredConsentPanel(props: ComponentProps<typeof ConsentPanel>)
   return (
     <Suspense fallback={<p role="status">Checking whether this lookup answers live…</p>}>
       <ConsentPanel {...props} />
+    </Suspense>
+  );
+}
+
+export function DeferredLookUpMenu(props: ComponentProps<typeof LookUpMenu>) {
+  return (
+    <Suspense fallback={null}>
+      <LookUpMenu {...props} />
+    </Suspense>
+  );
+}
+
+export function DeferredRunOverResults(props: ComponentProps<typeof RunOverResults>) {
+  return (
+    <Suspense fallback={null}>
+      <RunOverResults {...props} />
+    </Suspense>
+  );
+}
+
+export function DeferredAnswerEvidence(props: ComponentProps<typeof AnswerEvidence>) {
+  return (
+    <Suspense fallback={null}>
+      <AnswerEvidence {...props} />
     </Suspense>
   );
 }

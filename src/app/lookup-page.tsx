@@ -23,13 +23,13 @@ import { useAnswerExportActions } from './palette/answer-export-actions.ts';
 import { LookupHttpError, type LookupResponse } from '../api/lookup-response.ts';
 import { useStoredAnswer, type StoredAnswer } from '../workbench/history/use-history.ts';
 import { QueryScope } from './query-scope.tsx';
-import { LookUpMenu } from './look-up-menu.tsx';
-import { RunOverResults } from './run-over-results.tsx';
-import { AnswerEvidence } from './answer-evidence.tsx';
 import {
+  DeferredAnswerEvidence,
   DeferredBudgetLine,
   DeferredConsentPanel,
   DeferredHistoryPanel,
+  DeferredLookUpMenu,
+  DeferredRunOverResults,
   DeferredSavedSection,
   DeferredSaveQueryButton,
   DeferredStoredAnswerNotice,
@@ -177,11 +177,11 @@ function LookupExplorer({ lookup }: { lookup: LookupDefinition }) {
                 renderMap={operation.adapters?.point ? (props) => renderMap({ ...props, onSearchValues: (values) => send({ ...urlValues, ...values }) }, masked) : undefined}
                 renderOwnView={OwnView ? (props) => <OwnView {...props} /> : undefined}
                 renderSql={renderSql}
-                renderRecordActions={(record) => <LookUpMenu lookup={lookup} operation={operation} record={record} />}
+                renderRecordActions={(record) => <DeferredLookUpMenu lookup={lookup} operation={operation} record={record} />}
                 renderAnswerActions={({ records, response, answer }) => (
                   <>
-                    <RunOverResults lookup={lookup} operation={operation} records={records} search={sentSearch ?? ''} />
-                    <AnswerEvidence lookup={lookup} operation={operation} params={submittedParams} response={response} answer={answer} />
+                    <DeferredRunOverResults lookup={lookup} operation={operation} records={records} search={sentSearch ?? ''} />
+                    <DeferredAnswerEvidence lookup={lookup} operation={operation} params={submittedParams} response={response} answer={answer} />
                   </>
                 )}
                 masked={masked}

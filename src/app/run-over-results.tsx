@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import type { AnyLookup, AnyOperation } from '../lookups/define-lookup.ts';
 import { linksFrom } from '../lookups/links.ts';
 import { handOverRows, rowsFromRecords } from '../workbench/bulk/rows-handover.ts';
-import { MAX_ROWS } from '../workbench/bulk/read-input.ts';
+import { MAX_ROWS } from '../workbench/bulk/limits.ts';
 import { lookupPath } from './look-up-menu.tsx';
 
 /** Whether this operation's answer can anchor a dossier: one of its links reads a field of the record (D's recordid, zip code). */

@@ -2,9 +2,10 @@
 // with a header row (Papa Parse); JSON is an array of objects. Line numbers are the file's own
 // (a quoted field may span lines), so a message points at the line an editor shows.
 import Papa from 'papaparse';
+import { MAX_ROWS } from './limits.ts';
 
-/** The most rows one run takes (the cap): more is refused before anything is sent. */
-export const MAX_ROWS = 10_000;
+// The most rows one run takes: more is refused before anything is sent.
+export { MAX_ROWS };
 
 export interface InputRow {
   /** Where the row starts: "line 7" for CSV, "item 3" for JSON. */
