@@ -55,22 +55,41 @@ export function SqlWorkspace({ sql, onCommit, prepare, tablesKey, fileStem, plac
   const state: RunState =
     sql.trim() === '' ? { status: 'idle' } : outcome?.of === runKey ? outcome.state : { status: 'running', sql, slow: slowOf === runKey };
 
+  // The run under way: Cancel can come while the engine still loads or the tables are prepared,
+  // before a query is running; then the query is never sent.
+  const activeRun = useRef<{ cancel: () => void }>(undefined);
+
   useEffect(() => {
     if (runKey.sql.trim() === '') return;
     let current = true;
+    let cancelled = false;
     const slow = setTimeout(() => current && setSlowOf(runKey), SHOW_CANCEL_AFTER_MS);
     const settle = (next: RunState) => current && setOutcome({ of: runKey, state: next });
+    const run = {
+      cancel: () => {
+        cancelled = true;
+        settle({ status: 'cancelled', sql: runKey.sql });
+        void cancelQuery();
+      },
+    };
+    activeRun.current = run;
     runKey
       .prepare(runKey.sql)
-      .then(() => runQuery(runKey.sql))
+      .then(() => {
+        if (cancelled) throw new QueryCancelled();
+        return runQuery(runKey.sql);
+      })
       .then(
-        ({ table, ms }) => settle({ status: 'done', sql: runKey.sql, table, ms }),
+        ({ table, ms }) => !cancelled && settle({ status: 'done', sql: runKey.sql, table, ms }),
         (error: unknown) => {
-          if (error instanceof QueryCancelled) settle({ status: 'cancelled', sql: runKey.sql });
+          if (error instanceof QueryCancelled || cancelled) settle({ status: 'cancelled', sql: runKey.sql });
           else settle({ status: 'failed', sql: runKey.sql, error: readSqlError(error instanceof Error ? error.message : String(error), runKey.sql) });
         },
       )
-      .finally(() => clearTimeout(slow));
+      .finally(() => {
+        clearTimeout(slow);
+        if (activeRun.current === run) activeRun.current = undefined;
+      });
     return () => {
       current = false;
       clearTimeout(slow);
@@ -127,12 +146,12 @@ export function SqlWorkspace({ sql, onCommit, prepare, tablesKey, fileStem, plac
           {actions?.(draft.text)}
         </div>
       </form>
-      <SqlOutcome state={state} fileStem={fileStem} renderMap={renderMap} />
+      <SqlOutcome state={state} fileStem={fileStem} renderMap={renderMap} onCancel={() => activeRun.current?.cancel()} />
     </div>
   );
 }
 
-function SqlOutcome({ state, fileStem, renderMap }: { state: RunState; fileStem: string; renderMap: SqlMapRenderer | undefined }) {
+function SqlOutcome({ state, fileStem, renderMap, onCancel }: { state: RunState; fileStem: string; renderMap: SqlMapRenderer | undefined; onCancel: () => void }) {
   switch (state.status) {
     case 'idle':
       return null;
@@ -141,7 +160,7 @@ function SqlOutcome({ state, fileStem, renderMap }: { state: RunState; fileStem:
         <p role="status" className="sql-running">
           Running the query…{' '}
           {state.slow && (
-            <button type="button" onClick={() => void cancelQuery()}>
+            <button type="button" onClick={onCancel}>
               Cancel
             </button>
           )}
