@@ -4,7 +4,8 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { columnTypeOf } from './arrow-columns.ts';
 import { tablesOf } from './engine.ts';
-import { deleteSavedSql, readSavedSql, saveSql, type SavedSql } from '../workbench/saved/saved-sql.ts';
+import { deleteSavedSql, onSavedSqlChange, readSavedSql, saveSql, type SavedSql } from '../workbench/saved/saved-sql.ts';
+import { DEFAULT_COLLECTION } from '../workbench/saved/saved-store.ts';
 import { listSourceTables, type SourceTable } from './source-tables.ts';
 import { SqlWorkspace } from './sql-workspace.tsx';
 import { dropUnmaskedTables, ensureTables } from './table-registry.ts';
@@ -107,19 +108,21 @@ function TableEntry({ table }: { table: SourceTable }) {
 
 function SaveQuery({ draft }: { draft: string }) {
   const [name, setName] = useState('');
+  const [collection, setCollection] = useState(DEFAULT_COLLECTION);
   const [message, setMessage] = useState<string>();
   const id = useId();
   return (
     <span className="sql-save">
       <label htmlFor={id}>Name</label>{' '}
       <input id={id} value={name} onChange={(event) => setName(event.target.value)} aria-describedby={message ? `${id}-message` : undefined} />{' '}
+      <label htmlFor={`${id}-collection`}>Collection</label>{' '}
+      <input id={`${id}-collection`} value={collection} onChange={(event) => setCollection(event.target.value)} />{' '}
       <button
         type="button"
         onClick={() => {
           try {
-            saveSql(name, draft);
-            window.dispatchEvent(new Event(SAVED_EVENT));
-            setMessage(`Saved as “${name.trim()}”.`);
+            saveSql(name, draft, collection);
+            setMessage(`Saved as “${name.trim()}” in “${collection.trim() || DEFAULT_COLLECTION}”.`);
           } catch (error) {
             setMessage(error instanceof Error ? error.message : String(error));
           }
@@ -137,30 +140,21 @@ function SaveQuery({ draft }: { draft: string }) {
   );
 }
 
-const SAVED_EVENT = 'lookup-explorer-sql-saved';
-
 function SavedQueries({ onOpen }: { onOpen: (sql: string) => void }) {
   const [saved, setSaved] = useState<SavedSql[]>(() => readSavedSql());
-  useEffect(() => {
-    const reread = () => setSaved(readSavedSql());
-    window.addEventListener(SAVED_EVENT, reread);
-    window.addEventListener('storage', reread);
-    return () => {
-      window.removeEventListener(SAVED_EVENT, reread);
-      window.removeEventListener('storage', reread);
-    };
-  }, []);
+  useEffect(() => onSavedSqlChange(() => setSaved(readSavedSql())), []);
   if (saved.length === 0) return null;
   return (
     <section aria-labelledby="sql-saved-title">
       <h2 id="sql-saved-title">Saved queries</h2>
       <ul>
         {saved.map((query) => (
-          <li key={query.name}>
+          <li key={query.id}>
             <button type="button" onClick={() => onOpen(query.sql)} title={query.sql}>
               {query.name}
             </button>{' '}
-            <button type="button" aria-label={`Delete saved query ${query.name}`} onClick={() => setSaved(deleteSavedSql(query.name))}>
+            <small className="muted">in {query.collection}</small>{' '}
+            <button type="button" aria-label={`Delete saved query ${query.name}`} onClick={() => setSaved(deleteSavedSql(query.id))}>
               Delete
             </button>
           </li>
