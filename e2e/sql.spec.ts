@@ -138,7 +138,7 @@ test('on /sql, two answers kept in History join', async ({ page }) => {
   // Saved by name, it is listed here and found in the palette, which opens it again.
   await page.getByRole('textbox', { name: 'Name' }).fill('Same incidents in both');
   await page.getByRole('button', { name: 'Save query' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Saved as “Same incidents in both”.' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved as “Same incidents in both” in “My queries”.' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Saved queries' }).getByRole('button', { name: 'Same incidents in both', exact: true })).toBeVisible();
   await page.goto('/');
   await page.keyboard.press('Control+K');
@@ -147,6 +147,34 @@ test('on /sql, two answers kept in History join', async ({ page }) => {
   await palette.getByRole('option', { name: /Same incidents in both/ }).click();
   await expect(page).toHaveURL(/\/sql\?sql=select/);
   await expect(queryResult(page).getByRole('status').first()).toContainText(`${rows.toLocaleString('en-US')} row`, { timeout: 30_000 });
+});
+
+test('a saved SQL query is an item of its collection: listed under Saved, in the exported file, and imported back', async ({ page }) => {
+  await blockExternalRequests(page);
+  const sql = 'select 42 as answer_n';
+  await page.goto('/sql');
+  await page.getByRole('textbox', { name: 'SQL query' }).fill(sql);
+  await page.getByRole('textbox', { name: 'Name' }).fill('The answer');
+  await page.getByRole('textbox', { name: 'Collection' }).fill('Analysis');
+  await page.getByRole('button', { name: 'Save query' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved as “The answer” in “Analysis”.' })).toBeVisible();
+
+  await page.goto('/saved');
+  const collection = page.getByRole('region', { name: 'SQL queries in collection Analysis' });
+  await expect(collection.getByRole('link', { name: 'The answer' })).toBeVisible();
+  await expect(page.getByText(/Postman and Bruno exports leave out the saved SQL query/)).toBeVisible();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export all collections (JSON)' }).click()]);
+  const exported = await readFile(await download.path(), 'utf8');
+  const file = JSON.parse(exported) as { collections: Array<{ name: string; queries: unknown[]; sql?: Array<{ name: string; sql: string }> }> };
+  expect(file.collections).toEqual([{ name: 'Analysis', queries: [], sql: [expect.objectContaining({ name: 'The answer', sql })] }]);
+
+  await collection.getByRole('button', { name: 'Delete “The answer”' }).click();
+  await expect(collection).toHaveCount(0);
+  await page.getByLabel('Import a collections file or a Postman collection').setInputFiles({ name: 'analysis.json', mimeType: 'application/json', buffer: Buffer.from(exported) });
+  await expect(page.getByText('Imported 1 SQL query.')).toBeVisible();
+  await collection.getByRole('link', { name: 'The answer' }).click();
+  await expect(page).toHaveURL(/\/sql\?sql=select\+42\+as\+answer_n$/);
+  await expect(queryResult(page).getByRole('status').first()).toContainText('1 row', { timeout: 30_000 });
 });
 
 test('on /sql, a saved bulk dataset is a table named after its file', async ({ page }) => {
