@@ -117,13 +117,15 @@ test('on /sql, two answers kept in History join', async ({ page }) => {
   await page.getByRole('navigation', { name: 'Workbench' }).getByRole('link', { name: 'SQL' }).click();
   await expect(page).toHaveURL(/\/sql$/);
   const tables = page.getByRole('list', { name: 'Tables' }).getByRole('listitem');
-  await expect(tables).toHaveCount(2, { timeout: 20_000 });
-  const names = await tables.locator('summary code').allTextContents();
+  // The answer open on the lookup page first, then the two kept in History.
+  await expect(tables).toHaveCount(3, { timeout: 20_000 });
+  const [current, ...names] = await tables.locator('summary code').allTextContents();
+  expect(current).toBe('current_l');
   expect(names[0]).toMatch(/^l_\d{8}_\d{4}$/);
   expect(names[1]).toMatch(/^l_\d{8}_\d{4}(_2)?$/);
 
   // A table's columns are listed when it is opened.
-  await tables.first().locator('summary').click();
+  await tables.nth(1).locator('summary').click();
   await expect(page.getByRole('list', { name: `Columns of ${names[0]}` })).toContainText('incident_offense');
 
   const join = `select a.incident_code, b.incident_offense from ${names[0]} a join ${names[1]} b on a.incident_code = b.incident_code`;
@@ -147,6 +149,28 @@ test('on /sql, two answers kept in History join', async ({ page }) => {
   await palette.getByRole('option', { name: /Same incidents in both/ }).click();
   await expect(page).toHaveURL(/\/sql\?sql=select/);
   await expect(queryResult(page).getByRole('status').first()).toContainText(`${rows.toLocaleString('en-US')} row`, { timeout: 30_000 });
+});
+
+test('on /sql, the answer open on a lookup page is a table even when History records nothing', async ({ page }) => {
+  await blockExternalRequests(page);
+  await page.goto('/history');
+  await page.getByLabel('Do not record requests').check();
+  await page.goto(answerUrl());
+  const total = await recordCount(page);
+  expect(total).toBeGreaterThan(0);
+  // In-page navigation: the current answer lives in this tab's memory.
+  await page.getByRole('navigation', { name: 'Workbench' }).getByRole('link', { name: 'SQL' }).click();
+  const tables = page.getByRole('list', { name: 'Tables' }).getByRole('listitem');
+  await expect(tables).toHaveCount(1, { timeout: 20_000 });
+  await expect(tables.locator('summary code')).toHaveText('current_l');
+  await page.getByRole('textbox', { name: 'SQL query' }).fill('select count(*) as n from current_l');
+  await page.getByRole('button', { name: 'Run' }).click();
+  const result = queryResult(page);
+  await expect(result.getByRole('status').first()).toContainText(/1 row, 1 column in/, { timeout: 30_000 });
+  // One column: no delimiter for the CSV parser to find, so read its two lines.
+  const [file] = await Promise.all([page.waitForEvent('download'), result.getByRole('button', { name: 'Export CSV' }).click()]);
+  const lines = (await readFile(await file.path(), 'utf8')).trim().split(/\r?\n/);
+  expect(lines).toEqual(['n', String(total)]);
 });
 
 test('a saved SQL query is an item of its collection: listed under Saved, in the exported file, and imported back', async ({ page }) => {

@@ -16,7 +16,7 @@ export function SqlRoute() {
     <section className="sql-route" aria-labelledby="sql-title">
       <h1 id="sql-title">SQL</h1>
       <p className="lede">
-        Every answer kept in History and every saved bulk dataset is a table: group, join and compute over them in this browser. Each table holds
+        The answer open on each lookup’s page, every answer kept in History and every saved bulk dataset is a table: group, join and compute over them in this browser. Each table holds
         what the viewer shows, masked when masking is on.
       </p>
       <Suspense fallback={<p role="status">Loading the SQL engine…</p>}>
