@@ -173,6 +173,17 @@ test('on /sql, the answer open on a lookup page is a table even when History rec
   expect(lines).toEqual(['n', String(total)]);
 });
 
+test('on /sql, a result with latitude and longitude is shown on a map', async ({ page }) => {
+  await blockExternalRequests(page);
+  const sql = 'select * from (values (37.7749, -122.4194), (37.78, -122.41), (null, null)) t(latitude, longitude)';
+  await page.goto(`/sql?${new URLSearchParams({ sql })}`);
+  const result = queryResult(page);
+  await expect(result.getByRole('status').first()).toContainText(/3 rows, 2 columns in/, { timeout: 30_000 });
+  await result.getByRole('button', { name: 'Show on the map' }).click();
+  await expect(page.getByRole('region', { name: 'Map of the query result: 2 points' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('1 of 3 rows have no position and are not drawn.')).toBeVisible();
+});
+
 test('a saved SQL query is an item of its collection: listed under Saved, in the exported file, and imported back', async ({ page }) => {
   await blockExternalRequests(page);
   const sql = 'select 42 as answer_n';

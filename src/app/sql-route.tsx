@@ -7,6 +7,16 @@ import { usePreferences } from './preferences.tsx';
 import { useDocumentTitle } from './use-document-title.ts';
 
 const SqlPage = lazy(async () => ({ default: (await import('../sql/sql-page.tsx')).SqlPage }));
+// Leaflet comes only when a result is shown on the map, as on a lookup page.
+const SqlPointsMap = lazy(() => import('../map/sql-points-map.tsx'));
+
+function renderMap(rows: readonly unknown[], point: (row: unknown) => { lat: number; lon: number } | undefined) {
+  return (
+    <Suspense fallback={<p role="status">Loading map…</p>}>
+      <SqlPointsMap rows={rows} point={point} />
+    </Suspense>
+  );
+}
 
 export function SqlRoute() {
   useDocumentTitle('SQL');
@@ -20,7 +30,7 @@ export function SqlRoute() {
         what the viewer shows, masked when masking is on.
       </p>
       <Suspense fallback={<p role="status">Loading the SQL engine…</p>}>
-        <SqlPage sql={search.get(SQL_KEY) ?? ''} onSqlChange={(sql) => setSearch({ [SQL_KEY]: sql })} maskingOn={masked} />
+        <SqlPage sql={search.get(SQL_KEY) ?? ''} onSqlChange={(sql) => setSearch({ [SQL_KEY]: sql })} maskingOn={masked} renderMap={renderMap} />
       </Suspense>
     </section>
   );

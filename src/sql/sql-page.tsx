@@ -7,7 +7,7 @@ import { tablesOf } from './engine.ts';
 import { deleteSavedSql, onSavedSqlChange, readSavedSql, saveSql, type SavedSql } from '../workbench/saved/saved-sql.ts';
 import { DEFAULT_COLLECTION } from '../workbench/saved/saved-store.ts';
 import { listSourceTables, type SourceTable } from './source-tables.ts';
-import { SqlWorkspace } from './sql-workspace.tsx';
+import { SqlWorkspace, type SqlWorkspaceProps } from './sql-workspace.tsx';
 import { dropUnmaskedTables, ensureTables } from './table-registry.ts';
 
 export interface SqlPageProps {
@@ -15,11 +15,13 @@ export interface SqlPageProps {
   sql: string;
   onSqlChange: (sql: string) => void;
   maskingOn: boolean;
+  /** Draws a result's rows with coordinates on a map (the app's lazily loaded map part). */
+  renderMap?: SqlWorkspaceProps['renderMap'];
 }
 
 type Listing = { status: 'loading' } | { status: 'ready'; tables: SourceTable[] } | { status: 'failed'; reason: string };
 
-export function SqlPage({ sql, onSqlChange, maskingOn }: SqlPageProps) {
+export function SqlPage({ sql, onSqlChange, maskingOn, renderMap }: SqlPageProps) {
   const [listing, setListing] = useState<{ of: boolean; listing: Listing }>();
   const current: Listing = listing?.of === maskingOn ? listing.listing : { status: 'loading' };
 
@@ -72,6 +74,7 @@ export function SqlPage({ sql, onSqlChange, maskingOn }: SqlPageProps) {
             fileStem={`lookup-sql-${new Date().toISOString().slice(0, 10)}`}
             placeholder={tables[0] ? `select * from ${tables[0].name} limit 100` : 'select 42 as answer'}
             actions={(draft) => <SaveQuery draft={draft} />}
+            renderMap={renderMap}
           />
         )}
       </section>
