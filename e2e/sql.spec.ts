@@ -117,13 +117,15 @@ test('on /sql, two answers kept in History join', async ({ page }) => {
   await page.getByRole('navigation', { name: 'Workbench' }).getByRole('link', { name: 'SQL' }).click();
   await expect(page).toHaveURL(/\/sql$/);
   const tables = page.getByRole('list', { name: 'Tables' }).getByRole('listitem');
-  await expect(tables).toHaveCount(2, { timeout: 20_000 });
-  const names = await tables.locator('summary code').allTextContents();
+  // The answer open on the lookup page first, then the two kept in History.
+  await expect(tables).toHaveCount(3, { timeout: 20_000 });
+  const [current, ...names] = await tables.locator('summary code').allTextContents();
+  expect(current).toBe('current_l');
   expect(names[0]).toMatch(/^l_\d{8}_\d{4}$/);
   expect(names[1]).toMatch(/^l_\d{8}_\d{4}(_2)?$/);
 
   // A table's columns are listed when it is opened.
-  await tables.first().locator('summary').click();
+  await tables.nth(1).locator('summary').click();
   await expect(page.getByRole('list', { name: `Columns of ${names[0]}` })).toContainText('incident_offense');
 
   const join = `select a.incident_code, b.incident_offense from ${names[0]} a join ${names[1]} b on a.incident_code = b.incident_code`;
@@ -138,7 +140,7 @@ test('on /sql, two answers kept in History join', async ({ page }) => {
   // Saved by name, it is listed here and found in the palette, which opens it again.
   await page.getByRole('textbox', { name: 'Name' }).fill('Same incidents in both');
   await page.getByRole('button', { name: 'Save query' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Saved as “Same incidents in both”.' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved as “Same incidents in both” in “My queries”.' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Saved queries' }).getByRole('button', { name: 'Same incidents in both', exact: true })).toBeVisible();
   await page.goto('/');
   await page.keyboard.press('Control+K');
@@ -147,6 +149,67 @@ test('on /sql, two answers kept in History join', async ({ page }) => {
   await palette.getByRole('option', { name: /Same incidents in both/ }).click();
   await expect(page).toHaveURL(/\/sql\?sql=select/);
   await expect(queryResult(page).getByRole('status').first()).toContainText(`${rows.toLocaleString('en-US')} row`, { timeout: 30_000 });
+});
+
+test('on /sql, the answer open on a lookup page is a table even when History records nothing', async ({ page }) => {
+  await blockExternalRequests(page);
+  await page.goto('/history');
+  await page.getByLabel('Do not record requests').check();
+  await page.goto(answerUrl());
+  const total = await recordCount(page);
+  expect(total).toBeGreaterThan(0);
+  // In-page navigation: the current answer lives in this tab's memory.
+  await page.getByRole('navigation', { name: 'Workbench' }).getByRole('link', { name: 'SQL' }).click();
+  const tables = page.getByRole('list', { name: 'Tables' }).getByRole('listitem');
+  await expect(tables).toHaveCount(1, { timeout: 20_000 });
+  await expect(tables.locator('summary code')).toHaveText('current_l');
+  await page.getByRole('textbox', { name: 'SQL query' }).fill('select count(*) as n from current_l');
+  await page.getByRole('button', { name: 'Run' }).click();
+  const result = queryResult(page);
+  await expect(result.getByRole('status').first()).toContainText(/1 row, 1 column in/, { timeout: 30_000 });
+  // One column: no delimiter for the CSV parser to find, so read its two lines.
+  const [file] = await Promise.all([page.waitForEvent('download'), result.getByRole('button', { name: 'Export CSV' }).click()]);
+  const lines = (await readFile(await file.path(), 'utf8')).trim().split(/\r?\n/);
+  expect(lines).toEqual(['n', String(total)]);
+});
+
+test('on /sql, a result with latitude and longitude is shown on a map', async ({ page }) => {
+  await blockExternalRequests(page);
+  const sql = 'select * from (values (37.7749, -122.4194), (37.78, -122.41), (null, null)) t(latitude, longitude)';
+  await page.goto(`/sql?${new URLSearchParams({ sql })}`);
+  const result = queryResult(page);
+  await expect(result.getByRole('status').first()).toContainText(/3 rows, 2 columns in/, { timeout: 30_000 });
+  await result.getByRole('button', { name: 'Show on the map' }).click();
+  await expect(page.getByRole('region', { name: 'Map of the query result: 2 points' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('1 of 3 rows have no position and are not drawn.')).toBeVisible();
+});
+
+test('a saved SQL query is an item of its collection: listed under Saved, in the exported file, and imported back', async ({ page }) => {
+  await blockExternalRequests(page);
+  const sql = 'select 42 as answer_n';
+  await page.goto('/sql');
+  await page.getByRole('textbox', { name: 'SQL query' }).fill(sql);
+  await page.getByRole('textbox', { name: 'Name' }).fill('The answer');
+  await page.getByRole('textbox', { name: 'Collection' }).fill('Analysis');
+  await page.getByRole('button', { name: 'Save query' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved as “The answer” in “Analysis”.' })).toBeVisible();
+
+  await page.goto('/saved');
+  const collection = page.getByRole('region', { name: 'SQL queries in collection Analysis' });
+  await expect(collection.getByRole('link', { name: 'The answer' })).toBeVisible();
+  await expect(page.getByText(/Postman and Bruno exports leave out the saved SQL query/)).toBeVisible();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export all collections (JSON)' }).click()]);
+  const exported = await readFile(await download.path(), 'utf8');
+  const file = JSON.parse(exported) as { collections: Array<{ name: string; queries: unknown[]; sql?: Array<{ name: string; sql: string }> }> };
+  expect(file.collections).toEqual([{ name: 'Analysis', queries: [], sql: [expect.objectContaining({ name: 'The answer', sql })] }]);
+
+  await collection.getByRole('button', { name: 'Delete “The answer”' }).click();
+  await expect(collection).toHaveCount(0);
+  await page.getByLabel('Import a collections file or a Postman collection').setInputFiles({ name: 'analysis.json', mimeType: 'application/json', buffer: Buffer.from(exported) });
+  await expect(page.getByText('Imported 1 SQL query.')).toBeVisible();
+  await collection.getByRole('link', { name: 'The answer' }).click();
+  await expect(page).toHaveURL(/\/sql\?sql=select\+42\+as\+answer_n$/);
+  await expect(queryResult(page).getByRole('status').first()).toContainText('1 row', { timeout: 30_000 });
 });
 
 test('on /sql, a saved bulk dataset is a table named after its file', async ({ page }) => {

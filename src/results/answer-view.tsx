@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { LookupResponse } from '../api/lookup-response.ts';
 import { useWindowSplit } from '../api/split-windows.ts';
 import { describeMergedPages, useFetchAllPages } from '../api/fetch-all-pages.ts';
@@ -22,6 +22,7 @@ import { useAnswer } from './use-answer.ts';
 import { intersectIndices } from './map-scope.ts';
 import { useMapAnalysis } from './use-map-analysis.ts';
 import { RecordActionsContext } from './record-actions.tsx';
+import { noteCurrentAnswer } from './current-answers.ts';
 
 interface AnswerViewProps extends ResultViewerProps {
   response: LookupResponse;
@@ -40,6 +41,12 @@ export function AnswerView(props: AnswerViewProps) {
   const mergedPages = allPages.state.status === 'done' ? describeMergedPages(allPages.state.outcome) : undefined;
   const onPickTab = (tab: ResultTab) => onViewChange({ tab });
   const answer = useAnswer(lookup, operation, params, response, masked);
+  // A lookup page's answer (the one viewer that offers SQL) is a /sql table, History or not.
+  const offersSql = props.renderSql !== undefined;
+  const unmasked = !answer.masked && (lookup.personalData?.length ?? 0) > 0;
+  useEffect(() => {
+    if (offersSql && answer.records.length > 0) noteCurrentAnswer({ lookupId: lookup.id, lookupTitle: lookup.title, records: answer.records, unmasked, shownAt: Date.now() });
+  }, [offersSql, lookup.id, lookup.title, answer.records, unmasked]);
   const [selection, setSelection] = useState<{ of: LookupResponse; index: number | undefined }>({ of: response, index: undefined });
   // The table's filters narrow the map and the exports too. A selection is an index into the
   // answer's records everywhere (the table's "#", the own view); one the filters hide is no selection.

@@ -1,5 +1,6 @@
-// The tables of the /sql page: every stored answer in History (`l_20261125_1432`) and every saved
-// bulk dataset (`bulk_zips`), each read the way its own page reads it (the lookup's interpreter,
+// The tables of the /sql page: the answer open on each lookup's page in this tab (`current_<lookup>`,
+// History or not), every stored answer in History (`l_20261125_1432`) and every saved bulk dataset
+// (`bulk_zips`), each read the way its own page reads it (the lookup's interpreter,
 // masking as the viewer has it), flattened as the table flattens records. Only the tables a query
 // names are loaded into the engine.
 import { catalogEntries } from 'virtual:lookup-catalog';
@@ -11,16 +12,29 @@ import { loadDefinition } from '../workbench/history/lookup-facts.ts';
 import { holdsUnmaskedData, mayKeepBody } from '../workbench/history/masking-rules.ts';
 import { answerRecords, mergeRows, type MergedRow } from '../workbench/bulk/merge.ts';
 import { getAnswers, getJobs, listRuns, openBulkDb } from '../workbench/bulk/run-store.ts';
-import { answerTableName, bulkTableName, distinctNames } from './table-names.ts';
+import { currentAnswers } from '../results/current-answers.ts';
+import { answerTableName, bulkTableName, currentTableName, distinctNames } from './table-names.ts';
 import type { TableSource } from './table-registry.ts';
 
 export interface SourceTable extends TableSource {
-  kind: 'history' | 'bulk';
+  kind: 'current' | 'history' | 'bulk';
   /** What the table is, for the list: lookup, time, record count. */
   description: string;
 }
 
 const titleOf = (id: string) => catalogEntries.find((entry) => entry.id === id)?.title ?? id;
+
+/** The answers open on lookup pages in this tab, as the viewer shows them (masked when it masks). */
+export function currentTables(maskingOn: boolean): Array<Omit<SourceTable, 'name'> & { base: string }> {
+  return currentAnswers(maskingOn).map((answer) => ({
+    base: currentTableName(answer.lookupId),
+    kind: 'current' as const,
+    description: `${answer.lookupTitle}, the answer open on its page (${new Date(answer.shownAt).toLocaleString('en-US')}), ${answer.records.length.toLocaleString('en-US')} records`,
+    key: answer.records,
+    unmasked: answer.unmasked,
+    rows: () => flattenRecords(answer.records, { nested: 'json' }),
+  }));
+}
 
 async function historyTables(maskingOn: boolean): Promise<Array<Omit<SourceTable, 'name'> & { base: string }>> {
   const entries = (await listHistory())
@@ -71,10 +85,10 @@ async function bulkTables(maskingOn: boolean): Promise<Array<Omit<SourceTable, '
   });
 }
 
-/** Every table the page offers, named distinctly (History first, then bulk datasets, oldest first). */
+/** Every table the page offers, named distinctly (current answers first, then History, then bulk datasets, oldest first). */
 export async function listSourceTables(maskingOn: boolean): Promise<SourceTable[]> {
   const [history, bulk] = await Promise.all([historyTables(maskingOn), bulkTables(maskingOn).catch(() => [])]);
-  const all = [...history, ...bulk];
+  const all = [...currentTables(maskingOn), ...history, ...bulk];
   const names = distinctNames(all.map((table) => table.base));
   return all.map(({ base: _base, ...table }, at) => ({ ...table, name: names[at]! }));
 }

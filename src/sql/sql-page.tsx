@@ -4,9 +4,10 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { columnTypeOf } from './arrow-columns.ts';
 import { tablesOf } from './engine.ts';
-import { deleteSavedSql, readSavedSql, saveSql, type SavedSql } from '../workbench/saved/saved-sql.ts';
+import { deleteSavedSql, onSavedSqlChange, readSavedSql, saveSql, type SavedSql } from '../workbench/saved/saved-sql.ts';
+import { DEFAULT_COLLECTION } from '../workbench/saved/saved-store.ts';
 import { listSourceTables, type SourceTable } from './source-tables.ts';
-import { SqlWorkspace } from './sql-workspace.tsx';
+import { SqlWorkspace, type SqlWorkspaceProps } from './sql-workspace.tsx';
 import { dropUnmaskedTables, ensureTables } from './table-registry.ts';
 
 export interface SqlPageProps {
@@ -14,11 +15,13 @@ export interface SqlPageProps {
   sql: string;
   onSqlChange: (sql: string) => void;
   maskingOn: boolean;
+  /** Draws a result's rows with coordinates on a map (the app's lazily loaded map part). */
+  renderMap?: SqlWorkspaceProps['renderMap'];
 }
 
 type Listing = { status: 'loading' } | { status: 'ready'; tables: SourceTable[] } | { status: 'failed'; reason: string };
 
-export function SqlPage({ sql, onSqlChange, maskingOn }: SqlPageProps) {
+export function SqlPage({ sql, onSqlChange, maskingOn, renderMap }: SqlPageProps) {
   const [listing, setListing] = useState<{ of: boolean; listing: Listing }>();
   const current: Listing = listing?.of === maskingOn ? listing.listing : { status: 'loading' };
 
@@ -71,6 +74,7 @@ export function SqlPage({ sql, onSqlChange, maskingOn }: SqlPageProps) {
             fileStem={`lookup-sql-${new Date().toISOString().slice(0, 10)}`}
             placeholder={tables[0] ? `select * from ${tables[0].name} limit 100` : 'select 42 as answer'}
             actions={(draft) => <SaveQuery draft={draft} />}
+            renderMap={renderMap}
           />
         )}
       </section>
@@ -107,19 +111,21 @@ function TableEntry({ table }: { table: SourceTable }) {
 
 function SaveQuery({ draft }: { draft: string }) {
   const [name, setName] = useState('');
+  const [collection, setCollection] = useState(DEFAULT_COLLECTION);
   const [message, setMessage] = useState<string>();
   const id = useId();
   return (
     <span className="sql-save">
       <label htmlFor={id}>Name</label>{' '}
       <input id={id} value={name} onChange={(event) => setName(event.target.value)} aria-describedby={message ? `${id}-message` : undefined} />{' '}
+      <label htmlFor={`${id}-collection`}>Collection</label>{' '}
+      <input id={`${id}-collection`} value={collection} onChange={(event) => setCollection(event.target.value)} />{' '}
       <button
         type="button"
         onClick={() => {
           try {
-            saveSql(name, draft);
-            window.dispatchEvent(new Event(SAVED_EVENT));
-            setMessage(`Saved as “${name.trim()}”.`);
+            saveSql(name, draft, collection);
+            setMessage(`Saved as “${name.trim()}” in “${collection.trim() || DEFAULT_COLLECTION}”.`);
           } catch (error) {
             setMessage(error instanceof Error ? error.message : String(error));
           }
@@ -137,30 +143,21 @@ function SaveQuery({ draft }: { draft: string }) {
   );
 }
 
-const SAVED_EVENT = 'lookup-explorer-sql-saved';
-
 function SavedQueries({ onOpen }: { onOpen: (sql: string) => void }) {
   const [saved, setSaved] = useState<SavedSql[]>(() => readSavedSql());
-  useEffect(() => {
-    const reread = () => setSaved(readSavedSql());
-    window.addEventListener(SAVED_EVENT, reread);
-    window.addEventListener('storage', reread);
-    return () => {
-      window.removeEventListener(SAVED_EVENT, reread);
-      window.removeEventListener('storage', reread);
-    };
-  }, []);
+  useEffect(() => onSavedSqlChange(() => setSaved(readSavedSql())), []);
   if (saved.length === 0) return null;
   return (
     <section aria-labelledby="sql-saved-title">
       <h2 id="sql-saved-title">Saved queries</h2>
       <ul>
         {saved.map((query) => (
-          <li key={query.name}>
+          <li key={query.id}>
             <button type="button" onClick={() => onOpen(query.sql)} title={query.sql}>
               {query.name}
             </button>{' '}
-            <button type="button" aria-label={`Delete saved query ${query.name}`} onClick={() => setSaved(deleteSavedSql(query.name))}>
+            <small className="muted">in {query.collection}</small>{' '}
+            <button type="button" aria-label={`Delete saved query ${query.name}`} onClick={() => setSaved(deleteSavedSql(query.id))}>
               Delete
             </button>
           </li>

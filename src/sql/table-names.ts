@@ -25,6 +25,11 @@ export function answerTableName(lookupId: string, sentAt: number): string {
   return `${identifierPart(lookupId)}_${day}_${two(when.getHours())}${two(when.getMinutes())}`;
 }
 
+/** `current_b` for the answer open on lookup `b`'s page. */
+export function currentTableName(lookupId: string): string {
+  return `current_${identifierPart(lookupId)}`;
+}
+
 /** `bulk_zips` for a bulk run over `zips.csv`. */
 export function bulkTableName(fileName: string): string {
   return `bulk_${identifierPart(fileName.replace(/\.[^.]*$/, ''))}`;

@@ -56,10 +56,10 @@ export function savedItems(saved: readonly SavedQuery[], catalog: readonly Looku
 /** Saved SQL queries (the /sql page's), among the saved queries: each opens /sql with its query. */
 export function savedSqlItems(saved: readonly SavedSql[]): PaletteItem[] {
   return saved.map((query) => ({
-    id: `saved-sql-${query.name}`,
+    id: `saved-sql-${query.id}`,
     group: 'saved',
     label: query.name,
-    detail: 'SQL',
+    detail: `SQL · ${query.collection}`,
     keywords: [query.sql],
     target: { kind: 'navigate', to: `/sql?${new URLSearchParams({ sql: query.sql })}` },
   }));

@@ -4,14 +4,15 @@ import { rankItems } from './palette-match.ts';
 
 describe('saved SQL queries in the palette', () => {
   const items = savedSqlItems([
-    { name: 'Offenses per zip', sql: 'select zip, count(*) from bulk_zips group by 1', savedAt: 2 },
-    { name: 'Calls by hour', sql: 'select hour(call_time), count(*) from m_20261125_1432 group by 1', savedAt: 1 },
+    { id: 'a', name: 'Offenses per zip', collection: 'Crime', sql: 'select zip, count(*) from bulk_zips group by 1', createdAt: 2, updatedAt: 2 },
+    { id: 'b', name: 'Calls by hour', collection: 'My queries', sql: 'select hour(call_time), count(*) from m_20261125_1432 group by 1', createdAt: 1, updatedAt: 1 },
   ]);
 
   it('opens /sql with the saved query', () => {
     const url = new URL(`http://app${(items[0]!.target as { to: string }).to}`);
     expect(url.pathname).toBe('/sql');
     expect(url.searchParams.get('sql')).toBe('select zip, count(*) from bulk_zips group by 1');
+    expect(items[0]!.detail).toBe('SQL · Crime');
   });
 
   it('is found by its name or by its query’s text, among the saved queries', () => {

@@ -79,3 +79,43 @@ describe('the collections file', () => {
     expect(read.ok && read.rejected[0]!.reason).toMatch(/has no operation “nope”/);
   });
 });
+
+describe('saved SQL queries in the collections file', () => {
+  const sqlSaved = [
+    { id: 'sql-1', name: 'Offenses per zip', collection: 'Clients', sql: 'select zip, count(*) from bulk_zips group by 1', createdAt: 5, updatedAt: 6 },
+    { id: 'sql-2', name: 'Only SQL here', collection: 'Analysis', sql: 'select 1', createdAt: 7, updatedAt: 7 },
+  ];
+
+  it('round-trips with their collections, a collection of SQL only included', () => {
+    const text = writeCollectionsFile(saved, new Date('2026-01-02T03:04:05Z'), sqlSaved);
+    const file = JSON.parse(text);
+    expect(file.version).toBe(1);
+    expect(file.collections.map((collection: { name: string; queries: unknown[]; sql?: unknown[] }) => [collection.name, collection.queries.length, collection.sql?.length])).toEqual([
+      ['Analysis', 0, 1],
+      ['Clients', 2, 1],
+      ['My queries', 1, undefined],
+    ]);
+    const read = readImportFile(text);
+    expect(read).toMatchObject({ ok: true, rejected: [] });
+    expect(read.ok && read.queries.sort(compareSaved)).toEqual([...saved].sort(compareSaved));
+    expect(read.ok && [...(read.sql ?? [])].sort((a, b) => a.id.localeCompare(b.id))).toEqual(sqlSaved);
+  });
+
+  it('still imports a file written before SQL could be saved, with no SQL in it', () => {
+    const old = JSON.parse(writeCollectionsFile(saved));
+    expect(old.collections.every((collection: object) => !('sql' in collection))).toBe(true);
+    const read = readCollectionsValue(old);
+    expect(read).toMatchObject({ ok: true, sql: [], rejected: [] });
+    expect(read.ok && read.queries).toHaveLength(3);
+  });
+
+  it('rejects a bad SQL entry by its place, keeping the rest', () => {
+    const read = readCollectionsValue({
+      format: COLLECTIONS_FORMAT,
+      version: 1,
+      collections: [{ name: 'Clients', queries: [], sql: [{ id: 'x', name: 'Empty', sql: '  ', createdAt: 1, updatedAt: 1 }, sqlSaved[0]] }],
+    });
+    expect(read.ok && read.sql).toEqual([sqlSaved[0]]);
+    expect(read.ok && read.rejected).toEqual([{ where: 'collections[0].sql[0]', name: 'Empty', reason: 'collections[0].sql[0].sql: must not be empty' }]);
+  });
+});

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { AnyLookup, LookupId } from '../../lookups/define-lookup.ts';
 import { lookups } from '../../lookups/registry.ts';
 import type { SavedQuery } from './saved-store.ts';
+import type { SavedSql } from './saved-sql.ts';
 import { checkSavedQuery } from './saved-validity.ts';
 import { overImportCap } from './import-limits.ts';
 import { COLLECTIONS_FORMAT, COLLECTIONS_VERSION, formatPath, type ReadFile, type RejectedEntry } from './collection-format.ts';
@@ -24,6 +25,15 @@ const entrySchema = z.object({
   updatedAt: z.number().int().nonnegative(),
 });
 
+/** A saved SQL query of a collection (absent from files written before SQL could be saved). */
+const sqlEntrySchema = z.object({
+  id: z.string().min(1, 'must not be empty').max(200),
+  name: z.string().trim().min(1, 'must not be empty').max(200),
+  sql: z.string().trim().min(1, 'must not be empty').max(100000),
+  createdAt: z.number().int().nonnegative(),
+  updatedAt: z.number().int().nonnegative(),
+});
+
 const envelopeSchema = z.object({
   format: z.literal(COLLECTIONS_FORMAT, `must be “${COLLECTIONS_FORMAT}”`),
   version: z.number().refine((version) => version === COLLECTIONS_VERSION, {
@@ -34,6 +44,7 @@ const envelopeSchema = z.object({
       name: z.string().trim().min(1, 'must not be empty').max(200),
       // Entries are checked one by one below, so one bad entry does not refuse the file.
       queries: z.array(z.unknown()),
+      sql: z.array(z.unknown()).optional(),
     }),
   ),
 });
@@ -50,13 +61,30 @@ export function readCollectionsValue(value: unknown): ReadFile {
   const envelope = envelopeSchema.safeParse(value);
   if (!envelope.success) return { ok: false, message: `This is not a collections file: ${issueText(envelope.error)}.` };
   const over = overImportCap(
-    envelope.data.collections.reduce((sum, collection) => sum + collection.queries.length, 0),
+    envelope.data.collections.reduce((sum, collection) => sum + collection.queries.length + (collection.sql?.length ?? 0), 0),
     'saved queries',
   );
   if (over) return { ok: false, message: over };
   const queries: SavedQuery[] = [];
   const rejected: RejectedEntry[] = [];
   const seenIds = new Set<string>();
+  const sql: SavedSql[] = [];
+  const seenSqlIds = new Set<string>();
+  envelope.data.collections.forEach((collection, c) => {
+    collection.sql?.forEach((raw, q) => {
+      const where = `collections[${c}].sql[${q}]`;
+      const entry = sqlEntrySchema.safeParse(raw);
+      if (!entry.success) {
+        const name = typeof raw === 'object' && raw !== null && typeof (raw as { name?: unknown }).name === 'string' ? (raw as { name: string }).name : undefined;
+        rejected.push({ where, ...(name && { name }), reason: issueText(entry.error, ['collections', c, 'sql', q]) });
+      } else if (seenSqlIds.has(entry.data.id)) {
+        rejected.push({ where, name: entry.data.name, reason: `id “${entry.data.id}” appears earlier in the file` });
+      } else {
+        seenSqlIds.add(entry.data.id);
+        sql.push({ ...entry.data, collection: collection.name });
+      }
+    });
+  });
   envelope.data.collections.forEach((collection, c) => {
     collection.queries.forEach((raw, q) => {
       const where = `collections[${c}].queries[${q}]`;
@@ -81,7 +109,7 @@ export function readCollectionsValue(value: unknown): ReadFile {
       queries.push(query);
     });
   });
-  return { ok: true, kind: 'collections file', queries, rejected };
+  return { ok: true, kind: 'collections file', queries, sql, rejected };
 }
 
 /** Any registered lookup by its id: importing may meet all twenty, so this module has the registry. */

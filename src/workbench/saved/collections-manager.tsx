@@ -8,6 +8,8 @@ import { ImportReview } from './import-review.tsx';
 import { clearSavedQueries, type SavedQuery } from './saved-store.ts';
 import { ALL_SAVED_NAME, byCollection, fileStem, writeAllPostman } from './saved-export.ts';
 import { SavedQueryList } from './saved-query-list.tsx';
+import { SavedSqlList } from './saved-sql-list.tsx';
+import { useSavedSql } from './use-saved-sql.ts';
 import { useSavedLookups, type SavedLookups } from './use-saved-lookups.ts';
 import { useSavedQueries } from './use-saved-queries.ts';
 import './saved.css';
@@ -15,11 +17,16 @@ import './saved.css';
 const NO_QUERIES: readonly SavedQuery[] = [];
 
 /** Every collection at once, for Postman (a folder per collection) and Bruno (a zipped collection folder). */
-function ExportAll({ queries, lookups }: { queries: readonly SavedQuery[]; lookups: SavedLookups }) {
+function ExportAll({ queries, lookups, sqlCount }: { queries: readonly SavedQuery[]; lookups: SavedLookups; sqlCount: number }) {
   const groups = useMemo(() => byCollection(queries), [queries]);
   const empty = queries.length === 0;
   return (
     <>
+      {sqlCount > 0 && (
+        <span className="muted" id="saved-export-sql-note">
+          Postman and Bruno exports leave out the {sqlCount === 1 ? 'saved SQL query' : `${sqlCount} saved SQL queries`}: those tools cannot run them.
+        </span>
+      )}
       <button
         type="button"
         disabled={empty || !lookups.ready}
@@ -36,6 +43,7 @@ function ExportAll({ queries, lookups }: { queries: readonly SavedQuery[]; looku
 
 export function CollectionsManager() {
   const saved = useSavedQueries();
+  const savedSql = useSavedSql();
   const [confirmClear, setConfirmClear] = useState(false);
   const queries = saved.status === 'ready' ? saved.queries : NO_QUERIES;
   const lookupIds = useMemo(() => queries.map((query) => query.lookupId), [queries]);
@@ -47,12 +55,12 @@ export function CollectionsManager() {
       <div className="saved-toolbar">
         <button
           type="button"
-          disabled={queries.length === 0}
-          onClick={() => downloadText(`lookup-explorer-collections-${new Date().toISOString().slice(0, 10)}.json`, writeCollectionsFile(queries), 'application/json')}
+          disabled={queries.length === 0 && savedSql.length === 0}
+          onClick={() => downloadText(`lookup-explorer-collections-${new Date().toISOString().slice(0, 10)}.json`, writeCollectionsFile(queries, new Date(), savedSql), 'application/json')}
         >
           Export all collections (JSON)
         </button>
-        <ExportAll queries={queries} lookups={lookups} />
+        <ExportAll queries={queries} lookups={lookups} sqlCount={savedSql.length} />
         {confirmClear ? (
           <span className="saved-confirm" role="group" aria-label="Confirm clearing">
             <button
@@ -76,11 +84,12 @@ export function CollectionsManager() {
         )}
       </div>
       <ImportReview />
-      {queries.length === 0 ? (
+      {queries.length === 0 && savedSql.length === 0 ? (
         <p className="empty">No saved queries yet. Use “Save query…” on a lookup’s page, or import a file.</p>
       ) : (
-        <SavedQueryList queries={queries} all={queries} grouped showLookup collectionExports headingLevel={2} />
+        queries.length > 0 && <SavedQueryList queries={queries} all={queries} grouped showLookup collectionExports headingLevel={2} />
       )}
+      <SavedSqlList saved={savedSql} />
     </div>
   );
 }

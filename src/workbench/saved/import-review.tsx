@@ -10,13 +10,24 @@ import { readImportInBackground } from './import-client.ts';
 import { MAX_IMPORT_ENTRIES } from './import-limits.ts';
 import { listSavedQueries, putSavedQueries, type SavedQuery } from './saved-store.ts';
 import { quoted } from './saved-names.ts';
+import { planSqlImport, putSavedSql, readSavedSql } from './saved-sql.ts';
 
 type Review =
   | { step: 'idle' }
   | { step: 'reading'; file: string }
   | { step: 'refused'; file: string; message: string }
   | { step: 'conflicts'; file: string; read: Extract<ReadFile, { ok: true }>; plan: ImportPlan; saved: SavedQuery[]; choices: Record<string, ConflictChoice>; rest: ConflictChoice }
-  | { step: 'done'; file: string; kind: string; imported: number; unchanged: number; skippedConflicts: number; rejected: Extract<ReadFile, { ok: true }>['rejected'] };
+  | {
+      step: 'done';
+      file: string;
+      kind: string;
+      imported: number;
+      unchanged: number;
+      skippedConflicts: number;
+      /** Saved SQL queries the file brought (kept beside any saved one they collide with), and those already saved so. */
+      sql: { imported: number; unchanged: number };
+      rejected: Extract<ReadFile, { ok: true }>['rejected'];
+    };
 
 /** How many of the entries a file could not give are listed by name (the rest are counted). */
 const REJECTED_SHOWN = 100;
@@ -51,8 +62,19 @@ export function ImportReview() {
   async function apply(file: string, read: Extract<ReadFile, { ok: true }>, plan: ImportPlan, saved: SavedQuery[], choices: Record<string, ConflictChoice>) {
     const write = resolveImport(plan, choices, saved);
     await putSavedQueries(write.put, write.remove);
+    const sqlPlan = planSqlImport(read.sql ?? [], readSavedSql());
+    putSavedSql(sqlPlan.put);
     const skippedConflicts = plan.conflicts.filter(({ incoming }) => (choices[incoming.id] ?? 'skip') === 'skip').length;
-    setReview({ step: 'done', file, kind: read.kind, imported: write.put.length, unchanged: plan.unchanged.length, skippedConflicts, rejected: read.rejected });
+    setReview({
+      step: 'done',
+      file,
+      kind: read.kind,
+      imported: write.put.length,
+      unchanged: plan.unchanged.length,
+      skippedConflicts,
+      sql: { imported: sqlPlan.put.length, unchanged: sqlPlan.unchanged },
+      rejected: read.rejected,
+    });
   }
 
   return (
@@ -148,6 +170,12 @@ export function ImportReview() {
             {review.unchanged > 0 && `; ${review.unchanged} already saved`}
             {review.skippedConflicts > 0 && `; ${review.skippedConflicts} skipped at your choice`}.
           </p>
+          {review.sql.imported + review.sql.unchanged > 0 && (
+            <p>
+              Imported {review.sql.imported} SQL {review.sql.imported === 1 ? 'query' : 'queries'}
+              {review.sql.unchanged > 0 && `; ${review.sql.unchanged} already saved`}.
+            </p>
+          )}
           {review.rejected.length > 0 && (
             <>
               <p>

@@ -13,6 +13,7 @@ import { isNameTaken, quoted } from './saved-names.ts';
 import { fileStem, writePostmanCollection } from './saved-export.ts';
 import { BrunoExportButton } from './bruno-export-button.tsx';
 import { writeCollectionsFile } from './collection-format.ts';
+import { readSavedSql } from './saved-sql.ts';
 import { catalogEntryOf, useSavedLookups, type SavedLookups } from './use-saved-lookups.ts';
 import type { Row } from './virtual-saved-rows.tsx';
 import './saved.css';
@@ -190,7 +191,20 @@ function SavedQueryRow({ query, lookups, showLookup, onEdit, onDelete }: SavedQu
 function CollectionExports({ name, queries, lookups }: { name: string; queries: readonly SavedQuery[]; lookups: SavedLookups }) {
   return (
     <span className="saved-collection-exports">
-      <button type="button" onClick={() => downloadText(`${fileStem(name)}.collections.json`, writeCollectionsFile(queries), 'application/json')}>
+      <button
+        type="button"
+        onClick={() =>
+          downloadText(
+            `${fileStem(name)}.collections.json`,
+            writeCollectionsFile(
+              queries,
+              new Date(),
+              readSavedSql().filter((saved) => saved.collection === name),
+            ),
+            'application/json',
+          )
+        }
+      >
         Export {quoted(name)} (JSON)
       </button>
       <button
