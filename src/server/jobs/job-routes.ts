@@ -96,6 +96,8 @@ export function createJobRoutes({ store, lookups, settings, submit, audit }: Job
       chunkSize: settings.chunkSize,
       shared: data.shared ?? false,
       mask: data.mask ?? true,
+      // What the job asked for, never more than the server allows one job.
+      concurrency: Math.min(data.concurrency ?? settings.concurrency, settings.concurrency),
     });
     record(req, job, 'job-start', 202);
     sendJson(res, 202, documentOf(job), { location: `${JOBS_PATH}/${job.id}` });

@@ -47,7 +47,7 @@ export interface JobService {
 export function createJobService(options: JobServiceOptions): JobService {
   const { settings } = options;
   const log = options.log ?? ((line: string) => console.error(line));
-  const store = new JobStore(settings.redisUrl);
+  const store = new JobStore(settings.redisUrl, { retentionMs: settings.retentionMs });
   // BullMQ's workers block on Redis: their connection must retry forever (maxRetriesPerRequest null).
   const connection = new Redis(settings.redisUrl, { maxRetriesPerRequest: null });
   connection.on('error', () => undefined);
