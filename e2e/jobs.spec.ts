@@ -91,3 +91,20 @@ test('“Watch this query…” on a lookup’s answer and on a saved query crea
   await expect(watches.getByRole('row').filter({ hasText: 'Answer on the page' })).toContainText('weekly');
   await expect(watches.getByRole('row').filter({ hasText: 'Saved Springfield' })).toContainText('daily');
 });
+
+test('a job from a link to an answer: the server runs H’s query and sends L a row per offender’s address', async ({ page }) => {
+  const submitted = await page.request.post(`${base}/jobs`, { data: { lookup: 'L', operation: 'incidents', from: { lookup: 'H', operation: 'records', params: { zipcode: '62701' } } } });
+  expect(submitted.status()).toBe(202);
+  const job = (await submitted.json()) as { url: string; rows: number };
+  expect(job.rows).toBeGreaterThan(0);
+  await expect.poll(async () => ((await (await page.request.get(`${base}${job.url}`)).json()) as { state: string }).state, { timeout: 30_000 }).toBe('completed');
+  const rows = (await (await page.request.get(`${base}${job.url}/result.json`)).json()) as { lat: unknown; lon: unknown; row_status: string }[];
+  // Each row's input columns are the offender's point; L's records (if any) follow it.
+  expect(rows.length).toBeGreaterThanOrEqual(job.rows);
+  expect(rows.every((row) => Number.isFinite(Number(row.lat)) && Number.isFinite(Number(row.lon)))).toBe(true);
+  expect(rows.some((row) => row.row_status === 'ok' || row.row_status === 'empty')).toBe(true);
+
+  const refused = await page.request.post(`${base}/jobs`, { data: { lookup: 'H', operation: 'records', from: { lookup: 'H', operation: 'records', params: { zipcode: '62701' } } } });
+  expect(refused.status()).toBe(400);
+  expect(((await refused.json()) as { error: { message: string } }).error.message).toBe('No link leads from H records to H records');
+});
