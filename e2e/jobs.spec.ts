@@ -62,3 +62,49 @@ test('the Watch page shows a watchlist’s runs over time', async ({ page }) => 
   await page.getByRole('button', { name: 'Stop watching' }).click();
   await expect(page.getByText(/hourly \(stopped\)/)).toBeVisible();
 });
+
+test('“Watch this query…” on a lookup’s answer and on a saved query creates watchlists listed on the Watch page', async ({ page }) => {
+  await page.goto(`${base}/lookups/h?zipcode=62702`);
+  await page.getByRole('button', { name: 'Watch this query…' }).click();
+  const form = page.getByRole('form', { name: 'Watch this query' });
+  await form.getByLabel('Watchlist name').fill('Answer on the page');
+  await form.getByRole('radio', { name: 'weekly' }).check();
+  await form.getByRole('button', { name: 'Start watching' }).click();
+  await expect(page.getByText('The server runs “Answer on the page” weekly')).toBeVisible();
+
+  // A saved query of the same page, watched from the Saved page.
+  await page.getByRole('button', { name: 'Save query…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Save query' });
+  await dialog.getByLabel('Name').fill('Saved Springfield');
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await page.goto(`${base}/saved`);
+  const item = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'Saved Springfield' }) });
+  await item.getByRole('button', { name: 'Watch this query…' }).click();
+  await expect(item.getByLabel('Watchlist name')).toHaveValue('Saved Springfield');
+  await item.getByRole('radio', { name: 'daily' }).check();
+  await item.getByRole('button', { name: 'Start watching' }).click();
+  await item.getByRole('link', { name: 'Watch page' }).click();
+
+  await expect(page).toHaveURL(`${base}/watches`);
+  const watches = page.getByRole('table', { name: 'Your watchlists' });
+  await expect(watches.getByRole('row').filter({ hasText: 'Answer on the page' })).toContainText('weekly');
+  await expect(watches.getByRole('row').filter({ hasText: 'Saved Springfield' })).toContainText('daily');
+});
+
+test('a job from a link to an answer: the server runs H’s query and sends L a row per offender’s address', async ({ page }) => {
+  const submitted = await page.request.post(`${base}/jobs`, { data: { lookup: 'L', operation: 'incidents', from: { lookup: 'H', operation: 'records', params: { zipcode: '62701' } } } });
+  expect(submitted.status()).toBe(202);
+  const job = (await submitted.json()) as { url: string; rows: number };
+  expect(job.rows).toBeGreaterThan(0);
+  await expect.poll(async () => ((await (await page.request.get(`${base}${job.url}`)).json()) as { state: string }).state, { timeout: 30_000 }).toBe('completed');
+  const rows = (await (await page.request.get(`${base}${job.url}/result.json`)).json()) as { lat: unknown; lon: unknown; row_status: string }[];
+  // Each row's input columns are the offender's point; L's records (if any) follow it.
+  expect(rows.length).toBeGreaterThanOrEqual(job.rows);
+  expect(rows.every((row) => Number.isFinite(Number(row.lat)) && Number.isFinite(Number(row.lon)))).toBe(true);
+  expect(rows.some((row) => row.row_status === 'ok' || row.row_status === 'empty')).toBe(true);
+
+  const refused = await page.request.post(`${base}/jobs`, { data: { lookup: 'H', operation: 'records', from: { lookup: 'H', operation: 'records', params: { zipcode: '62701' } } } });
+  expect(refused.status()).toBe(400);
+  expect(((await refused.json()) as { error: { message: string } }).error.message).toBe('No link leads from H records to H records');
+});

@@ -153,3 +153,11 @@ export async function stopWatch(id: string): Promise<WatchSummary> {
   const response = await fetch(`${WATCHES_PATH}/${encodeURIComponent(id)}/stop`, { method: 'POST', headers: { accept: 'application/json' } });
   return readJson<WatchSummary>(response, 'The watchlist was not stopped');
 }
+
+export type WatchSchedule = WatchSummary['schedule'];
+export const WATCH_SCHEDULES: readonly WatchSchedule[] = ['hourly', 'daily', 'weekly'];
+
+export async function createWatch(watch: { name: string; lookup: string; operation: string; rows: readonly Params[]; schedule: WatchSchedule }): Promise<WatchSummary> {
+  const response = await fetch(WATCHES_PATH, { method: 'POST', headers: { accept: 'application/json', 'content-type': 'application/json' }, body: JSON.stringify(watch) });
+  return readJson<WatchSummary>(response, 'The watchlist was not created');
+}

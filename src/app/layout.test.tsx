@@ -54,3 +54,19 @@ describe('the workbench links', () => {
     expect(within(nav).getByRole('link', { name: 'History' })).not.toHaveAttribute('aria-current');
   });
 });
+
+describe('the Jobs link', () => {
+  it('shows only when the server says it runs jobs', async () => {
+    renderLayout({ enabled: true, lookups: {} });
+    const nav = screen.getByRole('navigation', { name: 'Workbench' });
+    expect(await within(nav).findByRole('link', { name: 'Jobs' })).toHaveAttribute('href', '/jobs');
+  });
+
+  it('is absent when the server runs no jobs', async () => {
+    renderLayout({ enabled: false, lookups: {} });
+    const fetchMock = vi.mocked(fetch);
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/jobs/config'))).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(within(screen.getByRole('navigation', { name: 'Workbench' })).queryByRole('link', { name: 'Jobs' })).not.toBeInTheDocument();
+  });
+});

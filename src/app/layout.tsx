@@ -5,6 +5,7 @@ import { startUsageCounting } from '../workbench/usage/start-usage-counting.ts';
 import { useHistoryRecorder } from '../workbench/history/start-history-recorder.ts';
 import { PaletteLauncher } from './palette/palette-launcher.tsx';
 import { PagePlace } from './page-place.tsx';
+import { JobsNavLink } from './jobs-nav-link.tsx';
 
 // Reads the server's policy after the first paint (its chunk carries the query library).
 const ServerMaskPolicy = lazy(() => import('./server-mask-policy.tsx'));
@@ -50,6 +51,7 @@ export function Layout() {
           <NavLink to="/history">History</NavLink>
           <NavLink to="/saved">Saved</NavLink>
           <NavLink to="/sql">SQL</NavLink>
+          <JobsNavLink />
         </nav>
         <div className="header-controls">
           <PaletteLauncher />

@@ -5,6 +5,7 @@
 import { lazy, Suspense, type ComponentProps } from 'react';
 
 const SaveQueryButton = lazy(async () => ({ default: (await import('../workbench/saved/save-query-button.tsx')).SaveQueryButton }));
+const WatchQueryButton = lazy(async () => ({ default: (await import('../workbench/jobs/watch-query-button.tsx')).WatchQueryButton }));
 const SavedSection = lazy(async () => ({ default: (await import('../workbench/saved/saved-section.tsx')).SavedSection }));
 const HistoryPanel = lazy(async () => ({ default: (await import('../workbench/history/history-panel.tsx')).HistoryPanel }));
 const StoredAnswerNotice = lazy(async () => ({ default: (await import('../workbench/history/stored-answer-notice.tsx')).StoredAnswerNotice }));
@@ -14,6 +15,15 @@ const LookUpMenu = lazy(async () => ({ default: (await import('./look-up-menu.ts
 const RunOverResults = lazy(async () => ({ default: (await import('./run-over-results.tsx')).RunOverResults }));
 const AnswerEvidence = lazy(async () => ({ default: (await import('./answer-evidence.tsx')).AnswerEvidence }));
 const ConsentPanel = lazy(async () => ({ default: (await import('./live-call-dialog.tsx')).ConsentPanel }));
+
+/** "Watch this query…" for the query sent, on a team server that runs jobs (nothing elsewhere, nor while it loads). */
+export function DeferredWatchQueryButton(props: ComponentProps<typeof WatchQueryButton>) {
+  return (
+    <Suspense fallback={null}>
+      <WatchQueryButton {...props} />
+    </Suspense>
+  );
+}
 
 /** Until it loads, the same button disabled, so nothing below it moves when it arrives. */
 export function DeferredSaveQueryButton(props: ComponentProps<typeof SaveQueryButton>) {

@@ -32,6 +32,7 @@ import {
   DeferredRunOverResults,
   DeferredSavedSection,
   DeferredSaveQueryButton,
+  DeferredWatchQueryButton,
   DeferredStoredAnswerNotice,
 } from './lookup-page-deferred.tsx';
 
@@ -143,6 +144,7 @@ function LookupExplorer({ lookup }: { lookup: LookupDefinition }) {
             )}
           </ParamForm>
           <DeferredSaveQueryButton lookup={lookup} operation={operation} values={draft.values} sentValues={submittedParams ? urlValues : undefined} />
+          {submittedParams && <DeferredWatchQueryButton lookupId={lookup.id} operationId={operation.id} params={submittedParams} name={`${lookup.title} · ${operation.id}`} />}
           <DeferredSavedSection lookupId={lookup.id} title="Saved queries" />
           <DeferredHistoryPanel lookupId={lookup.id} title={lookup.title} />
         </section>

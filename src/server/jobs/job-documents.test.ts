@@ -9,6 +9,7 @@ const base: JobFacts = {
   lookup: 'H',
   operation: 'records',
   columns: ['zipcode'],
+  concurrency: 4,
   total: 1000,
   chunks: 10,
   chunkSize: 100,

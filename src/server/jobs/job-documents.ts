@@ -26,6 +26,8 @@ export interface JobDocument {
   /** Seconds left at that rate. */
   etaSeconds: number | null;
   watch: string | null;
+  /** Rows of this job in flight at once, across every instance. */
+  concurrency: number;
   results: { csv: string; json: string; geojson: string };
   events: string;
 }
@@ -56,6 +58,7 @@ export function jobDocument(job: JobFacts, now = Date.now(), slug: string | null
     rate,
     etaSeconds: running && rate ? Math.ceil((job.total - job.done) / rate) : job.state === 'completed' ? 0 : null,
     watch: job.watch ?? null,
+    concurrency: job.concurrency,
     results: { csv: `${url}/result.csv`, json: `${url}/result.json`, geojson: `${url}/result.geojson` },
     events: `${url}/events`,
   };

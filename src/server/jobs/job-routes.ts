@@ -4,7 +4,7 @@
 // everyone when it was shared. A browser opening /jobs as a page gets the app (the Jobs page).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
-import type { AnyLookup } from '../../lookups/define-lookup.ts';
+import type { AnyLookup, AnyOperation, Params } from '../../lookups/define-lookup.ts';
 import type { ChainHandler } from '../http/handler-types.ts';
 import { createRoutes } from '../http/routes.ts';
 import { readBody } from '../http/read-body.ts';
@@ -17,6 +17,8 @@ import { jobDocument, JOBS_PATH } from './job-documents.ts';
 import { streamResult, RESULT_FORMATS, type ResultFormat } from './job-results.ts';
 import { FINAL_STATES, type JobFacts, type JobStore, type NewJob } from './job-store.ts';
 import type { JobsSettings } from './jobs-settings.ts';
+import { planLink, rowsFromAnswer } from './link-rows.ts';
+import type { RowOutcome } from './send-row.ts';
 
 export const JOBS_CONFIG_PATH = `${JOBS_PATH}/config`;
 /** How often an events stream looks at the job (every instance writes its counts to Redis). */
@@ -29,18 +31,22 @@ export const rowValue = z.union([z.string().max(10_000), z.number(), z.boolean()
 const submission = z.object({
   lookup: z.string().min(1).max(8),
   operation: z.string().min(1).max(64),
-  rows: z.array(z.record(z.string(), rowValue)).min(1).max(MAX_ROWS),
+  rows: z.array(z.record(z.string(), rowValue)).min(1).max(MAX_ROWS).optional(),
+  /** Or a link to an answer: the server runs this query and follows the links table to the target (link-rows.ts). */
+  from: z.object({ lookup: z.string().min(1).max(8), operation: z.string().min(1).max(64), params: z.record(z.string(), rowValue), link: z.string().max(200).optional() }).optional(),
   columns: z.array(z.string().max(200)).max(200).optional(),
   concurrency: z.number().int().min(1).max(64).optional(),
   shared: z.boolean().optional(),
   mask: z.boolean().optional(),
-});
+}).refine((job) => (job.rows === undefined) !== (job.from === undefined), { message: 'send either rows or from (a link to an answer), not both' });
 
 export interface JobRoutesOptions {
   store: JobStore;
   lookups: readonly AnyLookup[];
   settings: JobsSettings;
   submit(job: NewJob): Promise<JobFacts>;
+  /** Runs one query as `owner` through the server's own front door (a link's source). */
+  runAs?(owner: string, lookup: AnyLookup, operation: AnyOperation, params: Params, mask: boolean): Promise<RowOutcome>;
   audit?: AuditLog;
 }
 
@@ -53,7 +59,7 @@ function isPage(req: IncomingMessage): boolean {
 const badRequest = (message: string, details?: Record<string, unknown>) => refusal(400, 'invalid_job', message, details && { details });
 const notFound = refusal(404, 'not_found', 'There is no such job, or it is not yours');
 
-export function createJobRoutes({ store, lookups, settings, submit, audit }: JobRoutesOptions): ChainHandler {
+export function createJobRoutes({ store, lookups, settings, submit, runAs, audit }: JobRoutesOptions): ChainHandler {
   const record = (req: IncomingMessage, job: JobFacts, action: 'job-start' | 'job-cancel' | 'job-download', status: number) =>
     audit?.({ user: userOfRequest(req), lookup: job.lookup, operation: job.operation, method: req.method ?? '', status, bytes: 0, durationMs: 0, source: 'job', paramsHash: undefined, job: job.id, action });
 
@@ -79,23 +85,38 @@ export function createJobRoutes({ store, lookups, settings, submit, audit }: Job
     const lookup = lookups.find((candidate) => candidate.id === data.lookup);
     const operation = lookup?.operations.find((candidate) => candidate.id === data.operation);
     if (!lookup || !operation) return sendRefusal(res, badRequest(`There is no operation ${data.operation} of lookup ${data.lookup}`));
+    let rows = data.rows ?? [];
+    if (data.from) {
+      const plan = planLink(lookups, { lookup, operation }, data.from);
+      if (!plan.ok) return sendRefusal(res, badRequest(plan.message));
+      if (!runAs) return sendRefusal(res, badRequest('This server cannot run a link’s source query'));
+      const outcome = await runAs(userOfRequest(req), plan.source.lookup, plan.source.operation, plan.source.params, data.mask ?? true).catch(
+        (error: Error): RowOutcome => ({ kind: 'result', result: { s: 'failed', r: error.message } }),
+      );
+      if (outcome.kind === 'wait') return sendRefusal(res, refusal(429, 'budget_spent', 'The source query is over its budget or rate now: try again later', { headers: { 'retry-after': String(Math.max(1, Math.ceil((outcome.until - Date.now()) / 1000))) } }));
+      if (outcome.result.s === 'failed') return sendRefusal(res, refusal(502, 'source_failed', `The source query failed: ${outcome.result.r ?? 'no reason given'}`));
+      rows = rowsFromAnswer(plan.link, plan.source.operation, operation, JSON.parse(outcome.result.t ?? 'null'));
+      if (rows.length === 0) return sendRefusal(res, badRequest(`The source answer has no records that “${plan.link.label}” can follow: nothing was queued`));
+    }
     const problems: { row: number; message: string }[] = [];
-    for (let index = 0; index < data.rows.length && problems.length < 5; index++) {
-      const checked = operation.params.safeParse(data.rows[index]);
+    for (let index = 0; index < rows.length && problems.length < 5; index++) {
+      const checked = operation.params.safeParse(rows[index]);
       if (!checked.success) problems.push({ row: index + 1, message: checked.error.issues.map((issue) => `${issue.path.join('.') || 'row'} ${issue.message}`).join('; ') });
     }
     if (problems.length > 0)
       return sendRefusal(res, badRequest(`Row ${problems[0]!.row} is not valid (${problems[0]!.message}): nothing was queued`, { rows: problems }));
-    const columns = data.columns ?? [...new Set(data.rows.flatMap((row) => Object.keys(row)))];
+    const columns = data.columns ?? [...new Set(rows.flatMap((row) => Object.keys(row)))];
     const job = await submit({
       owner: userOfRequest(req),
       lookup: lookup.id,
       operation: operation.id,
       columns,
-      rows: data.rows,
+      rows,
       chunkSize: settings.chunkSize,
       shared: data.shared ?? false,
       mask: data.mask ?? true,
+      // What the job asked for, never more than the server allows one job.
+      concurrency: Math.min(data.concurrency ?? settings.concurrency, settings.concurrency),
     });
     record(req, job, 'job-start', 202);
     sendJson(res, 202, documentOf(job), { location: `${JOBS_PATH}/${job.id}` });

@@ -5,13 +5,14 @@ import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { IncomingMessage } from 'node:http';
 import type { Registry } from 'prom-client';
-import type { AnyLookup } from '../../lookups/define-lookup.ts';
+import type { AnyLookup, AnyOperation, Params } from '../../lookups/define-lookup.ts';
 import type { ChainHandler } from '../http/handler-types.ts';
 import type { AuditLog } from '../team/audit-log.ts';
 import { createChunkProcessor, type ChunkData } from './chunk-worker.ts';
 import { createJobIdentity } from './job-identity.ts';
 import { createJobMetrics } from './job-metrics.ts';
 import { createJobRoutes } from './job-routes.ts';
+import { sendRow } from './send-row.ts';
 import { JobStore, type JobFacts, type NewJob } from './job-store.ts';
 import type { JobsSettings } from './jobs-settings.ts';
 import { createWatchService } from './watch-service.ts';
@@ -47,7 +48,7 @@ export interface JobService {
 export function createJobService(options: JobServiceOptions): JobService {
   const { settings } = options;
   const log = options.log ?? ((line: string) => console.error(line));
-  const store = new JobStore(settings.redisUrl);
+  const store = new JobStore(settings.redisUrl, { retentionMs: settings.retentionMs });
   // BullMQ's workers block on Redis: their connection must retry forever (maxRetriesPerRequest null).
   const connection = new Redis(settings.redisUrl, { maxRetriesPerRequest: null });
   connection.on('error', () => undefined);
@@ -70,7 +71,9 @@ export function createJobService(options: JobServiceOptions): JobService {
     return facts;
   }
 
-  const jobRoutes = createJobRoutes({ store, lookups: options.lookups, settings, submit, ...(options.audit && { audit: options.audit }) });
+  const runAs = (owner: string, lookup: AnyLookup, operation: AnyOperation, params: Params, mask: boolean) =>
+    sendRow({ origin: options.origin(), lookup, operation, params, mask, headers: identity.headers(owner), timeoutMs: options.timeoutMs + 5_000 });
+  const jobRoutes = createJobRoutes({ store, lookups: options.lookups, settings, submit, runAs, ...(options.audit && { audit: options.audit }) });
   const watches = createWatchService({ connection, prefix: BULL_PREFIX, store, settings, lookups: options.lookups, submit, log, ...(options.audit && { audit: options.audit }) });
   const routes: ChainHandler = (req, res) => {
     const answered = jobRoutes(req, res);

@@ -54,6 +54,8 @@ export interface JobFacts {
   resumesAt?: number;
   /** Set on a watchlist's scheduled run. */
   watch?: string;
+  /** Rows of this job in flight at once, across every instance. */
+  concurrency: number;
 }
 
 // KEYS: results hash, job hash. ARGV: row index, result JSON, 1 when failed, now.
@@ -69,7 +71,23 @@ if done >= tonumber(redis.call('HGET', KEYS[2], 'total')) and state ~= 'cancelle
 end
 return 1`;
 
-type ScriptedRedis = Redis & { recordRow(results: string, job: string, index: string, value: string, failed: string, now: string): Promise<number> };
+// A job's semaphore: a sorted set of the chunks working now, scored by when their lease ends (an
+// instance that dies stops renewing, so its slot frees itself). A chunk already holding a slot
+// renews it; another takes one only while fewer than the job's concurrency are held.
+// KEYS: slots. ARGV: chunk's name, limit, now, lease end, key's lifetime.
+const ACQUIRE_SCRIPT = `
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[3])
+if redis.call('ZSCORE', KEYS[1], ARGV[1]) or redis.call('ZCARD', KEYS[1]) < tonumber(ARGV[2]) then
+  redis.call('ZADD', KEYS[1], ARGV[4], ARGV[1])
+  redis.call('PEXPIRE', KEYS[1], ARGV[5])
+  return 1
+end
+return 0`;
+
+type ScriptedRedis = Redis & {
+  recordRow(results: string, job: string, index: string, value: string, failed: string, now: string): Promise<number>;
+  acquireSlot(slots: string, holder: string, limit: string, now: string, leaseEnd: string, lifetime: string): Promise<number>;
+};
 
 function facts(hash: Record<string, string>): JobFacts | undefined {
   if (!hash.id) return undefined;
@@ -93,6 +111,7 @@ function facts(hash: Record<string, string>): JobFacts | undefined {
     ...(hash.finishedAt && { finishedAt: number('finishedAt')! }),
     ...(hash.resumesAt && { resumesAt: number('resumesAt')! }),
     ...(hash.watch && { watch: hash.watch }),
+    concurrency: Number(hash.concurrency ?? 1),
   };
 }
 
@@ -106,15 +125,43 @@ export interface NewJob {
   shared: boolean;
   mask: boolean;
   watch?: string;
+  /** Rows in flight at once across every instance (already capped by LOOKUP_JOBS_CONCURRENCY). */
+  concurrency: number;
 }
 
 export class JobStore {
   readonly redis: ScriptedRedis;
 
-  constructor(url: string) {
+  /** How long a finished job stays (LOOKUP_JOBS_RETENTION). */
+  readonly retentionMs: number;
+
+  constructor(url: string, options: { retentionMs?: number } = {}) {
+    this.retentionMs = options.retentionMs ?? 7 * 24 * 3_600_000;
     this.redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false }) as ScriptedRedis;
     this.redis.on('error', () => undefined);
     this.redis.defineCommand('recordRow', { numberOfKeys: 2, lua: RECORD_SCRIPT });
+    this.redis.defineCommand('acquireSlot', { numberOfKeys: 1, lua: ACQUIRE_SCRIPT });
+  }
+
+  /** Takes (or renews) one of the job's slots for a chunk until `leaseMs` from now; false when all are held. */
+  async acquireSlot(id: string, holder: string, limit: number, leaseMs: number): Promise<boolean> {
+    const now = Date.now();
+    return (await this.redis.acquireSlot(this.key(id, 'slots'), holder, String(limit), String(now), String(now + leaseMs), String(leaseMs * 2))) === 1;
+  }
+
+  async releaseSlot(id: string, holder: string): Promise<void> {
+    await this.redis.zrem(this.key(id, 'slots'), holder);
+  }
+
+  /** A finished job's facts, rows and results expire after the retention (its place in the list goes when it is next listed). */
+  async retire(id: string, afterMs = this.retentionMs): Promise<void> {
+    const chunks = Number(await this.redis.hget(this.key(id), 'chunks'));
+    if (!Number.isFinite(chunks)) return;
+    const pipeline = this.redis.pipeline();
+    pipeline.pexpire(this.key(id), afterMs);
+    pipeline.del(this.key(id, 'slots'));
+    for (let chunk = 0; chunk < chunks; chunk++) pipeline.pexpire(this.key(id, `rows:${chunk}`), afterMs).pexpire(this.key(id, `out:${chunk}`), afterMs);
+    await pipeline.exec();
   }
 
   private key(id: string, part?: string): string {
@@ -143,6 +190,7 @@ export class JobStore {
       state: job.rows.length === 0 ? 'completed' : 'queued',
       done: 0,
       failed: 0,
+      concurrency: job.concurrency,
       ...(job.watch && { watch: job.watch }),
     });
     pipeline.zadd(INDEX, createdAt, id);
@@ -159,6 +207,9 @@ export class JobStore {
   async list(limit = 200): Promise<JobFacts[]> {
     const ids = await this.redis.zrevrange(INDEX, 0, limit - 1);
     const all = await Promise.all(ids.map((id) => this.get(id)));
+    // Jobs past their retention are gone: so is their place in the list.
+    const expired = ids.filter((_, index) => all[index] === undefined);
+    if (expired.length > 0) await this.redis.zrem(INDEX, ...expired);
     return all.filter((job): job is JobFacts => job !== undefined);
   }
 
@@ -211,6 +262,7 @@ export class JobStore {
       this.key(id),
       String(Date.now()),
     );
+    if (changed === 1) await this.retire(id);
     return changed === 1;
   }
 

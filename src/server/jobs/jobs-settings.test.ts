@@ -22,4 +22,12 @@ describe('jobs settings', () => {
     expect(() => parseJobsSettings({ LOOKUP_REDIS_URL: 'redis://x', LOOKUP_WEBHOOK_URL: 'ftp://x' })).toThrow(/LOOKUP_WEBHOOK_URL/);
     expect(() => parseJobsSettings({ LOOKUP_REDIS_URL: 'redis://x', LOOKUP_JOBS: 'maybe' })).toThrow(/LOOKUP_JOBS must be on or off/);
   });
+
+  it('keep finished jobs 7 days unless LOOKUP_JOBS_RETENTION says how long', () => {
+    expect(parseJobsSettings({ LOOKUP_REDIS_URL: 'redis://x' })!.retentionMs).toBe(7 * 86_400_000);
+    expect(parseJobsSettings({ LOOKUP_REDIS_URL: 'redis://x', LOOKUP_JOBS_RETENTION: '12h' })!.retentionMs).toBe(12 * 3_600_000);
+    expect(parseJobsSettings({ LOOKUP_REDIS_URL: 'redis://x', LOOKUP_JOBS_RETENTION: '45s' })!.retentionMs).toBe(45_000);
+    expect(() => parseJobsSettings({ LOOKUP_REDIS_URL: 'redis://x', LOOKUP_JOBS_RETENTION: '7' })).toThrow(/LOOKUP_JOBS_RETENTION must be a duration/);
+    expect(() => parseJobsSettings({ LOOKUP_REDIS_URL: 'redis://x', LOOKUP_JOBS_RETENTION: '0s' })).toThrow(/LOOKUP_JOBS_RETENTION/);
+  });
 });

@@ -14,6 +14,8 @@ export interface JobsSettings {
   lockMs: number;
   /** How often an instance looks for chunks whose lock expired. */
   stalledCheckMs: number;
+  /** How long a finished job's facts, rows and results stay in Redis (LOOKUP_JOBS_RETENTION). */
+  retentionMs: number;
   /** Largest POST /jobs body. */
   maxBodyBytes: number;
   /** Watchlists: the period a schedule name stands for (LOOKUP_WATCH_EVERY_MS replaces all three: tests). */
@@ -34,6 +36,18 @@ function whole(env: NodeJS.ProcessEnv, name: string, fallback: number, min: numb
   return value;
 }
 
+const UNITS: Readonly<Record<string, number>> = { s: 1_000, m: 60_000, h: HOUR, d: 24 * HOUR };
+
+/** A duration such as `7d`, `12h`, `30m` or `45s` (at least a second, at most a year). */
+function duration(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const text = env[name]?.trim().toLowerCase();
+  if (!text) return fallback;
+  const match = /^(\d+)\s*([smhd])$/.exec(text);
+  const value = match ? Number(match[1]) * UNITS[match[2]!]! : NaN;
+  if (!(value >= 1_000 && value <= 365 * 24 * HOUR)) throw new ConfigError(name, 'must be a duration such as 7d, 12h, 30m or 45s (1s to 365d)');
+  return value;
+}
+
 /** Undefined when jobs are off (no Redis, or LOOKUP_JOBS=off): the browser runs bulk as before. */
 export function parseJobsSettings(env: NodeJS.ProcessEnv): JobsSettings | undefined {
   const redisUrl = env.LOOKUP_REDIS_URL?.trim();
@@ -50,6 +64,7 @@ export function parseJobsSettings(env: NodeJS.ProcessEnv): JobsSettings | undefi
     chunkSize: whole(env, 'LOOKUP_JOBS_CHUNK_ROWS', 100, 1, 10_000),
     lockMs: whole(env, 'LOOKUP_JOBS_LOCK_MS', 30_000, 500, 600_000),
     stalledCheckMs: whole(env, 'LOOKUP_JOBS_STALLED_CHECK_MS', 15_000, 200, 600_000),
+    retentionMs: duration(env, 'LOOKUP_JOBS_RETENTION', 7 * 24 * HOUR),
     maxBodyBytes: whole(env, 'LOOKUP_JOBS_MAX_BODY_BYTES', 64 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     watchPeriods: every ? { hourly: every, daily: every, weekly: every } : { hourly: HOUR, daily: 24 * HOUR, weekly: 7 * 24 * HOUR },
     ...(webhookUrl && { webhook: { url: webhookUrl, ...(secret && { secret }) } }),

@@ -14,6 +14,9 @@ export interface RecordingUpstream {
   /** Requests seen, by zip code and name. */
   seen: Map<string, number>;
   total(): number;
+  /** The most requests it was answering at once since the last `resetPeak()`. */
+  peak(): number;
+  resetPeak(): void;
   close(): Promise<void>;
 }
 
@@ -53,7 +56,12 @@ function offender(zipcode: string, version: number) {
 export async function startRecordingUpstream(options: { delayMs?: number; version?: () => number } = {}): Promise<RecordingUpstream> {
   const seen = new Map<string, number>();
   let total = 0;
+  let inFlight = 0;
+  let peak = 0;
   const server: Server = createServer((req, res) => {
+    inFlight++;
+    peak = Math.max(peak, inFlight);
+    res.on('close', () => inFlight--);
     const url = new URL(req.url ?? '/', 'http://upstream');
     const zipcode = url.searchParams.get('zipcode') ?? '';
     const key = `${zipcode}|${url.searchParams.get('name') ?? ''}`;
@@ -70,6 +78,8 @@ export async function startRecordingUpstream(options: { delayMs?: number; versio
     url: `http://127.0.0.1:${address.port}`,
     seen,
     total: () => total,
+    peak: () => peak,
+    resetPeak: () => (peak = inFlight),
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

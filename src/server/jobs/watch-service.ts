@@ -75,7 +75,7 @@ export function createWatchService(options: WatchServiceOptions): WatchService {
   async function run(watchId: string): Promise<void> {
     const watch = await watches.get(watchId);
     if (!watch || watch.stopped) return;
-    await options.submit({ owner: watch.owner, lookup: watch.lookup, operation: watch.operation, columns: [...new Set(watch.rows.flatMap((row) => Object.keys(row)))], rows: watch.rows, chunkSize: settings.chunkSize, shared: false, mask: true, watch: watch.id });
+    await options.submit({ owner: watch.owner, lookup: watch.lookup, operation: watch.operation, columns: [...new Set(watch.rows.flatMap((row) => Object.keys(row)))], rows: watch.rows, chunkSize: settings.chunkSize, shared: false, mask: true, watch: watch.id, concurrency: settings.concurrency });
   }
 
   async function compare(jobId: string): Promise<void> {
@@ -88,6 +88,8 @@ export function createWatchService(options: WatchServiceOptions): WatchService {
     const change = await compareRuns(store, job, previous, found.lookup, found.operation);
     await watches.addChange(watch.id, change);
     await watches.update(watch.id, { lastJob: job.id });
+    // The previous run is no longer compared with: it expires as any finished job does.
+    if (previous) await store.retire(previous.id);
     const { added, removed, changed } = change.counts;
     if (settings.webhook && !change.baseline && added + removed + changed > 0)
       await sendWebhook(
@@ -147,6 +149,7 @@ export function createWatchService(options: WatchServiceOptions): WatchService {
         if (method !== 'POST') return sendRefusal(res, refusal(405, 'method_not_allowed', 'This address accepts POST only', { headers: { allow: 'POST' } }));
         await queue.removeJobScheduler(`watch-${watch.id}`);
         await watches.update(watch.id, { stopped: true });
+        if (watch.lastJob) await store.retire(watch.lastJob);
         options.audit?.({ user, lookup: watch.lookup, operation: watch.operation, method, status: 200, bytes: 0, durationMs: 0, source: 'job', paramsHash: undefined, job: watch.id, action: 'watch-stop' });
         return sendJson(res, 200, watchDocument({ ...watch, stopped: true }));
       }

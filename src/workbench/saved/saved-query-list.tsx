@@ -9,6 +9,8 @@ import { collectionNames, deleteSavedQuery, listSavedQueries, putSavedQueries, u
 import { checkSavedQuery, describeSearch, savedQueryHref } from './saved-validity.ts';
 import { SavedQueryDialog } from './saved-query-dialog.tsx';
 import { SavedQueryExports } from './saved-query-exports.tsx';
+import { parseUrlQuery } from '../../form/url-state.ts';
+import { WatchQueryButton } from '../jobs/watch-query-button.tsx';
 import { isNameTaken, quoted } from './saved-names.ts';
 import { fileStem, writePostmanCollection } from './saved-export.ts';
 import { BrunoExportButton } from './bruno-export-button.tsx';
@@ -183,9 +185,16 @@ function SavedQueryRow({ query, lookups, showLookup, onEdit, onDelete }: SavedQu
           Delete<span className="visually-hidden"> {quoted(query.name)}</span>
         </button>
         {validity?.ok && <SavedQueryExports query={query} lookup={validity.lookup} />}
+        {validity?.ok && <WatchSavedQuery query={query} lookup={validity.lookup} />}
       </div>
     </>
   );
+}
+
+/** A valid saved query's parameters, as its lookup page would send them, for a watchlist (team servers with jobs only). */
+function WatchSavedQuery({ query, lookup }: { query: SavedQuery; lookup: Parameters<typeof parseUrlQuery>[0] }) {
+  const params = useMemo(() => parseUrlQuery(lookup, query.search).submittedParams, [lookup, query.search]);
+  return params ? <WatchQueryButton lookupId={query.lookupId} operationId={query.operationId} params={params} name={query.name} /> : null;
 }
 
 function CollectionExports({ name, queries, lookups }: { name: string; queries: readonly SavedQuery[]; lookups: SavedLookups }) {
