@@ -3,12 +3,12 @@
 // Bubbles that would overlap are drawn as one (declutter.ts). The index lives in a worker
 // (cluster-client.ts): new points, colours or sizes keep the last frame drawn until the new one
 // lands, and each frame's canvas renderer leaves the map with it.
-import { useEffect, useEffectEvent, useMemo, useRef } from 'react';
+import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import L from 'leaflet';
 import { useMap } from 'react-leaflet';
 import type { MappedPoint } from './points.ts';
 import { CLUSTER_MAX_ZOOM, type VisibleItem } from './cluster-index.ts';
-import { clusterClient } from './cluster-client.ts';
+import { clusterWorker } from './cluster-client.ts';
 import { declutter, type DisplayItem } from './declutter.ts';
 import { MASKED_COORDINATE_STEP, onRoundingGrid, roundingCell } from './approximate.ts';
 import { readColor } from './theme-colors.ts';
@@ -43,8 +43,9 @@ function clusterIcon(count: number): L.DivIcon {
 
 export function ClusterLayer({ points, onPointClick, rounded = false, colorOf, radiusOf }: ClusterLayerProps) {
   const map = useMap();
-  const client = useMemo(() => clusterClient(points), [points]);
-  useEffect(() => () => client.close(), [client]);
+  const [worker] = useState(clusterWorker);
+  useEffect(() => () => worker.close(), [worker]);
+  const client = useMemo(() => worker.load(points), [worker, points]);
   const clickPoint = useEffectEvent(onPointClick);
   // Frames of earlier inputs, still drawn until the next frame lands (then removed).
   const retired = useRef<Array<() => void>>([]);
