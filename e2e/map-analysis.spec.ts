@@ -63,6 +63,24 @@ test('L: the legend of incident_offense filters the table like a facet; heat dra
   await expect(results(page).locator('canvas.map-heat')).toHaveCount(1, { timeout: 20_000 });
 });
 
+test('L: rebuilding the clusters (a legend click, then back) leaves one canvas on the map, not one per rebuild', async ({ page }) => {
+  test.slow();
+  const { search } = await sendL(page);
+  await page.goto(`/lookups/l${search}&view=map&color=incident_offense`);
+  const entries = results(page).getByRole('list', { name: 'Legend' }).getByRole('button');
+  await expect(entries.nth(2)).toBeVisible({ timeout: 20_000 });
+  const map = results(page).locator('.leaflet-container');
+  const frames = async () => Number((await map.getAttribute('data-cluster-frames')) ?? 0);
+  await expect.poll(frames).toBeGreaterThan(0);
+  for (let round = 0; round < 2; round += 1) {
+    const before = await frames();
+    await entries.first().click();
+    await expect.poll(frames).toBeGreaterThan(before);
+  }
+  // Each rebuild's canvas renderer leaves with its frame (a stale one was redrawn after removal).
+  await expect.poll(() => map.locator('.leaflet-overlay-pane canvas').count()).toBeLessThanOrEqual(1);
+});
+
 test('L: time= and area= narrow the table to the records inside them', async ({ page }) => {
   test.slow();
   const { search, incidents } = await sendL(page);

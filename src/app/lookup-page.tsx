@@ -101,7 +101,7 @@ function LookupExplorer({ lookup }: { lookup: LookupDefinition }) {
   const OwnView = ownViews[lookup.id];
   const sendPrice = useLiveCallPrice(lookup);
   // The palette offers to export the answer on screen (under the table's filters, as the table's export does).
-  useAnswerExportActions({ lookup, operation, params: submittedParams, response: shown.error ? undefined : shown.data, masked, filters: view.filters });
+  useAnswerExportActions({ lookup, operation, params: submittedParams, response: shown.error ? undefined : shown.data, masked, filters: view.filters, look: view.map });
   useDocumentTitle(`${lookup.id}. ${lookup.title}`);
 
   function send(values: FormValues) {

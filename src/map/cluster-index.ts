@@ -1,8 +1,9 @@
 // Clustering of the mapped points with supercluster: only what is in view at the current zoom is
 // ever handed to Leaflet, which keeps 50,000 points as cheap as a few hundred.
 import Supercluster from 'supercluster';
-import type { ClusterProperties } from 'supercluster';
+import type { ClusterProperties, PointFeature } from 'supercluster';
 import type { MappedPoint } from './points.ts';
+import { packPoints, type PackedPoints } from './packed-points.ts';
 
 interface PointProps {
   index: number;
@@ -20,14 +21,16 @@ export type BBox = [number, number, number, number];
 export const CLUSTER_MAX_ZOOM = 14;
 
 export function buildPointIndex(points: readonly MappedPoint[]): PointIndex {
+  return buildPointIndexFrom(packPoints(points));
+}
+
+export function buildPointIndexFrom({ lats, lons, indices }: PackedPoints): PointIndex {
   const index = new Supercluster<PointProps>({ radius: 60, maxZoom: CLUSTER_MAX_ZOOM, minPoints: 3 });
-  index.load(
-    points.map((point) => ({
-      type: 'Feature' as const,
-      geometry: { type: 'Point' as const, coordinates: [point.lon, point.lat] },
-      properties: { index: point.index },
-    })),
-  );
+  const features = new Array<PointFeature<PointProps>>(lats.length);
+  for (let position = 0; position < lats.length; position += 1) {
+    features[position] = { type: 'Feature', geometry: { type: 'Point', coordinates: [lons[position]!, lats[position]!] }, properties: { index: indices[position]! } };
+  }
+  index.load(features);
   return index;
 }
 

@@ -1,11 +1,14 @@
 // Draws the clusters and points in view, imperatively: React reconciling thousands of layers on
 // every pan would be the bottleneck, so one Leaflet layer group is redrawn on `moveend` instead.
-// Bubbles that would overlap are drawn as one (declutter.ts).
-import { useEffect, useEffectEvent, useMemo } from 'react';
+// Bubbles that would overlap are drawn as one (declutter.ts). The index lives in a worker
+// (cluster-client.ts): new points, colours or sizes keep the last frame drawn until the new one
+// lands, and each frame's canvas renderer leaves the map with it.
+import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import L from 'leaflet';
 import { useMap } from 'react-leaflet';
 import type { MappedPoint } from './points.ts';
-import { buildPointIndex, CLUSTER_MAX_ZOOM, expansionZoom, visibleItems } from './cluster-index.ts';
+import { CLUSTER_MAX_ZOOM, type VisibleItem } from './cluster-index.ts';
+import { clusterWorker } from './cluster-client.ts';
 import { declutter, type DisplayItem } from './declutter.ts';
 import { MASKED_COORDINATE_STEP, onRoundingGrid, roundingCell } from './approximate.ts';
 import { readColor } from './theme-colors.ts';
@@ -40,13 +43,26 @@ function clusterIcon(count: number): L.DivIcon {
 
 export function ClusterLayer({ points, onPointClick, rounded = false, colorOf, radiusOf }: ClusterLayerProps) {
   const map = useMap();
-  const index = useMemo(() => buildPointIndex(points), [points]);
+  const [worker] = useState(clusterWorker);
+  useEffect(() => () => worker.close(), [worker]);
+  const client = useMemo(() => worker.load(points), [worker, points]);
   const clickPoint = useEffectEvent(onPointClick);
+  // Frames of earlier inputs, still drawn until the next frame lands (then removed).
+  const retired = useRef<Array<() => void>>([]);
 
   useEffect(() => {
-    const group = L.layerGroup().addTo(map);
+    const group = L.layerGroup();
     // One canvas for every point: far cheaper than a DOM element per marker.
     const renderer = L.canvas({ padding: 0.5 });
+    // The renderer goes with its group: left on the map, it would stack one stale canvas per
+    // rebuild, each still redrawn on every move.
+    const removeFrame = () => {
+      group.remove();
+      renderer.remove();
+    };
+    const frames = retired.current;
+    let latest = 0;
+    let landed = false;
     const accent = readColor('--accent', '#1f56b3');
     const surface = readColor('--surface', '#ffffff');
 
@@ -56,8 +72,11 @@ export function ClusterLayer({ points, onPointClick, rounded = false, colorOf, r
     const bubble = (item: Extract<DisplayItem, { kind: 'cluster' }>): L.Layer => {
       const marker = L.marker([item.lat, item.lon], { icon: clusterIcon(item.count), title: `${item.count} records, zoom in`, alt: `${item.count} records` });
       // A bubble of several clusters zooms one step, which sets them apart; a single one zooms to where it splits.
-      const zoomTo = () => (item.clusterId === undefined ? Math.min(Math.floor(map.getZoom()) + 1, CLUSTER_MAX_ZOOM + 1) : expansionZoom(index, item.clusterId));
-      return marker.on('click', () => map.flyTo([item.lat, item.lon], zoomTo(), { duration: 0.4 }));
+      const clusterId = item.clusterId;
+      return marker.on('click', () => {
+        if (clusterId === undefined) map.flyTo([item.lat, item.lon], Math.min(Math.floor(map.getZoom()) + 1, CLUSTER_MAX_ZOOM + 1), { duration: 0.4 });
+        else void client.expansionZoom(clusterId).then((zoom) => map.flyTo([item.lat, item.lon], zoom, { duration: 0.4 }));
+      });
     };
     const dot = (item: Extract<DisplayItem, { kind: 'point' }>): L.Layer =>
       L.circleMarker([item.lat, item.lon], {
@@ -78,8 +97,18 @@ export function ClusterLayer({ points, onPointClick, rounded = false, colorOf, r
       );
 
     const draw = () => {
+      const ask = ++latest;
       const bounds = map.getBounds();
-      const items = visibleItems(index, [bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()], map.getZoom());
+      void client.clusters([bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()], map.getZoom()).then((items) => {
+        if (ask === latest) drawItems(items);
+      });
+    };
+    const drawItems = (items: VisibleItem[]) => {
+      if (!landed) {
+        landed = true;
+        group.addTo(map);
+        for (const remove of frames.splice(0)) remove();
+      }
       const display = declutter(items, {
         project: (lat, lon) => map.latLngToContainerPoint([lat, lon]),
         diameterOf: clusterDiameter,
@@ -111,15 +140,27 @@ export function ClusterLayer({ points, onPointClick, rounded = false, colorOf, r
         if (shown.has(key)) continue;
         shown.set(key, make().addTo(group));
       }
+      // How many frames landed: the benchmark and tests wait on it.
+      const container = map.getContainer();
+      container.dataset.clusterFrames = String(Number(container.dataset.clusterFrames ?? 0) + 1);
     };
 
     draw();
     map.on('moveend', draw);
     return () => {
+      latest = -1;
       map.off('moveend', draw);
-      group.remove();
+      if (landed) frames.push(removeFrame);
+      else removeFrame();
     };
-  }, [map, index, rounded, colorOf, radiusOf]);
+  }, [map, client, rounded, colorOf, radiusOf]);
+  // Declared after the drawing effect, so on unmount it runs after it and removes every frame left.
+  useEffect(() => {
+    const frames = retired.current;
+    return () => {
+      for (const remove of frames.splice(0)) remove();
+    };
+  }, [map]);
 
   return null;
 }

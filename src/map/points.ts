@@ -35,3 +35,24 @@ export function extractPoints(operation: Operation, records: readonly unknown[])
   });
   return { points, missing };
 }
+
+/** The point of the record at `index` (points are in record order: a binary search). */
+export function pointWithIndex(points: readonly MappedPoint[], index: number): MappedPoint | undefined {
+  let low = 0;
+  let high = points.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const at = points[middle]!.index;
+    if (at === index) return points[middle];
+    if (at < index) low = middle + 1;
+    else high = middle - 1;
+  }
+  return undefined;
+}
+
+/** How many points lie exactly where this one does (itself included). */
+export function sharingPosition(points: readonly MappedPoint[], point: MappedPoint): number {
+  let count = 0;
+  for (const other of points) if (other.lat === point.lat && other.lon === point.lon) count += 1;
+  return count;
+}

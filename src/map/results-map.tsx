@@ -14,7 +14,7 @@ import { mapSummary } from './map-summary.ts';
 import { FitToBounds, PanToPoint, RememberView } from './map-view-effects.tsx';
 import { MissingCoordinates } from './missing-coordinates.tsx';
 import { PointPopup } from './point-popup.tsx';
-import { extractPoints, recordLabel } from './points.ts';
+import { extractPoints, pointWithIndex, recordLabel, sharingPosition } from './points.ts';
 import { searchCircle, valuesFromCircle } from './search-circle.ts';
 import { SelectedPoint } from './selected-point.tsx';
 import { rememberedView } from './view-memory.ts';
@@ -38,13 +38,8 @@ export default function ResultsMap({ lookup, operation, params, records, filtere
   const { points, missing } = useMemo(() => extractPoints(operation, records), [operation, records]);
   const circle = useMemo(() => searchCircle(operation.locationSearch, params), [operation, params]);
   const bounds = useMemo(() => enclosingBounds(points, circle), [points, circle]);
-  const pointByIndex = useMemo(() => new Map(points.map((point) => [point.index, point])), [points]);
-  // Rounded positions stack records on one spot; the popup says how many share it.
-  const atPosition = useMemo(() => {
-    const counts = new Map<string, number>();
-    for (const point of points) counts.set(`${point.lat},${point.lon}`, (counts.get(`${point.lat},${point.lon}`) ?? 0) + 1);
-    return counts;
-  }, [points]);
+  // Looked up only for the selection and the popup: maps over 200,000 points would cost the first render.
+  const pointAt = (index: number) => pointWithIndex(points, index);
   const [popupIndex, setPopupIndex] = useState<number>();
   const mayBeRounded = positionsMayBeRounded(lookup, masked);
   const anyRounded = useMemo(() => mayBeRounded && points.some((point) => onRoundingGrid(point)), [mayBeRounded, points]);
@@ -73,8 +68,8 @@ export default function ResultsMap({ lookup, operation, params, records, filtere
   const searchArea =
     area && operation.locationSearch && onSearchValues ? () => onSearchValues(valuesFromCircle(operation, paramsToValues(operation, params), coveringCircle(area))) : undefined;
 
-  const selected = selectedIndex === undefined ? undefined : pointByIndex.get(selectedIndex);
-  const popupPoint = popupIndex === undefined ? undefined : pointByIndex.get(popupIndex);
+  const selected = selectedIndex === undefined ? undefined : pointAt(selectedIndex);
+  const popupPoint = popupIndex === undefined ? undefined : pointAt(popupIndex);
   const openPopup = (index: number) => {
     onSelect(index);
     setPopupIndex(index);
@@ -140,7 +135,8 @@ export default function ResultsMap({ lookup, operation, params, records, filtere
             record={records[popupPoint.index]}
             presentation={operation.map}
             rounded={anyRounded && onRoundingGrid(popupPoint)}
-            atPosition={atPosition.get(`${popupPoint.lat},${popupPoint.lon}`) ?? 1}
+            // Rounded positions stack records on one spot; the popup says how many share it.
+            atPosition={sharingPosition(points, popupPoint)}
             onOpenTable={() => onOpenTable(popupPoint.index)}
             // Only this popup's own closing clears it, not its replacement by another.
             onClose={() => setPopupIndex((current) => (current === popupPoint.index ? undefined : current))}

@@ -71,6 +71,24 @@ describe('the palette’s export of the answer on screen', () => {
     expect(JSON.parse(jsonText)).toEqual([incidents[1]]);
   });
 
+  it('under the map’s time window and drawn area writes only the records they keep, as the table shows', async () => {
+    const at = (code: string, date: string, lat: number, lon: number) => ({ incident_code: code, incident_offense: 'Theft', incident_date: date, incident_latitude: lat, incident_longitude: lon });
+    const incidents = [at('in1', '2024-05-01T10:00:00', 37.77, -122.42), at('in2', '2024-05-01T12:00:00', 40.71, -74.0), at('late', '2024-05-09T10:00:00', 37.77, -122.42)];
+    const crime = lookups.L;
+    const many = { ...response, url: '/proxy/l/x', body: [{ incidents }] };
+    const look = { time: { from: '2024-05-01T00:00:00Z', to: '2024-05-02T00:00:00Z' }, area: [[37, -123], [38, -123], [38, -122], [37, -122]] as Array<[number, number]> };
+    const [csv, json] = answerExportActions({ lookup: crime, operation: crime.operations[0], params: {}, response: many, masked: false, look });
+    expect(csv!.label).toBe('Export the filtered answer as CSV');
+    csv!.run();
+    json!.run();
+    await vi.waitFor(() => expect(downloadText).toHaveBeenCalledTimes(2), { timeout: 10_000 });
+    const [[csvName], [jsonName, jsonText]] = vi.mocked(downloadText).mock.calls as unknown as [[string, string], [string, string]];
+    expect(csvName).toMatch(/-filtered\.csv$/);
+    expect(jsonName).toMatch(/-filtered\.json$/);
+    // Inside the window and the area: only the first; the second is outside the area, the last outside the window.
+    expect((JSON.parse(jsonText) as Array<{ incident_code: string }>).map((record) => record.incident_code)).toEqual(['in1']);
+  });
+
   it('registers them while the page shows the answer, and withdraws them when it goes', () => {
     const { rerender, unmount } = renderHook((props: { shown: LookupResponse | undefined }) =>
       useAnswerExportActions({ lookup, operation, params, response: props.shown, masked: true }),

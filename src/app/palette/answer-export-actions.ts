@@ -6,7 +6,7 @@
 import { useMemo } from 'react';
 import type { LookupResponse } from '../../api/lookup-response.ts';
 import type { AnyLookup, AnyOperation, Params } from '../../lookups/define-lookup.ts';
-import type { TableFilters } from '../../results/view-state.ts';
+import type { MapLook, TableFilters } from '../../results/view-state.ts';
 import type { AnswerExportFormat } from './answer-export.ts';
 import { usePageActions, type PageAction } from './page-actions.ts';
 
@@ -18,14 +18,17 @@ interface AnswerOnScreen {
   masked: boolean;
   /** The table's filters, from the URL; undefined when none. */
   filters?: TableFilters | undefined;
+  /** The map's look (`time=`, `area=`): it narrows the export as it narrows the table. */
+  look?: MapLook | undefined;
 }
 
-export function answerExportActions({ lookup, operation, params, response, masked, filters }: AnswerOnScreen): PageAction[] {
+export function answerExportActions({ lookup, operation, params, response, masked, filters, look }: AnswerOnScreen): PageAction[] {
   if (!params || !response) return [];
-  const which = filters !== undefined && Object.keys(filters).length > 0 ? 'the filtered answer' : 'the answer';
+  const narrowed = (filters !== undefined && Object.keys(filters).length > 0) || look?.time !== undefined || (look?.area?.length ?? 0) >= 3;
+  const which = narrowed ? 'the filtered answer' : 'the answer';
   const write = async (format: AnswerExportFormat) => {
     const { exportAnswer } = await import('./answer-export.ts');
-    exportAnswer(format, { lookup, operation, params, response, masked, filters });
+    exportAnswer(format, { lookup, operation, params, response, masked, filters, look });
   };
   return [
     { id: 'export-csv', label: `Export ${which} as CSV`, keywords: ['download', 'spreadsheet', 'csv'], run: () => void write('csv') },
@@ -35,10 +38,10 @@ export function answerExportActions({ lookup, operation, params, response, maske
 
 /** Offers the exports of the answer on screen to the palette while there is one. */
 export function useAnswerExportActions(answer: AnswerOnScreen): void {
-  const { lookup, operation, params, response, masked, filters } = answer;
+  const { lookup, operation, params, response, masked, filters, look } = answer;
   const actions = useMemo(
-    () => answerExportActions({ lookup, operation, params, response, masked, filters }),
-    [lookup, operation, params, response, masked, filters],
+    () => answerExportActions({ lookup, operation, params, response, masked, filters, look }),
+    [lookup, operation, params, response, masked, filters, look],
   );
   usePageActions(actions);
 }
