@@ -5,7 +5,9 @@ import { startUsageCounting } from '../workbench/usage/start-usage-counting.ts';
 import { useHistoryRecorder } from '../workbench/history/start-history-recorder.ts';
 import { PaletteLauncher } from './palette/palette-launcher.tsx';
 import { PagePlace } from './page-place.tsx';
-import { JobsNavLink } from './jobs-nav-link.tsx';
+
+// Only a team server that runs jobs shows the link: its check (and the jobs client) loads after the first paint.
+const JobsNavLink = lazy(async () => ({ default: (await import('./jobs-nav-link.tsx')).JobsNavLink }));
 
 // Reads the server's policy after the first paint (its chunk carries the query library).
 const ServerMaskPolicy = lazy(() => import('./server-mask-policy.tsx'));
@@ -51,7 +53,9 @@ export function Layout() {
           <NavLink to="/history">History</NavLink>
           <NavLink to="/saved">Saved</NavLink>
           <NavLink to="/sql">SQL</NavLink>
-          <JobsNavLink />
+          <Suspense fallback={null}>
+            <JobsNavLink />
+          </Suspense>
         </nav>
         <div className="header-controls">
           <PaletteLauncher />

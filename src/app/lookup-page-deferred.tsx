@@ -3,6 +3,8 @@
 // or sits below the form (Save query, recent requests). The page's first paint then carries only
 // the form and what frames it (performance.md, "Bundle size": a lookup page ≤ 150 kB gzip).
 import { lazy, Suspense, type ComponentProps } from 'react';
+// The usage line's style comes with the page, so its placeholder has the line's height.
+import '../workbench/usage/usage-line.css';
 
 const SaveQueryButton = lazy(async () => ({ default: (await import('../workbench/saved/save-query-button.tsx')).SaveQueryButton }));
 const WatchQueryButton = lazy(async () => ({ default: (await import('../workbench/jobs/watch-query-button.tsx')).WatchQueryButton }));
@@ -14,6 +16,7 @@ const BudgetLine = lazy(async () => ({ default: (await import('./budget-line.tsx
 const LookUpMenu = lazy(async () => ({ default: (await import('./look-up-menu.tsx')).LookUpMenu }));
 const RunOverResults = lazy(async () => ({ default: (await import('./run-over-results.tsx')).RunOverResults }));
 const AnswerEvidence = lazy(async () => ({ default: (await import('./answer-evidence.tsx')).AnswerEvidence }));
+const UsageLine = lazy(async () => ({ default: (await import('../workbench/usage/usage-line.tsx')).UsageLine }));
 const ConsentPanel = lazy(async () => ({ default: (await import('./live-call-dialog.tsx')).ConsentPanel }));
 
 /** "Watch this query…" for the query sent, on a team server that runs jobs (nothing elsewhere, nor while it loads). */
@@ -106,6 +109,21 @@ export function DeferredAnswerEvidence(props: ComponentProps<typeof AnswerEviden
   return (
     <Suspense fallback={null}>
       <AnswerEvidence {...props} />
+    </Suspense>
+  );
+}
+
+/** Today's counts, a line under the header: until its code is there, an empty line of its height. */
+export function DeferredUsageLine(props: ComponentProps<typeof UsageLine>) {
+  return (
+    <Suspense
+      fallback={
+        <p className="usage-line" aria-hidden="true">
+          {'\u00a0'}
+        </p>
+      }
+    >
+      <UsageLine {...props} />
     </Suspense>
   );
 }

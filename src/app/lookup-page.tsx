@@ -16,7 +16,6 @@ import { usePreferences } from './preferences.tsx';
 import { useDocumentTitle } from './use-document-title.ts';
 import { useLiveCallConsent } from './live-call-consent.tsx';
 import { useOutOfDate } from './use-out-of-date.ts';
-import { UsageLine } from '../workbench/usage/usage-line.tsx';
 import { useLiveCallPrice } from '../workbench/usage/live-call-price.ts';
 import { formatDollars } from '../workbench/usage/format-dollars.ts';
 import { useAnswerExportActions } from './palette/answer-export-actions.ts';
@@ -34,6 +33,7 @@ import {
   DeferredSaveQueryButton,
   DeferredWatchQueryButton,
   DeferredStoredAnswerNotice,
+  DeferredUsageLine,
 } from './lookup-page-deferred.tsx';
 
 // Leaflet and the map code are their own chunks, fetched only when a map is shown (with the
@@ -117,7 +117,7 @@ function LookupExplorer({ lookup }: { lookup: LookupDefinition }) {
   return (
     <div className="lookup-page">
       <LookupHeader lookup={lookup} operation={operation} />
-      <UsageLine lookupId={lookup.id} pricePerCall={lookup.catalog.pricePerCall} />
+      <DeferredUsageLine lookupId={lookup.id} pricePerCall={lookup.catalog.pricePerCall} />
       <DeferredBudgetLine lookupId={lookup.id} />
       <p className="lookup-tools">
         <Link to={`/lookups/${lookup.slug}/compare`}>Compare answers…</Link>
