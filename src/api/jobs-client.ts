@@ -4,33 +4,11 @@
 import { QueryClient, QueryClientContext, queryOptions, useQuery } from '@tanstack/react-query';
 import { useContext } from 'react';
 import type { Params } from '../lookups/define-lookup.ts';
+import { FINAL_JOB_STATES, JOBS_PATH, type JobDocument, type JobState, type WatchChange } from '../lookups/jobs-wire.ts';
 
-export const JOBS_PATH = '/jobs';
-
-export type JobState = 'queued' | 'running' | 'paused-budget' | 'completed' | 'cancelled' | 'failed';
-export const FINAL_JOB_STATES: ReadonlySet<JobState> = new Set(['completed', 'cancelled', 'failed']);
-
-export interface ServerJob {
-  id: string;
-  url: string;
-  owner: string;
-  lookup: string;
-  slug: string | null;
-  operation: string;
-  shared: boolean;
-  state: JobState;
-  rows: number;
-  done: number;
-  failed: number;
-  createdAt: string;
-  startedAt: string | null;
-  finishedAt: string | null;
-  resumesAt: string | null;
-  rate: number | null;
-  etaSeconds: number | null;
-  results: { csv: string; json: string; geojson: string };
-  events: string;
-}
+export { FINAL_JOB_STATES, JOBS_PATH, type JobState, type WatchChange };
+/** A job as the server describes it. */
+export type ServerJob = JobDocument;
 
 async function readJson<T>(response: Response, what: string): Promise<T> {
   const type = response.headers.get('content-type') ?? '';
@@ -125,18 +103,6 @@ export interface WatchSummary {
   stopped: boolean;
   createdAt: string;
   lastJob: string | null;
-}
-
-export interface WatchChange {
-  job: string;
-  previousJob: string | null;
-  ranAt: string;
-  baseline: boolean;
-  records: number;
-  counts: { added: number; removed: number; changed: number; unchanged: number };
-  added: string[];
-  removed: string[];
-  changed: { label: string; fields: string[] }[];
 }
 
 export async function listWatches(signal?: AbortSignal): Promise<WatchSummary[]> {

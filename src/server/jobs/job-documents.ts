@@ -1,36 +1,8 @@
 // What the jobs API answers about a job: its facts, counts, rate and ETA, and its addresses.
+import { JOBS_PATH, type JobDocument } from '../../lookups/jobs-wire.ts';
 import type { JobFacts } from './job-store.ts';
 
-export const JOBS_PATH = '/jobs';
-
-export interface JobDocument {
-  id: string;
-  url: string;
-  owner: string;
-  lookup: string;
-  /** The lookup's address segment (/lookups/<slug>), when the server knows the lookup. */
-  slug: string | null;
-  operation: string;
-  shared: boolean;
-  state: JobFacts['state'];
-  rows: number;
-  done: number;
-  failed: number;
-  createdAt: string;
-  startedAt: string | null;
-  finishedAt: string | null;
-  /** paused-budget: when the budget allows again. */
-  resumesAt: string | null;
-  /** Rows settled per second since the job started. */
-  rate: number | null;
-  /** Seconds left at that rate. */
-  etaSeconds: number | null;
-  watch: string | null;
-  /** Rows of this job in flight at once, across every instance. */
-  concurrency: number;
-  results: { csv: string; json: string; geojson: string };
-  events: string;
-}
+export { JOBS_PATH, type JobDocument };
 
 const iso = (ms: number | undefined) => (ms === undefined ? null : new Date(ms).toISOString());
 

@@ -6,13 +6,13 @@
 import { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import type { ParamValue } from '../../lookups/define-lookup.ts';
+import { FINAL_JOB_STATES, JOB_STATES, type JobState } from '../../lookups/jobs-wire.ts';
 
 const PREFIX = 'lookup-explorer:job:';
 const INDEX = 'lookup-explorer:jobs';
 
-export const JOB_STATES = ['queued', 'running', 'paused-budget', 'completed', 'cancelled', 'failed'] as const;
-export type JobState = (typeof JOB_STATES)[number];
-export const FINAL_STATES: ReadonlySet<JobState> = new Set(['completed', 'cancelled', 'failed']);
+export { JOB_STATES, type JobState };
+export const FINAL_STATES = FINAL_JOB_STATES;
 
 /** A row as sent: the operation's parameters by name (text, numbers, booleans, lists), as the page's bulk run sends them. */
 export type RowInput = Record<string, ParamValue>;

@@ -3,6 +3,7 @@
 // hundred kept).
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import type { WatchChange } from '../../lookups/jobs-wire.ts';
 import type { RowInput } from './job-store.ts';
 import type { WatchSchedule } from './jobs-settings.ts';
 
@@ -24,18 +25,7 @@ export interface Watch {
   stopped: boolean;
 }
 
-export interface WatchChange {
-  job: string;
-  previousJob: string | null;
-  ranAt: string;
-  /** The first run: nothing to compare with. */
-  baseline: boolean;
-  records: number;
-  counts: { added: number; removed: number; changed: number; unchanged: number };
-  added: string[];
-  removed: string[];
-  changed: { label: string; fields: string[] }[];
-}
+export type { WatchChange };
 
 export class WatchStore {
   constructor(private readonly redis: Redis) {}

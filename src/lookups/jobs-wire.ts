@@ -1,0 +1,54 @@
+// What the team server's jobs API and the page agree on (issue 27): the path, a job's states, the
+// document GET /jobs/<id> answers, and a watchlist run's changes. Written once for both sides, as
+// wire.ts is for the proxy.
+
+export const JOBS_PATH = '/jobs';
+
+export const JOB_STATES = ['queued', 'running', 'paused-budget', 'completed', 'cancelled', 'failed'] as const;
+export type JobState = (typeof JOB_STATES)[number];
+/** States a job never leaves. */
+export const FINAL_JOB_STATES: ReadonlySet<JobState> = new Set(['completed', 'cancelled', 'failed']);
+
+/** What the jobs API answers about a job: its facts, counts, rate and ETA, and its addresses. */
+export interface JobDocument {
+  id: string;
+  url: string;
+  owner: string;
+  lookup: string;
+  /** The lookup's address segment (/lookups/<slug>), when the server knows the lookup. */
+  slug: string | null;
+  operation: string;
+  shared: boolean;
+  state: JobState;
+  rows: number;
+  done: number;
+  failed: number;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+  /** paused-budget: when the budget allows again. */
+  resumesAt: string | null;
+  /** Rows settled per second since the job started. */
+  rate: number | null;
+  /** Seconds left at that rate. */
+  etaSeconds: number | null;
+  watch: string | null;
+  /** Rows of this job in flight at once, across every instance. */
+  concurrency: number;
+  results: { csv: string; json: string; geojson: string };
+  events: string;
+}
+
+/** What one run of a watchlist found, compared with the run before it. */
+export interface WatchChange {
+  job: string;
+  previousJob: string | null;
+  ranAt: string;
+  /** The first run: nothing to compare with. */
+  baseline: boolean;
+  records: number;
+  counts: { added: number; removed: number; changed: number; unchanged: number };
+  added: string[];
+  removed: string[];
+  changed: { label: string; fields: string[] }[];
+}
