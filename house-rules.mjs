@@ -113,8 +113,8 @@ const react = {
 
 /** Leaflet, its plugins and React binding, and the map's data libraries. */
 const leaflet = {
-  regex: '^(?:@react-leaflet/|(?:react-)?leaflet(?:[.-][\\w.-]*)?(?:/|$)|(?:supercluster|topojson-client|world-atlas)(?:/|$))',
-  examples: ['leaflet', 'leaflet/dist/leaflet.css', 'leaflet.markercluster', 'react-leaflet', '@react-leaflet/core', 'supercluster', 'topojson-client', 'world-atlas/countries-110m.json'],
+  regex: '^(?:@react-leaflet/|(?:react-)?leaflet(?:[.-][\\w.-]*)?(?:/|$)|(?:kdbush|supercluster|topojson-client|world-atlas)(?:/|$))',
+  examples: ['leaflet', 'leaflet/dist/leaflet.css', 'leaflet.markercluster', 'react-leaflet', '@react-leaflet/core', 'kdbush', 'supercluster', 'topojson-client', 'world-atlas/countries-110m.json'],
   lookalikes: ['@tanstack/react-query', 'leafy-green', 'topojson-specification', 'world-atlas-like', '../lookups/leaflet-notes.ts'],
 };
 

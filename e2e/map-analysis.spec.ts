@@ -63,6 +63,35 @@ test('L: the legend of incident_offense filters the table like a facet; heat dra
   await expect(results(page).locator('canvas.map-heat')).toHaveCount(1, { timeout: 20_000 });
 });
 
+test('L: clusters are pies of the legend’s colours; a legend click leaves only its category in them', async ({ page }) => {
+  test.slow();
+  const { search } = await sendL(page);
+  await page.goto(`/lookups/l${search}&view=map&color=incident_offense`);
+  const entries = results(page).getByRole('list', { name: 'Legend' }).getByRole('button');
+  await expect(entries.nth(2)).toBeVisible({ timeout: 20_000 });
+  const names = (await entries.allTextContents()).map((text) => /^(.+) [\d,]+$/.exec(text.trim())![1]!);
+  const pies = results(page).locator('.map-cluster--pie');
+  await expect(pies.first()).toBeVisible({ timeout: 20_000 });
+  // A bubble's title names its largest categories, each one of the legend's.
+  const title = (await pies.first().getAttribute('title'))!;
+  const [, count, parts] = /^(\d+) records: (.+); zoom in$/.exec(title)!;
+  const slices = parts!.split(', ').map((part) => /^(\d+) (.+)$/.exec(part)!);
+  for (const [, , name] of slices) expect([...names, 'Other']).toContain(name);
+  expect(slices.reduce((sum, [, share]) => sum + Number(share), 0)).toBeLessThanOrEqual(Number(count));
+
+  const [, picked, pickedCount] = /^(.+) ([\d,]+)$/.exec((await entries.nth(1).textContent())!.trim())!;
+  await entries.nth(1).click();
+  const summary = results(page).locator('.map-toolbar__count');
+  await expect(summary).toContainText(`filtered: ${pickedCount} records`, { timeout: 20_000 });
+  // Every bubble left holds that category only: "12 records: 12 Assault; zoom in".
+  const onlyPicked = (title: string) => {
+    const [, count, share, name] = /^(\d+) records: (\d+) (.+); zoom in$/.exec(title) ?? [];
+    return count !== undefined && count === share && name === picked;
+  };
+  await expect.poll(async () => (await pies.evaluateAll((bubbles) => bubbles.map((bubble) => bubble.getAttribute('title') ?? ''))).every(onlyPicked)).toBe(true);
+  expect(await pies.count()).toBeGreaterThan(0);
+});
+
 test('L: rebuilding the clusters (a legend click, then back) leaves one canvas on the map, not one per rebuild', async ({ page }) => {
   test.slow();
   const { search } = await sendL(page);
@@ -145,6 +174,14 @@ test('L with H from History as a layer: layers= in the URL, two legends', async 
   await expect(results(page).getByRole('list', { name: /^Legend/ })).toHaveCount(2, { timeout: 20_000 });
   await expect(results(page).getByRole('list', { name: /^Legend: H\. / })).toBeVisible();
   await expect(results(page).getByRole('checkbox', { name: /^Show H\. / })).toBeChecked();
+
+  // Hiding and showing the layer again leaves one canvas for it, not one per redraw.
+  const show = results(page).getByRole('checkbox', { name: /^Show H\. / });
+  for (let round = 0; round < 3; round += 1) {
+    await show.uncheck();
+    await show.check();
+  }
+  await expect.poll(() => results(page).locator('.leaflet-overlay-pane canvas').count()).toBeLessThanOrEqual(2);
 
   // The link alone brings the layer back.
   await page.reload();

@@ -235,7 +235,7 @@ describe('house rules, row by row', () => {
       "import 'leaflet';",
       "import 'leaflet/dist/leaflet.css';",
       "import 'react-leaflet';",
-      "import 'supercluster';",
+      "import 'kdbush';",
       "import 'topojson-client';",
       "import 'world-atlas/countries-110m.json';",
       "import '../results/slots.ts';",

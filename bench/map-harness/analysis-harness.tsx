@@ -27,10 +27,12 @@ async function nextClusterFrame(before: number): Promise<number> {
 
 export function AnalysisHarness({ records, layer }: { records: ReadonlyArray<Record<string, unknown>>; layer: MapLook['layer'] }) {
   const [look, setLook] = useState<MapLook>({ color: 'incident_offense', layer });
+  // As the viewer does (use-map-analysis.ts): the legend counted over the answer within the window,
+  // the slots per record of the answer, and the map given every record with the ones shown.
   const scope = useMemo(() => scopeRecords(operation, records, look), [records, look]);
-  const shown = useMemo(() => (scope ? scope.map((index) => records[index]!) : records), [records, scope]);
-  const legend = useMemo(() => legendOf(shown, look.color!, undefined, undefined), [shown, look.color]);
-  const categories = useMemo(() => categorySlots(shown, legend), [shown, legend]);
+  const legend = useMemo(() => legendOf(records, look.color!, undefined, scope), [records, look.color, scope]);
+  const slotKeys = JSON.stringify(legend.entries.map((entry) => entry.key));
+  const categories = useMemo(() => categorySlots(records, look.color!, JSON.parse(slotKeys) as string[]), [records, look.color, slotKeys]);
   const times = useMemo(() => recordTimes(records, 'incident_date'), [records]);
 
   useEffect(() => {
@@ -56,7 +58,8 @@ export function AnalysisHarness({ records, layer }: { records: ReadonlyArray<Rec
       lookup={lookup}
       operation={operation}
       params={{}}
-      records={shown}
+      records={records}
+      shown={scope}
       masked={false}
       selectedIndex={undefined}
       onSelect={() => {}}

@@ -1,23 +1,26 @@
-// One cluster worker per map, sent each new set of points: it builds the supercluster index off the
-// page's thread and answers the clusters in view, so a new answer, a brush move or a legend click never blocks a
-// frame, and the old clusters stay drawn until the new ones are ready (cluster-layer.tsx). Where
-// workers do not exist (component tests' DOM) the same index is built on this thread.
+// One cluster worker per map, sent each new set of points: it builds the cluster tree off the
+// page's thread and answers the clusters in view. A brush move, a legend click or a recolour sends
+// only a filter (what is kept, each record's colour), which the tree counts in a few milliseconds;
+// the old clusters stay drawn until the new ones are ready (cluster-layer.tsx). Where workers do not
+// exist (component tests' DOM) the same tree is built on this thread.
 import type { MappedPoint } from './points.ts';
-import type { BBox, VisibleItem } from './cluster-index.ts';
+import type { BBox, ClusterFilter, VisibleItem } from './cluster-tree.ts';
 import { packPoints, type PackedPoints } from './packed-points.ts';
 
 export type ClusterRequest =
   | { kind: 'points'; key: number; points: PackedPoints }
+  | { kind: 'filter'; key: number; filter: ClusterFilter }
   | { kind: 'clusters'; key: number; id: number; bbox: BBox; zoom: number }
   | { kind: 'expansion'; key: number; id: number; clusterId: number };
 
 export type ClusterReply = { kind: 'clusters'; id: number; items: VisibleItem[] } | { kind: 'expansion'; id: number; zoom: number };
 
 export interface ClusterClient {
+  /** What is shown and how clusters are coloured, for every view asked from now on. */
+  filter(filter: ClusterFilter): void;
   clusters(bbox: BBox, zoom: number): Promise<VisibleItem[]>;
   /** The zoom at which a cluster breaks apart. */
   expansionZoom(clusterId: number): Promise<number>;
-  close(): void;
 }
 
 export interface ClusterWorker {
@@ -27,16 +30,16 @@ export interface ClusterWorker {
 }
 
 /**
- * One worker kept across sets of points (a brush move or a legend click sends only the points,
- * not a new worker to start and load). Created on the first load, so closing it is never final.
+ * One worker kept across sets of points. Created on the first load, so closing it is never final:
+ * a restart (React's development remount) sends the last points and filter again.
  */
 export function clusterWorker(): ClusterWorker {
   let worker: Worker | undefined;
   let nextKey = 1;
   let nextId = 1;
   const waiting = new Map<number, (reply: ClusterReply) => void>();
-  let loaded: { key: number; points: readonly MappedPoint[] } | undefined;
-  const send = (target: Worker, key: number, points: readonly MappedPoint[]) => {
+  let loaded: { key: number; points: readonly MappedPoint[]; filter: ClusterFilter | undefined } | undefined;
+  const sendPoints = (target: Worker, key: number, points: readonly MappedPoint[]) => {
     const packed = packPoints(points);
     target.postMessage({ kind: 'points', key, points: packed } satisfies ClusterRequest, [packed.lats.buffer, packed.lons.buffer, packed.indices.buffer]);
   };
@@ -47,26 +50,32 @@ export function clusterWorker(): ClusterWorker {
       waiting.get(event.data.id)?.(event.data);
       waiting.delete(event.data.id);
     });
-    // Restarted after a close (React's development remount): the last points again.
-    if (loaded) send(worker, loaded.key, loaded.points);
+    if (loaded) {
+      sendPoints(worker, loaded.key, loaded.points);
+      if (loaded.filter) worker.postMessage({ kind: 'filter', key: loaded.key, filter: loaded.filter } satisfies ClusterRequest);
+    }
     return worker;
   };
   return {
     load(points) {
       if (typeof Worker === 'undefined') return clusterClientHere(points);
       const key = nextKey++;
-      // Sent first: the worker answers requests in order, so every view waits for this build.
-      send(started(), key, points);
-      loaded = { key, points };
+      // Sent first: the worker answers in order, so every view waits for this build.
+      sendPoints(started(), key, points);
+      const own = { key, points, filter: undefined as ClusterFilter | undefined };
+      loaded = own;
       const ask = (request: Extract<ClusterRequest, { id: number }>) =>
         new Promise<ClusterReply>((resolve) => {
           waiting.set(request.id, resolve);
           started().postMessage(request);
         });
       return {
+        filter: (filter) => {
+          own.filter = filter;
+          started().postMessage({ kind: 'filter', key, filter } satisfies ClusterRequest);
+        },
         clusters: async (bbox, zoom) => ((await ask({ kind: 'clusters', key, id: nextId++, bbox, zoom })) as Extract<ClusterReply, { kind: 'clusters' }>).items,
         expansionZoom: async (clusterId) => ((await ask({ kind: 'expansion', key, id: nextId++, clusterId })) as Extract<ClusterReply, { kind: 'expansion' }>).zoom,
-        close: () => undefined,
       };
     },
     close() {
@@ -77,12 +86,15 @@ export function clusterWorker(): ClusterWorker {
   };
 }
 
-/** Where workers do not exist (component tests' DOM): the same index, built on this thread. */
+/** Where workers do not exist (component tests' DOM): the same tree, built on this thread (loaded
+ * lazily, so the tree stays out of the map's chunk where the worker has it). */
 function clusterClientHere(points: readonly MappedPoint[]): ClusterClient {
-  const built = import('./cluster-index.ts').then((module) => ({ module, index: module.buildPointIndex(points) }));
+  let tree = import('./cluster-tree.ts').then(({ ClusterTree }) => new ClusterTree(packPoints(points)));
   return {
-    clusters: async (bbox, zoom) => built.then(({ module, index }) => module.visibleItems(index, bbox, zoom)),
-    expansionZoom: async (clusterId) => built.then(({ module, index }) => module.expansionZoom(index, clusterId)),
-    close: () => undefined,
+    filter: (filter) => {
+      tree = tree.then((built) => (built.setFilter(filter), built));
+    },
+    clusters: async (bbox, zoom) => (await tree).clusters(bbox, zoom),
+    expansionZoom: async (clusterId) => (await tree).expansionZoom(clusterId),
   };
 }

@@ -1,20 +1,37 @@
 // Draws the clusters and points in view, imperatively: React reconciling thousands of layers on
 // every pan would be the bottleneck, so one Leaflet layer group is redrawn on `moveend` instead.
-// Bubbles that would overlap are drawn as one (declutter.ts). The index lives in a worker
-// (cluster-client.ts): new points, colours or sizes keep the last frame drawn until the new one
-// lands, and each frame's canvas renderer leaves the map with it.
+// Bubbles that would overlap are drawn as one (declutter.ts); coloured points make each bubble a
+// pie of its colours. The cluster tree lives in a worker (cluster-client.ts) and is built once per
+// set of points: what is kept (time window, area, filters) and the colours are sent as a filter.
+// A new filter, colours or sizes keep the last frame drawn until the new one lands, and each
+// frame's canvas renderer leaves the map with it.
 import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import L from 'leaflet';
 import { useMap } from 'react-leaflet';
 import type { MappedPoint } from './points.ts';
-import { CLUSTER_MAX_ZOOM, type VisibleItem } from './cluster-index.ts';
+import type { VisibleItem } from './cluster-tree.ts';
+import { CLUSTER_MAX_ZOOM } from './cluster-zoom.ts';
 import { clusterWorker } from './cluster-client.ts';
 import { declutter, type DisplayItem } from './declutter.ts';
 import { MASKED_COORDINATE_STEP, onRoundingGrid, roundingCell } from './approximate.ts';
 import { readColor } from './theme-colors.ts';
 
+/** Clusters drawn as pies of the points' colours. */
+export interface ClusterPies {
+  /** Each record's colour slot (by record index), below `count`. */
+  slots: Uint8Array;
+  count: number;
+  colorOf: (slot: number) => string;
+  /** What a slot stands for, in a bubble's title ("40 Assault"). */
+  labelOf: (slot: number) => string;
+}
+
 interface ClusterLayerProps {
+  /** Every point of the answer (the tree is built once for them). */
   points: readonly MappedPoint[];
+  /** 1 for each record (by index) shown; undefined: every one. */
+  keep?: Uint8Array | undefined;
+  pies?: ClusterPies | undefined;
   onPointClick: (index: number) => void;
   /** Some positions were rounded (masked): each on the rounding grid is drawn as the cell it stands for, once that is big enough to see. */
   rounded?: boolean;
@@ -34,14 +51,48 @@ export function clusterDiameter(count: number): number {
   return count < 100 ? 32 : count < 1000 ? 40 : 48;
 }
 
-function clusterIcon(count: number): L.DivIcon {
+/** The pie's conic gradient: each slot's share of the bubble, largest first. */
+export function pieGradient(slices: readonly number[], colorOf: (slot: number) => string): string {
+  const total = slices.reduce((sum, count) => sum + count, 0);
+  let from = 0;
+  const stops = slices.flatMap((count, slot) => {
+    if (count === 0 || total === 0) return [];
+    const to = from + (count / total) * 100;
+    const stop = `${colorOf(slot)} ${from.toFixed(2)}% ${to.toFixed(2)}%`;
+    from = to;
+    return [stop];
+  });
+  return `conic-gradient(${stops.join(', ')})`;
+}
+
+/** "120 records: 40 Assault, 30 Fraud, 20 Other; zoom in". */
+function bubbleTitle(count: number, slices: readonly number[] | undefined, pies: ClusterPies | undefined): string {
+  if (!slices || !pies) return `${count} records, zoom in`;
+  const largest = slices
+    .map((share, slot) => ({ share, slot }))
+    .filter(({ share }) => share > 0)
+    .sort((a, b) => b.share - a.share)
+    .slice(0, 3);
+  return `${count} records: ${largest.map(({ share, slot }) => `${share} ${pies.labelOf(slot)}`).join(', ')}; zoom in`;
+}
+
+function clusterIcon(count: number, slices: readonly number[] | undefined, pies: ClusterPies | undefined): L.DivIcon {
   const size = count < 100 ? 'small' : count < 1000 ? 'medium' : 'large';
   const text = count < 10_000 ? String(count) : `${Math.round(count / 1000)}k`;
   const px = clusterDiameter(count);
-  return L.divIcon({ html: `<span>${text}</span>`, className: `map-cluster map-cluster--${size}`, iconSize: [px, px] });
+  if (!slices || !pies) return L.divIcon({ html: `<span>${text}</span>`, className: `map-cluster map-cluster--${size}`, iconSize: [px, px] });
+  // Built as elements and styled through the DOM: the page's CSP allows no inline style attributes.
+  const pie = document.createElement('span');
+  pie.className = 'map-cluster__pie';
+  pie.style.background = pieGradient(slices, pies.colorOf);
+  const label = document.createElement('span');
+  label.className = 'map-cluster__count';
+  label.textContent = text;
+  pie.append(label);
+  return L.divIcon({ html: pie, className: `map-cluster map-cluster--pie map-cluster--${size}`, iconSize: [px, px] });
 }
 
-export function ClusterLayer({ points, onPointClick, rounded = false, colorOf, radiusOf }: ClusterLayerProps) {
+export function ClusterLayer({ points, keep, pies, onPointClick, rounded = false, colorOf, radiusOf }: ClusterLayerProps) {
   const map = useMap();
   const [worker] = useState(clusterWorker);
   useEffect(() => () => worker.close(), [worker]);
@@ -70,7 +121,7 @@ export function ClusterLayer({ points, onPointClick, rounded = false, colorOf, r
     // entered or left the view instead of rebuilding every marker (cluster ids are per zoom).
     const shown = new Map<string, L.Layer>();
     const bubble = (item: Extract<DisplayItem, { kind: 'cluster' }>): L.Layer => {
-      const marker = L.marker([item.lat, item.lon], { icon: clusterIcon(item.count), title: `${item.count} records, zoom in`, alt: `${item.count} records` });
+      const marker = L.marker([item.lat, item.lon], { icon: clusterIcon(item.count, item.slices, pies), title: bubbleTitle(item.count, item.slices, pies), alt: `${item.count} records` });
       // A bubble of several clusters zooms one step, which sets them apart; a single one zooms to where it splits.
       const clusterId = item.clusterId;
       return marker.on('click', () => {
@@ -96,6 +147,7 @@ export function ClusterLayer({ points, onPointClick, rounded = false, colorOf, r
         clickPoint(first.index),
       );
 
+    client.filter({ keep, slots: pies?.slots, slotCount: pies?.count });
     const draw = () => {
       const ask = ++latest;
       const bounds = map.getBounds();
@@ -113,6 +165,7 @@ export function ClusterLayer({ points, onPointClick, rounded = false, colorOf, r
         project: (lat, lon) => map.latLngToContainerPoint([lat, lon]),
         diameterOf: clusterDiameter,
         pointRadius: POINT_RADIUS,
+        slotOf: pies ? (index) => pies.slots[index] ?? pies.count - 1 : undefined,
       });
       // A rounded point is drawn as its cell once the cell is big enough to see.
       const centre = map.getCenter();
@@ -153,7 +206,7 @@ export function ClusterLayer({ points, onPointClick, rounded = false, colorOf, r
       if (landed) frames.push(removeFrame);
       else removeFrame();
     };
-  }, [map, client, rounded, colorOf, radiusOf]);
+  }, [map, client, keep, pies, rounded, colorOf, radiusOf]);
   // Declared after the drawing effect, so on unmount it runs after it and removes every frame left.
   useEffect(() => {
     const frames = retired.current;

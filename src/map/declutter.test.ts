@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { declutter, type DisplayItem } from './declutter.ts';
-import type { VisibleItem } from './cluster-index.ts';
+import type { VisibleItem } from './cluster-tree.ts';
 
 // Screen pixels are the coordinates themselves here: lat is y, lon is x.
 const project = (lat: number, lon: number) => ({ x: lon, y: lat });
@@ -46,6 +46,12 @@ describe('declutter', () => {
     ]);
   });
 
+  it('adds up the pies of the bubbles it merges and the slot of each point it takes in', () => {
+    const pie = (id: number, x: number, slices: number[]): VisibleItem => ({ kind: 'cluster', id, lat: 0, lon: x, count: slices.reduce((a, b) => a + b, 0), slices });
+    const items = declutter([pie(1, 0, [3, 0, 1]), pie(2, 20, [0, 5, 0]), point(9, 10, 5)], { ...options, slotOf: (index) => (index === 9 ? 2 : 0) });
+    expect(items).toEqual([{ kind: 'cluster', key: 'c2+1p9', lat: 0, lon: 20, count: 10, slices: [3, 5, 2] }]);
+  });
+
   it('leaves no two bubbles overlapping and loses no record, however crowded the view', () => {
     // Bubbles every 25 px (under one small bubble's 32 px) with counts that grow their icons as they merge.
     const crowd: VisibleItem[] = [];
@@ -53,7 +59,7 @@ describe('declutter', () => {
     for (let x = 0; x < 400; x += 25) for (let y = 0; y < 300; y += 25) crowd.push(cluster((id += 1), x, y, 5 + ((x * 7 + y * 3) % 400)));
     for (let index = 0; index < 200; index += 1) crowd.push(point(index, (index * 37) % 400, (index * 53) % 300));
     const records = crowd.reduce((sum, item) => sum + (item.kind === 'cluster' ? item.count : 1), 0);
-    // As supercluster handed them over, they overlap.
+    // As the cluster tree handed them over, they overlap.
     const asGiven = crowd.map((item): DisplayItem => (item.kind === 'cluster' ? { kind: 'cluster', key: `c${item.id}`, lat: item.lat, lon: item.lon, count: item.count } : item));
     expect(overlaps(asGiven).length).toBeGreaterThan(0);
 

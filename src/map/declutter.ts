@@ -2,7 +2,7 @@
 // but a cluster sits at its members' centroid, so two bubbles can land on top of each other (M's
 // 49,301 calls, a zoomed-out view). On screen, bubbles that would overlap become one bubble with
 // both counts, at the larger one's place; a single point hidden under a bubble is counted in it.
-import type { VisibleItem } from './cluster-index.ts';
+import type { VisibleItem } from './cluster-tree.ts';
 
 export interface ScreenPoint {
   x: number;
@@ -21,6 +21,8 @@ export type DisplayItem =
       count: number;
       /** The cluster it shows when it shows exactly one (its click zooms to where that one splits). */
       clusterId?: number;
+      /** Records per colour slot (the pie), when the clusters are coloured. */
+      slices?: number[];
     };
 
 interface Group {
@@ -31,6 +33,7 @@ interface Group {
   count: number;
   ids: number[];
   points: number[];
+  slices: number[] | undefined;
 }
 
 export interface DeclutterOptions {
@@ -40,6 +43,8 @@ export interface DeclutterOptions {
   diameterOf: (count: number) => number;
   /** A single point's drawn radius in pixels. */
   pointRadius: number;
+  /** A point's colour slot, for the pie of a bubble that takes it in (with coloured clusters). */
+  slotOf?: (index: number) => number;
 }
 
 const distance = (a: ScreenPoint, b: ScreenPoint) => Math.hypot(a.x - b.x, a.y - b.y);
@@ -74,13 +79,13 @@ class Placed {
   }
 }
 
-export function declutter(items: readonly VisibleItem[], { project, diameterOf, pointRadius }: DeclutterOptions): DisplayItem[] {
+export function declutter(items: readonly VisibleItem[], { project, diameterOf, pointRadius, slotOf }: DeclutterOptions): DisplayItem[] {
   const groups: Group[] = [];
   const points: Array<Extract<VisibleItem, { kind: 'point' }> & ScreenPoint> = [];
   let records = 0;
   for (const item of items) {
     const at = project(item.lat, item.lon);
-    if (item.kind === 'cluster') groups.push({ ...at, lat: item.lat, lon: item.lon, count: item.count, ids: [item.id], points: [] });
+    if (item.kind === 'cluster') groups.push({ ...at, lat: item.lat, lon: item.lon, count: item.count, ids: [item.id], points: [], slices: item.slices && [...item.slices] });
     else points.push({ ...item, ...at });
     records += item.kind === 'cluster' ? item.count : 1;
   }
@@ -95,6 +100,7 @@ export function declutter(items: readonly VisibleItem[], { project, diameterOf, 
     keep.count += gone.count;
     keep.ids.push(...gone.ids);
     keep.points.push(...gone.points);
+    if (keep.slices && gone.slices) gone.slices.forEach((count, slot) => (keep.slices![slot] = (keep.slices![slot] ?? 0) + count));
     placed.delete(gone);
     return keep;
   };
@@ -124,6 +130,8 @@ export function declutter(items: readonly VisibleItem[], { project, diameterOf, 
     if (!cover) continue;
     cover.count += 1;
     cover.points.push(point.index);
+    const slot = slotOf?.(point.index);
+    if (cover.slices && slot !== undefined) cover.slices[slot] = (cover.slices[slot] ?? 0) + 1;
     absorbed.add(point.index);
     settle(cover);
   }
@@ -135,6 +143,7 @@ export function declutter(items: readonly VisibleItem[], { project, diameterOf, 
     lon: group.lon,
     count: group.count,
     ...(group.ids.length === 1 && group.points.length === 0 && { clusterId: group.ids[0] }),
+    ...(group.slices && { slices: group.slices }),
   }));
   for (const { index, lat, lon } of points) if (!absorbed.has(index)) shown.push({ kind: 'point', index, lat, lon });
   return shown;

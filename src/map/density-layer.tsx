@@ -95,6 +95,8 @@ export function DensityLayer({ points, kind }: DensityLayerProps) {
       latest = -1;
       map.off('zoomend', draw);
       group.remove();
+      // Its canvas stays on the map until removed, redrawn on every move.
+      renderer.remove();
     };
   }, [map, client, kind]);
 

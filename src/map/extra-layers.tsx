@@ -68,6 +68,8 @@ export function ExtraLayerPoints({ shown }: { shown: readonly ShownLayer[] }) {
     }
     return () => {
       group.remove();
+      // Its canvas stays on the map until removed, redrawn on every move.
+      renderer.remove();
     };
   }, [map, shown]);
   return null;

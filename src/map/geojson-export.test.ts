@@ -27,6 +27,15 @@ describe('toFeatureCollection', () => {
       properties: { name: 'C', position: { latitude: 48.8, longitude: 2.3 } },
     });
   });
+
+  it('keeps only the shown records of a filtered view, each with its position in the answer as its id', () => {
+    const records = [{ name: 'A' }, { name: 'B' }, { name: 'C' }];
+    const collection = toFeatureCollection([{ index: 2, lat: 1, lon: 2 }], records, [0, 2]);
+    expect(collection.features.map((feature) => [feature.id, feature.properties.name, feature.geometry?.coordinates ?? null])).toEqual([
+      [0, 'A', null],
+      [2, 'C', [2, 1]],
+    ]);
+  });
 });
 
 describe('CSV, JSON and GeoJSON of one answer', () => {

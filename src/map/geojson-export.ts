@@ -13,19 +13,20 @@ function propertiesOf(record: unknown): Properties {
   return isRecord(record) ? record : { value: record };
 }
 
-export function toFeatureCollection(points: readonly MappedPoint[], records: readonly unknown[]): FeatureCollection<Point | null, Properties> {
+/** `shown`: the positions of the records to export (the filtered view); undefined: every record. */
+export function toFeatureCollection(points: readonly MappedPoint[], records: readonly unknown[], shown?: readonly number[]): FeatureCollection<Point | null, Properties> {
   const pointByIndex = new Map(points.map((point) => [point.index, point]));
-  const features = records.map((record, index): Feature<Point | null, Properties> => {
+  const feature = (index: number): Feature<Point | null, Properties> => {
     const point = pointByIndex.get(index);
     return {
       type: 'Feature',
       id: index,
       // GeoJSON orders coordinates longitude first (RFC 7946).
       geometry: point ? { type: 'Point', coordinates: [point.lon, point.lat] } : null,
-      properties: propertiesOf(record),
+      properties: propertiesOf(records[index]),
     };
-  });
-  return { type: 'FeatureCollection', features };
+  };
+  return { type: 'FeatureCollection', features: shown ? shown.map(feature) : records.map((_, index) => feature(index)) };
 }
 
 /** Saves the collection as `<name>.geojson`. */

@@ -1,13 +1,14 @@
 // The viewer's Map tab: every record with coordinates, clustered, with the search circle, a popup
 // per point, the selection shared with the table, and a GeoJSON export. Back on the tab for the
-// same answer, the map opens where the user left it.
+// same answer, the map opens where the user left it. Filters (the table's, the time window, the
+// area, a legend click) narrow what is drawn without moving the map or rebuilding its clusters.
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { Circle } from 'react-leaflet';
 import type { ExtraMapLayer, MapSlotProps } from '../results/slots.ts';
 import { plural } from '../lookups/adapters.ts';
 import { APPROXIMATE_NOTE, onRoundingGrid, positionsMayBeRounded } from './approximate.ts';
 import { BaseMap } from './base-map.tsx';
-import { ClusterLayer } from './cluster-layer.tsx';
+import { ClusterLayer, type ClusterPies } from './cluster-layer.tsx';
 import { enclosingBounds } from './geo.ts';
 import { downloadGeoJson, toFeatureCollection } from './geojson-export.ts';
 import { mapSummary } from './map-summary.ts';
@@ -20,6 +21,7 @@ import { SelectedPoint } from './selected-point.tsx';
 import { rememberedView } from './view-memory.ts';
 import { AnalysisControls } from './analysis-controls.tsx';
 import { slotColor } from './category-colors.ts';
+import { LEGEND_SIZE } from '../results/map-legend.ts';
 import { DensityLayer } from './density-layer.tsx';
 import { Legend } from './legend.tsx';
 import { TimeHistogram } from './time-histogram.tsx';
@@ -34,9 +36,22 @@ import { ExtraLayerLegends, ExtraLayerPoints, useShownLayers } from './extra-lay
 
 const NO_LAYERS: readonly ExtraMapLayer[] = [];
 
-export default function ResultsMap({ lookup, operation, params, records, filteredFrom, masked, selectedIndex, onSelect, onOpenTable, analysis, onSearchValues }: MapSlotProps) {
-  const { points, missing } = useMemo(() => extractPoints(operation, records), [operation, records]);
+/** 1 for each record (by index) in `shown`. */
+function keepMask(size: number, shown: readonly number[]): Uint8Array {
+  const keep = new Uint8Array(size);
+  for (const index of shown) keep[index] = 1;
+  return keep;
+}
+
+export default function ResultsMap({ lookup, operation, params, records, shown, masked, selectedIndex, onSelect, onOpenTable, analysis, onSearchValues }: MapSlotProps) {
+  // Every record's point, read once per answer: a brush move or a filter only changes `keep`.
+  const extraction = useMemo(() => extractPoints(operation, records), [operation, records]);
+  const keep = useMemo(() => (shown ? keepMask(records.length, shown) : undefined), [records, shown]);
+  const shownPoints = useMemo(() => (keep ? extraction.points.filter((point) => keep[point.index] === 1) : extraction.points), [extraction, keep]);
+  const missing = useMemo(() => (keep ? extraction.missing.filter((record) => keep[record.index] === 1) : extraction.missing), [extraction, keep]);
+  const points = extraction.points;
   const circle = useMemo(() => searchCircle(operation.locationSearch, params), [operation, params]);
+  // The whole answer's extent: narrowing what is drawn does not move the map.
   const bounds = useMemo(() => enclosingBounds(points, circle), [points, circle]);
   // Looked up only for the selection and the popup: maps over 200,000 points would cost the first render.
   const pointAt = (index: number) => pointWithIndex(points, index);
@@ -49,6 +64,14 @@ export default function ResultsMap({ lookup, operation, params, records, filtere
 
   const categories = analysis?.categories;
   const colorOf = useMemo(() => (categories ? (index: number) => slotColor(categories[index] ?? 255) : undefined), [categories]);
+  const legendEntries = analysis?.legend?.entries;
+  const pies = useMemo<ClusterPies | undefined>(
+    () =>
+      categories && legendEntries
+        ? { slots: categories, count: LEGEND_SIZE + 1, colorOf: slotColor, labelOf: (slot) => (slot < legendEntries.length ? legendEntries[slot]!.key || '(empty)' : 'Other') }
+        : undefined,
+    [categories, legendEntries],
+  );
   const sizes = analysis?.sizes;
   const radiusOf = useMemo(() => (sizes ? sizeScale(sizes) : undefined), [sizes]);
   const layer = analysis?.look.layer ?? 'points';
@@ -69,7 +92,9 @@ export default function ResultsMap({ lookup, operation, params, records, filtere
     area && operation.locationSearch && onSearchValues ? () => onSearchValues(valuesFromCircle(operation, paramsToValues(operation, params), coveringCircle(area))) : undefined;
 
   const selected = selectedIndex === undefined ? undefined : pointAt(selectedIndex);
-  const popupPoint = popupIndex === undefined ? undefined : pointAt(popupIndex);
+  // A popup whose record a filter hides closes with it.
+  const popupPoint = popupIndex === undefined || (keep && keep[popupIndex] !== 1) ? undefined : pointAt(popupIndex);
+  const filteredFrom = shown ? records.length : undefined;
   const openPopup = (index: number) => {
     onSelect(index);
     setPopupIndex(index);
@@ -78,11 +103,11 @@ export default function ResultsMap({ lookup, operation, params, records, filtere
   return (
     <div className="results-map" ref={frame}>
       <div className="map-toolbar">
-        <p className="map-toolbar__count">{mapSummary(points.length, records.length, filteredFrom)}</p>
+        <p className="map-toolbar__count">{mapSummary(shownPoints.length, shown?.length ?? records.length, filteredFrom)}</p>
         <button
           type="button"
-          disabled={points.length === 0}
-          onClick={() => downloadGeoJson(toFeatureCollection(points, records), `${lookup.slug}-${operation.id}-points${filteredFrom !== undefined ? '-filtered' : ''}`)}
+          disabled={shownPoints.length === 0}
+          onClick={() => downloadGeoJson(toFeatureCollection(shownPoints, records, shown), `${lookup.slug}-${operation.id}-points${shown ? '-filtered' : ''}`)}
         >
           Export GeoJSON
         </button>
@@ -101,7 +126,7 @@ export default function ResultsMap({ lookup, operation, params, records, filtere
       )}
       {analysis && <AnalysisControls analysis={analysis} colorColumn={analysis.legend?.column} sizeColumn={radiusOf ? (analysis.look.size ?? operation.map?.sizeBy) : undefined} />}
       <BaseMap
-        label={`Map of ${plural(points.length, 'result')}`}
+        label={`Map of ${plural(shownPoints.length, 'result')}`}
         bounds={bounds}
         view={view}
         caption={anyRounded ? <p className="map-caption__approximate">{APPROXIMATE_NOTE}</p> : undefined}
@@ -118,9 +143,9 @@ export default function ResultsMap({ lookup, operation, params, records, filtere
           />
         )}
         {layer === 'points' ? (
-          <ClusterLayer points={points} onPointClick={openPopup} rounded={anyRounded} colorOf={colorOf} radiusOf={radiusOf} />
+          <ClusterLayer points={points} keep={keep} pies={pies} onPointClick={openPopup} rounded={anyRounded} colorOf={colorOf} radiusOf={radiusOf} />
         ) : (
-          <DensityLayer points={points} kind={layer} />
+          <DensityLayer points={shownPoints} kind={layer} />
         )}
         <ExtraLayerPoints shown={extra.shown} />
         {analysis && <AreaDrawing drawing={drawing} area={area} onDrawn={onDrawn} />}
@@ -136,7 +161,7 @@ export default function ResultsMap({ lookup, operation, params, records, filtere
             presentation={operation.map}
             rounded={anyRounded && onRoundingGrid(popupPoint)}
             // Rounded positions stack records on one spot; the popup says how many share it.
-            atPosition={sharingPosition(points, popupPoint)}
+            atPosition={sharingPosition(shownPoints, popupPoint)}
             onOpenTable={() => onOpenTable(popupPoint.index)}
             // Only this popup's own closing clears it, not its replacement by another.
             onClose={() => setPopupIndex((current) => (current === popupPoint.index ? undefined : current))}

@@ -55,28 +55,22 @@ export function AnswerView(props: AnswerViewProps) {
   const byFilters = view.filters ? filteredIndicesOf(flatTableOf(answer.records), view.filters) : undefined;
   const filtered = useMemo(() => (analysis.scope ? intersectIndices(byFilters, analysis.scope) : byFilters), [byFilters, analysis.scope]);
   const shownRecords = useMemo(() => (filtered ? filtered.map((index) => answer.records[index]) : answer.records), [filtered, answer.records]);
-  const positionOf = useMemo(() => (filtered ? new Map(filtered.map((index, position) => [index, position])) : undefined), [filtered]);
+  const shownSet = useMemo(() => (filtered ? new Set(filtered) : undefined), [filtered]);
   const chosen = selection.of === response ? selection.index : undefined;
-  const selectedIndex = chosen !== undefined && positionOf && !positionOf.has(chosen) ? undefined : chosen;
+  const selectedIndex = chosen !== undefined && shownSet && !shownSet.has(chosen) ? undefined : chosen;
   const onSelect = (index: number | undefined) => setSelection({ of: response, index });
   const shared = { lookup, operation, params, selectedIndex, onSelect };
   const fileStem = exportStem(lookup.slug, operation.id);
-  // The map numbers the records it is given; its indices are positions in the filtered list.
-  const answerIndex = (position: number) => (filtered ? filtered[position]! : position);
-  const mapSelection = {
-    selectedIndex: selectedIndex === undefined || !positionOf ? selectedIndex : positionOf.get(selectedIndex),
-    onSelect: (position: number | undefined) => onSelect(position === undefined ? undefined : answerIndex(position)),
-  };
 
   const own = props.renderOwnView?.({ ...shared, answer });
+  // The map is given every record and which are shown: its clusters are built once per answer.
   const map = props.renderMap?.({
     ...shared,
-    ...mapSelection,
-    records: shownRecords,
-    filteredFrom: filtered ? answer.records.length : undefined,
+    records: answer.records,
+    shown: filtered,
     masked: answer.masked,
-    analysis: analysis.analysisFor(filtered),
-    onOpenTable: (position) => (onSelect(answerIndex(position)), onPickTab('table')),
+    analysis: analysis.mapAnalysis,
+    onOpenTable: (index) => (onSelect(index), onPickTab('table')),
   });
   const tabs: TabSpec[] = [
     ...(own != null ? [{ id: 'own', label: 'Overview', render: () => own } as const] : []),

@@ -44,13 +44,13 @@ export function legendOf(records: readonly unknown[], column: string, filters: T
   return { column, entries, others: facet.counted - entries.reduce((sum, entry) => sum + entry.count, 0) };
 }
 
-/** Each record's colour slot: its category's place in the legend, LEGEND_SIZE for "Other". */
-export function categorySlots(records: readonly unknown[], legend: MapLegend): Uint8Array {
+/** Each record's colour slot: its category's place among the legend's `keys`, LEGEND_SIZE for "Other". */
+export function categorySlots(records: readonly unknown[], column: string, keys: readonly string[]): Uint8Array {
   const table = flatTableOf(records);
-  const slotOf = new Map(legend.entries.map((entry, position) => [entry.key, position]));
+  const slotOf = new Map(keys.map((key, position) => [key, position]));
   const slots = new Uint8Array(records.length);
   for (let index = 0; index < records.length; index += 1) {
-    slots[index] = slotOf.get(cellKey(table.rows[index]![legend.column])) ?? LEGEND_SIZE;
+    slots[index] = slotOf.get(cellKey(table.rows[index]![column])) ?? LEGEND_SIZE;
   }
   return slots;
 }

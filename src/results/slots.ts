@@ -18,13 +18,17 @@ export interface MapSlotProps extends RecordSelection {
   /** The parameters the records answer (draws B's/L's/M's search circle). */
   params: Params;
   /**
-   * The interpreter's records (the operation's `records` adapter) that the table's filters let
-   * through; points come from its `point` adapter. Indices (`selectedIndex`, `onSelect`,
-   * `onOpenTable`) are positions in this array.
+   * The answer's records, every one (the interpreter's, from the operation's `records` adapter);
+   * points come from its `point` adapter. Indices (`selectedIndex`, `onSelect`, `onOpenTable`,
+   * the analysis' per-record arrays) are positions in this array.
    */
   records: readonly unknown[];
-  /** Set when `records` are filtered: the answer's record count (the GeoJSON export says so). */
-  filteredFrom?: number;
+  /**
+   * Positions in `records` of those shown, ascending, when the table's filters, the time window
+   * or the area narrow them; undefined: every record. The map draws only these, but its clusters
+   * are built once for all (a brush move does not rebuild them).
+   */
+  shown?: readonly number[] | undefined;
   /** Whether personal data was masked; `records` are already masked when it was. */
   masked: boolean;
   /** Selects the record and switches the viewer to its Table tab (the popup's "Show in table"). */
@@ -51,11 +55,11 @@ export interface MapAnalysis {
   onLookChange: (change: Partial<MapLook>) => void;
   /** The colour column's categories; undefined when nothing colours the points. */
   legend?: MapLegend;
-  /** Each of `records`' colour slot (its legend entry's position; LEGEND_SIZE for the rest). */
+  /** Each record's colour slot (its legend entry's position; LEGEND_SIZE for the rest), by index in `records`. */
   categories?: Uint8Array;
   /** Picks or unpicks a category, as a facet click does (the table and exports follow). */
   onToggleCategory: (key: string) => void;
-  /** Each of `records`' size value, when a size column is chosen. */
+  /** Each record's size value, by index in `records`, when a size column is chosen. */
   sizes?: Float64Array;
   /** Every record of the answer's time in ms (NaN: none), before the time window: the histogram's data. */
   times?: Float64Array;

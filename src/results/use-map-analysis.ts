@@ -1,7 +1,7 @@
 // The viewer's side of the map's analysis (issue 24): from the URL's map look, the records the time
 // window and area keep (for the table, its count, the map and the exports alike), the legend of the
 // colour column, each record's colour and size, and the changes a legend click or a brush makes.
-import { useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import type { Operation } from '../lookups/define-lookup.ts';
 import { categorySlots, colorColumnOf, legendOf } from './map-legend.ts';
 import { recordTimes, scopedIndicesOf, timeColumnOf } from './map-scope.ts';
@@ -52,51 +52,37 @@ export function useMapAnalysis({ operation, records, view, onViewChange, demo }:
   const numberColumns = [...kinds].filter(([, info]) => info.kind === 'number').map(([name]) => name);
   const sizeColumn = look.size ?? operation.map?.sizeBy;
 
-  const categoriesAll = useMemo(() => (legend ? categorySlots(records, legend) : undefined), [records, legend]);
+  // Slots change only when the legend's categories or their order do, not with every count a brush changes.
+  const slotKeys = legend ? JSON.stringify(legend.entries.map((entry) => entry.key)) : undefined;
+  const categories = useMemo(
+    () => (legend && slotKeys ? categorySlots(records, legend.column, JSON.parse(slotKeys) as string[]) : undefined),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the legend's counts do not change the slots
+    [records, legend?.column, slotKeys],
+  );
   const sizeReadable = sizeColumn !== undefined && numberColumns.includes(sizeColumn);
-  const sizesAll = useMemo(() => {
+  const sizes = useMemo(() => {
     if (!sizeReadable) return undefined;
     const rows = flatTableOf(records).rows;
-    const sizes = new Float64Array(records.length);
+    const values = new Float64Array(records.length);
     for (let index = 0; index < rows.length; index += 1) {
       const value = rows[index]![sizeColumn];
-      sizes[index] = typeof value === 'number' ? value : Number.NaN;
+      values[index] = typeof value === 'number' ? value : Number.NaN;
     }
-    return sizes;
+    return values;
   }, [records, sizeColumn, sizeReadable]);
-  // The map redraws when these arrays change, so the same inputs hand back the same arrays.
-  const picked = useRef<{ shown: readonly number[] | undefined; categories: unknown; sizes: unknown; result: Pick<MapAnalysis, 'categories' | 'sizes'> }>(undefined);
 
-  /** The analysis for the map, given the records it shows (positions in `shown` of the answer's records). */
-  const analysisFor = (shown: readonly number[] | undefined): MapAnalysis => {
-    const last = picked.current;
-    if (!last || last.shown !== shown || last.categories !== categoriesAll || last.sizes !== sizesAll) {
-      const pick = <T extends Uint8Array | Float64Array>(values: T | undefined, make: (length: number) => T): T | undefined => {
-        if (!values || !shown) return values;
-        const out = make(shown.length);
-        shown.forEach((index, position) => (out[position] = values[index]!));
-        return out;
-      };
-      picked.current = {
-        shown,
-        categories: categoriesAll,
-        sizes: sizesAll,
-        result: { categories: pick(categoriesAll, (length) => new Uint8Array(length)), sizes: pick(sizesAll, (length) => new Float64Array(length)) },
-      };
-    }
-    const { categories, sizes } = picked.current!.result;
-    return {
-      look,
-      onLookChange: changeLook,
-      legend,
-      categories,
-      onToggleCategory: (key) => column && onViewChange({ filters: toggleEquals(view.filters, column, key) }),
-      sizes,
-      times,
-      categoryColumns,
-      numberColumns,
-      demo,
-    };
+  /** The analysis for the map, whose per-record arrays are indexed like the answer's records. */
+  const mapAnalysis: MapAnalysis = {
+    look,
+    onLookChange: changeLook,
+    legend,
+    categories,
+    onToggleCategory: (key) => column && onViewChange({ filters: toggleEquals(view.filters, column, key) }),
+    sizes,
+    times,
+    categoryColumns,
+    numberColumns,
+    demo,
   };
-  return { scope, tableScope, analysisFor };
+  return { scope, tableScope, mapAnalysis };
 }

@@ -158,22 +158,22 @@ describe('filtered exports', () => {
 });
 
 describe('the viewer under a filter', () => {
-  it('gives the map the filtered records and maps its positions back to the answer’s records', () => {
+  it('gives the map every record with the filtered ones shown, numbered as the answer’s records', () => {
     let mapProps: MapSlotProps | undefined;
     const renderMap = (props: MapSlotProps) => {
       mapProps = props;
-      return <p>map of {props.records.length}</p>;
+      return <p>map of {props.shown?.length ?? props.records.length}</p>;
     };
     const filters = { city: { equals: ['Berlin'] } };
     const { props, rerender } = renderViewer({ response: makeResponse(peopleBody(6)), renderMap, view: { tab: 'map', filters }, onViewChange: vi.fn() });
     expect(screen.getByText('map of 3')).toBeInTheDocument();
-    expect(mapProps!.filteredFrom).toBe(6);
-    expect(mapProps!.records.map((record) => (record as { id: number }).id)).toEqual([1, 3, 5]);
+    expect(mapProps!.records).toHaveLength(6);
+    expect(mapProps!.shown!.map((index) => (mapProps!.records[index] as { id: number }).id)).toEqual([1, 3, 5]);
 
-    // The map's second point is the answer's record 3: row "#4" in the table.
-    act(() => mapProps!.onOpenTable(1));
+    // The map's point of the answer's record 3 is row "#4" in the table.
+    act(() => mapProps!.onOpenTable(3));
     expect(props.onViewChange).toHaveBeenLastCalledWith({ tab: 'table' });
-    expect(mapProps!.selectedIndex).toBe(1);
+    expect(mapProps!.selectedIndex).toBe(3);
     rerender(<ResultViewer {...props} view={{ tab: 'table', filters }} />);
     const selected = screen.getAllByRole('row').filter((row) => row.getAttribute('aria-selected') === 'true');
     expect(selected.map((row) => within(row).getAllByRole('cell')[0]!.textContent)).toEqual(['4']);
@@ -194,6 +194,6 @@ describe('the viewer under a filter', () => {
       onViewChange: vi.fn(),
     });
     expect(mapProps!.records).toHaveLength(4);
-    expect(mapProps!.filteredFrom).toBeUndefined();
+    expect(mapProps!.shown).toBeUndefined();
   });
 });
