@@ -248,3 +248,26 @@ test('L: a rectangle drawn on the map becomes area=, and "Search this area" send
   expect(lon).toBeLessThan(Math.max(...lons));
   await expect(page).toHaveURL(/area=/);
 });
+
+test('L as a bulk run: the merged map has the legend and the time histogram, and a legend click narrows the table', async ({ page }) => {
+  test.slow();
+  const { search } = await sendL(page);
+  // The example's other parameters are the run's constants; each row brings its own place.
+  await page.goto(`/lookups/l/bulk${search}`);
+  const rows = 'lat,lon\n37.7749,-122.4194\n37.7849,-122.4094\n';
+  await page.getByLabel('Upload a CSV or JSON file').setInputFiles({ name: 'places.csv', mimeType: 'text/csv', buffer: Buffer.from(rows) });
+  await page.getByRole('button', { name: 'Start run' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'finished' })).toHaveText(/^2 done · 0 failed/, { timeout: 30_000 });
+
+  const merged = page.getByRole('region', { name: 'Merged results' });
+  await merged.getByRole('tab', { name: 'Map' }).click();
+  const entries = merged.getByRole('list', { name: 'Legend' }).getByRole('button');
+  await expect(entries.nth(2)).toBeVisible({ timeout: 20_000 });
+  await expect(merged.getByRole('slider', { name: 'Time window' })).toBeVisible();
+  const [, countText] = /^.+ ([\d,]+)$/.exec((await entries.first().textContent())!.trim())!;
+  await entries.first().click();
+  // The view is in the bulk page's URL too, and the table follows the legend.
+  await expect(page).toHaveURL(/f=incident_offense%3Aeq%3A/);
+  await merged.getByRole('tab', { name: 'Table' }).click();
+  await expect(merged.getByRole('status').filter({ hasText: /records?$/ })).toHaveText(new RegExp(`^Showing ${countText} of [\\d,]+ records$`));
+});

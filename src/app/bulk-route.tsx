@@ -1,7 +1,7 @@
 // The "Run over a list" page of a lookup (/lookups/<letter>/bulk): app/ composes the workbench's
 // bulk run with the lookup's header, the masking preference and the map (a lazy chunk).
-import { lazy, Suspense } from 'react';
-import { Link, Navigate, useLocation } from 'react-router';
+import { lazy, Suspense, useMemo } from 'react';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import type { MapSlotProps } from '../results/slots.ts';
 import { BulkPage } from '../workbench/bulk/bulk-page.tsx';
 import { LookupHeader } from './lookup-header.tsx';
@@ -9,7 +9,8 @@ import { NotFoundPage } from './not-found-page.tsx';
 import { usePreferences } from './preferences.tsx';
 import { useDocumentTitle } from './use-document-title.ts';
 import { useRouteLookup } from './lookup-route-data.ts';
-import { readUrlQuery, SENT_KEY } from '../form/url-state.ts';
+import { readUrlQuery, readViewState, SENT_KEY, viewQuery, withViewState } from '../form/url-state.ts';
+import { applyViewChange, type ViewChange } from '../results/view-state.ts';
 
 const ResultsMap = lazy(() => import('../map/results-map.tsx'));
 
@@ -37,6 +38,11 @@ export function BulkRoute() {
   const { pathname, search } = useLocation();
   const cleaned = withoutSentMarker(search);
   const { masked } = usePreferences();
+  const navigate = useNavigate();
+  // The merged results' view (filters, colour, time window, area) lives in the URL, as on a lookup page.
+  const viewText = viewQuery(readViewState(search));
+  const view = useMemo(() => readViewState(viewText), [viewText]);
+  const onViewChange = (change: ViewChange) => void navigate({ pathname, search: withViewState(search, applyViewChange(view, change)) }, { replace: true });
   // The route's loader loads this lookup's definition alone, as for the lookup's own page.
   const lookup = useRouteLookup();
   useDocumentTitle(lookup ? `${lookup.id}. ${lookup.title} — run over a list` : 'Not found');
@@ -50,7 +56,7 @@ export function BulkRoute() {
       <p>
         <Link to={`/lookups/${lookup.slug}${search}`}>Back to a single query</Link>
       </p>
-      <BulkPage key={lookup.id} lookup={lookup} search={search} mask={masked} renderMap={renderMap} />
+      <BulkPage key={lookup.id} lookup={lookup} search={search} mask={masked} renderMap={renderMap} view={view} onViewChange={onViewChange} />
     </div>
   );
 }

@@ -16,10 +16,8 @@ import { RequestView } from './request/request-view.tsx';
 import { SchemaCheck } from './schema-check.tsx';
 import { SummaryBar } from './summary-bar.tsx';
 import { RecordTable } from './table/record-table.tsx';
-import { filteredIndicesOf, flatTableOf } from './table/table-cache.ts';
 import { TreeTab } from './tree/tree-tab.tsx';
 import { useAnswer } from './use-answer.ts';
-import { intersectIndices } from './map-scope.ts';
 import { useMapAnalysis } from './use-map-analysis.ts';
 import { RecordActionsContext } from './record-actions.tsx';
 import { noteCurrentAnswer } from './current-answers.ts';
@@ -52,8 +50,7 @@ export function AnswerView(props: AnswerViewProps) {
   // answer's records everywhere (the table's "#", the own view); one the filters hide is no selection.
   // The map's time window and drawn area narrow them the same way (use-map-analysis.ts).
   const analysis = useMapAnalysis({ operation, records: answer.records, view, onViewChange, demo: response.source === 'demo' });
-  const byFilters = view.filters ? filteredIndicesOf(flatTableOf(answer.records), view.filters) : undefined;
-  const filtered = useMemo(() => (analysis.scope ? intersectIndices(byFilters, analysis.scope) : byFilters), [byFilters, analysis.scope]);
+  const filtered = analysis.shown;
   const shownRecords = useMemo(() => (filtered ? filtered.map((index) => answer.records[index]) : answer.records), [filtered, answer.records]);
   const shownSet = useMemo(() => (filtered ? new Set(filtered) : undefined), [filtered]);
   const chosen = selection.of === response ? selection.index : undefined;

@@ -4,10 +4,10 @@
 import { useMemo } from 'react';
 import type { Operation } from '../lookups/define-lookup.ts';
 import { categorySlots, colorColumnOf, legendOf } from './map-legend.ts';
-import { recordTimes, scopedIndicesOf, timeColumnOf } from './map-scope.ts';
+import { intersectIndices, recordTimes, scopedIndicesOf, timeColumnOf } from './map-scope.ts';
 import type { MapAnalysis } from './slots.ts';
 import { columnKinds, toggleEquals } from './table/filter-records.ts';
-import { flatTableOf } from './table/table-cache.ts';
+import { filteredIndicesOf, flatTableOf } from './table/table-cache.ts';
 import type { TableScope } from './table/use-table-model.ts';
 import type { MapLook, ViewChange, ViewState } from './view-state.ts';
 
@@ -84,5 +84,8 @@ export function useMapAnalysis({ operation, records, view, onViewChange, demo }:
     numberColumns,
     demo,
   };
-  return { scope, tableScope, mapAnalysis };
+  // What the table shows and the map draws: the table's filters within the window and the area.
+  const byFilters = view.filters ? filteredIndicesOf(flatTableOf(records), view.filters) : undefined;
+  const shown = useMemo(() => (scope ? intersectIndices(byFilters, scope) : byFilters), [byFilters, scope]);
+  return { scope, shown, tableScope, mapAnalysis };
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { LookupDefinition } from '../../lookups/define-lookup.ts';
 import { readUrlQuery } from '../../form/url-state.ts';
 import type { MapSlotProps } from '../../results/slots.ts';
+import type { ViewChange, ViewState } from '../../results/view-state.ts';
 import { BulkSetup } from './bulk-setup.tsx';
 import { MergedResults } from './merged-results.tsx';
 import { PastRuns } from './past-runs.tsx';
@@ -16,10 +17,13 @@ interface BulkPageProps {
   search: string;
   mask: boolean;
   renderMap?: ((props: MapSlotProps) => ReactNode) | undefined;
+  /** The merged table's and map's view, kept in the page's URL. */
+  view?: ViewState | undefined;
+  onViewChange?: ((change: ViewChange) => void) | undefined;
 }
 
 /** "Run over a list": one lookup over every row of a file, merged into one dataset. */
-export function BulkPage({ lookup, search, mask, renderMap }: BulkPageProps) {
+export function BulkPage({ lookup, search, mask, renderMap, view, onViewChange }: BulkPageProps) {
   const { operation, values } = readUrlQuery(lookup, search);
   const bulk = useBulkRuns(lookup, operation);
   const { snapshot } = bulk;
@@ -62,6 +66,8 @@ export function BulkPage({ lookup, search, mask, renderMap }: BulkPageProps) {
               jobs={snapshot.jobs}
               masked={snapshot.run.mask}
               renderMap={renderMap}
+              view={view}
+              onViewChange={onViewChange}
               onRerunFailed={() => void bulk.session?.rerunFailed()}
             />
           ) : (

@@ -3,6 +3,8 @@ import type { AnyLookup, AnyOperation, Operation } from '../../lookups/define-lo
 import { RecordTable } from '../../results/table-component.ts';
 import { ResultTabs } from '../../results/result-tabs.tsx';
 import type { MapSlotProps } from '../../results/slots.ts';
+import { useMapAnalysis } from '../../results/use-map-analysis.ts';
+import { applyViewChange, type ViewChange, type ViewState } from '../../results/view-state.ts';
 import { downloadText, exportStem } from '../../results/download.ts';
 import { failedRowsCsv } from './failed-rows.ts';
 import { type MergedRow, originalRecord } from './merge.ts';
@@ -20,6 +22,9 @@ interface MergedResultsProps {
   masked: boolean;
   renderMap?: ((props: MapSlotProps) => ReactNode) | undefined;
   onRerunFailed: () => void;
+  /** The table's and the map's view (filters, colour, time window, area) when the page keeps it in its URL; else kept here. */
+  view?: ViewState | undefined;
+  onViewChange?: ((change: ViewChange) => void) | undefined;
 }
 
 /**
@@ -40,14 +45,31 @@ function mergedOperation(operation: Operation, columns: readonly string[]): Oper
 }
 
 /** The run's one dataset: input columns, status and answer fields, as a table and a map, with exports. */
-export function MergedResults({ lookup, operation, columns, rows, jobs, masked, renderMap, onRerunFailed }: MergedResultsProps) {
+export function MergedResults({ lookup, operation, columns, rows, jobs, masked, renderMap, onRerunFailed, ...props }: MergedResultsProps) {
   const [tab, setTab] = useState<'table' | 'map'>('table');
-  const [selectedIndex, onSelect] = useState<number>();
+  const [chosen, onSelect] = useState<number>();
   const mapOperation = useMemo(() => mergedOperation(operation, columns), [operation, columns]);
+  const [ownView, setOwnView] = useState<ViewState>({});
+  const view = props.view ?? ownView;
+  const onViewChange = props.onViewChange ?? ((change: ViewChange) => setOwnView((current) => applyViewChange(current, change)));
+  // The map's analysis as on a lookup's answer: colour, time window, area, and the table's filters.
+  const analysis = useMapAnalysis({ operation: mapOperation, records: rows, view, onViewChange, demo: false });
+  const shownSet = useMemo(() => (analysis.shown ? new Set(analysis.shown) : undefined), [analysis.shown]);
+  const selectedIndex = chosen !== undefined && shownSet && !shownSet.has(chosen) ? undefined : chosen;
   const failed = jobs.filter((job) => job.state === 'failed').length;
   const stem = `${exportStem(lookup.slug, operation.id)}-bulk`;
   const showMap = renderMap !== undefined && operation.adapters?.point !== undefined;
-  const table = () => <RecordTable records={rows} fileStem={stem} selectedIndex={selectedIndex} onSelect={onSelect} />;
+  const table = () => (
+    <RecordTable
+      records={rows}
+      fileStem={stem}
+      selectedIndex={selectedIndex}
+      onSelect={onSelect}
+      view={{ sort: view.sort, columns: view.columns, filters: view.filters, facets: view.facets }}
+      onViewChange={onViewChange}
+      scope={analysis.tableScope}
+    />
+  );
 
   return (
     <section className="bulk-results" aria-label="Merged results">
@@ -75,6 +97,8 @@ export function MergedResults({ lookup, operation, columns, rows, jobs, masked, 
                   operation: mapOperation,
                   params: {},
                   records: rows,
+                  shown: analysis.shown,
+                  analysis: analysis.mapAnalysis,
                   masked,
                   selectedIndex,
                   onSelect,
