@@ -166,7 +166,7 @@ test('L with H from History as a layer: layers= in the URL, two legends', async 
   await expect(results(page).getByRole('tab', { name: 'Table' })).toBeVisible({ timeout: 20_000 });
 
   await page.goto(`/lookups/l${search}&view=map`);
-  const add = results(page).getByRole('combobox', { name: 'Add a layer from History' });
+  const add = results(page).getByRole('combobox', { name: 'Add a layer from History or a bulk run' });
   await expect(add.getByRole('option', { name: /^H\. / })).toHaveCount(1, { timeout: 20_000 });
   const value = await add.getByRole('option', { name: /^H\. / }).getAttribute('value');
   await add.selectOption(value!);
@@ -270,4 +270,14 @@ test('L as a bulk run: the merged map has the legend and the time histogram, and
   await expect(page).toHaveURL(/f=incident_offense%3Aeq%3A/);
   await merged.getByRole('tab', { name: 'Table' }).click();
   await expect(merged.getByRole('status').filter({ hasText: /records?$/ })).toHaveText(new RegExp(`^Showing ${countText} of [\\d,]+ records$`));
+
+  // The run joins L's own answer as a layer, with its own legend.
+  await page.goto(`/lookups/l${search}&view=map`);
+  const add = results(page).getByRole('combobox', { name: 'Add a layer from History or a bulk run' });
+  const run = add.getByRole('option', { name: /run over places\.csv \(2 queries\)/ });
+  await expect(run).toHaveCount(1, { timeout: 20_000 });
+  await add.selectOption((await run.getAttribute('value'))!);
+  await expect(page).toHaveURL(/layers=run-/);
+  await expect(results(page).getByRole('list', { name: /^Legend: L\. .*run over places\.csv/ })).toBeVisible({ timeout: 20_000 });
+  await expect(results(page).getByRole('checkbox', { name: /^Show L\. .*run over places\.csv/ })).toBeChecked();
 });

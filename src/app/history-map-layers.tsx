@@ -1,7 +1,7 @@
-// Other answers from History as layers on the results map (`layers=<history ids>`, issue 24): the
-// map may not reach History (workbench/), so the page loads the stored answers named in the URL,
-// reads their records with the same interpreter, and hands them to the map with the entries that
-// could be added (answers with coordinates whose body was kept).
+// Other answers from History and bulk runs as layers on the results map (`layers=<ids>`, issue 24):
+// the map may not reach the workbench, so the page loads the stored answers named in the URL, reads
+// their records with the same interpreter, and hands them to the map with the entries that could be
+// added (answers with coordinates whose body was kept, stopped runs of lookups with coordinates).
 import { useEffect, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import { interpretAnswer } from '../lookups/answer.ts';
@@ -11,6 +11,7 @@ import type { ExtraMapLayer, MapSlotProps } from '../results/slots.ts';
 import { useHistoryList } from '../workbench/history/use-history.ts';
 import { formatSentAt } from '../workbench/history/history-format.ts';
 import type { HistoryEntry } from '../workbench/history/history-entry.ts';
+import { isRunLayer, runLayer, runLayerChoices } from './bulk-map-layers.ts';
 
 const historyStore = () => import('../workbench/history/history-store.ts');
 
@@ -37,6 +38,11 @@ function useExtraLayers(ids: readonly string[], masked: boolean): ExtraMapLayer[
     void historyStore().then(async ({ getHistoryEntry, getStoredResponse }) => {
       const layers = new Map<string, ExtraMapLayer>();
       for (const id of wanted) {
+        if (isRunLayer(id)) {
+          const layer = await runLayer(id, masked).catch(() => undefined);
+          if (layer) layers.set(id, layer);
+          continue;
+        }
         const [entry, response] = await Promise.all([getHistoryEntry(id), getStoredResponse(id)]);
         if (!entry || !response || !mappable(entry)) continue;
         const lookup = lookups[entry.lookupId];
@@ -53,12 +59,30 @@ function useExtraLayers(ids: readonly string[], masked: boolean): ExtraMapLayer[
   return useMemo(() => ids.flatMap((id) => loaded.get(id) ?? []), [ids, loaded]);
 }
 
+/** Bulk runs that may be added, read once per map. */
+function useRunChoices(): ReadonlyArray<{ id: string; title: string }> {
+  const [runs, setRuns] = useState<ReadonlyArray<{ id: string; title: string }>>([]);
+  useEffect(() => {
+    let live = true;
+    // Without the run store (no IndexedDB) there is simply no run to add.
+    runLayerChoices().then((choices) => live && setRuns(choices), () => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+  return runs;
+}
+
 /** Wraps the map slot: adds the extra layers the URL names and the History entries that may be added. */
 export function HistoryLayersMap({ props, masked, children }: { props: MapSlotProps; masked: boolean; children: (props: MapSlotProps) => ReactNode }) {
   const ids = props.analysis?.look.layers ?? NONE;
   const extraLayers = useExtraLayers(ids, masked);
   const history = useHistoryList({}, CHOICES);
-  const layerChoices = useMemo(() => history.entries.filter(mappable).map((entry) => ({ id: entry.id, title: titleOf(entry) })), [history.entries]);
+  const runs = useRunChoices();
+  const layerChoices = useMemo(
+    () => [...history.entries.filter(mappable).map((entry) => ({ id: entry.id, title: titleOf(entry) })), ...runs],
+    [history.entries, runs],
+  );
   if (!props.analysis) return children(props);
   return children({ ...props, analysis: { ...props.analysis, extraLayers, layerChoices } });
 }

@@ -1,4 +1,4 @@
-// "Add a layer": another answer with coordinates from History joins the map (`layers=` in the URL);
+// "Add a layer": another answer with coordinates from History, or a bulk run, joins the map (`layers=` in the URL);
 // the layers added are listed with a way to take each off.
 import type { MapAnalysis } from '../results/slots.ts';
 
@@ -11,7 +11,7 @@ export function AddLayer({ analysis }: { analysis: MapAnalysis }) {
     <div className="map-add-layer">
       {choices.length > 0 && (
         <label>
-          Add a layer from History
+          Add a layer from History or a bulk run
           <select value="" onChange={(event) => event.target.value && set([...added, event.target.value])}>
             <option value="">Choose an answer…</option>
             {choices.map((choice) => (

@@ -121,6 +121,12 @@ export async function listRuns(db: BulkDb, lookupId: string): Promise<RunRecord[
   return runs.filter((run) => run.lookupId === lookupId && !run.storing).sort((a, b) => b.createdAt - a.createdAt);
 }
 
+/** Every stored run of every lookup, newest first (the map's "Add a layer" lists them). */
+export async function listAllRuns(db: BulkDb): Promise<RunRecord[]> {
+  const runs = await db.getAll('runs');
+  return runs.filter((run) => !run.storing).sort((a, b) => b.createdAt - a.createdAt);
+}
+
 /** A stored run; not one whose rows are still being stored. */
 export async function getRun(db: BulkDb, id: string): Promise<RunRecord | undefined> {
   const run = await db.get('runs', id);
