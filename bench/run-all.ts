@@ -21,6 +21,7 @@ const benches = [
   'sql.ts',
   'map-analysis.ts',
   'evidence-pack.ts',
+  'server-import.ts',
 ];
 const filter = process.argv[2];
 const failed: string[] = [];

@@ -1,7 +1,7 @@
 // Exports end to end, on L's example: the table's CSV holds every column of the records (not only
 // the twelve the table shows at first), and CSV, JSON and the map's GeoJSON hold the same records.
 import { readFile } from 'node:fs/promises';
-import { blockExternalRequests, expect, test } from './fixtures.ts';
+import { blockExternalRequests, expect, openExampleOnTableTab, test } from './fixtures.ts';
 import type { Locator, Page } from '@playwright/test';
 import Papa from 'papaparse';
 
@@ -14,13 +14,7 @@ async function download(page: Page, button: Locator) {
 
 test('L: the CSV has every column, and CSV, JSON and GeoJSON hold the same records in the same order', async ({ page }) => {
   await blockExternalRequests(page);
-  await page.goto('/lookups/l');
-  await page.getByRole('button', { name: 'Try an example' }).click();
-  await page.getByRole('button', { name: 'Send request' }).click();
-  const results = page.getByRole('region', { name: 'Results' });
-  await results.getByRole('tab', { name: 'Table' }).click({ timeout: 20_000 });
-  const toolbarCount = await results.getByRole('tabpanel').getByText(/^[\d,]+ records?$/).textContent();
-  const shown = Number(toolbarCount!.replace(/\D/g, ''));
+  const { results, total: shown } = await openExampleOnTableTab(page, 'l');
   expect(shown).toBeGreaterThan(1);
 
   const csvFile = await download(page, results.getByRole('button', { name: 'Export CSV' }));

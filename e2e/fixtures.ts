@@ -8,6 +8,7 @@ import { test as base } from '@playwright/test';
 import type { BrowserContext, ConsoleMessage, Page, WebError } from '@playwright/test';
 
 export * from '@playwright/test';
+export { openExampleOnTableTab, type ExampleOnTable } from './lookup-example.ts';
 
 export interface ExpectedError {
   /** An uncaught page error (`pageerror`) or a console message of type error; console by default. */

@@ -1,15 +1,11 @@
 // Links between lookups end to end, on demo data: "Look up…" on an L record opens M with the
 // record's coordinates filled, in the table, and in a map popup.
-import { blockExternalRequests, expect, test } from './fixtures.ts';
+import { blockExternalRequests, expect, openExampleOnTableTab, test } from './fixtures.ts';
 
 test('L: "Look up…" on a record opens M with its lat/lon filled', async ({ page }) => {
   test.slow();
   await blockExternalRequests(page);
-  await page.goto('/lookups/l');
-  await page.getByRole('button', { name: 'Try an example' }).click();
-  await page.getByRole('button', { name: 'Send request' }).click();
-  const results = page.getByRole('region', { name: 'Results' });
-  await results.getByRole('tab', { name: 'Table' }).click({ timeout: 20_000 });
+  const { results } = await openExampleOnTableTab(page, 'l');
   const firstRow = results.getByRole('region', { name: 'Records' }).locator('tbody tr[aria-rowindex]').first();
   await firstRow.locator('td').first().click();
   const row = results.getByRole('group', { name: 'Row 1' });
@@ -32,12 +28,7 @@ test('L: "Look up…" on a record opens M with its lat/lon filled', async ({ pag
 test('H: "Run over these results" starts a bulk run of L with lat/lon mapped from each record, keeping the source record', async ({ page }) => {
   test.slow();
   await blockExternalRequests(page);
-  await page.goto('/lookups/h');
-  await page.getByRole('button', { name: 'Try an example' }).click();
-  await page.getByRole('button', { name: 'Send request' }).click();
-  const results = page.getByRole('region', { name: 'Results' });
-  await results.getByRole('tab', { name: 'Table' }).click({ timeout: 20_000 });
-  const count = Number((await results.getByRole('status').filter({ hasText: /records?$/ }).textContent())!.replace(/\D/g, ''));
+  const { results, total: count } = await openExampleOnTableTab(page, 'h');
   expect(count).toBeGreaterThan(0);
   await results.getByText('Run over these results…').click();
   await results.getByRole('list', { name: 'Run over these results' }).getByRole('button', { name: /^L\. Crime incidents near this address$/ }).click();
@@ -56,11 +47,7 @@ test('H: "Run over these results" starts a bulk run of L with lat/lon mapped fro
 test('L: a map popup offers the same "Look up…" links as the table row', async ({ page }) => {
   test.slow();
   await blockExternalRequests(page);
-  await page.goto('/lookups/l');
-  await page.getByRole('button', { name: 'Try an example' }).click();
-  await page.getByRole('button', { name: 'Send request' }).click();
-  const results = page.getByRole('region', { name: 'Results' });
-  await results.getByRole('tab', { name: 'Table' }).click({ timeout: 20_000 });
+  const { results } = await openExampleOnTableTab(page, 'l');
   await results.locator('tbody tr[aria-selected]').first().click();
   const row = results.getByRole('group', { name: 'Row 1' });
   await row.getByText('Look up…').click();

@@ -1,7 +1,7 @@
 // Table filters and facets end to end, on L's example (demo data): a facet click filters the
 // table, the map and the CSV; the filter lives in the URL, so a reload keeps it.
 import { readFile } from 'node:fs/promises';
-import { blockExternalRequests, expect, test } from './fixtures.ts';
+import { blockExternalRequests, expect, openExampleOnTableTab, test } from './fixtures.ts';
 import type { Locator, Page } from '@playwright/test';
 import Papa from 'papaparse';
 
@@ -16,13 +16,7 @@ test('L: a facet click filters the table, the map and the CSV, and survives a re
   // An answer, a filter, a CSV, the map and a reload: 22 s in CI, too close to the default budget.
   test.slow();
   await blockExternalRequests(page);
-  await page.goto('/lookups/l');
-  await page.getByRole('button', { name: 'Try an example' }).click();
-  await page.getByRole('button', { name: 'Send request' }).click();
-  const results = page.getByRole('region', { name: 'Results' });
-  await results.getByRole('tab', { name: 'Table' }).click({ timeout: 20_000 });
-  const count = results.getByRole('status').filter({ hasText: /records?$/ });
-  const total = Number((await count.textContent())!.replace(/\D/g, ''));
+  const { results, count, total } = await openExampleOnTableTab(page, 'l');
   expect(total).toBeGreaterThan(1);
 
   await results.getByRole('combobox', { name: 'Facets' }).selectOption(COLUMN);

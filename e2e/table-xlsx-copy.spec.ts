@@ -2,19 +2,13 @@
 // the header and one row per record the table counts, and a range of cells copies as TSV.
 import { readFile } from 'node:fs/promises';
 import { strFromU8, unzipSync } from 'fflate';
-import { blockExternalRequests, expect, test } from './fixtures.ts';
+import { blockExternalRequests, expect, openExampleOnTableTab, test } from './fixtures.ts';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
 test('L: Export XLSX writes the header and every record the table counts; Ctrl+C copies a range as TSV', async ({ page }) => {
   await blockExternalRequests(page);
-  await page.goto('/lookups/l');
-  await page.getByRole('button', { name: 'Try an example' }).click();
-  await page.getByRole('button', { name: 'Send request' }).click();
-  const results = page.getByRole('region', { name: 'Results' });
-  await results.getByRole('tab', { name: 'Table' }).click({ timeout: 20_000 });
-  const count = results.getByRole('status').filter({ hasText: /records?$/ });
-  const total = Number((await count.textContent())!.replace(/\D/g, ''));
+  const { results, total } = await openExampleOnTableTab(page, 'l');
   expect(total).toBeGreaterThan(1);
 
   const [file] = await Promise.all([page.waitForEvent('download'), results.getByRole('button', { name: 'Export XLSX' }).click()]);

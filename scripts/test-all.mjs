@@ -16,7 +16,8 @@ const steps = [
   ['lint', 'npx', ['eslint', '.', '--max-warnings=0']],
   ['openapi-lint', 'node', ['scripts/lint-openapi.mjs']],
   ['unit', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=reports/unit.json']],
-  ['build', 'npx', ['vite', 'build', '--logLevel', 'warn']],
+  // With its manifest, for the map chunk's weight (e2e/page-weight.spec.ts).
+  ['build', 'npx', ['vite', 'build', '--manifest', '--logLevel', 'warn']],
   ['node26-unit', 'node', ['scripts/node26.mjs', 'unit']],
   ['node26-smoke', 'node', ['scripts/node26.mjs', 'smoke']],
   ['e2e', 'npx', ['playwright', 'test']],

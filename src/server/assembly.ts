@@ -23,8 +23,8 @@ import type { TeamLimits } from './team/limits-config.ts';
 import type { SharedStore } from './team/store-types.ts';
 import { createTeamHandler } from './team/team-handler.ts';
 import { createTeamServices, type TeamServices } from './team/team-services.ts';
-import { createJobService, type JobService } from './jobs/job-service.ts';
 import { createJobsOffRoutes } from './jobs/job-routes.ts';
+import { createLazyJobService, type LazyJobService } from './jobs/lazy-job-service.ts';
 import type { JobsSettings } from './jobs/jobs-settings.ts';
 
 /** Reads the configuration (environment and `.env`); throws ConfigError for a malformed setting. */
@@ -74,7 +74,7 @@ function answerUnhandled(req: IncomingMessage, res: ServerResponse): void {
   else sendRefusal(res, refusal(404, 'not_found', 'There is nothing at this address'));
 }
 
-export function assembleHandlers(options: AssemblyOptions): HandlerChain & { jobs?: JobService } {
+export function assembleHandlers(options: AssemblyOptions): HandlerChain & { jobs?: LazyJobService } {
   const { config, log } = options;
   // An unexpected error's message may hold a configured key (an upstream echoing its URL).
   const scrubber = keyScrubber(Object.values(config.lookups).flatMap((mode) => (mode?.mode === 'live' ? [mode.key] : [])));
@@ -87,13 +87,14 @@ export function assembleHandlers(options: AssemblyOptions): HandlerChain & { job
 
   const handlers: ChainHandler[] = [];
   let services: TeamServices | undefined;
-  let jobs: JobService | undefined;
+  let jobs: LazyJobService | undefined;
   if (options.team) {
     const { store, access, limits, audit } = options.team;
     services = limits && createTeamServices({ config, lookups: allLookups, limits, store, ...(audit && { audit }) });
+    // BullMQ loads only here, when the server runs jobs (lazy-job-service.ts).
     jobs =
       options.team.jobs &&
-      createJobService({ ...options.team.jobs, lookups: allLookups, timeoutMs: config.timeoutMs, ...(services?.audit && { audit: services.audit }), ...(services && { registry: services.metrics.registry }) });
+      createLazyJobService({ ...options.team.jobs, lookups: allLookups, timeoutMs: config.timeoutMs, ...(services?.audit && { audit: services.audit }), ...(services && { registry: services.metrics.registry }) });
     // /metrics when LOOKUP_METRICS_PUBLIC=1 comes before the gate; budgets and /metrics otherwise after it.
     if (services) handlers.push(services.publicRoutes);
     handlers.push(createTeamHandler({ store, ...(access && { access }), ...(services?.audit && { audit: services.audit }), ...(jobs && { internalUser: jobs.identify }) }));
