@@ -22,6 +22,10 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'lookups', 'i.html'), '<!doctype html><title>Lookup Explorer</title><link rel="modulepreload" href="/assets/i-definition.js">');
   writeFileSync(join(dist, 'assets', 'index-abc123.js'), script);
   writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  // What a build made with --manifest leaves beside the app (the e2e build does).
+  mkdirSync(join(dist, '.vite'));
+  writeFileSync(join(dist, '.vite', 'manifest.json'), '{"src/main.tsx":{"file":"assets/index-abc123.js"}}');
+  writeFileSync(join(dist, 'assets', '.hidden.js'), script);
   // A file next to the build directory, which a `..` must never reach.
   outside = `${basename(dist)}-secret.txt`;
   writeFileSync(join(dist, '..', outside), 'outside');
@@ -111,6 +115,14 @@ describe('createStaticHandler', () => {
       const response = await rawRequest(server.port, 'GET', path, { headers: { accept: 'application/json' } });
       expect(response.text).toBe('not handled');
     }
+  });
+
+  it('never serves a dotfile or a dot-folder, such as a build manifest', async () => {
+    for (const path of ['/.vite/manifest.json', '/%2Evite/manifest.json', '/assets/.hidden.js']) {
+      const response = await rawRequest(server.port, 'GET', path, { headers: { accept: 'application/json' } });
+      expect(response.text, path).toBe('not handled');
+    }
+    expect((await rawRequest(server.port, 'GET', '/assets/index-abc123.js')).status).toBe(200);
   });
 });
 

@@ -36,6 +36,8 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 const COMPRESSIBLE = /^(text\/|application\/(json|xml|manifest\+json)|image\/svg\+xml)/;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** A path segment starting with a dot: never served. */
+const HIDDEN_SEGMENT = /(^|[/\\])\./;
 /** Below this size gzip saves less than its own overhead. */
 const MIN_GZIP_BYTES = 1024;
 
@@ -83,6 +85,8 @@ export function createStaticHandler(distDir: string, securityHeaders: Readonly<R
     }
     const file = join(root, decoded);
     if (decoded.includes('\0') || (file !== root && !file.startsWith(root + sep))) return Promise.resolve(undefined);
+    // Dotfiles and dot-folders (a build's .vite/manifest.json, an editor's leftovers) are not the app.
+    if (HIDDEN_SEGMENT.test(decoded)) return Promise.resolve(undefined);
     let entry = cache.get(file);
     if (!entry) cache.set(file, (entry = load(file)));
     return entry;
