@@ -80,3 +80,35 @@ test('any answer downloads its evidence pack, holding its parameters and hash', 
   expect(html).toContain('distance=1mi');
   expect(html).toMatch(/<td>[0-9a-f]{64}<\/td>/);
 });
+
+test('a dossier’s time window: the days chosen are in the URL and bound the incidents and calls it asks for', async ({ page }) => {
+  test.slow();
+  await blockExternalRequests(page);
+  const asked: URLSearchParams[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/proxy/l/')) asked.push(url.searchParams);
+  });
+  await page.goto('/dossier?lat=37.7749&lon=-122.4194&radius=800');
+  const window = page.getByRole('form', { name: 'Time window' });
+  const first = window.getByLabel('First day');
+  const last = window.getByLabel('Last day');
+  // Without since and until, the spec's examples' week.
+  await expect(first).toHaveValue('2024-05-01', { timeout: 20_000 });
+  await expect(last).toHaveValue('2024-05-07');
+
+  // A pair out of order is named at its field, and nothing changes.
+  await first.fill('2024-05-09');
+  await window.getByRole('button', { name: 'Apply the window' }).click();
+  await expect(window.getByRole('alert')).toHaveText('until must be on or after since');
+  await expect(last).toHaveAttribute('aria-invalid', 'true');
+  await expect(page).not.toHaveURL(/since=/);
+
+  await last.fill('2024-05-10');
+  await window.getByRole('button', { name: 'Apply the window' }).click();
+  await expect(page).toHaveURL(/since=2024-05-09&until=2024-05-10/);
+  const incidents = page.getByRole('region', { name: /^L\. / });
+  await expect(incidents.getByRole('definition').first()).toHaveText(/^[\d,]+ records?/, { timeout: 30_000 });
+  expect(asked.some((query) => query.get('datetime_ini') === '2024-05-09T00:00:00.000Z' && query.get('datetime_end') === '2024-05-10T23:59:59.999Z')).toBe(true);
+  await expect(page.getByText(/from 2024-05-09 to 2024-05-10\. This page’s address reproduces it\./)).toBeVisible();
+});

@@ -4,6 +4,7 @@
 import type { AnyOperation, GeoPoint } from './define-lookup.ts';
 import type { LinkFill, LookupLink } from './link-types.ts';
 import { readPath } from './adapters.ts';
+import { LINK_WINDOW_PARAMS } from './links.ts';
 
 function pointOf(source: AnyOperation, record: unknown): GeoPoint | undefined {
   try {
@@ -47,6 +48,13 @@ export function withRadius(link: LookupLink, values: Record<string, string>, met
   if (unit === 'distance') return { ...values, [param]: `${radius}m` };
   const [lat, lon] = (values[param] ?? '').split(',');
   return lat && lon ? { ...values, [param]: `${lat},${lon},${radius}` } : values;
+}
+
+/** The values with another time window (ISO 8601 instants), for a link that fills one; others as they are. */
+export function withWindow(values: Record<string, string>, window: { from: string; to: string }): Record<string, string> {
+  const { from, to } = LINK_WINDOW_PARAMS;
+  if (!(from in values) && !(to in values)) return values;
+  return { ...values, [from]: window.from, [to]: window.to };
 }
 
 /** The records of a source answer's body, where the link says they sit. */

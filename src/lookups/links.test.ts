@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { defineLink, definePointLink } from './link-types.ts';
-import { linksFrom, lookupLinks } from './links.ts';
+import { LINK_WINDOW, LINK_WINDOW_PARAMS, linksFrom, lookupLinks } from './links.ts';
 import { lookups } from './registry.ts';
 import { paramHints } from './param.ts';
 import type { AnyLookup } from './define-lookup.ts';
-import { linkRecords, linkValues, withRadius } from './follow-link.ts';
+import { linkRecords, linkValues, withRadius, withWindow } from './follow-link.ts';
 import { readPath } from './adapters.ts';
 import { samplesOf } from './testing/lookup-samples.ts';
 
@@ -85,5 +85,21 @@ describe('following a link', () => {
     const [, , l, , b] = linksFrom('D', 'detail');
     expect(withRadius(l!, { lat: '1', lon: '2', distance: '1mi' }, 500)).toMatchObject({ distance: '500m' });
     expect(withRadius(b!, { prox: '1,2,1609' }, 250.4)).toEqual({ prox: '1,2,250' });
+  });
+});
+
+describe('withWindow', () => {
+  const window = { from: '2026-11-01T00:00:00.000Z', to: '2026-11-07T23:59:59.999Z' };
+
+  it('sets the time window of a link that fills one, and leaves every other value', () => {
+    const timed = lookupLinks.find((link) => LINK_WINDOW_PARAMS.from in link.fill)!;
+    const values = { lat: '37.7', lon: '-122.4', ...LINK_WINDOW };
+    expect(timed).toBeDefined();
+    expect(withWindow(values, window)).toEqual({ lat: '37.7', lon: '-122.4', [LINK_WINDOW_PARAMS.from]: window.from, [LINK_WINDOW_PARAMS.to]: window.to });
+  });
+
+  it('adds no window to values that had none', () => {
+    const values = { prox: '37.7,-122.4,1609' };
+    expect(withWindow(values, window)).toBe(values);
   });
 });

@@ -7,6 +7,8 @@ import type { LookupId } from './define-lookup.ts';
 
 /** The time window a link fills where the target requires one: the spec's examples' week, which the demo covers. */
 export const LINK_WINDOW = { datetime_ini: '2024-05-01T00:00:00.000Z', datetime_end: '2024-05-08T00:00:00.000Z' } as const;
+/** Which parameters hold the window's start and end (the dossier sets its own window through them). */
+export const LINK_WINDOW_PARAMS = { from: 'datetime_ini', to: 'datetime_end' } as const satisfies Record<'from' | 'to', keyof typeof LINK_WINDOW>;
 /** The radius a link searches around a record: one mile, in metres for B's prox. */
 export const LINK_RADIUS_METRES = 1609;
 

@@ -51,7 +51,7 @@ export function clusterDiameter(count: number): number {
   return count < 100 ? 32 : count < 1000 ? 40 : 48;
 }
 
-/** The pie's conic gradient: each slot's share of the bubble, largest first. */
+/** The pie's conic gradient: each slot's share of the bubble, in the legend's order (most frequent first). */
 export function pieGradient(slices: readonly number[], colorOf: (slot: number) => string): string {
   const total = slices.reduce((sum, count) => sum + count, 0);
   let from = 0;

@@ -3,7 +3,7 @@
 // `?lat=…&lon=…&radius=…` starts from a point. One map shows each lookup as a layer; each section
 // summarises its answer and holds its table. The URL reproduces the dossier.
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import type { AnyLookup, AnyOperation, GeoPoint } from '../../lookups/define-lookup.ts';
 import { lookupBySlug } from '../../lookups/registry.ts';
 import { readUrlQuery } from '../../form/url-state.ts';
@@ -12,7 +12,10 @@ import { usePreferences } from '../preferences.tsx';
 import { useDocumentTitle } from '../use-document-title.ts';
 import { DossierSection, type SectionResult } from './dossier-section.tsx';
 import { pointTargets, recordTargets, type DossierTarget } from './dossier-plan.ts';
-import { readDossierUrl } from './dossier-url.ts';
+import { readDossierUrl, windowDays } from './dossier-url.ts';
+import { DossierWindowForm } from './dossier-window.tsx';
+import { withWindow } from '../../lookups/follow-link.ts';
+import { LINK_WINDOW_PARAMS } from '../../lookups/links.ts';
 import { layerColor } from './layer-colors.ts';
 import { dossierLayers } from './dossier-layers.ts';
 import { EvidenceActions } from './evidence-actions.tsx';
@@ -31,6 +34,7 @@ export function DossierPage() {
 
 function Dossier() {
   const { search } = useLocation();
+  const navigate = useNavigate();
   const anchor = readDossierUrl(search);
   useDocumentTitle('Place dossier');
   const { masked } = usePreferences();
@@ -51,10 +55,22 @@ function Dossier() {
   }, [anchor, sourceRecord, sourceOperation]);
   const radius = anchor.kind === 'invalid' ? undefined : anchor.radius;
   const targets: DossierTarget[] = useMemo(() => {
-    if (anchor.kind === 'point') return pointTargets({ lat: anchor.lat, lon: anchor.lon }, anchor.radius);
-    if (anchor.kind === 'record' && source && sourceOperation && sourceRecord !== undefined) return recordTargets(source.id, sourceOperation, sourceRecord, anchor.radius);
-    return [];
+    const planned =
+      anchor.kind === 'point'
+        ? pointTargets({ lat: anchor.lat, lon: anchor.lon }, anchor.radius)
+        : anchor.kind === 'record' && source && sourceOperation && sourceRecord !== undefined
+          ? recordTargets(source.id, sourceOperation, sourceRecord, anchor.radius)
+          : [];
+    // The links fill the spec's examples' week; the dossier asks for its own window.
+    return anchor.kind === 'invalid' ? planned : planned.map((target) => ({ ...target, values: withWindow(target.values, anchor.window) }));
   }, [anchor, source, sourceOperation, sourceRecord]);
+  const timed = targets.some(({ values }) => LINK_WINDOW_PARAMS.from in values);
+  const applyWindow = (days: { since: string; until: string }) => {
+    const query = new URLSearchParams(search);
+    query.set('since', days.since);
+    query.set('until', days.until);
+    void navigate({ search: `?${query}` });
+  };
 
   if (anchor.kind === 'invalid')
     return (
@@ -88,8 +104,10 @@ function Dossier() {
       <p className="lede">
         {anchor.kind === 'record' && source ? `Around ${source.id}. ${source.title} (${Object.entries(sourceValues).map(([name, value]) => `${name} ${value}`).join(', ')})` : 'Around a point'}
         {place ? `, at ${place.lat.toFixed(4)}, ${place.lon.toFixed(4)}` : ''}
-        {radius ? `, within ${Math.round(radius).toLocaleString('en-US')} m` : ''}. This page’s address reproduces it.
+        {radius ? `, within ${Math.round(radius).toLocaleString('en-US')} m` : ''}
+        {timed ? `, from ${windowDays(anchor.window).since} to ${windowDays(anchor.window).until}` : ''}. This page’s address reproduces it.
       </p>
+      {timed && <DossierWindowForm key={`${anchor.window.from}/${anchor.window.to}`} window={anchor.window} onApply={applyWindow} />}
       <EvidenceActions results={shown} layers={layers} place={place} radiusMetres={radius} title="Place dossier" />
       <Suspense fallback={<p role="status">Loading map…</p>}>
         <LayeredMap label="Dossier map" center={place} radiusMetres={radius} layers={layers} />

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { lookups } from '../../lookups/registry.ts';
 import { pointTargets, recordTargets } from './dossier-plan.ts';
-import { readDossierUrl } from './dossier-url.ts';
+import { DEFAULT_WINDOW, readDossierUrl } from './dossier-url.ts';
 
 const property = { identifier: { recordId: 7 }, address: { postal1: '94103' }, location: { latitude: '37.77', longitude: '-122.42' } };
 
@@ -22,8 +22,8 @@ describe('the dossier plan', () => {
 
 describe('the dossier URL', () => {
   it('reads a record anchor, a point anchor and the radius', () => {
-    expect(readDossierUrl('?from=d&recordid=5')).toEqual({ kind: 'record', from: 'd', radius: 1609 });
-    expect(readDossierUrl('?lat=40.7&lon=-74&radius=500')).toEqual({ kind: 'point', lat: 40.7, lon: -74, radius: 500 });
+    expect(readDossierUrl('?from=d&recordid=5')).toEqual({ kind: 'record', from: 'd', radius: 1609, window: DEFAULT_WINDOW });
+    expect(readDossierUrl('?lat=40.7&lon=-74&radius=500')).toEqual({ kind: 'point', lat: 40.7, lon: -74, radius: 500, window: DEFAULT_WINDOW });
   });
 
   it('says what is wrong instead of running anything', () => {

@@ -1,14 +1,59 @@
 // The dossier's URL is the dossier: `?from=d&recordid=…` starts from one record of a lookup (its
 // own parameters beside `from`), `?lat=…&lon=…` from a point; `radius` (metres) is how far around
-// it every linked lookup searches. Reading it never throws: a bad value is a message for the page.
-import { LINK_RADIUS_METRES } from '../../lookups/links.ts';
+// it every linked lookup searches, and `since` and `until` (dates, both days included) the time
+// window of those searched by time (the spec's examples' week when absent). Reading it never
+// throws: a bad value is a message for the page.
+import { LINK_RADIUS_METRES, LINK_WINDOW, LINK_WINDOW_PARAMS } from '../../lookups/links.ts';
+
+/** The window as ISO 8601 instants, `to` included. */
+export interface DossierWindow {
+  from: string;
+  to: string;
+}
 
 export type DossierAnchor =
-  | { kind: 'record'; from: string; radius: number }
-  | { kind: 'point'; lat: number; lon: number; radius: number }
+  | { kind: 'record'; from: string; radius: number; window: DossierWindow }
+  | { kind: 'point'; lat: number; lon: number; radius: number; window: DossierWindow }
   | { kind: 'invalid'; problems: string[] };
 
 const MAX_RADIUS_METRES = 20_000;
+/** The longest window a dossier asks for: a year (upstreams refuse searches that are too large). */
+export const MAX_WINDOW_DAYS = 366;
+const DAY_MS = 86_400_000;
+export const DEFAULT_WINDOW: DossierWindow = { from: LINK_WINDOW[LINK_WINDOW_PARAMS.from], to: LINK_WINDOW[LINK_WINDOW_PARAMS.to] };
+
+/** The window's first and last days (YYYY-MM-DD), as the page's date fields show them. */
+export function windowDays(window: DossierWindow): { since: string; until: string } {
+  return { since: window.from.slice(0, 10), until: new Date(Date.parse(window.to) - 1).toISOString().slice(0, 10) };
+}
+
+/** A window's problem, or undefined: both days valid, in order, at most MAX_WINDOW_DAYS long. */
+export function windowProblem(since: string, until: string): { field: 'since' | 'until'; message: string } | undefined {
+  const day = (text: string) => (/^\d{4}-\d{2}-\d{2}$/.test(text) && new Date(`${text}T00:00:00.000Z`).toISOString().startsWith(text) ? Date.parse(`${text}T00:00:00.000Z`) : undefined);
+  const first = day(since);
+  if (first === undefined) return { field: 'since', message: 'since must be a date (YYYY-MM-DD)' };
+  const last = day(until);
+  if (last === undefined) return { field: 'until', message: 'until must be a date (YYYY-MM-DD)' };
+  if (last < first) return { field: 'until', message: 'until must be on or after since' };
+  if ((last - first) / DAY_MS + 1 > MAX_WINDOW_DAYS) return { field: 'until', message: `the window may span at most ${MAX_WINDOW_DAYS} days` };
+  return undefined;
+}
+
+function readWindow(query: URLSearchParams, problems: string[]): DossierWindow | undefined {
+  const since = query.get('since');
+  const until = query.get('until');
+  if (since === null && until === null) return DEFAULT_WINDOW;
+  if (since === null || until === null) {
+    problems.push('since and until go together (both days included, YYYY-MM-DD)');
+    return undefined;
+  }
+  const problem = windowProblem(since, until);
+  if (problem) {
+    problems.push(problem.message);
+    return undefined;
+  }
+  return { from: `${since}T00:00:00.000Z`, to: `${until}T23:59:59.999Z` };
+}
 
 function numberIn(text: string | null, name: string, min: number, max: number, problems: string[]): number | undefined {
   if (text === null || text.trim() === '') {
@@ -28,16 +73,17 @@ export function readDossierUrl(search: string): DossierAnchor {
   const problems: string[] = [];
   const radiusText = query.get('radius');
   const radius = radiusText === null ? LINK_RADIUS_METRES : numberIn(radiusText, 'radius', 1, MAX_RADIUS_METRES, problems);
+  const window = readWindow(query, problems);
   const from = query.get('from');
   if (from !== null) {
     if (!/^[a-z]$/.test(from)) problems.push('from must be the letter of a lookup, e.g. d');
-    return problems.length > 0 || radius === undefined ? { kind: 'invalid', problems } : { kind: 'record', from, radius };
+    return problems.length > 0 || radius === undefined || !window ? { kind: 'invalid', problems } : { kind: 'record', from, radius, window };
   }
   if (!query.has('lat') && !query.has('lon')) return { kind: 'invalid', problems: ['Give a record (from=d&recordid=…) or a point (lat=…&lon=…)'] };
   const lat = numberIn(query.get('lat'), 'lat', -90, 90, problems);
   const lon = numberIn(query.get('lon'), 'lon', -180, 180, problems);
-  if (lat === undefined || lon === undefined || radius === undefined) return { kind: 'invalid', problems };
-  return { kind: 'point', lat, lon, radius };
+  if (lat === undefined || lon === undefined || radius === undefined || !window) return { kind: 'invalid', problems };
+  return { kind: 'point', lat, lon, radius, window };
 }
 
 /** The dossier's URL for a point. */
