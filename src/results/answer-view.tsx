@@ -4,7 +4,7 @@ import { useWindowSplit } from '../api/split-windows.ts';
 import { describeMergedPages, useFetchAllPages } from '../api/fetch-all-pages.ts';
 import type { ResultTab } from '../lookups/define-lookup.ts';
 import type { ResultViewerProps } from './viewer-props.ts';
-import type { ViewChange, ViewState } from './view-state.ts';
+import { tableViewOf, type ViewChange, type ViewState } from './view-state.ts';
 import type { TabSpec } from './result-tabs.tsx';
 import { ResultTabs } from './result-tabs.tsx';
 import { describeBodyFailure, describeMalformed } from './describe-error.ts';
@@ -81,7 +81,7 @@ export function AnswerView(props: AnswerViewProps) {
           selectedIndex={selectedIndex}
           onSelect={onSelect}
           fileStem={fileStem}
-          view={{ sort: view.sort, columns: view.columns, filters: view.filters, facets: view.facets }}
+          view={tableViewOf(view)}
           onViewChange={onViewChange}
           scope={analysis.tableScope}
         />

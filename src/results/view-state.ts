@@ -94,6 +94,11 @@ export function applyViewChange(view: ViewState, change: ViewChange): ViewState 
   return next;
 }
 
+/** The table's part of a view (what RecordTable is given). */
+export function tableViewOf({ sort, columns, filters, facets }: ViewState): TableView {
+  return { sort, columns, filters, facets };
+}
+
 export function isColumnLayout(columns: TableView['columns']): columns is ColumnLayout {
   return typeof columns === 'object' && 'keyColumns' in columns;
 }

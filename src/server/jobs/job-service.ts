@@ -110,6 +110,11 @@ export function createJobService(options: JobServiceOptions): JobService {
       );
       worker.on('error', (error) => log(`Jobs worker: ${error.message}`));
       watches.start();
+      // Jobs that finished before this retention (an older setting, or none) get it now.
+      store
+        .applyRetention()
+        .then((shortened) => shortened > 0 && log(`Jobs: ${shortened} finished job(s) given the retention of LOOKUP_JOBS_RETENTION`))
+        .catch((error: Error) => log(`Jobs retention: ${error.message}`));
     },
     async close() {
       await Promise.all([worker?.close().catch(() => undefined), watches.close()]);

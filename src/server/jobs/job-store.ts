@@ -164,6 +164,25 @@ export class JobStore {
     await pipeline.exec();
   }
 
+  /**
+   * Gives every finished job the expiry its retention makes due, counted from when it finished:
+   * jobs finished before there was a retention, or under a longer one, included. A watch's jobs
+   * are kept for its next comparison (the watch retires them). Returns how many were shortened.
+   */
+  async applyRetention(now = Date.now()): Promise<number> {
+    let shortened = 0;
+    for (const id of await this.redis.zrevrange(INDEX, 0, -1)) {
+      const job = await this.get(id);
+      if (!job || !FINAL_STATES.has(job.state) || job.watch) continue;
+      const due = (job.finishedAt ?? job.createdAt) + this.retentionMs - now;
+      const expiresIn = await this.redis.pttl(this.key(id));
+      if (expiresIn >= 0 && expiresIn <= due) continue;
+      await this.retire(id, Math.max(1, due));
+      shortened += 1;
+    }
+    return shortened;
+  }
+
   private key(id: string, part?: string): string {
     return part ? `${PREFIX}${id}:${part}` : `${PREFIX}${id}`;
   }

@@ -4,7 +4,7 @@ import { RecordTable } from '../../results/table-component.ts';
 import { ResultTabs } from '../../results/result-tabs.tsx';
 import type { MapSlotProps } from '../../results/slots.ts';
 import { useMapAnalysis } from '../../results/use-map-analysis.ts';
-import { applyViewChange, type ViewChange, type ViewState } from '../../results/view-state.ts';
+import { applyViewChange, tableViewOf, type ViewChange, type ViewState } from '../../results/view-state.ts';
 import { downloadText, exportStem } from '../../results/download.ts';
 import { failedRowsCsv } from './failed-rows.ts';
 import { type MergedRow, originalRecord } from './merge.ts';
@@ -65,7 +65,7 @@ export function MergedResults({ lookup, operation, columns, rows, jobs, masked, 
       fileStem={stem}
       selectedIndex={selectedIndex}
       onSelect={onSelect}
-      view={{ sort: view.sort, columns: view.columns, filters: view.filters, facets: view.facets }}
+      view={tableViewOf(view)}
       onViewChange={onViewChange}
       scope={analysis.tableScope}
     />
