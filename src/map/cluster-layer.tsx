@@ -85,6 +85,8 @@ function clusterIcon(count: number, slices: readonly number[] | undefined, pies:
   const pie = document.createElement('span');
   pie.className = 'map-cluster__pie';
   pie.style.background = pieGradient(slices, pies.colorOf);
+  // What the PNG export draws the pie from (png-export.ts).
+  pie.dataset.pie = slices.flatMap((share, slot) => (share > 0 ? [`${pies.colorOf(slot)} ${share}`] : [])).join(';');
   const label = document.createElement('span');
   label.className = 'map-cluster__count';
   label.textContent = text;

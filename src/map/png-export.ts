@@ -1,9 +1,25 @@
 // The map as a PNG: the canvases Leaflet and our layers draw (outline, streets, points, heat,
 // hexagons) copied onto one canvas where they sit on screen, the cluster bubbles drawn as circles
-// with their counts, and tiles of our own origin. Tiles from another origin would taint the canvas
+// (or pies of their colours) with their counts, and tiles of our own origin. Tiles from another origin would taint the canvas
 // (no export at all), so they are left out and the map's water colour stands in for them.
 import { downloadBytes } from '../results/download.ts';
 import { readColor } from './theme-colors.ts';
+
+/** A pie bubble's slices ("#0072b2 3;#e69f00 1", as cluster-layer.tsx writes it) as arcs in radians from the top, clockwise. */
+export function pieArcs(spec: string): Array<{ color: string; start: number; end: number }> {
+  const slices = spec
+    .split(';')
+    .map((part) => /^(\S+) (\d+)$/.exec(part.trim()))
+    .flatMap((match) => (match ? [{ color: match[1]!, share: Number(match[2]) }] : []));
+  const total = slices.reduce((sum, slice) => sum + slice.share, 0);
+  let start = -Math.PI / 2;
+  return slices.map(({ color, share }) => {
+    const end = start + (total > 0 ? (share / total) * 2 * Math.PI : 0);
+    const arc = { color, start, end };
+    start = end;
+    return arc;
+  });
+}
 
 /** Composes what the map shows into one canvas the size of its container. */
 export function composeMap(container: HTMLElement): HTMLCanvasElement {
@@ -30,10 +46,34 @@ export function composeMap(container: HTMLElement): HTMLCanvasElement {
     if (width > 0 && height > 0) context.drawImage(canvas, x, y, width, height);
   }
   const accent = readColor('--accent', '#1f56b3');
+  const surface = readColor('--surface', '#ffffff');
+  const text = readColor('--fg', '#1b2330');
   for (const bubble of container.querySelectorAll<HTMLElement>('.map-cluster')) {
     const { x, y, width, height } = at(bubble);
+    const [cx, cy, radius] = [x + width / 2, y + height / 2, width / 2];
+    const pie = bubble.querySelector<HTMLElement>('[data-pie]')?.dataset.pie;
+    if (pie) {
+      for (const { color, start, end } of pieArcs(pie)) {
+        context.beginPath();
+        context.moveTo(cx, cy);
+        context.arc(cx, cy, radius, start, end);
+        context.closePath();
+        context.fillStyle = color;
+        context.fill();
+      }
+      context.beginPath();
+      context.arc(cx, cy, radius * 0.66, 0, 2 * Math.PI);
+      context.fillStyle = surface;
+      context.fill();
+      context.fillStyle = text;
+      context.font = `600 ${Math.round(height / 3.4)}px system-ui, sans-serif`;
+      context.textAlign = 'center';
+      context.textBaseline = 'middle';
+      context.fillText(bubble.textContent ?? '', cx, cy);
+      continue;
+    }
     context.beginPath();
-    context.arc(x + width / 2, y + height / 2, width / 2, 0, 2 * Math.PI);
+    context.arc(cx, cy, radius, 0, 2 * Math.PI);
     context.fillStyle = accent;
     context.globalAlpha = 0.85;
     context.fill();
