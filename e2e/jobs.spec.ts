@@ -108,3 +108,27 @@ test('a job from a link to an answer: the server runs H’s query and sends L a 
   expect(refused.status()).toBe(400);
   expect(((await refused.json()) as { error: { message: string } }).error.message).toBe('No link leads from H records to H records');
 });
+
+test('“Run this dossier on the server”: each of its lookups a job, listed under the dossier with a link back', async ({ page }) => {
+  const dossier = '/dossier?lat=37.7749&lon=-122.4194&radius=800';
+  await page.goto(`${base}${dossier}`);
+  await expect(page.getByRole('region', { name: /^L\. / }).getByRole('definition').first()).toHaveText(/^[\d,]+ records?/, { timeout: 30_000 });
+  await page.getByRole('button', { name: 'Run this dossier on the server' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /jobs run on the server/ })).toHaveText(/^3 jobs run on the server, without this tab: see them on the Jobs page\.$/, { timeout: 20_000 });
+
+  await page.getByRole('link', { name: 'Jobs page' }).click();
+  const title = 'Dossier around 37.7749, -122.4194';
+  const rows = page.getByRole('row').filter({ has: page.getByRole('link', { name: title }) });
+  await expect(rows).toHaveCount(3);
+  for (const lookup of ['B', 'L', 'M']) await expect(rows.filter({ has: page.getByRole('link', { name: new RegExp(`^${lookup} · `) }) })).toHaveCount(1);
+  await expect(rows.getByRole('cell', { name: 'Completed' })).toHaveCount(3, { timeout: 30_000 });
+  // The group's link leads back to the dossier.
+  await rows.first().getByRole('link', { name: title }).click();
+  await expect(page).toHaveURL(`${base}${dossier}`);
+
+  // A group that names another site is refused.
+  const refused = await page.request.post(`${base}/jobs`, {
+    data: { lookup: 'H', operation: 'records', rows: [{ zipcode: '62701' }], group: { title: 'x', path: '//elsewhere.example/' } },
+  });
+  expect(refused.status()).toBe(400);
+});

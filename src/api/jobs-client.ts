@@ -4,7 +4,7 @@
 import { QueryClient, QueryClientContext, queryOptions, useQuery } from '@tanstack/react-query';
 import { useContext } from 'react';
 import type { Params } from '../lookups/define-lookup.ts';
-import { FINAL_JOB_STATES, JOBS_PATH, type JobDocument, type JobState, type WatchChange } from '../lookups/jobs-wire.ts';
+import { FINAL_JOB_STATES, JOBS_PATH, type JobDocument, type JobGroup, type JobState, type WatchChange } from '../lookups/jobs-wire.ts';
 
 export { FINAL_JOB_STATES, JOBS_PATH, type JobState, type WatchChange };
 /** A job as the server describes it. */
@@ -62,6 +62,8 @@ export interface JobSubmission {
   concurrency?: number;
   mask?: boolean;
   shared?: boolean;
+  /** Jobs sent together (a place dossier's), listed under this title with a link back to their page. */
+  group?: JobGroup;
 }
 
 export async function submitJob(job: JobSubmission): Promise<ServerJob> {

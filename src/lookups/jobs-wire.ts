@@ -9,6 +9,12 @@ export type JobState = (typeof JOB_STATES)[number];
 /** States a job never leaves. */
 export const FINAL_JOB_STATES: ReadonlySet<JobState> = new Set(['completed', 'cancelled', 'failed']);
 
+/** Jobs sent together (a place dossier's lookups): what they are called and the page they came from (a path of this site). */
+export interface JobGroup {
+  title: string;
+  path: string;
+}
+
 /** What the jobs API answers about a job: its facts, counts, rate and ETA, and its addresses. */
 export interface JobDocument {
   id: string;
@@ -33,6 +39,7 @@ export interface JobDocument {
   /** Seconds left at that rate. */
   etaSeconds: number | null;
   watch: string | null;
+  group: JobGroup | null;
   /** Rows of this job in flight at once, across every instance. */
   concurrency: number;
   results: { csv: string; json: string; geojson: string };

@@ -14,6 +14,7 @@ import { DossierSection, type SectionResult } from './dossier-section.tsx';
 import { pointTargets, recordTargets, type DossierTarget } from './dossier-plan.ts';
 import { readDossierUrl, windowDays } from './dossier-url.ts';
 import { DossierWindowForm } from './dossier-window.tsx';
+import { DossierServerRun } from './dossier-server-run.tsx';
 import { withWindow } from '../../lookups/follow-link.ts';
 import { LINK_WINDOW_PARAMS } from '../../lookups/links.ts';
 import { layerColor } from './layer-colors.ts';
@@ -109,6 +110,13 @@ function Dossier() {
       </p>
       {timed && <DossierWindowForm key={`${anchor.window.from}/${anchor.window.to}`} window={anchor.window} onApply={applyWindow} />}
       <EvidenceActions results={shown} layers={layers} place={place} radiusMetres={radius} title="Place dossier" />
+      <DossierServerRun
+        queries={sections}
+        title={`Dossier around ${anchor.kind === 'record' && source ? `${source.id} ${Object.values(sourceValues).join(' ')}` : place ? `${place.lat.toFixed(4)}, ${place.lon.toFixed(4)}` : 'a place'}`}
+        path={`/dossier${search}`}
+        masked={masked}
+        ready={anchor.kind === 'point' || (source !== undefined && results[source.id] !== undefined)}
+      />
       <Suspense fallback={<p role="status">Loading map…</p>}>
         <LayeredMap label="Dossier map" center={place} radiusMetres={radius} layers={layers} />
       </Suspense>

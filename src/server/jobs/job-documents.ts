@@ -30,6 +30,7 @@ export function jobDocument(job: JobFacts, now = Date.now(), slug: string | null
     rate,
     etaSeconds: running && rate ? Math.ceil((job.total - job.done) / rate) : job.state === 'completed' ? 0 : null,
     watch: job.watch ?? null,
+    group: job.group ?? null,
     concurrency: job.concurrency,
     results: { csv: `${url}/result.csv`, json: `${url}/result.json`, geojson: `${url}/result.geojson` },
     events: `${url}/events`,

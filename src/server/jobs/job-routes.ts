@@ -38,6 +38,8 @@ const submission = z.object({
   concurrency: z.number().int().min(1).max(64).optional(),
   shared: z.boolean().optional(),
   mask: z.boolean().optional(),
+  /** Jobs sent together (a place dossier's): a title and the page of this site they came from. */
+  group: z.object({ title: z.string().trim().min(1).max(200), path: z.string().max(2000).regex(/^\/(?![/\\])[^\s]*$/, 'must be a path of this site, starting with one /') }).optional(),
 }).refine((job) => (job.rows === undefined) !== (job.from === undefined), { message: 'send either rows or from (a link to an answer), not both' });
 
 export interface JobRoutesOptions {
@@ -115,6 +117,7 @@ export function createJobRoutes({ store, lookups, settings, submit, runAs, audit
       chunkSize: settings.chunkSize,
       shared: data.shared ?? false,
       mask: data.mask ?? true,
+      ...(data.group && { group: data.group }),
       // What the job asked for, never more than the server allows one job.
       concurrency: Math.min(data.concurrency ?? settings.concurrency, settings.concurrency),
     });

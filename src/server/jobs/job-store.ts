@@ -6,7 +6,7 @@
 import { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import type { ParamValue } from '../../lookups/define-lookup.ts';
-import { FINAL_JOB_STATES, JOB_STATES, type JobState } from '../../lookups/jobs-wire.ts';
+import { FINAL_JOB_STATES, JOB_STATES, type JobGroup, type JobState } from '../../lookups/jobs-wire.ts';
 
 const PREFIX = 'lookup-explorer:job:';
 const INDEX = 'lookup-explorer:jobs';
@@ -54,6 +54,8 @@ export interface JobFacts {
   resumesAt?: number;
   /** Set on a watchlist's scheduled run. */
   watch?: string;
+  /** Set on jobs sent together (a place dossier's). */
+  group?: JobGroup;
   /** Rows of this job in flight at once, across every instance. */
   concurrency: number;
 }
@@ -111,6 +113,7 @@ function facts(hash: Record<string, string>): JobFacts | undefined {
     ...(hash.finishedAt && { finishedAt: number('finishedAt')! }),
     ...(hash.resumesAt && { resumesAt: number('resumesAt')! }),
     ...(hash.watch && { watch: hash.watch }),
+    ...(hash.group && { group: JSON.parse(hash.group) as JobGroup }),
     concurrency: Number(hash.concurrency ?? 1),
   };
 }
@@ -125,6 +128,7 @@ export interface NewJob {
   shared: boolean;
   mask: boolean;
   watch?: string;
+  group?: JobGroup;
   /** Rows in flight at once across every instance (already capped by LOOKUP_JOBS_CONCURRENCY). */
   concurrency: number;
 }
@@ -211,6 +215,7 @@ export class JobStore {
       failed: 0,
       concurrency: job.concurrency,
       ...(job.watch && { watch: job.watch }),
+      ...(job.group && { group: JSON.stringify(job.group) }),
     });
     pipeline.zadd(INDEX, createdAt, id);
     await pipeline.exec();

@@ -16,6 +16,14 @@ function JobRow({ initial, onChanged }: { initial: ServerJob; onChanged: () => v
         <Link to={`/jobs/${job.id}`}>
           {job.lookup} · {job.operation}
         </Link>
+        {job.group && (
+          <>
+            <br />
+            <Link className="jobs-table__group" to={job.group.path}>
+              {job.group.title}
+            </Link>
+          </>
+        )}
       </td>
       <td>{job.owner}</td>
       <td>{job.rows.toLocaleString('en-US')}</td>
@@ -53,7 +61,7 @@ export function JobsList() {
   const jobs = useQuery({ queryKey: ['jobs'], queryFn: ({ signal }) => listJobs(signal), refetchInterval: 10_000 }, client);
   if (jobs.isPending) return <p role="status">Loading jobs…</p>;
   if (jobs.isError) return <p role="alert">The jobs could not be read: {jobs.error.message}</p>;
-  if (jobs.data.length === 0) return <p>No jobs yet. Start one with “Run on the server” on a lookup’s “Run over a list” page.</p>;
+  if (jobs.data.length === 0) return <p>No jobs yet. Start one with “Run on the server” on a lookup’s “Run over a list” page, or “Run this dossier on the server” on a place dossier.</p>;
   return (
     <table className="jobs-table">
       <caption>Jobs on the server (yours and shared ones), newest first</caption>
