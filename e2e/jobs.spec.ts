@@ -109,7 +109,8 @@ test('a job from a link to an answer: the server runs H’s query and sends L a 
   expect(((await refused.json()) as { error: { message: string } }).error.message).toBe('No link leads from H records to H records');
 });
 
-test('“Run this dossier on the server”: each of its lookups a job, listed under the dossier with a link back', async ({ page }) => {
+test('“Run this dossier on the server”: each of its lookups a job, listed under the dossier with a link back; “Watch this dossier…”', async ({ page }) => {
+  test.slow();
   const dossier = '/dossier?lat=37.7749&lon=-122.4194&radius=800';
   await page.goto(`${base}${dossier}`);
   await expect(page.getByRole('region', { name: /^L\. / }).getByRole('definition').first()).toHaveText(/^[\d,]+ records?/, { timeout: 30_000 });
@@ -125,6 +126,15 @@ test('“Run this dossier on the server”: each of its lookups a job, listed un
   // The group's link leads back to the dossier.
   await rows.first().getByRole('link', { name: title }).click();
   await expect(page).toHaveURL(`${base}${dossier}`);
+
+  // Watching it (back on the dossier) makes a watchlist of each of its queries, named after it.
+  await page.getByRole('button', { name: 'Watch this dossier…' }).click();
+  const watch = page.getByRole('form', { name: 'Watch this dossier' });
+  await watch.getByRole('radio', { name: 'weekly' }).check();
+  await watch.getByRole('button', { name: 'Start watching' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /queries weekly/ })).toHaveText('The server runs the dossier’s 3 queries weekly: see them on the Watch page.');
+  await page.getByRole('link', { name: 'Watch page' }).click();
+  await expect(page.getByRole('link', { name: new RegExp(`^${title}: [BLM]\\. `) })).toHaveCount(3);
 
   // A group that names another site is refused.
   const refused = await page.request.post(`${base}/jobs`, {

@@ -1,11 +1,13 @@
 // "Run this dossier on the server": on a team server that runs jobs (/jobs/config), each of the
 // dossier's queries becomes a server job, listed together on the Jobs page under the dossier's
 // title with a link back to it; they go on, and stay with the team, after this tab is closed.
+// Beside it, "Watch this dossier…" (dossier-watch.tsx).
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { submitJob, useJobsEnabled, type ServerJob } from '../../api/jobs-client.ts';
 import type { AnyLookup, AnyOperation } from '../../lookups/define-lookup.ts';
 import { validateValues } from '../../form/validate-values.ts';
+import { DossierWatch } from './dossier-watch.tsx';
 
 export interface DossierQuery {
   lookup: AnyLookup;
@@ -64,6 +66,7 @@ function ServerRun({ queries, title, path, masked, ready }: DossierServerRunProp
         </p>
       )}
       {state.step === 'failed' && <p role="alert">The dossier was not sent: {state.message}</p>}
+      <DossierWatch queries={queries} title={title} ready={ready} />
     </div>
   );
 }
