@@ -1,9 +1,16 @@
 // Which lookups a dossier runs, with what: every link from the anchor record (D's property → G, H,
 // L, M, B), or every link a bare point can fill (B, L, M), each with the dossier's radius set.
 // One section per target lookup: the first link to it wins.
-import type { AnyOperation, GeoPoint, LookupId } from '../../lookups/define-lookup.ts';
+import type { AnyLookup, AnyOperation, GeoPoint, LookupId } from '../../lookups/define-lookup.ts';
 import { linksFrom, lookupLinks, type LookupLink } from '../../lookups/links.ts';
 import { linkValues, withRadius } from '../../lookups/follow-link.ts';
+
+/** One of a dossier's queries as the page sends it (its section), a server job or a watchlist. */
+export interface DossierQuery {
+  lookup: AnyLookup;
+  operation: AnyOperation;
+  values: Record<string, string>;
+}
 
 export interface DossierTarget {
   link: LookupLink;

@@ -5,15 +5,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { submitJob, useJobsEnabled, type ServerJob } from '../../api/jobs-client.ts';
-import type { AnyLookup, AnyOperation } from '../../lookups/define-lookup.ts';
 import { validateValues } from '../../form/validate-values.ts';
 import { DossierWatch } from './dossier-watch.tsx';
-
-export interface DossierQuery {
-  lookup: AnyLookup;
-  operation: AnyOperation;
-  values: Record<string, string>;
-}
+import type { DossierQuery } from './dossier-plan.ts';
 
 interface DossierServerRunProps {
   queries: readonly DossierQuery[];

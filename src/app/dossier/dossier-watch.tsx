@@ -5,7 +5,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { createWatch, useJobsQueryClient, WATCH_SCHEDULES, type WatchSchedule } from '../../api/jobs-client.ts';
 import { validateValues } from '../../form/validate-values.ts';
-import type { DossierQuery } from './dossier-server-run.tsx';
+import type { DossierQuery } from './dossier-plan.ts';
 
 interface DossierWatchProps {
   queries: readonly DossierQuery[];
