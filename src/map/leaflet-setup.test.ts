@@ -23,3 +23,16 @@ describe('a map removed while it zooms', () => {
     container.remove();
   });
 });
+
+describe('a canvas renderer whose canvas is gone', () => {
+  // Leaflet 1.9's private redraw state (what a removed renderer keeps).
+  type RedrawingCanvas = L.Canvas & { _redraw(): void; _redrawRequest: number | null; _destroyContainer(): void; _ctx?: unknown };
+
+  it('skips a redraw that runs after its canvas was destroyed, instead of throwing', () => {
+    const renderer = L.canvas() as RedrawingCanvas;
+    // As after _destroyContainer: no drawing context. Without the fix: "reading 'save'".
+    expect(renderer._ctx).toBeUndefined();
+    expect(() => renderer._redraw()).not.toThrow();
+    expect(renderer._redrawRequest).toBeNull();
+  });
+});

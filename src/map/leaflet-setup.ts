@@ -36,3 +36,31 @@ L.Map.addInitHook(function (this: L.Map) {
     (this as unknown as ZoomAnimationState)._animatingZoom = false;
   });
 });
+
+/** The part of Leaflet 1.9's private canvas renderer state its redraw relies on. */
+interface CanvasRedrawState {
+  _ctx?: CanvasRenderingContext2D | null;
+  _redrawRequest: number | null;
+  _redraw(): void;
+  _destroyContainer(): void;
+}
+
+// Leaflet 1.9's canvas renderer can run a queued redraw after its canvas is gone (a renderer
+// removed as a new answer replaces the clusters mid-zoom), which throws "Cannot read properties of
+// undefined (reading 'save')"; and it keeps a cancelled redraw's id when destroyed, so once added
+// again it never redraws (fixed in Leaflet's #9608, not in 1.9.4). A redraw without a canvas is
+// skipped, and a destroyed renderer forgets its request.
+const canvas = L.Canvas.prototype as unknown as CanvasRedrawState;
+const redraw = canvas._redraw;
+const destroyContainer = canvas._destroyContainer;
+canvas._redraw = function (this: CanvasRedrawState) {
+  if (!this._ctx) {
+    this._redrawRequest = null;
+    return;
+  }
+  redraw.call(this);
+};
+canvas._destroyContainer = function (this: CanvasRedrawState) {
+  destroyContainer.call(this);
+  this._redrawRequest = null;
+};
