@@ -1,9 +1,10 @@
 // "Watch this dossier…": on a team server that runs jobs, each of the dossier's queries becomes a
 // watchlist (POST /watches) the server re-runs hourly, daily or weekly and compares with its last
 // run; they are named after the dossier and listed on the Watch page.
-import { type FormEvent, useId, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { createWatch, useJobsQueryClient, WATCH_SCHEDULES, type WatchSchedule } from '../../api/jobs-client.ts';
+import { createWatch, useJobsQueryClient, type WatchSchedule } from '../../api/jobs-client.ts';
+import { WatchScheduleForm } from '../../workbench/jobs/watch-schedule-form.tsx';
 import { validateValues } from '../../form/validate-values.ts';
 import type { DossierQuery } from './dossier-plan.ts';
 
@@ -18,13 +19,11 @@ type WatchState = { step: 'closed' | 'open' | 'sending' } | { step: 'created'; c
 
 export function DossierWatch({ queries, title, ready }: DossierWatchProps) {
   const client = useJobsQueryClient();
-  const id = useId();
   const [name, setName] = useState(title);
   const [schedule, setSchedule] = useState<WatchSchedule>('daily');
   const [state, setState] = useState<WatchState>({ step: 'closed' });
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  async function submit() {
     if (!name.trim()) return setState({ step: 'failed', message: 'Give the watchlists a name.' });
     setState({ step: 'sending' });
     let created = 0;
@@ -51,24 +50,19 @@ export function DossierWatch({ queries, title, ready }: DossierWatchProps) {
         </button>
       )}
       {open && (
-        <form aria-label="Watch this dossier" onSubmit={(event) => void submit(event)} noValidate>
-          <label htmlFor={`${id}-name`}>Watchlists’ name</label>
-          <input id={`${id}-name`} value={name} onChange={(event) => setName(event.target.value)} aria-invalid={!name.trim()} maxLength={80} />
-          <fieldset>
-            <legend>Run them</legend>
-            {WATCH_SCHEDULES.map((value) => (
-              <label key={value}>
-                <input type="radio" name={`${id}-schedule`} value={value} checked={schedule === value} onChange={() => setSchedule(value)} /> {value}
-              </label>
-            ))}
-          </fieldset>
-          <button type="submit" disabled={state.step === 'sending'}>
-            Start watching
-          </button>
-          <button type="button" onClick={() => setState({ step: 'closed' })}>
-            Cancel
-          </button>
-        </form>
+        <WatchScheduleForm
+          label="Watch this dossier"
+          nameLabel="Watchlists’ name"
+          name={name}
+          onNameChange={setName}
+          maxLength={80}
+          scheduleLegend="Run them"
+          schedule={schedule}
+          onScheduleChange={setSchedule}
+          sending={state.step === 'sending'}
+          onSubmit={() => void submit()}
+          onCancel={() => setState({ step: 'closed' })}
+        />
       )}
       {state.step === 'sending' && <p role="status">Creating the watchlists…</p>}
       {state.step === 'failed' && <p role="alert">{state.message}</p>}

@@ -1,9 +1,10 @@
 // "Watch this query…": on a team server that runs jobs (/jobs/config), a saved query or a lookup
 // page's sent query becomes a watchlist (POST /watches) that the server re-runs hourly, daily or
 // weekly; it is then listed on the Watch page. Elsewhere (a laptop, no Redis) it is not offered.
-import { type FormEvent, useId, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { createWatch, useJobsEnabled, useJobsQueryClient, WATCH_SCHEDULES, type WatchSchedule, type WatchSummary } from '../../api/jobs-client.ts';
+import { createWatch, useJobsEnabled, useJobsQueryClient, type WatchSchedule, type WatchSummary } from '../../api/jobs-client.ts';
+import { WatchScheduleForm } from './watch-schedule-form.tsx';
 import type { Params } from '../../lookups/define-lookup.ts';
 
 interface WatchQueryButtonProps {
@@ -22,14 +23,12 @@ export function WatchQueryButton(props: WatchQueryButtonProps) {
 
 function WatchQueryForm({ lookupId, operationId, params, name: initialName }: WatchQueryButtonProps) {
   const client = useJobsQueryClient();
-  const id = useId();
   const [open, setOpen] = useState(false);
   const [name, setName] = useState(initialName);
   const [schedule, setSchedule] = useState<WatchSchedule>('daily');
   const [state, setState] = useState<{ sending: boolean; error?: string; created?: WatchSummary }>({ sending: false });
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  async function submit() {
     if (!name.trim()) return setState({ sending: false, error: 'Give the watchlist a name.' });
     setState({ sending: true });
     try {
@@ -51,24 +50,19 @@ function WatchQueryForm({ lookupId, operationId, params, name: initialName }: Wa
         </button>
       )}
       {open && (
-        <form aria-label="Watch this query" onSubmit={(event) => void submit(event)} noValidate>
-          <label htmlFor={`${id}-name`}>Watchlist name</label>
-          <input id={`${id}-name`} value={name} onChange={(event) => setName(event.target.value)} aria-invalid={!name.trim()} maxLength={120} />
-          <fieldset>
-            <legend>Run it</legend>
-            {WATCH_SCHEDULES.map((value) => (
-              <label key={value}>
-                <input type="radio" name={`${id}-schedule`} value={value} checked={schedule === value} onChange={() => setSchedule(value)} /> {value}
-              </label>
-            ))}
-          </fieldset>
-          <button type="submit" disabled={state.sending}>
-            Start watching
-          </button>
-          <button type="button" onClick={() => setOpen(false)}>
-            Cancel
-          </button>
-        </form>
+        <WatchScheduleForm
+          label="Watch this query"
+          nameLabel="Watchlist name"
+          name={name}
+          onNameChange={setName}
+          maxLength={120}
+          scheduleLegend="Run it"
+          schedule={schedule}
+          onScheduleChange={setSchedule}
+          sending={state.sending}
+          onSubmit={() => void submit()}
+          onCancel={() => setOpen(false)}
+        />
       )}
       {state.sending && <p role="status">Creating the watchlist…</p>}
       {state.error && <p role="alert">{state.error}</p>}
