@@ -2,6 +2,7 @@
 // DuckDB-wasm) are a lazy chunk of their own; this route gives them the URL's query and masking.
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
+import { useLookupConfig } from '../api/lookup-config-query.ts';
 import { SQL_KEY } from '../form/url-state.ts';
 import { usePreferences } from './preferences.tsx';
 import { useDocumentTitle } from './use-document-title.ts';
@@ -10,18 +11,22 @@ const SqlPage = lazy(async () => ({ default: (await import('../sql/sql-page.tsx'
 // Leaflet comes only when a result is shown on the map, as on a lookup page.
 const SqlPointsMap = lazy(() => import('../map/sql-points-map.tsx'));
 
-function renderMap(rows: readonly unknown[], point: (row: unknown) => { lat: number; lon: number } | undefined) {
-  return (
-    <Suspense fallback={<p role="status">Loading map…</p>}>
-      <SqlPointsMap rows={rows} point={point} />
-    </Suspense>
-  );
+/** A result's rows come from answers of any lookup; the demo's streets are drawn under them only when no lookup is live. */
+function useAllDemo(): boolean {
+  const { data } = useLookupConfig();
+  return data !== undefined && Object.values(data.lookups).every((lookup) => lookup.mode === 'demo');
 }
 
 export function SqlRoute() {
   useDocumentTitle('SQL');
   const { masked } = usePreferences();
   const [search, setSearch] = useSearchParams();
+  const demo = useAllDemo();
+  const renderMap = (rows: readonly unknown[], point: (row: unknown) => { lat: number; lon: number } | undefined) => (
+    <Suspense fallback={<p role="status">Loading map…</p>}>
+      <SqlPointsMap rows={rows} point={point} demo={demo} />
+    </Suspense>
+  );
   return (
     <section className="sql-route" aria-labelledby="sql-title">
       <h1 id="sql-title">SQL</h1>

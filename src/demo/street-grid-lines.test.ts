@@ -33,3 +33,24 @@ describe('gridLines', () => {
     expect(gridLines(place, place.lat - 2, place.lon - 2, place.lat + 2, place.lon + 2)).toEqual([]);
   });
 });
+
+describe('how busy each street is', () => {
+  const place = placeAt(37.7749, -122.4194);
+  const lines = gridLines(place, place.lat - 0.02, place.lon - 0.025, place.lat + 0.02, place.lon + 0.025);
+
+  it('makes every fourth street each way an avenue, the centre lines among them', () => {
+    const avenues = lines.filter((line) => line.major);
+    expect(avenues.length).toBeGreaterThan(3);
+    expect(avenues.length).toBeLessThan(lines.length / 3);
+    expect(avenues.some((line) => Math.abs(line.from[1] - place.lon) < 1e-9)).toBe(true);
+    expect(avenues.some((line) => Math.abs(line.from[0] - place.lat) < 1e-9)).toBe(true);
+  });
+
+  it('ranks avenues before side streets, and nearer the centre before further out', () => {
+    const worstAvenue = Math.max(...lines.filter((line) => line.major).map((line) => line.rank));
+    const bestSide = Math.min(...lines.filter((line) => !line.major).map((line) => line.rank));
+    expect(worstAvenue).toBeLessThan(bestSide);
+    const centre = lines.find((line) => line.major && Math.abs(line.from[1] - place.lon) < 1e-9)!;
+    expect(centre.rank).toBe(0);
+  });
+});

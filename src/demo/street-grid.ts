@@ -81,6 +81,19 @@ export interface GridLine {
   /** [lat, lon] at each end. */
   from: readonly [number, number];
   to: readonly [number, number];
+  /** An avenue: every fourth street each way, through the centre, drawn heavier and named first. */
+  major: boolean;
+  /** How busy the street is, 0 the busiest: avenues first, then by blocks from the place's centre. */
+  rank: number;
+}
+
+/** Every this many streets one is an avenue, counted from the centre's two. */
+const AVENUE_EVERY = 4;
+
+function busyness(index: number): { major: boolean; rank: number } {
+  const major = index % AVENUE_EVERY === 0;
+  // Avenues rank before every side street; within each kind, the nearer the centre the busier.
+  return { major, rank: (major ? 0 : 1000) + Math.abs(index) };
 }
 
 /** At most this many lines each way: a box too big for a city view gets none (the map asks at city zoom). */
@@ -103,11 +116,11 @@ export function gridLines(place: DemoPlace, south: number, west: number, north: 
   const lines: GridLine[] = [];
   for (let column = firstColumn; column <= lastColumn; column += 1) {
     const lon = place.lon + (column * COLUMN_M) / metresPerLon;
-    lines.push({ name: columnName(place, column), from: [south, lon], to: [north, lon] });
+    lines.push({ name: columnName(place, column), from: [south, lon], to: [north, lon], ...busyness(column) });
   }
   for (let row = firstRow; row <= lastRow; row += 1) {
     const lat = place.lat + (row * ROW_M) / METRES_PER_DEGREE;
-    lines.push({ name: rowName(place, row), from: [lat, west], to: [lat, east] });
+    lines.push({ name: rowName(place, row), from: [lat, west], to: [lat, east], ...busyness(row) });
   }
   return lines;
 }

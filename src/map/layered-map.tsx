@@ -6,6 +6,7 @@ import { useMemo, useState } from 'react';
 import L from 'leaflet';
 import { Circle, CircleMarker, Tooltip } from 'react-leaflet';
 import { BaseMap } from './base-map.tsx';
+import { DemoStreets } from './demo-streets.tsx';
 import { enclosingBounds, type LatLon } from './geo.ts';
 import './layered-map.css';
 
@@ -24,9 +25,11 @@ interface LayeredMapProps {
   center: LatLon | undefined;
   radiusMetres: number | undefined;
   layers: readonly MapLayer[];
+  /** Every layer is demo data: without tiles, the demo's own streets are drawn under them. */
+  demo?: boolean;
 }
 
-export default function LayeredMap({ label, center, radiusMetres, layers }: LayeredMapProps) {
+export default function LayeredMap({ label, center, radiusMetres, layers, demo = false }: LayeredMapProps) {
   const [hidden, setHidden] = useState<ReadonlySet<string>>(() => new Set());
   const renderer = useMemo(() => L.canvas({ padding: 0.5 }), []);
   const bounds = useMemo(
@@ -40,7 +43,7 @@ export default function LayeredMap({ label, center, radiusMetres, layers }: Laye
   });
   return (
     <div className="layered-map">
-      <BaseMap label={label} bounds={bounds}>
+      <BaseMap label={label} bounds={bounds} offline={demo ? <DemoStreets /> : undefined}>
         {center && radiusMetres && <Circle center={[center.lat, center.lon]} radius={radiusMetres} pathOptions={{ color: '#555', weight: 1, fill: false, dashArray: '4 4' }} />}
         {layers
           .filter((layer) => !hidden.has(layer.id))

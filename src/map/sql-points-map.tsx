@@ -4,12 +4,15 @@
 import { useMemo } from 'react';
 import { BaseMap } from './base-map.tsx';
 import { ClusterLayer } from './cluster-layer.tsx';
+import { DemoStreets } from './demo-streets.tsx';
 import { enclosingBounds } from './geo.ts';
 import type { MappedPoint } from './points.ts';
 
 export interface SqlPointsMapProps {
   rows: readonly unknown[];
   point: (row: unknown) => { lat: number; lon: number } | undefined;
+  /** The server answers every lookup from the demo: without tiles, the demo's own streets are drawn under the rows. */
+  demo?: boolean;
 }
 
 /** The rows' points, by row index; rows without a usable position are counted, not drawn. */
@@ -22,12 +25,12 @@ export function sqlPoints(rows: readonly unknown[], point: SqlPointsMapProps['po
   return { points, missing: rows.length - points.length };
 }
 
-export default function SqlPointsMap({ rows, point }: SqlPointsMapProps) {
+export default function SqlPointsMap({ rows, point, demo = false }: SqlPointsMapProps) {
   const { points, missing } = useMemo(() => sqlPoints(rows, point), [rows, point]);
   const bounds = useMemo(() => enclosingBounds(points), [points]);
   const caption = missing > 0 ? `${missing.toLocaleString('en-US')} of ${rows.length.toLocaleString('en-US')} rows have no position and are not drawn.` : undefined;
   return (
-    <BaseMap label={`Map of the query result: ${points.length.toLocaleString('en-US')} points`} bounds={bounds} caption={caption}>
+    <BaseMap label={`Map of the query result: ${points.length.toLocaleString('en-US')} points`} bounds={bounds} caption={caption} offline={demo ? <DemoStreets /> : undefined}>
       <ClusterLayer points={points} onPointClick={() => undefined} />
     </BaseMap>
   );

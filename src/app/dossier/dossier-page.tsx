@@ -118,7 +118,7 @@ function Dossier() {
         ready={anchor.kind === 'point' || (source !== undefined && results[source.id] !== undefined)}
       />
       <Suspense fallback={<p role="status">Loading map…</p>}>
-        <LayeredMap label="Dossier map" center={place} radiusMetres={radius} layers={layers} />
+        <LayeredMap label="Dossier map" center={place} radiusMetres={radius} layers={layers} demo={shown.length > 0 && shown.every((answer) => answer.response.source === 'demo')} />
       </Suspense>
       {sections.map((section, index) => (
         <DossierSection
