@@ -5,6 +5,7 @@
 // and event streams are capped per user and per job with a 429 that names the limit.
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FORMULA_START } from '../../lookups/csv-lines.ts';
 import { startRedis, type TestRedis } from '../team/redis-for-tests.ts';
 import { startRecordingUpstream, startServerProcess, teamFolder, type RecordingUpstream, type ServerProcess } from './jobs-testing.ts';
 
@@ -72,7 +73,7 @@ describe('what the jobs API streams', () => {
       const header = await firstLine(job);
       expect(header.startsWith(`zipcode,"'=HYPERLINK(""http://127.0.0.1:9/x"",""c"")","'+cmd","'@SUM(A1)",row_status`), header).toBe(true);
       // Nothing in the header starts a formula: every cell is a plain name or a quoted, neutralised one.
-      expect(header.split(',').filter((cell) => /^[=+\-@\t\r]/.test(cell))).toEqual([]);
+      expect(header.split(',').filter((cell) => FORMULA_START.test(cell))).toEqual([]);
     }
   }, 120_000);
 
