@@ -3,6 +3,7 @@
 // sessionStorage; each keeps the source record's identity beside the result.
 import { Link, useNavigate } from 'react-router';
 import type { AnyLookup, AnyOperation } from '../lookups/define-lookup.ts';
+import { plural } from '../lookups/adapters.ts';
 import { linksFrom } from '../lookups/links.ts';
 import { handOverRows, rowsFromRecords } from '../workbench/bulk/rows-handover.ts';
 import { MAX_ROWS } from '../workbench/bulk/limits.ts';
@@ -37,7 +38,7 @@ export function RunOverResults({ lookup, operation, records, search }: { lookup:
                 disabled={records.length > MAX_ROWS}
                 onClick={() => {
                   const { rows } = rowsFromRecords(link, operation, records);
-                  handOverRows(link.to, rows, `${lookup.id} answer (${operation.id}), ${rows.length} rows`);
+                  handOverRows(link.to, rows, `${lookup.id} answer (${operation.id}), ${plural(rows.length, 'row')}`);
                   const op = link.toOperation ? `?${new URLSearchParams({ op: link.toOperation })}` : '';
                   void navigate(`${lookupPath(link.to)}/bulk${op}`);
                 }}

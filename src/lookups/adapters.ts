@@ -86,6 +86,7 @@ export function windowCount(total: number, perAnswer: number): number {
   return Math.max(2, Math.ceil(total / Math.max(1, Math.floor(perAnswer * 0.8))));
 }
 
-export function plural(count: number, word: string): string {
-  return `${count.toLocaleString('en-US')} ${word}${count === 1 ? '' : 's'}`;
+/** A count and its noun, agreeing: `1 row`, `2 rows`; `many` for nouns that do not just take an s (`queries`). */
+export function plural(count: number, word: string, many = `${word}s`): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? word : many}`;
 }

@@ -34,9 +34,9 @@ export interface JobDocument {
   finishedAt: string | null;
   /** paused-budget: when the budget allows again. */
   resumesAt: string | null;
-  /** Rows settled per second since the job started. */
+  /** Rows settled per second since its first row finished; null until a few rows have (lookups/run-pace.ts). */
   rate: number | null;
-  /** Seconds left at that rate. */
+  /** Seconds left at that rate; null while it is being estimated. */
   etaSeconds: number | null;
   watch: string | null;
   group: JobGroup | null;

@@ -13,6 +13,7 @@ import type { Readable, Transform } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { WIRE_HEADERS, type ErrorOrigin } from '../lookups/wire.ts';
 import { refusal, sendRefusal } from './http/refusal.ts';
+import { drained } from './http/write-drained.ts';
 import { PROXY_SECURITY_HEADERS } from './security-headers.ts';
 import type { KeyScrubber, StreamScrubber } from './key-scrubber.ts';
 import { tooLarge, UpstreamFailureError, type UpstreamFailure } from './live-upstream.ts';
@@ -266,18 +267,6 @@ async function sendSliced({ res, status, headers, options }: Reply, body: Buffer
     else if (i % 8 === 7) await new Promise<void>((resolve) => setImmediate(resolve));
   }
   if (!res.destroyed) res.end(parts[parts.length - 1]);
-}
-
-function drained(res: ServerResponse): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      res.off('drain', done);
-      res.off('close', done);
-      resolve();
-    };
-    res.on('drain', done);
-    res.on('close', done);
-  });
 }
 
 function readWhole(body: Readable | UpstreamBody, decoder: Transform | null, maxBytes: number): Promise<Buffer> {

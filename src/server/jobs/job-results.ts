@@ -1,18 +1,17 @@
 // A job's merged dataset, streamed chunk by chunk as CSV, JSON or GeoJSON: the same rows a browser
 // run makes (lookups/merged-rows.ts: the input columns, row_status, row_reason and one answer
 // record's fields per output row). Only one chunk's results are in memory at a time. The CSV's
-// columns are gathered in a first pass over the chunks; a text cell a spreadsheet would run as a
-// formula is written with a leading `'` (as the page's own CSV does).
+// columns are gathered in a first pass over the chunks, and its header and rows are written by the
+// page's own CSV row writer (lookups/csv-lines.ts), formula guard included.
 import type { ServerResponse } from 'node:http';
-import Papa from 'papaparse';
 import type { AnyLookup, AnyOperation } from '../../lookups/define-lookup.ts';
+import { csvHeaderLine, csvRowLines } from '../../lookups/csv-lines.ts';
 import { answerRecords, mergeRows, originalRecord, type MergedRow } from '../../lookups/merged-rows.ts';
+import { writeDrained as write } from '../http/write-drained.ts';
 import { rowText, type JobFacts, type JobStore } from './job-store.ts';
 
 export const RESULT_FORMATS = ['csv', 'json', 'geojson'] as const;
 export type ResultFormat = (typeof RESULT_FORMATS)[number];
-
-const FORMULA_START = /^(?![+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$)[=+\-@\t\r]/;
 
 /** The merged rows of one chunk, in row order. */
 export async function* mergedChunks(store: JobStore, job: JobFacts, lookup: AnyLookup, operation: AnyOperation): AsyncGenerator<MergedRow[]> {
@@ -28,26 +27,6 @@ export async function* mergedChunks(store: JobStore, job: JobFacts, lookup: AnyL
     });
     yield merged;
   }
-}
-
-function cell(value: unknown): unknown {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'object') return JSON.stringify(value);
-  return value;
-}
-
-/** Waits for the socket to take more when it is full (a 100,000-row download stays small in memory). */
-function write(res: ServerResponse, text: string): Promise<void> | void {
-  if (res.write(text)) return;
-  return new Promise((resolve) => {
-    const done = () => {
-      res.off('drain', done);
-      res.off('close', done);
-      resolve();
-    };
-    res.on('drain', done);
-    res.on('close', done);
-  });
 }
 
 export async function streamResult(res: ServerResponse, format: ResultFormat, store: JobStore, job: JobFacts, lookup: AnyLookup, operation: AnyOperation, head: boolean): Promise<void> {
@@ -69,12 +48,11 @@ export async function streamResult(res: ServerResponse, format: ResultFormat, st
             seen.add(key);
             columns.push(key);
           }
-    await write(res, `${Papa.unparse({ fields: columns, data: [] }, { newline: '\r\n' }).trimEnd()}\r\n`);
+    await write(res, csvHeaderLine(columns));
     for await (const rows of mergedChunks(store, job, lookup, operation)) {
       if (res.destroyed) return;
       if (rows.length === 0) continue;
-      const data = rows.map((row) => columns.map((column) => cell(row[column])));
-      await write(res, `${Papa.unparse({ fields: columns, data }, { header: false, newline: '\r\n', escapeFormulae: FORMULA_START })}\r\n`);
+      await write(res, csvRowLines(columns, rows.map((row) => columns.map((column) => row[column]))));
     }
     return void res.end();
   }

@@ -13,6 +13,7 @@ import { targetPath } from '../http/request-target.ts';
 import { sendJson } from '../http/send-json.ts';
 import type { AuditLog } from '../team/audit-log.ts';
 import { userOfRequest } from '../team/team-proxy.ts';
+import { createEventStreamCaps } from './event-stream-caps.ts';
 import { jobDocument, JOBS_PATH } from './job-documents.ts';
 import { streamResult, RESULT_FORMATS, type ResultFormat } from './job-results.ts';
 import { FINAL_STATES, type JobFacts, type JobStore, type NewJob } from './job-store.ts';
@@ -64,6 +65,8 @@ const notFound = refusal(404, 'not_found', 'There is no such job, or it is not y
 export function createJobRoutes({ store, lookups, settings, submit, runAs, audit }: JobRoutesOptions): ChainHandler {
   const record = (req: IncomingMessage, job: JobFacts, action: 'job-start' | 'job-cancel' | 'job-download', status: number) =>
     audit?.({ user: userOfRequest(req), lookup: job.lookup, operation: job.operation, method: req.method ?? '', status, bytes: 0, durationMs: 0, source: 'job', paramsHash: undefined, job: job.id, action });
+
+  const streams = createEventStreamCaps({ perUser: settings.eventsPerUser, perJob: settings.eventsPerJob });
 
   const documentOf = (job: JobFacts) => jobDocument(job, Date.now(), lookups.find((lookup) => lookup.id === job.lookup)?.slug ?? null);
 
@@ -134,7 +137,13 @@ export function createJobRoutes({ store, lookups, settings, submit, runAs, audit
   async function events(req: IncomingMessage, res: ServerResponse, id: string): Promise<void> {
     let job = await visible(req, id);
     if (!job) return sendRefusal(res, notFound);
-    res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', connection: 'keep-alive' });
+    const head = { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' };
+    // HEAD asks only what a GET would answer: it gets that head now, not when the job ends.
+    if (req.method === 'HEAD') return void res.writeHead(200, head).end();
+    const admitted = streams.admit(userOfRequest(req), id);
+    if (!admitted.ok) return sendRefusal(res, admitted);
+    res.once('close', admitted.release);
+    res.writeHead(200, { ...head, connection: 'keep-alive' });
     let last = '';
     while (job && !res.destroyed) {
       const text = JSON.stringify(documentOf(job));
@@ -148,6 +157,7 @@ export function createJobRoutes({ store, lookups, settings, submit, runAs, audit
       await new Promise((resolve) => setTimeout(resolve, EVENTS_EVERY_MS));
       job = await store.get(id);
     }
+    admitted.release();
     res.end();
   }
 

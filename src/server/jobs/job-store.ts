@@ -46,6 +46,8 @@ export interface JobFacts {
   mask: boolean;
   createdAt: number;
   startedAt?: number;
+  /** When its first row finished: the pace (rate, time left) is timed from here (lookups/run-pace.ts). */
+  firstDoneAt?: number;
   finishedAt?: number;
   state: JobState;
   done: number;
@@ -64,6 +66,7 @@ export interface JobFacts {
 const RECORD_SCRIPT = `
 if redis.call('HSETNX', KEYS[1], ARGV[1], ARGV[2]) == 0 then return 0 end
 local done = redis.call('HINCRBY', KEYS[2], 'done', 1)
+if done == 1 then redis.call('HSET', KEYS[2], 'firstDoneAt', ARGV[4]) end
 if ARGV[3] == '1' then redis.call('HINCRBY', KEYS[2], 'failed', 1) end
 local state = redis.call('HGET', KEYS[2], 'state')
 if state == 'paused-budget' or state == 'queued' then redis.call('HSET', KEYS[2], 'state', 'running') redis.call('HDEL', KEYS[2], 'resumesAt') end
@@ -110,6 +113,7 @@ function facts(hash: Record<string, string>): JobFacts | undefined {
     done: Number(hash.done ?? 0),
     failed: Number(hash.failed ?? 0),
     ...(hash.startedAt && { startedAt: number('startedAt')! }),
+    ...(hash.firstDoneAt && { firstDoneAt: number('firstDoneAt')! }),
     ...(hash.finishedAt && { finishedAt: number('finishedAt')! }),
     ...(hash.resumesAt && { resumesAt: number('resumesAt')! }),
     ...(hash.watch && { watch: hash.watch }),

@@ -8,7 +8,7 @@ describe('jobs settings', () => {
     expect(parseJobsSettings({})).toBeUndefined();
     expect(parseJobsSettings({ LOOKUP_REDIS_URL: 'redis://127.0.0.1:6379', LOOKUP_JOBS: 'off' })).toBeUndefined();
     const settings = parseJobsSettings({ LOOKUP_REDIS_URL: 'redis://127.0.0.1:6379' })!;
-    expect(settings).toMatchObject({ concurrency: 16, chunkSize: 100, lockMs: 30_000 });
+    expect(settings).toMatchObject({ concurrency: 16, chunkSize: 100, lockMs: 30_000, eventsPerUser: 20, eventsPerJob: 100 });
     expect(settings.watchPeriods.daily).toBe(86_400_000);
     expect(settings.webhook).toBeUndefined();
   });
@@ -21,6 +21,12 @@ describe('jobs settings', () => {
     expect(() => parseJobsSettings({ LOOKUP_REDIS_URL: 'redis://x', LOOKUP_JOBS_LOCK_MS: 'soon' })).toThrow(/LOOKUP_JOBS_LOCK_MS must be a whole number/);
     expect(() => parseJobsSettings({ LOOKUP_REDIS_URL: 'redis://x', LOOKUP_WEBHOOK_URL: 'ftp://x' })).toThrow(/LOOKUP_WEBHOOK_URL/);
     expect(() => parseJobsSettings({ LOOKUP_REDIS_URL: 'redis://x', LOOKUP_JOBS: 'maybe' })).toThrow(/LOOKUP_JOBS must be on or off/);
+  });
+
+  it('cap the events streams per user and per job with LOOKUP_JOBS_EVENTS_PER_USER and LOOKUP_JOBS_EVENTS_PER_JOB', () => {
+    expect(parseJobsSettings({ LOOKUP_REDIS_URL: 'redis://x', LOOKUP_JOBS_EVENTS_PER_USER: '2', LOOKUP_JOBS_EVENTS_PER_JOB: '3' })).toMatchObject({ eventsPerUser: 2, eventsPerJob: 3 });
+    expect(() => parseJobsSettings({ LOOKUP_REDIS_URL: 'redis://x', LOOKUP_JOBS_EVENTS_PER_USER: '0' })).toThrow(/LOOKUP_JOBS_EVENTS_PER_USER must be a whole number/);
+    expect(() => parseJobsSettings({ LOOKUP_REDIS_URL: 'redis://x', LOOKUP_JOBS_EVENTS_PER_JOB: 'many' })).toThrow(/LOOKUP_JOBS_EVENTS_PER_JOB/);
   });
 
   it('keep finished jobs 7 days unless LOOKUP_JOBS_RETENTION says how long', () => {

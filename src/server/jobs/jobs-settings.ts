@@ -18,6 +18,9 @@ export interface JobsSettings {
   retentionMs: number;
   /** Largest POST /jobs body. */
   maxBodyBytes: number;
+  /** Events streams (GET /jobs/<id>/events) one instance holds open at once for one user, and for one job. */
+  eventsPerUser: number;
+  eventsPerJob: number;
   /** Watchlists: the period a schedule name stands for (LOOKUP_WATCH_EVERY_MS replaces all three: tests). */
   watchPeriods: Readonly<Record<WatchSchedule, number>>;
   webhook?: { url: string; secret?: string };
@@ -66,6 +69,8 @@ export function parseJobsSettings(env: NodeJS.ProcessEnv): JobsSettings | undefi
     stalledCheckMs: whole(env, 'LOOKUP_JOBS_STALLED_CHECK_MS', 15_000, 200, 600_000),
     retentionMs: duration(env, 'LOOKUP_JOBS_RETENTION', 7 * 24 * HOUR),
     maxBodyBytes: whole(env, 'LOOKUP_JOBS_MAX_BODY_BYTES', 64 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+    eventsPerUser: whole(env, 'LOOKUP_JOBS_EVENTS_PER_USER', 20, 1, 10_000),
+    eventsPerJob: whole(env, 'LOOKUP_JOBS_EVENTS_PER_JOB', 100, 1, 100_000),
     watchPeriods: every ? { hourly: every, daily: every, weekly: every } : { hourly: HOUR, daily: 24 * HOUR, weekly: 7 * 24 * HOUR },
     ...(webhookUrl && { webhook: { url: webhookUrl, ...(secret && { secret }) } }),
   };

@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
+import { plural } from '../../lookups/adapters.ts';
 import type { LookupDefinition } from '../../lookups/define-lookup.ts';
 import { readUrlQuery } from '../../form/url-state.ts';
 import type { MapSlotProps } from '../../results/slots.ts';
 import type { ViewChange, ViewState } from '../../results/view-state.ts';
 import { BulkSetup } from './bulk-setup.tsx';
+import { queriesWords, skippedWords } from './run-words.ts';
 import { MergedResults } from './merged-results.tsx';
 import { PastRuns } from './past-runs.tsx';
 import { RunProgress } from './run-progress.tsx';
@@ -39,13 +41,13 @@ export function BulkPage({ lookup, search, mask, renderMap, view, onViewChange }
         <>
           <div className="bulk-run-head">
             <h2>
-              Run over {snapshot.run.fileName} ({snapshot.run.jobCount.toLocaleString('en-US')} queries)
+              Run over {snapshot.run.fileName} ({queriesWords(snapshot.run.jobCount)})
             </h2>
             <button type="button" onClick={bulk.closeRun} disabled={snapshot.progress?.state === 'running'}>
               New run
             </button>
           </div>
-          {snapshot.run.skippedInvalid > 0 && <p>{snapshot.run.skippedInvalid.toLocaleString('en-US')} invalid rows were skipped.</p>}
+          {snapshot.run.skippedInvalid > 0 && <p>{skippedWords(snapshot.run.skippedInvalid)}</p>}
           {snapshot.progress && (
             <RunProgress
               progress={snapshot.progress}
@@ -72,7 +74,7 @@ export function BulkPage({ lookup, search, mask, renderMap, view, onViewChange }
             />
           ) : (
             <p className="bulk-muted">
-              {snapshot.rowCount.toLocaleString('en-US')} output rows so far.{' '}
+              {plural(snapshot.rowCount, 'output row')} so far.{' '}
               {stopped ? 'Merging the last answers…' : 'The merged table shows when the run finishes or is paused.'}
             </p>
           )}

@@ -74,10 +74,10 @@ describe('BulkSetup', () => {
 
 describe('BulkSetup with rows handed over', () => {
   it('reads rows handed over by "Run over these results" as its input, with the columns mapped, once', async () => {
-    handOverRows(everyWidgetLookup.id, [{ start_date: '2024-02-01', end_date: '2024-02-03', source_lookup: 'X', source_record: 'r1' }], 'X answer (list), 1 rows');
+    handOverRows(everyWidgetLookup.id, [{ start_date: '2024-02-01', end_date: '2024-02-03', source_lookup: 'X', source_record: 'r1' }], 'X answer (list), 1 row');
     setup();
-    expect(await screen.findByText(/^Rows from X answer \(list\), 1 rows/)).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent('X answer (list), 1 rows: 1 rows, columns start_date, end_date, source_lookup, source_record.');
+    expect(await screen.findByText(/^Rows from X answer \(list\), 1 row/)).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('X answer (list), 1 row: 1 row, columns start_date, end_date, source_lookup, source_record.');
     expect(peekHandedRows(everyWidgetLookup.id)).toBeUndefined();
   });
 });

@@ -1,8 +1,10 @@
 import { useEffect, useState } from 'react';
+import { plural } from '../../lookups/adapters.ts';
 import type { LookupId, Operation } from '../../lookups/define-lookup.ts';
 import type { FormValues } from '../../form/form-values.ts';
 import { BulkInput, type ReadFile } from './bulk-input.tsx';
 import { ConcurrencyInput } from './concurrency-input.tsx';
+import { queriesWords } from './run-words.ts';
 import { type ColumnMapping, matchColumns } from './column-mapping.ts';
 import { MappingPanel } from './mapping-panel.tsx';
 import type { MergeClient } from './merge-client.ts';
@@ -61,7 +63,7 @@ export function BulkSetup({ lookupId, operation, formValues, mask, merger, onSta
       {file && (
         <>
           <p role="status">
-            {file.fileName}: {file.table.rows.length.toLocaleString('en-US')} rows, columns {file.table.columns.join(', ')}.
+            {file.fileName}: {plural(file.table.rows.length, 'row')}, columns {file.table.columns.join(', ')}.
             {checking && ` Checking rows: ${checking.checked.toLocaleString('en-US')} of ${file.table.rows.length.toLocaleString('en-US')}…`}
           </p>
           <MappingPanel
@@ -76,7 +78,7 @@ export function BulkSetup({ lookupId, operation, formValues, mask, merger, onSta
             <>
               <RowProblems check={check} />
               <p>
-                {check.jobs.length.toLocaleString('en-US')} {check.jobs.length === 1 ? 'query' : 'queries'} to send
+                {queriesWords(check.jobs.length)} to send
                 {check.duplicates > 0 && ` (${check.duplicates === 1 ? 'a duplicate row is' : `${check.duplicates.toLocaleString('en-US')} duplicate rows are`} not sent again)`}.
               </p>
               {check.invalid.length > 0 && (

@@ -1,3 +1,4 @@
+import { queriesWords } from './run-words.ts';
 import type { RunRecord } from './run-store.ts';
 
 interface PastRunsProps {
@@ -17,7 +18,7 @@ export function PastRuns({ runs, currentId, onOpen, onDelete }: PastRunsProps) {
         {runs.map((run) => (
           <li key={run.id} aria-current={run.id === currentId ? 'true' : undefined}>
             <span>
-              {new Date(run.createdAt).toLocaleString('en-US')} · {run.fileName} · {run.jobCount.toLocaleString('en-US')} queries · concurrency{' '}
+              {new Date(run.createdAt).toLocaleString('en-US')} · {run.fileName} · {queriesWords(run.jobCount)} · concurrency{' '}
               {run.concurrency} · {run.state}
             </span>{' '}
             <button type="button" onClick={() => onOpen(run)} aria-label={`Open run of ${run.fileName}, ${new Date(run.createdAt).toLocaleString('en-US')}`}>

@@ -1,3 +1,4 @@
+import { plural } from '../../lookups/adapters.ts';
 import { showValue } from './problem-value.ts';
 import type { RowCheck } from './validate-rows.ts';
 
@@ -10,7 +11,7 @@ export function RowProblems({ check }: { check: RowCheck }) {
   return (
     <section className="bulk-problems" aria-labelledby="bulk-problems-title">
       <h3 id="bulk-problems-title">
-        {check.invalid.length === 1 ? '1 invalid row' : `${check.invalid.length.toLocaleString('en-US')} invalid rows`}
+        {plural(check.invalid.length, 'invalid row')}
       </h3>
       <p>Fix them in the file and upload it again, or skip them explicitly: nothing is sent for an invalid row.</p>
       <table aria-label="Invalid rows">
@@ -33,7 +34,7 @@ export function RowProblems({ check }: { check: RowCheck }) {
           ))}
         </tbody>
       </table>
-      {problems.length > SHOWN && <p>…and {(problems.length - SHOWN).toLocaleString('en-US')} more problems.</p>}
+      {problems.length > SHOWN && <p>…and {plural(problems.length - SHOWN, 'more problem')}.</p>}
     </section>
   );
 }

@@ -36,3 +36,17 @@ describe('cancelling a run', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });
+
+describe('the time left of a run', () => {
+  const status = () => screen.getByRole('status');
+  const progressOf = (progress: Progress) =>
+    render(<RunProgress progress={progress} total={10} concurrency={4} onConcurrency={() => {}} onPause={() => {}} onResume={() => {}} onCancel={() => {}} />);
+
+  it('says "estimating" until there is a pace, then the time left at it', () => {
+    const view = progressOf({ ...running, rowsPerSecond: 0, etaMs: undefined });
+    expect(status()).toHaveTextContent('estimating the time left…');
+    expect(status()).not.toHaveTextContent('rows/s');
+    view.rerender(<RunProgress progress={running} total={10} concurrency={4} onConcurrency={() => {}} onPause={() => {}} onResume={() => {}} onCancel={() => {}} />);
+    expect(status()).toHaveTextContent('1.0 rows/s · about 7 s left');
+  });
+});

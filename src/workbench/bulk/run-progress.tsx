@@ -1,6 +1,8 @@
 import { useState } from 'react';
+import { plural } from '../../lookups/adapters.ts';
 import type { Progress } from './runner.ts';
 import { ConcurrencyInput } from './concurrency-input.tsx';
+import { timeLeftWords } from './run-words.ts';
 import { ModalDialog } from '../saved/modal-dialog.tsx';
 
 interface RunProgressProps {
@@ -13,14 +15,9 @@ interface RunProgressProps {
   onCancel: () => void;
 }
 
-function duration(ms: number): string {
-  const seconds = Math.ceil(ms / 1000);
-  return seconds < 90 ? `${seconds} s` : `${Math.round(seconds / 60)} min`;
-}
-
 /** Asks before cancelling: a cancelled run cannot be resumed, so one stray click must not end it. */
 function ConfirmCancel({ remaining, onCancel, onClose }: { remaining: number; onCancel: () => void; onClose: () => void }) {
-  const rows = remaining === 1 ? '1 row' : `${remaining.toLocaleString('en-US')} rows`;
+  const rows = plural(remaining, 'row');
   return (
     <ModalDialog title="Cancel this run?" onClose={onClose}>
       <p>
@@ -59,7 +56,7 @@ export function RunProgress({ progress, total, concurrency, onConcurrency, onPau
         <strong>{progress.done.toLocaleString('en-US')} done</strong> · {progress.failed.toLocaleString('en-US')} failed ·{' '}
         {progress.remaining.toLocaleString('en-US')} remaining
         {progress.rowsPerSecond > 0 && ` · ${progress.rowsPerSecond.toFixed(1)} rows/s`}
-        {active && progress.etaMs !== undefined && ` · about ${duration(progress.etaMs)} left`}
+        {active && ` · ${timeLeftWords(progress.etaMs)}`}
         {progress.waitingUntil !== undefined && ' · rate limited: waiting as the provider asked'}
         {progress.state === 'paused' && ' · paused'}
         {progress.state === 'finished' && ' · finished'}

@@ -142,14 +142,33 @@ describe('BulkRunner', () => {
     expect(run.runner.progress()).toMatchObject({ state: 'cancelled', done: 0, failed: 5, remaining: 0 });
   });
 
-  it('reports a rate and an ETA, and clamps concurrency to 1–16', async () => {
-    const run = harness(8, ok, { concurrency: 2 });
+  it('reports a rate and a time left only once a few rows have finished, timed from the first to finish', async () => {
+    const run = harness(40, ok, { concurrency: 2 });
     run.runner.start();
     await vi.advanceTimersByTimeAsync(200);
+    // Four rows in 200 ms: too few to tell a pace from (the page says "estimating…").
+    expect(run.runner.progress()).toMatchObject({ remaining: 36, rowsPerSecond: 0, etaMs: undefined });
+    await vi.advanceTimersByTimeAsync(900);
+    // 22 rows by 1.1 s, the first two at 0.1 s: 21 after the first in the 1 s since.
     const progress = run.runner.progress();
-    expect(progress.rowsPerSecond).toBeCloseTo(20);
-    expect(progress.remaining).toBe(4);
-    expect(progress.etaMs).toBeCloseTo(200);
+    expect(progress.remaining).toBe(18);
+    expect(progress.rowsPerSecond).toBeCloseTo(21);
+    expect(progress.etaMs).toBeCloseTo((18 / 21) * 1000);
+  });
+
+  it('does not let a slow first row stretch the time left', async () => {
+    // The first answer takes 2.4 s (a cold start), the others 100 ms, one at a time.
+    const run = harness(60, (index) => (index === 0 ? new Promise((resolve) => setTimeout(() => resolve(ok(index, 1)), 2_300)) : ok(index, 1)), { concurrency: 1 });
+    run.runner.start();
+    await vi.advanceTimersByTimeAsync(2_400);
+    expect(run.runner.progress()).toMatchObject({ done: 1, etaMs: undefined });
+    await vi.advanceTimersByTimeAsync(1_000);
+    // Ten rows a second since then: 49 left is about 4.9 s (timed from the start it would say 16 s).
+    expect(run.runner.progress()).toMatchObject({ done: 11, remaining: 49 });
+    expect(run.runner.progress().etaMs).toBeCloseTo(4_900);
+  });
+
+  it('clamps concurrency to 1–16', () => {
     expect([0, 1, 4, 16, 40, Number.NaN].map(clampConcurrency)).toEqual([1, 1, 4, 16, 16, 4]);
   });
 });

@@ -4,6 +4,7 @@
 // done. A paused run lets its requests in flight finish and starts no new ones; a cancelled run
 // aborts them, and since an aborted request may still have reached the provider, such a row is
 // failed, not sent again (docs/decisions/009).
+import { runPace } from '../../lookups/run-pace.ts';
 import { type AttemptResult, decide } from './retry-policy.ts';
 
 export const DEFAULT_CONCURRENCY = 4;
@@ -43,9 +44,9 @@ export interface Progress {
   failed: number;
   remaining: number;
   inFlight: number;
-  /** Rows finished per second since this session started sending. */
+  /** Rows finished per second since this session's first row finished; 0 until a few have (lookups/run-pace.ts). */
   rowsPerSecond: number;
-  /** Estimated time left, when a rate is known. */
+  /** Estimated time left at that pace; undefined while it is being estimated. */
   etaMs: number | undefined;
   /** Until when every request waits because the provider answered 429 (epoch ms). */
   waitingUntil: number | undefined;
@@ -89,6 +90,8 @@ export class BulkRunner<T> {
   private finishedThisSession = 0;
   private sendingSince: number | undefined;
   private activeMs = 0;
+  /** Sending time (pauses left out) at which this session's first row finished: the pace is timed from here. */
+  private firstFinishedAtMs: number | undefined;
   /** No request starts before this time: the last 429's Retry-After (it applies to the client, not one row). */
   private gate = 0;
   private timer: unknown;
@@ -150,23 +153,28 @@ export class BulkRunner<T> {
 
   progress(): Progress {
     const now = this.clock.now();
-    const elapsed = this.activeMs + (this.sendingSince === undefined ? 0 : now - this.sendingSince);
-    const rowsPerSecond = elapsed > 0 ? (this.finishedThisSession * 1000) / elapsed : 0;
     const remaining = this.queue.length + this.controllers.size;
+    const pace =
+      this.firstFinishedAtMs === undefined ? undefined : runPace({ finished: this.finishedThisSession, remaining, sinceFirstMs: this.sendingMs(now) - this.firstFinishedAtMs });
     return {
       state: this.state,
       done: this.done,
       failed: this.failed,
       remaining,
       inFlight: this.controllers.size,
-      rowsPerSecond,
-      etaMs: rowsPerSecond > 0 ? (remaining / rowsPerSecond) * 1000 : undefined,
+      rowsPerSecond: pace?.rowsPerSecond ?? 0,
+      etaMs: pace?.msLeft,
       waitingUntil: this.gate > now ? this.gate : undefined,
     };
   }
 
   private report(): void {
     this.onProgress?.(this.progress());
+  }
+
+  /** Time spent sending in this session, pauses left out. */
+  private sendingMs(now: number): number {
+    return this.activeMs + (this.sendingSince === undefined ? 0 : now - this.sendingSince);
   }
 
   private stopClock(): void {
@@ -244,6 +252,7 @@ export class BulkRunner<T> {
     if (outcome.kind === 'keep') this.done += 1;
     else this.failed += 1;
     this.finishedThisSession += 1;
+    this.firstFinishedAtMs ??= this.sendingMs(this.clock.now());
   }
 
   private checkFinished(): void {

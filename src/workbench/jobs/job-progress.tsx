@@ -1,5 +1,7 @@
 // One job's state in words and a progress bar: rows done, failures, rate and time left.
 import type { ServerJob } from '../../api/jobs-client.ts';
+import { plural } from '../../lookups/adapters.ts';
+import { timeLeftWords } from '../bulk/run-words.ts';
 
 const STATE_WORDS: Record<ServerJob['state'], string> = {
   queued: 'Queued',
@@ -16,14 +18,14 @@ export function jobStateWords(job: ServerJob): string {
 }
 
 export function JobProgress({ job }: { job: ServerJob }) {
-  const label = `Job ${job.lookup} ${job.operation}: ${job.done.toLocaleString('en-US')} of ${job.rows.toLocaleString('en-US')} rows`;
+  const label = `Job ${job.lookup} ${job.operation}: ${job.done.toLocaleString('en-US')} of ${plural(job.rows, 'row')}`;
   return (
     <span className="job-progress">
       <progress max={job.rows} value={job.done} aria-label={label} />{' '}
       <span>
         {job.done.toLocaleString('en-US')} / {job.rows.toLocaleString('en-US')}
         {job.rate !== null && job.state === 'running' && ` · ${job.rate} rows/s`}
-        {job.etaSeconds !== null && job.state === 'running' && ` · about ${job.etaSeconds} s left`}
+        {job.state === 'running' && ` · ${timeLeftWords(job.etaSeconds === null ? undefined : job.etaSeconds * 1000)}`}
       </span>
     </span>
   );
