@@ -122,6 +122,7 @@ export const TOOL_OUTPUT_SCHEMA = {
     returned: { type: 'integer' },
     nextOffset: { type: 'integer', description: `Pass as ${RESULT_OFFSET} for the next records of this answer.` },
     paging: { type: 'object', description: 'The lookup’s own paging (a page of a larger result): the parameter to change for the next page.' },
+    cutValues: { type: 'integer', description: 'Values cut to fit the result, each marked “…[cut: …]”.' },
     records: { type: 'array', items: {} },
   },
   required: ['lookup', 'operation', 'status', 'source', 'masked', 'ok', 'totalRecords', 'offset', 'returned', 'records'],
