@@ -53,7 +53,7 @@ export function createLookupMcpServer({ lookups, tools, resources, caller }: Mcp
     {
       capabilities: { tools: {}, resources: {}, prompts: {} },
       instructions:
-        'Twenty read-only lookups (A–T), one tool per operation. Read the catalog resource first: it says which lookups answer from demo data (free) and which go live (maybe paid, counted against budgets). Results hold a window of the answer’s records: page with result_offset/result_limit rather than asking for everything. Personal data comes masked.',
+        'Twenty read-only lookups (A–T), one tool per operation. Read the catalog resource first: it says which lookups answer from demo data (free) and which go live (maybe paid, counted against budgets); each lookup’s notes and fields resources say more. Results hold a window of the answer’s records: page with result_offset/result_limit rather than asking for everything. A result is a summary and structured content: lookup, operation, status, source (live or demo), masked, ok (the answer’s own verdict), totalRecords, offset, returned, records; nextOffset when more records follow, paging (the lookup’s own pages and the parameters of the next), message (a failure’s words), cutValues (values too long for a result, cut where marked “…[cut: …]”). Personal data comes masked.',
     },
   );
 
