@@ -15,11 +15,12 @@ import {
   ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { AnyLookup } from '../../lookups/define-lookup.ts';
-import type { ProxyCaller } from './loopback.ts';
+import { AnswerTooLargeError, type ProxyCaller } from './loopback.ts';
 import { promptMessages, PROMPTS } from './prompts.ts';
 import { listResources, readResource, type ResourceSources } from './resources.ts';
 import { readToolArguments } from './tool-arguments.ts';
 import type { LookupTool } from './tool-catalog.ts';
+import { answerTooLarge } from './too-large.ts';
 import { toolError, toolResult, type ToolResult } from './tool-result.ts';
 
 export const MCP_SERVER_NAME = 'lookup-explorer';
@@ -33,7 +34,7 @@ export interface McpServerOptions {
   caller: ProxyCaller;
 }
 
-/** One tool call, start to end; a failure to reach the proxy is a tool error, not a protocol error. */
+/** One tool call, start to end; a failure to reach the proxy, or an answer too large to read, is a tool error, not a protocol error. */
 export async function callTool(tool: LookupTool, args: Record<string, unknown> | undefined, caller: ProxyCaller, signal?: AbortSignal): Promise<ToolResult> {
   const read = readToolArguments(tool.operation, args);
   if (!read.ok) return toolError(`${tool.lookup.id}. ${tool.lookup.title}: invalid arguments, nothing was sent. ${read.message}`);
@@ -41,6 +42,7 @@ export async function callTool(tool: LookupTool, args: Record<string, unknown> |
   try {
     answer = await caller(tool.lookup, read.request, signal);
   } catch (error) {
+    if (error instanceof AnswerTooLargeError) return answerTooLarge(tool.lookup, tool.operation, error.limit);
     return toolError(`${tool.lookup.id}. ${tool.lookup.title}: the proxy could not be reached (${(error as Error).message}).`);
   }
   return toolResult({ lookup: tool.lookup, operation: tool.operation, params: read.params, window: read.window, answer });

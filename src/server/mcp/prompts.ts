@@ -61,7 +61,7 @@ function howToGiveThePoint(operation: AnyOperation, latitude: string, longitude:
 }
 
 /** Names of an operation's date and date-time parameters. */
-function dateParams(operation: AnyOperation): string[] {
+export function dateParams(operation: AnyOperation): string[] {
   return Object.entries(operation.params.shape).flatMap(([name, field]) => {
     const widget = paramMeta(field as z.ZodType)?.widget;
     return widget === 'date' || widget === 'datetime' ? [name] : [];
