@@ -8,43 +8,30 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sexOffenders } from '../../lookups/h-sex-offenders.ts';
 import { LOOPBACK_SECRET_HEADER } from './loopback-secret.ts';
-import { startDemoUpstream, type Running } from './testing/mcp-fixtures.ts';
+import { connectStdioClient, startDemoUpstream, type Running } from './testing/mcp-fixtures.ts';
 import { toolName } from './tool-catalog.ts';
 
-const root = fileURLToPath(new URL('../../../', import.meta.url));
 const H_TOOL = toolName(sexOffenders, sexOffenders.operations[0]);
 const auditFile = join(mkdtempSync(join(tmpdir(), 'lookup-mcp-stdio-audit-')), 'audit.jsonl');
 let upstream: Running;
 let reachedProvider = 0;
 let client: Client;
-let stderr = '';
+let stderr: () => string;
 
 beforeAll(async () => {
   upstream = await startDemoUpstream();
   upstream.server.on('request', () => (reachedProvider += 1));
-  const transport = new StdioClientTransport({
-    command: 'npm',
-    args: ['run', '--silent', 'mcp', '--', '--live'],
-    cwd: root,
-    env: {
-      ...getDefaultEnvironment(),
-      [`LOOKUP_${sexOffenders.id}_BASE_URL`]: `${upstream.base}/${sexOffenders.slug}`,
-      [`LOOKUP_${sexOffenders.id}_KEY`]: 'h-secret-KEY-9a8b7c',
-      [`LOOKUP_${sexOffenders.id}_BUDGET`]: '2/day',
-      [`LOOKUP_${sexOffenders.id}_CACHE_TTL`]: '10m',
-      LOOKUP_AUDIT_FILE: auditFile,
-    },
-    stderr: 'pipe',
-  });
-  transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  client = new Client({ name: 'lookup-explorer-tests', version: '1.0.0' });
-  await client.connect(transport);
+  ({ client, stderr } = await connectStdioClient(['--live'], {
+    [`LOOKUP_${sexOffenders.id}_BASE_URL`]: `${upstream.base}/${sexOffenders.slug}`,
+    [`LOOKUP_${sexOffenders.id}_KEY`]: 'h-secret-KEY-9a8b7c',
+    [`LOOKUP_${sexOffenders.id}_BUDGET`]: '2/day',
+    [`LOOKUP_${sexOffenders.id}_CACHE_TTL`]: '10m',
+    LOOKUP_AUDIT_FILE: auditFile,
+  }));
 }, 60_000);
 
 afterAll(async () => {
@@ -104,8 +91,8 @@ describe('npm run mcp -- --live with a budget', () => {
   });
 
   it('refuses a plain local request to its proxy port, with or without a guessed secret, and sends nothing', async () => {
-    const origin = /its proxy on (http:\/\/127\.0\.0\.1:\d+)/.exec(stderr)?.[1];
-    expect(origin, stderr).toBeDefined();
+    const origin = /its proxy on (http:\/\/127\.0\.0\.1:\d+)/.exec(stderr())?.[1];
+    expect(origin, stderr()).toBeDefined();
     const path = `/proxy/${sexOffenders.slug}/v3/sex-offenders/records?zipcode=62709`;
     const attempts: Record<string, string>[] = [{}, { [LOOPBACK_SECRET_HEADER]: '0'.repeat(64) }];
     for (const headers of attempts) {
