@@ -22,8 +22,21 @@ export interface ProxyAnswer {
 /** Sends one lookup request through the proxy, on behalf of one MCP caller. */
 export type ProxyCaller = (lookup: AnyLookup, request: LookupRequest, signal?: AbortSignal) => Promise<ProxyAnswer>;
 
-/** The largest answer read back (the proxy's own cap, LOOKUP_MAX_BYTES, is lower by default). */
-const MAX_ANSWER_BYTES = 64 * 1024 * 1024;
+/**
+ * The most of an answer read back. A result carries at most MAX_RECORD_LIMIT records (and 96 KB of
+ * them), so reading on past this would only tie up memory and time for records no result can
+ * take: the loopback stops reading there (at once when the Content-Length says so) and the tool
+ * says the answer is too large and how to narrow the query. M's 10,000 calls are 4.7 MB.
+ */
+export const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
+
+/** The answer was larger than a tool call reads (`limit` bytes): nothing of it is returned. */
+export class AnswerTooLargeError extends Error {
+  constructor(readonly limit: number) {
+    super(`The answer is larger than ${limit} bytes`);
+    this.name = 'AnswerTooLargeError';
+  }
+}
 
 /** One keep-alive pool for every loopback call of this process. */
 const loopbackAgent = new Agent({ keepAlive: true, maxSockets: 16 });
@@ -59,7 +72,7 @@ export function loopbackTargetOf(req: IncomingMessage, userHeader?: string): Loo
   };
 }
 
-export function loopbackCaller(target: LoopbackTarget): ProxyCaller {
+export function loopbackCaller(target: LoopbackTarget, maxAnswerBytes = MAX_ANSWER_BYTES): ProxyCaller {
   return (lookup, lookupRequest, signal) =>
     new Promise<ProxyAnswer>((resolve, reject) => {
       const body = lookupRequest.method === 'POST' ? Buffer.from(JSON.stringify(lookupRequest.body ?? {})) : undefined;
@@ -80,14 +93,18 @@ export function loopbackCaller(target: LoopbackTarget): ProxyCaller {
           ...(signal && { signal }),
         },
         (res) => {
+          const tooLarge = () => {
+            reject(new AnswerTooLargeError(maxAnswerBytes));
+            // Closing the connection stops the proxy's answer (and its upstream call) too.
+            res.destroy();
+            req.destroy();
+          };
+          if (Number(res.headers['content-length'] ?? 0) > maxAnswerBytes) return tooLarge();
           const chunks: Buffer[] = [];
           let size = 0;
           res.on('data', (chunk: Buffer) => {
             size += chunk.length;
-            if (size > MAX_ANSWER_BYTES) {
-              res.destroy(new Error(`The answer is larger than ${MAX_ANSWER_BYTES} bytes`));
-              return;
-            }
+            if (size > maxAnswerBytes) return tooLarge();
             chunks.push(chunk);
           });
           res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));

@@ -15,11 +15,12 @@ import {
   ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { AnyLookup } from '../../lookups/define-lookup.ts';
-import type { ProxyCaller } from './loopback.ts';
+import { AnswerTooLargeError, type ProxyCaller } from './loopback.ts';
 import { promptMessages, PROMPTS } from './prompts.ts';
 import { listResources, readResource, type ResourceSources } from './resources.ts';
 import { readToolArguments } from './tool-arguments.ts';
 import type { LookupTool } from './tool-catalog.ts';
+import { answerTooLarge } from './too-large.ts';
 import { toolError, toolResult, type ToolResult } from './tool-result.ts';
 
 export const MCP_SERVER_NAME = 'lookup-explorer';
@@ -33,7 +34,7 @@ export interface McpServerOptions {
   caller: ProxyCaller;
 }
 
-/** One tool call, start to end; a failure to reach the proxy is a tool error, not a protocol error. */
+/** One tool call, start to end; a failure to reach the proxy, or an answer too large to read, is a tool error, not a protocol error. */
 export async function callTool(tool: LookupTool, args: Record<string, unknown> | undefined, caller: ProxyCaller, signal?: AbortSignal): Promise<ToolResult> {
   const read = readToolArguments(tool.operation, args);
   if (!read.ok) return toolError(`${tool.lookup.id}. ${tool.lookup.title}: invalid arguments, nothing was sent. ${read.message}`);
@@ -41,6 +42,7 @@ export async function callTool(tool: LookupTool, args: Record<string, unknown> |
   try {
     answer = await caller(tool.lookup, read.request, signal);
   } catch (error) {
+    if (error instanceof AnswerTooLargeError) return answerTooLarge(tool.lookup, tool.operation, error.limit);
     return toolError(`${tool.lookup.id}. ${tool.lookup.title}: the proxy could not be reached (${(error as Error).message}).`);
   }
   return toolResult({ lookup: tool.lookup, operation: tool.operation, params: read.params, window: read.window, answer });
@@ -53,7 +55,7 @@ export function createLookupMcpServer({ lookups, tools, resources, caller }: Mcp
     {
       capabilities: { tools: {}, resources: {}, prompts: {} },
       instructions:
-        'Twenty read-only lookups (A–T), one tool per operation. Read the catalog resource first: it says which lookups answer from demo data (free) and which go live (maybe paid, counted against budgets). Results hold a window of the answer’s records: page with result_offset/result_limit rather than asking for everything. Personal data comes masked.',
+        'Twenty read-only lookups (A–T), one tool per operation. Read the catalog resource first: it says which lookups answer from demo data (free) and which go live (maybe paid, counted against budgets); each lookup’s notes and fields resources say more. Results hold a window of the answer’s records: page with result_offset/result_limit rather than asking for everything. A result is a summary and structured content: lookup, operation, status, source (live or demo), masked, ok (the answer’s own verdict), totalRecords, offset, returned, records; nextOffset when more records follow, paging (the lookup’s own pages and the parameters of the next), message (a failure’s words), cutValues (values too long for a result, cut where marked “…[cut: …]”). Personal data comes masked.',
     },
   );
 

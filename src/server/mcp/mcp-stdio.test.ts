@@ -2,36 +2,23 @@
 // `npm run --silent mcp` as a desktop assistant starts it: the SDK's StdioClientTransport spawns
 // it, lists a tool per operation and calls L's tool, which answers from the demo (even with a key
 // in the environment: stdio is demo data unless started with --live), coordinates masked.
-import { fileURLToPath } from 'node:url';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crimeIncidents } from '../../lookups/l-crime-incidents.ts';
 import { allLookups } from '../../lookups/registry.ts';
-import { exampleArguments } from './testing/mcp-fixtures.ts';
+import { connectStdioClient, exampleArguments } from './testing/mcp-fixtures.ts';
 import { toolName } from './tool-catalog.ts';
 
-const root = fileURLToPath(new URL('../../../', import.meta.url));
 const incidents = crimeIncidents.operations[0];
 let client: Client;
-let stderr = '';
+let stderr: () => string;
 
 beforeAll(async () => {
-  const transport = new StdioClientTransport({
-    command: 'npm',
-    args: ['run', '--silent', 'mcp'],
-    cwd: root,
-    // A key and a base URL for L: without --live they are not used (nothing listens there).
-    env: {
-      ...getDefaultEnvironment(),
-      [`LOOKUP_${crimeIncidents.id}_BASE_URL`]: 'http://127.0.0.1:9/unused',
-      [`LOOKUP_${crimeIncidents.id}_KEY`]: 'l-secret-KEY-not-used',
-    },
-    stderr: 'pipe',
-  });
-  transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  client = new Client({ name: 'lookup-explorer-tests', version: '1.0.0' });
-  await client.connect(transport);
+  // A key and a base URL for L: without --live they are not used (nothing listens there).
+  ({ client, stderr } = await connectStdioClient([], {
+    [`LOOKUP_${crimeIncidents.id}_BASE_URL`]: 'http://127.0.0.1:9/unused',
+    [`LOOKUP_${crimeIncidents.id}_KEY`]: 'l-secret-KEY-not-used',
+  }));
 }, 60_000);
 
 afterAll(async () => {
@@ -54,6 +41,6 @@ describe('npm run mcp (stdio)', () => {
     expect(structured.masked).toBe(true);
     expect(structured.records.length).toBeGreaterThan(0);
     for (const record of structured.records) expect(String(record.incident_latitude)).toMatch(/^-?\d+(\.\d{1,2})?$/);
-    expect(stderr).toContain('0 live, ');
+    expect(stderr()).toContain('0 live, ');
   });
 });

@@ -1,6 +1,6 @@
-// The MCP prompts: two common tasks written out for an assistant. A place dossier calls every tool
-// that searches around a point (the operations with a location search, found in the registry) and
-// sums them up; comparing two dates calls one tool twice, once per date, and says what changed.
+// The MCP prompts: two common tasks written out for an assistant. A place dossier calls, for each
+// lookup that searches around a point (an operation with a location search, found in the
+// registry), one tool, and sums them up; comparing two dates calls one tool twice, once per date, and says what changed.
 import type { AnyLookup, AnyOperation } from '../../lookups/define-lookup.ts';
 import { paramMeta } from '../../lookups/param.ts';
 import type { z } from 'zod';
@@ -61,24 +61,32 @@ function howToGiveThePoint(operation: AnyOperation, latitude: string, longitude:
 }
 
 /** Names of an operation's date and date-time parameters. */
-function dateParams(operation: AnyOperation): string[] {
+export function dateParams(operation: AnyOperation): string[] {
   return Object.entries(operation.params.shape).flatMap(([name, field]) => {
     const widget = paramMeta(field as z.ZodType)?.widget;
     return widget === 'date' || widget === 'datetime' ? [name] : [];
   });
 }
 
+/**
+ * The one operation of a lookup to call for a place: the first that searches around a point,
+ * JSON before another format (B answers the same stations as JSON and as XML: one is enough).
+ */
+function placeSearchOf(lookup: AnyLookup): AnyOperation | undefined {
+  const searching = lookup.operations.filter((operation) => operation.locationSearch);
+  return searching.find((operation) => operation.format === 'json') ?? searching[0];
+}
+
 function placeDossier(lookups: readonly AnyLookup[], args: Record<string, string>): string {
   const { latitude = '', longitude = '' } = args;
   const period = args.from ? `from ${args.from}${args.to ? ` to ${args.to}` : ''}` : 'over the last 7 days';
-  const steps = lookups.flatMap((lookup) =>
-    lookup.operations.flatMap((operation) => {
-      const point = howToGiveThePoint(operation, latitude, longitude);
-      if (!point) return [];
-      const dates = dateParams(operation);
-      return [`- \`${toolName(lookup, operation)}\` (${lookup.title}) with ${point}${dates.length > 0 ? `, and ${dates.join(' / ')} set to the period` : ''}`];
-    }),
-  );
+  const steps = lookups.flatMap((lookup) => {
+    const operation = placeSearchOf(lookup);
+    if (!operation) return [];
+    const point = howToGiveThePoint(operation, latitude, longitude)!;
+    const dates = dateParams(operation);
+    return [`- \`${toolName(lookup, operation)}\` (${lookup.title}) with ${point}${dates.length > 0 ? `, and ${dates.join(' / ')} set to the period` : ''}`];
+  });
   return [
     `Write a short dossier of the place at latitude ${latitude}, longitude ${longitude}, ${period}.`,
     'Call each of these tools once for it:',

@@ -1,9 +1,11 @@
 // `npm run mcp`: the MCP server over stdio, for a desktop assistant on this machine. It runs the
-// app's own server core (the request guard, then the assembly's handlers: documents and the
-// masking proxy) on a loopback port no one else is told of, and every tool call goes through
-// that proxy as a page's request would. On demo data unless started with `--live` (then the
-// lookups with a key in the environment or `.env` go to their providers, as `npm start` does).
-// stdout is the MCP channel: everything else (the request log, warnings) goes to stderr.
+// app's own server core (the request guard, then the assembly's handlers with the team part:
+// budgets, the rate queue, the answer cache, the audit log; documents and the masking proxy) on a
+// loopback port that answers only requests carrying this process's secret (loopback-secret.ts),
+// and every tool call goes through that proxy as a page's request would. On demo data unless
+// started with `--live` (then the lookups with a key in the environment or `.env` go to their
+// providers, as `npm start` does). stdout is the MCP channel: everything else (the request log,
+// the audit log without LOOKUP_AUDIT_FILE, warnings) goes to stderr.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
@@ -16,8 +18,10 @@ import { withServerOrigin } from '../openapi-origin.ts';
 import { createRequestGuard } from '../request-guard.ts';
 import { SecuredResponse } from '../secured-response.ts';
 import { loopbackCaller } from './loopback.ts';
+import { createLoopbackSecret } from './loopback-secret.ts';
 import { toolFactsOf } from './http-route.ts';
 import { createLookupMcpServer } from './mcp-server.ts';
+import { stdioTeamParts, type StdioTeam } from './stdio-team.ts';
 import { lookupTools } from './tool-catalog.ts';
 
 /** The environment without the lookups' keys: every lookup answers from the demo. */
@@ -31,36 +35,39 @@ console.log = console.info = (...parts: unknown[]) => log(parts.map(String).join
 
 const live = process.argv.includes('--live');
 let config: ServerConfig;
+let team: StdioTeam;
 try {
   const env = environmentWithDotEnv();
   config = loadAppConfig(live ? env : demoOnly(env));
+  team = stdioTeamParts(env, config);
 } catch (error) {
   log(error instanceof ConfigError ? error.message : String(error));
   process.exit(1);
 }
-for (const warning of config.warnings) log(`Warning: ${warning}`);
+for (const warning of [...config.warnings, ...team.warnings]) log(`Warning: ${warning}`);
 
+const secret = createLoopbackSecret();
 const guard = createRequestGuard({ allowedHosts: [] });
-const chain = assembleHandlers({ config, log });
+const chain = assembleHandlers({ config, log, team: team.parts });
 const http = createServer({ ServerResponse: SecuredResponse }, (req, res) => {
-  if (guard(req, res)) return;
+  if (secret.refuse(req, res) || guard(req, res)) return;
   runChain(chain, req, res);
 });
 await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
 const { port } = http.address() as AddressInfo;
 const origin = `http://127.0.0.1:${port}`;
 
-const factsOf = toolFactsOf(config);
+const factsOf = toolFactsOf(config, team.parts.limits);
 const server = createLookupMcpServer({
   lookups: allLookups,
-  tools: lookupTools(allLookups, (id) => factsOf(id).mode),
+  tools: lookupTools(allLookups, (id) => factsOf(id).mode, (id) => factsOf(id).limits),
   resources: { lookups: allLookups, factsOf, openApiDocument: () => withServerOrigin(buildOpenApiDocument(allLookups), origin) },
-  caller: loopbackCaller({ address: '127.0.0.1', port, host: `127.0.0.1:${port}`, headers: {} }),
+  caller: loopbackCaller({ address: '127.0.0.1', port, host: `127.0.0.1:${port}`, headers: secret.headers }),
 });
 const transport = new StdioServerTransport();
 transport.onclose = () => {
   http.closeAllConnections();
-  http.close(() => process.exit(0));
+  http.close(() => void team.close().finally(() => process.exit(0)));
 };
 process.stdin.on('end', () => void transport.close());
 await server.connect(transport);

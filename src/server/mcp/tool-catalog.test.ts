@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { allLookups } from '../../lookups/registry.ts';
+import type { z } from 'zod';
+import { paramMeta } from '../../lookups/param.ts';
 import { lookupTool, lookupTools, RESULT_LIMIT, RESULT_OFFSET, toolInputSchema, toolName } from './tool-catalog.ts';
 
 const operations = allLookups.flatMap((lookup) => lookup.operations.map((operation) => ({ lookup, operation })));
@@ -47,6 +49,23 @@ describe('the tools of the registry', () => {
     expect(live.definition.description).toContain('budget of 50 live calls per day');
     expect(live.definition._meta['lookup-explorer/costsMoney']).toBe(true);
     expect(live.definition.annotations).toMatchObject({ readOnlyHint: true, openWorldHint: true });
+  });
+
+  it('describes a parameter by its help, or its title when it has none, never the two run together', () => {
+    for (const { operation } of operations) {
+      const properties = toolInputSchema(operation).properties;
+      for (const [name, field] of Object.entries(operation.params.shape)) {
+        const meta = paramMeta(field as z.ZodType)!;
+        const description = String(properties[name]!.description);
+        expect(description.startsWith(meta.help ?? meta.title), `${name}: ${description}`).toBe(true);
+        if (meta.help && !meta.help.startsWith(meta.title)) expect(description.startsWith(`${meta.title} `), `${name}: ${description}`).toBe(false);
+      }
+    }
+  });
+
+  it('keeps tools/list tight: under 40 kB for the whole registry (72.6 kB before issue 37)', () => {
+    const listed = JSON.stringify({ tools: lookupTools(allLookups, () => 'demo').map((tool) => tool.definition) });
+    expect(Buffer.byteLength(listed)).toBeLessThan(40_000);
   });
 
   it('describes each tool by the mode the server gives its lookup', () => {

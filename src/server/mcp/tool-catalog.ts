@@ -67,14 +67,18 @@ export function toolName(lookup: AnyLookup, operation: AnyOperation): string {
   return lookup.operations.length > 1 ? `${base}_${snake(operation.id)}` : base;
 }
 
+/**
+ * A parameter's description: its help (the form's words under the field), or its title when it
+ * has none, never both run together; then its default, date bounds and an example.
+ */
 function describeParam(meta: ParamMeta, example: string | undefined): string {
+  const words = meta.help ?? meta.title;
   return [
-    meta.title,
-    meta.help,
+    /[.!?]$/.test(words) ? words : `${words}.`,
     meta.defaultHint && `Default: ${meta.defaultHint}.`,
     meta.minDate && `Not before ${meta.minDate}.`,
     meta.notAfterToday && 'Not after today (UTC).',
-    example !== undefined && `Example: ${example}.`,
+    example !== undefined && !words.includes(example) && `Example: ${example}.`,
   ]
     .filter(Boolean)
     .join(' ');
@@ -90,46 +94,42 @@ export function toolInputSchema(operation: AnyOperation): ToolInputSchema {
     properties[name] = { ...parameterSchema(meta), description: describeParam(meta, meta.example ?? operation.example[name]) };
     if (meta.required || meta.in === 'path') required.push(name);
   }
-  properties[RESULT_OFFSET] = {
-    type: 'integer',
-    minimum: 0,
-    default: 0,
-    description: 'Not sent to the lookup: the first of the answer’s records to return (0 = the first). Page through a large answer with it.',
-  };
+  // Not sent to the lookup: which of the answer's records the result carries.
+  properties[RESULT_OFFSET] = { type: 'integer', minimum: 0, description: 'First record to return, from 0 (not sent).' };
   properties[RESULT_LIMIT] = {
     type: 'integer',
     minimum: 1,
     maximum: MAX_RECORD_LIMIT,
     default: DEFAULT_RECORD_LIMIT,
-    description: `Not sent to the lookup: how many of the answer’s records to return (at most ${MAX_RECORD_LIMIT}; fewer when they are large).`,
+    description: 'Records to return; fewer when large (not sent).',
   };
   return { type: 'object', properties, ...(required.length > 0 && { required }), additionalProperties: false };
 }
 
-/** What every tool's structured content holds (tool-result.ts writes it). */
+/**
+ * What every tool's structured content always holds (tool-result.ts writes it; `message`,
+ * `nextOffset`, `paging` and `cutValues` when they apply): the fields' types only, since
+ * tools/list repeats it for every tool; the server's instructions say what they mean.
+ */
 export const TOOL_OUTPUT_SCHEMA = {
   type: 'object',
   properties: {
-    lookup: { type: 'string', description: 'The lookup’s letter.' },
+    lookup: { type: 'string' },
     operation: { type: 'string' },
-    status: { type: 'integer', description: 'The HTTP status the proxy answered.' },
-    source: { type: 'string', enum: ['live', 'demo', 'unknown'], description: 'Who answered: the provider, or the demo data.' },
-    masked: { type: 'boolean', description: 'Whether personal data in the records is masked.' },
-    ok: { type: 'boolean', description: 'The answer’s own verdict (its success marker), else whether the status was 2xx.' },
-    message: { type: 'string', description: 'The provider’s or the demo’s words for a failure.' },
-    totalRecords: { type: 'integer', description: 'Records in this answer (this page of the lookup).' },
+    status: { type: 'integer' },
+    source: { enum: ['live', 'demo', 'unknown'] },
+    masked: { type: 'boolean' },
+    ok: { type: 'boolean' },
+    totalRecords: { type: 'integer' },
     offset: { type: 'integer' },
     returned: { type: 'integer' },
-    nextOffset: { type: 'integer', description: `Pass as ${RESULT_OFFSET} for the next records of this answer.` },
-    paging: { type: 'object', description: 'The lookup’s own paging (a page of a larger result): the parameter to change for the next page.' },
-    records: { type: 'array', items: {} },
+    records: { type: 'array' },
   },
-  required: ['lookup', 'operation', 'status', 'source', 'masked', 'ok', 'totalRecords', 'offset', 'returned', 'records'],
 } as const satisfies JsonObject;
 
 /** What a call costs here, in words: what the page's consent and usage line say before a live send. */
 export function costWords(lookup: AnyLookup, facts: ToolFacts): string {
-  if (facts.mode === 'demo') return 'This server answers it from demo data: calls are free and cost nothing.';
+  if (facts.mode === 'demo') return 'Demo data on this server: free.';
   const price = lookup.catalog.pricePerCall;
   const parts = [
     price !== undefined
@@ -142,13 +142,10 @@ export function costWords(lookup: AnyLookup, facts: ToolFacts): string {
   return parts.join(' ');
 }
 
-function toolDescription(lookup: AnyLookup, operation: AnyOperation, facts: ToolFacts): string {
-  const masked = lookup.personalData.length > 0 ? ' Personal data in the answer is masked.' : '';
-  return [
-    `${lookup.id}. ${lookup.title}${lookup.operations.length > 1 ? ` (${operation.label})` : ''}: ${lookup.catalog.subject} (coverage: ${lookup.catalog.coverage}).`,
-    `Returns the answer’s records as structured content, ${DEFAULT_RECORD_LIMIT} at a time by default (${RESULT_OFFSET}/${RESULT_LIMIT} page through them), with a summary.${masked}`,
-    costWords(lookup, facts),
-  ].join(' ');
+/** Short: tools/list repeats it for every tool; the catalog and notes resources carry the long form. */
+function toolDescription(lookup: AnyLookup, facts: ToolFacts): string {
+  const masked = lookup.personalData.length > 0 ? ' Personal data masked.' : '';
+  return `${lookup.catalog.subject}.${masked} ${costWords(lookup, facts)}`;
 }
 
 export function lookupTool(lookup: AnyLookup, operation: AnyOperation, facts: ToolFacts): LookupTool {
@@ -162,14 +159,13 @@ export function lookupTool(lookup: AnyLookup, operation: AnyOperation, facts: To
     definition: {
       name,
       title: `${lookup.id}. ${lookup.title}${lookup.operations.length > 1 ? ` (${operation.label})` : ''}`,
-      description: toolDescription(lookup, operation, facts),
+      description: toolDescription(lookup, facts),
       inputSchema: toolInputSchema(operation),
       outputSchema: TOOL_OUTPUT_SCHEMA,
-      // Every lookup only reads; a live one reaches a provider outside this server (open world).
-      annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: live },
+      // Every lookup only reads (so the destructive and idempotent hints, meaningful only for a
+      // tool that writes, are left out); a live one reaches a provider outside this server (open world).
+      annotations: { readOnlyHint: true, openWorldHint: live },
       _meta: {
-        'lookup-explorer/lookup': lookup.id,
-        'lookup-explorer/operation': operation.id,
         'lookup-explorer/mode': facts.mode,
         'lookup-explorer/costsMoney': paid,
         ...(paid && { 'lookup-explorer/pricePerCall': lookup.catalog.pricePerCall }),

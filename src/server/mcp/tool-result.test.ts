@@ -3,7 +3,7 @@ import { crimeIncidents } from '../../lookups/l-crime-incidents.ts';
 import { incidentsBody } from '../testing/big-answer.ts';
 import type { ProxyAnswer } from './loopback.ts';
 import { MAX_RECORD_LIMIT } from './tool-catalog.ts';
-import { MAX_RECORDS_BYTES, toolResult } from './tool-result.ts';
+import { MAX_RECORDS_BYTES, MAX_RESULT_BYTES, toolResult } from './tool-result.ts';
 
 const operation = crimeIncidents.operations[0];
 const json = { 'content-type': 'application/json', 'x-lookup-source': 'live', 'x-lookup-masked': 'true' };
@@ -34,6 +34,25 @@ describe('a tool result', () => {
     expect(structured.returned).toBeGreaterThan(0);
     expect(JSON.stringify(structured.records).length).toBeLessThanOrEqual(MAX_RECORDS_BYTES);
     expect(structured.nextOffset).toBe(structured.returned);
+  });
+
+  it('cuts a single record with a 5,000,000-character field so the whole result stays under MAX_RESULT_BYTES, and says where', () => {
+    const answer = { status: 200, headers: json, body: incidentsBody(1, () => 'x'.repeat(5_000_000)) };
+    const cut = result(answer);
+    expect(Buffer.byteLength(JSON.stringify(cut))).toBeLessThanOrEqual(MAX_RESULT_BYTES);
+    const structured = cut.structuredContent as { returned: number; cutValues: number; records: Record<string, string>[] };
+    expect(structured.returned).toBe(1);
+    expect(structured.cutValues).toBe(1);
+    const source = Object.values(structured.records[0]!).find((value) => typeof value === 'string' && value.startsWith('xxx'))!;
+    expect(source).toMatch(/^x{2000}…\[cut: 4,998,000 more characters\]$/);
+    expect(structured.records[0]!.incident_code).toBe('INC-00000000');
+    expect(cut.content[0]!.text).toContain('were cut where marked');
+  });
+
+  it('keeps a whole result under MAX_RESULT_BYTES in bytes for a window of records each larger than it in many-byte characters', () => {
+    const large = result({ status: 200, headers: json, body: incidentsBody(20, () => 'é'.repeat(100_000)) }, 0, MAX_RECORD_LIMIT);
+    expect(Buffer.byteLength(JSON.stringify(large))).toBeLessThanOrEqual(MAX_RESULT_BYTES);
+    expect((large.structuredContent as { returned: number }).returned).toBeGreaterThan(0);
   });
 
   it('turns the proxy’s refusal into a tool error in its own words', () => {

@@ -7,7 +7,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { fileURLToPath } from 'node:url';
 import type { AnyOperation } from '../../../lookups/define-lookup.ts';
 import { createAppServer, type AppServerOptions } from '../../app-server.ts';
 import { assembleHandlers, loadAppConfig } from '../../assembly.ts';
@@ -51,6 +53,25 @@ export async function connectHttpClient(base: string, headers: Record<string, st
   const client = new Client({ name: 'lookup-explorer-tests', version: '1.0.0' });
   await client.connect(new StreamableHTTPClientTransport(new URL(`${base}/mcp`), { requestInit: { headers } }));
   return client;
+}
+
+/**
+ * An SDK client that starts `npm run --silent mcp` (with `args` after `--`) over stdio, as a
+ * desktop assistant does, with `env` added to the usual environment; `stderr()` is its log so far.
+ */
+export async function connectStdioClient(args: string[], env: Record<string, string>): Promise<{ client: Client; stderr: () => string }> {
+  let stderr = '';
+  const transport = new StdioClientTransport({
+    command: 'npm',
+    args: ['run', '--silent', 'mcp', ...(args.length > 0 ? ['--', ...args] : [])],
+    cwd: fileURLToPath(new URL('../../../../', import.meta.url)),
+    env: { ...getDefaultEnvironment(), ...env },
+    stderr: 'pipe',
+  });
+  transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const client = new Client({ name: 'lookup-explorer-tests', version: '1.0.0' });
+  await client.connect(transport);
+  return { client, stderr: () => stderr };
 }
 
 /** The operation's "Try an example" values typed as its tool's input schema says (numbers as numbers). */
