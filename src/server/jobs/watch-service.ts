@@ -10,6 +10,7 @@ import type { Redis } from 'ioredis';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import type { AnyLookup } from '../../lookups/define-lookup.ts';
+import { WATCH_QUERY_ROWS_SHOWN, type WatchQuery } from '../../lookups/jobs-wire.ts';
 import type { ChainHandler } from '../http/handler-types.ts';
 import { readBody } from '../http/read-body.ts';
 import { refusal, sendRefusal } from '../http/refusal.ts';
@@ -163,6 +164,17 @@ export function createWatchService(options: WatchServiceOptions): WatchService {
 
   const watchDocument = (watch: Watch) => ({ id: watch.id, url: `${WATCHES_PATH}/${watch.id}`, name: watch.name, owner: watch.owner, lookup: watch.lookup, operation: watch.operation, rows: watch.rows.length, schedule: watch.schedule, stopped: watch.stopped, createdAt: new Date(watch.createdAt).toISOString(), lastJob: watch.lastJob ?? null });
 
+  /** The Watch page's words for what the watch runs. */
+  const queryInWords = (watch: Watch): WatchQuery => {
+    const found = operationOf(watch.lookup, watch.operation);
+    return {
+      lookupTitle: found ? `${found.lookup.id}. ${found.lookup.title}` : watch.lookup,
+      operationLabel: found?.operation.label ?? watch.operation,
+      rows: watch.rows.slice(0, WATCH_QUERY_ROWS_SHOWN),
+      totalRows: watch.rows.length,
+    };
+  };
+
   const routes: ChainHandler = (req, res) => {
     const url = req.url ?? '/';
     if (!url.startsWith(WATCHES_PATH) || (url.length > WATCHES_PATH.length && !'/?'.includes(url[WATCHES_PATH.length]!))) return false;
@@ -190,7 +202,7 @@ export function createWatchService(options: WatchServiceOptions): WatchService {
         return sendJson(res, 200, watchDocument({ ...watch, stopped: true }));
       }
       if (!reading) return sendRefusal(res, refusal(405, 'method_not_allowed', 'This address accepts GET only', { headers: { allow: 'GET, HEAD' } }));
-      sendJson(res, 200, { ...watchDocument(watch), changes: await watches.changes(watch.id) });
+      sendJson(res, 200, { ...watchDocument(watch), query: queryInWords(watch), changes: await watches.changes(watch.id) });
     })().then(() => true);
   };
 
