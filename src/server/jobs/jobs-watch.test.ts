@@ -4,13 +4,11 @@
 // the webhook (a job of the watch queue, issue 37) reaches a receiver that refuses it twice, once,
 // signed the Standard Webhooks way, and survives the instance that was trying it; a job whose
 // budget runs out pauses as `paused-budget` having sent no more than the budget allowed.
-import { once } from 'node:events';
 import { readFileSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRedis, type TestRedis } from '../team/redis-for-tests.ts';
-import { startRecordingUpstream, startServerProcess, teamFolder, type RecordingUpstream, type ServerProcess } from './jobs-testing.ts';
+import { startRecordingUpstream, startServerProcess, startWebhookReceiver, teamFolder, type RecordingUpstream, type ServerProcess, type WebhookReceiver } from './jobs-testing.ts';
 
 const TOKEN = 'carol-token-0123456789abcdef';
 const SECRET = 'webhook-secret-for-the-test';
@@ -20,12 +18,9 @@ describe('watchlists and budgets of server-side jobs', () => {
   let redis: TestRedis;
   let upstream: RecordingUpstream;
   let server: ServerProcess;
-  let receiver: Server;
+  let receiver: WebhookReceiver;
   let version = 0;
-  /** Every try the receiver saw, and whether it took it. */
-  const received: { body: string; headers: Record<string, string>; accepted: boolean }[] = [];
-  /** The receiver answers 503 to this many more tries. */
-  let refuse = 2;
+  const received = () => receiver.received;
   const verifier = new Webhook(SECRET, { format: 'raw' });
   const folder = teamFolder({ carol: TOKEN });
   const headers = { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' };
@@ -33,17 +28,8 @@ describe('watchlists and budgets of server-side jobs', () => {
   beforeAll(async () => {
     redis = await startRedis();
     upstream = await startRecordingUpstream({ version: () => version });
-    receiver = createServer((req, res) => {
-      let body = '';
-      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      req.on('end', () => {
-        const accepted = refuse <= 0;
-        refuse -= 1;
-        received.push({ body, headers: req.headers as Record<string, string>, accepted });
-        res.writeHead(accepted ? 204 : 503).end();
-      });
-    }).listen(0, '127.0.0.1');
-    await once(receiver, 'listening');
+    receiver = await startWebhookReceiver();
+    receiver.refuse(2);
     server = await startServerProcess(env());
   }, 120_000);
 
@@ -56,7 +42,7 @@ describe('watchlists and budgets of server-side jobs', () => {
       LOOKUP_H_KEY: 'test-key-h',
       LOOKUP_H_BUDGET: `${BUDGET}/day`,
       LOOKUP_WATCH_EVERY_MS: '1500',
-      LOOKUP_WEBHOOK_URL: `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hook`,
+      LOOKUP_WEBHOOK_URL: receiver.url,
       LOOKUP_WEBHOOK_SECRET: SECRET,
       LOOKUP_MASK_SECRET: 'a-masking-secret-that-outlives-the-instance',
       LOOKUP_JOBS_LOCK_MS: '2000',
@@ -66,7 +52,6 @@ describe('watchlists and budgets of server-side jobs', () => {
   afterAll(async () => {
     await server?.stop('SIGKILL');
     await upstream?.close();
-    receiver?.closeAllConnections();
     receiver?.close();
     await redis?.stop();
     rmSync(folder.dist, { recursive: true, force: true });
@@ -81,13 +66,13 @@ describe('watchlists and budgets of server-side jobs', () => {
     // The first run is the baseline; nothing is posted for it.
     await expect.poll(async () => (await detail()).changes.length, { timeout: 30_000, interval: 200 }).toBeGreaterThanOrEqual(1);
     expect((await detail()).changes.at(-1)!.baseline).toBe(true);
-    expect(received).toHaveLength(0);
+    expect(received()).toHaveLength(0);
 
     version = 1;
     // Refused twice, tried again after a wait, taken the third time.
-    await expect.poll(() => received.filter((hook) => hook.accepted).length, { timeout: 30_000, interval: 200 }).toBe(1);
-    const [hook] = received.filter((hook) => hook.accepted);
-    const tries = received.filter((each) => each.headers['webhook-id'] === hook!.headers['webhook-id']);
+    await expect.poll(() => received().filter((hook) => hook.accepted).length, { timeout: 30_000, interval: 200 }).toBe(1);
+    const [hook] = received().filter((hook) => hook.accepted);
+    const tries = received().filter((each) => each.headers['webhook-id'] === hook!.headers['webhook-id']);
     expect(tries.map((each) => each.accepted)).toEqual([false, false, true]);
     expect(hook!.headers['webhook-id']).toMatch(/^msg_[0-9a-f-]{36}$/);
     expect(hook!.headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]{43}=$/);
@@ -102,25 +87,25 @@ describe('watchlists and budgets of server-side jobs', () => {
     const stopped = await fetch(`${server.url}${watch.url}/stop`, { method: 'POST', headers });
     expect(stopped.status).toBe(200);
     // Only what changed is posted: the runs after it found nothing new.
-    expect(received.filter((each) => each.accepted)).toHaveLength(1);
+    expect(received().filter((each) => each.accepted)).toHaveLength(1);
   }, 90_000);
 
   it('delivers a webhook whose instance died while trying it, through the next instance', async () => {
-    refuse = Number.POSITIVE_INFINITY;
+    receiver.refuse(Number.POSITIVE_INFINITY);
     const created = await fetch(`${server.url}/watches`, { method: 'POST', headers, body: JSON.stringify({ name: 'Decatur', lookup: 'H', operation: 'records', rows: [{ zipcode: '62521' }], schedule: 'daily' }) });
     const watch = (await created.json()) as { id: string; url: string };
     const changes = async () => ((await (await fetch(`${server.url}${watch.url}`, { headers })).json()) as { changes: unknown[] }).changes.length;
     await expect.poll(changes, { timeout: 30_000, interval: 200 }).toBeGreaterThanOrEqual(1);
-    const before = received.length;
+    const before = received().length;
     version = 2;
-    await expect.poll(() => received.length, { timeout: 30_000, interval: 100 }).toBeGreaterThan(before);
-    const id = received.at(-1)!.headers['webhook-id'];
+    await expect.poll(() => received().length, { timeout: 30_000, interval: 100 }).toBeGreaterThan(before);
+    const id = received().at(-1)!.headers['webhook-id'];
     await server.stop('SIGKILL');
 
-    refuse = 0;
+    receiver.refuse(0);
     server = await startServerProcess(env());
-    await expect.poll(() => received.some((each) => each.accepted && each.headers['webhook-id'] === id), { timeout: 60_000, interval: 200 }).toBe(true);
-    const hook = received.find((each) => each.accepted && each.headers['webhook-id'] === id)!;
+    await expect.poll(() => received().some((each) => each.accepted && each.headers['webhook-id'] === id), { timeout: 60_000, interval: 200 }).toBe(true);
+    const hook = received().find((each) => each.accepted && each.headers['webhook-id'] === id)!;
     expect(verifier.verify(hook.body, hook.headers)).toMatchObject({ watch: { id: watch.id, name: 'Decatur' } });
     expect((await fetch(`${server.url}${watch.url}/stop`, { method: 'POST', headers })).status).toBe(200);
   }, 120_000);

@@ -4,13 +4,11 @@
 // job's row comes back in on the shared port to whichever worker takes the connection: before the
 // workers shared the secret naming the row's owner (jobs/job-identity.ts), a sibling answered 401,
 // the row failed, the runs found no records and so no change, and nothing was delivered.
-import { once } from 'node:events';
 import { rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRedis, type TestRedis } from '../team/redis-for-tests.ts';
-import { startRecordingUpstream, startServerProcess, teamFolder, type RecordingUpstream, type ServerProcess } from './jobs-testing.ts';
+import { startRecordingUpstream, startServerProcess, startWebhookReceiver, teamFolder, type RecordingUpstream, type ServerProcess, type WebhookReceiver } from './jobs-testing.ts';
 
 const TOKEN = 'dave-token-0123456789abcdef01';
 const SECRET = 'a-webhook-secret-shared-by-both-instances';
@@ -23,24 +21,15 @@ describe('a watch on two instances sharing Redis', () => {
   let upstream: RecordingUpstream;
   let cluster: ServerProcess;
   let lone: ServerProcess;
-  let receiver: Server;
+  let receiver: WebhookReceiver;
   let version = 0;
-  const received: { body: string; headers: Record<string, string> }[] = [];
   const folder = teamFolder({ dave: TOKEN });
   const headers = { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' };
 
   beforeAll(async () => {
     redis = await startRedis();
     upstream = await startRecordingUpstream({ version: () => version });
-    receiver = createServer((req, res) => {
-      let body = '';
-      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      req.on('end', () => {
-        received.push({ body, headers: req.headers as Record<string, string> });
-        res.writeHead(204).end();
-      });
-    }).listen(0, '127.0.0.1');
-    await once(receiver, 'listening');
+    receiver = await startWebhookReceiver();
     const env = {
       DIST_DIR: folder.dist,
       LOOKUP_REDIS_URL: redis.url,
@@ -51,7 +40,7 @@ describe('a watch on two instances sharing Redis', () => {
       // One row per chunk: a run's rows are sent at once, on several connections to the shared port.
       LOOKUP_JOBS_CHUNK_ROWS: '1',
       LOOKUP_WATCH_EVERY_MS: '1500',
-      LOOKUP_WEBHOOK_URL: `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hook`,
+      LOOKUP_WEBHOOK_URL: receiver.url,
       LOOKUP_WEBHOOK_SECRET: SECRET,
     };
     [cluster, lone] = await Promise.all([startServerProcess({ ...env, LOOKUP_WORKERS: '2' }), startServerProcess(env)]);
@@ -60,7 +49,6 @@ describe('a watch on two instances sharing Redis', () => {
   afterAll(async () => {
     await Promise.all([cluster?.stop('SIGTERM'), lone?.stop('SIGKILL')]);
     await upstream?.close();
-    receiver?.closeAllConnections();
     receiver?.close();
     await redis?.stop();
     rmSync(folder.dist, { recursive: true, force: true });
@@ -77,11 +65,11 @@ describe('a watch on two instances sharing Redis', () => {
     const [again, baseline] = (await changes()).slice(-2);
     expect(baseline).toMatchObject({ baseline: true, records: ROWS.length });
     expect(again).toMatchObject({ baseline: false, records: ROWS.length, counts: { added: 0, removed: 0, changed: 0 } });
-    expect(received).toHaveLength(0);
+    expect(receiver.received).toHaveLength(0);
 
     version = 1;
-    await expect.poll(() => received.length, { timeout: 60_000, interval: 250 }).toBeGreaterThanOrEqual(1);
-    const [hook] = received;
+    await expect.poll(() => receiver.received.length, { timeout: 60_000, interval: 250 }).toBeGreaterThanOrEqual(1);
+    const [hook] = receiver.received;
     const summary = new Webhook(SECRET, { format: 'raw' }).verify(hook!.body, hook!.headers) as { event: string; watch: { id: string }; counts: { changed: number } };
     expect(summary).toMatchObject({ event: 'watch.changed', watch: { id: watch.id } });
     expect(summary.counts.changed).toBeGreaterThan(0);
