@@ -49,18 +49,30 @@ test('the Jobs page shows a server job’s progress, and its merged results in t
   await expect(results.getByText('62701').first()).toBeVisible();
 });
 
-test('the Watch page shows a watchlist’s runs over time', async ({ page }) => {
+test('the Watch page shows a watchlist’s name, its query and its runs over time; its runs on /jobs link back', async ({ page }) => {
   const created = await page.request.post(`${base}/watches`, { data: { name: 'Springfield offenders', lookup: 'H', operation: 'records', rows: [{ zipcode: '62701' }], schedule: 'hourly' } });
   expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
   await page.goto(`${base}/watches`);
   await page.getByRole('link', { name: 'Springfield offenders' }).click();
   await expect(page.getByRole('heading', { name: 'Watchlist', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Springfield offenders', level: 2 })).toBeVisible();
+  await expect(page.getByRole('definition').filter({ hasText: /^H\. .+ · Offender records$/ })).toBeVisible();
+  await expect(page.getByRole('definition').filter({ hasText: 'zipcode=62701' })).toBeVisible();
   const runs = page.getByRole('table', { name: 'Runs, newest first' });
   // The first run is the baseline; the demo answers the same on the next run: no change.
   await expect(runs.getByText(/^First run: \d+ records/)).toBeVisible({ timeout: 30_000 });
   await expect(runs.getByText('No change.').first()).toBeVisible({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Stop watching' }).click();
   await expect(page.getByText(/hourly \(stopped\)/)).toBeVisible();
+
+  // Its runs on the Jobs page say whose they are and lead back to it.
+  await page.goto(`${base}/jobs`);
+  const back = page.getByRole('link', { name: 'Watch: Springfield offenders' }).first();
+  await expect(back).toHaveAttribute('href', `/watches/${id}`);
+  await back.click();
+  await expect(page).toHaveURL(`${base}/watches/${id}`);
+  await expect(page.getByRole('heading', { name: 'Springfield offenders', level: 2 })).toBeVisible();
 });
 
 test('“Watch this query…” on a lookup’s answer and on a saved query creates watchlists listed on the Watch page', async ({ page }) => {

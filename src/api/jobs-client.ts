@@ -4,9 +4,9 @@
 import { QueryClient, QueryClientContext, queryOptions, useQuery } from '@tanstack/react-query';
 import { useContext } from 'react';
 import type { Params } from '../lookups/define-lookup.ts';
-import { FINAL_JOB_STATES, JOBS_PATH, type JobDocument, type JobGroup, type JobState, type WatchChange } from '../lookups/jobs-wire.ts';
+import { FINAL_JOB_STATES, JOBS_PATH, type JobDocument, type JobGroup, type JobState, type WatchChange, type WatchQuery } from '../lookups/jobs-wire.ts';
 
-export { FINAL_JOB_STATES, JOBS_PATH, type JobState, type WatchChange };
+export { FINAL_JOB_STATES, JOBS_PATH, type JobState, type WatchChange, type WatchQuery };
 /** A job as the server describes it. */
 export type ServerJob = JobDocument;
 
@@ -112,9 +112,12 @@ export async function listWatches(signal?: AbortSignal): Promise<WatchSummary[]>
   return (await readJson<{ watches: WatchSummary[] }>(response, 'The watchlists')).watches;
 }
 
-export async function getWatch(id: string, signal?: AbortSignal): Promise<WatchSummary & { changes: WatchChange[] }> {
+/** One watchlist: its query in words (an older server sends none) and its runs' changes. */
+export type WatchDetail = WatchSummary & { query?: WatchQuery; changes: WatchChange[] };
+
+export async function getWatch(id: string, signal?: AbortSignal): Promise<WatchDetail> {
   const response = await fetch(`${WATCHES_PATH}/${encodeURIComponent(id)}`, { headers: { accept: 'application/json' }, ...(signal && { signal }) });
-  return readJson<WatchSummary & { changes: WatchChange[] }>(response, 'The watchlist');
+  return readJson<WatchDetail>(response, 'The watchlist');
 }
 
 export async function stopWatch(id: string): Promise<WatchSummary> {

@@ -59,3 +59,15 @@ export interface WatchChange {
   removed: string[];
   changed: { label: string; fields: string[] }[];
 }
+
+/** A watchlist's query in words, as GET /watches/<id> answers it: the lookup, the operation and the first rows' parameters. */
+export interface WatchQuery {
+  lookupTitle: string;
+  operationLabel: string;
+  /** The first rows (at most WATCH_QUERY_ROWS_SHOWN), each the parameters as sent. */
+  rows: Record<string, unknown>[];
+  /** All the rows the watch runs. */
+  totalRows: number;
+}
+
+export const WATCH_QUERY_ROWS_SHOWN = 10;

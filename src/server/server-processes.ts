@@ -10,6 +10,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import { ConfigError } from './config.ts';
+import { JOB_SECRET_ENV, newJobSecret } from './jobs/job-identity.ts';
 
 /** At most this many replacements in RESTART_WINDOW_MS; more means the workers cannot run. */
 const MAX_RESTARTS = 5;
@@ -50,7 +51,10 @@ export function runPrimary({ workers, maskSecret, onListening }: PrimaryOptions)
   const listened = new WeakSet<Worker>();
 
   // Each worker sizes its demo pool from the count (defaultDemoThreads), so threads stay about one per core.
-  const fork = () => running.add(cluster.fork({ LOOKUP_WORKERS: String(workers), LOOKUP_MASK_SECRET: maskSecret }));
+  // A job's row comes back in on the shared port to whichever worker takes the connection: the
+  // workers share the secret that names its owner (jobs/job-identity.ts).
+  const jobSecret = newJobSecret();
+  const fork = () => running.add(cluster.fork({ LOOKUP_WORKERS: String(workers), LOOKUP_MASK_SECRET: maskSecret, [JOB_SECRET_ENV]: jobSecret }));
 
   const stop = (code: number) => {
     exitCode = Math.max(exitCode, code);

@@ -134,3 +134,45 @@ export async function startServerProcess(env: Record<string, string>, timeoutMs 
     },
   };
 }
+
+export interface WebhookTry {
+  body: string;
+  headers: Record<string, string>;
+  /** Whether the receiver took it (204) or refused it (503). */
+  accepted: boolean;
+}
+
+export interface WebhookReceiver {
+  url: string;
+  /** Every try it saw, in order. */
+  received: WebhookTry[];
+  /** Refuse this many more tries (Infinity: all), then take them. */
+  refuse(count: number): void;
+  close(): void;
+}
+
+/** A webhook receiver on a free loopback port that keeps every try. */
+export async function startWebhookReceiver(): Promise<WebhookReceiver> {
+  const received: WebhookTry[] = [];
+  let refusing = 0;
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      const accepted = refusing <= 0;
+      refusing -= 1;
+      received.push({ body, headers: req.headers as Record<string, string>, accepted });
+      res.writeHead(accepted ? 204 : 503).end();
+    });
+  }).listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return {
+    url: `http://127.0.0.1:${(server.address() as { port: number }).port}/hook`,
+    received,
+    refuse: (count) => (refusing = count),
+    close() {
+      server.closeAllConnections();
+      server.close();
+    },
+  };
+}

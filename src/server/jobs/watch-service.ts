@@ -1,13 +1,16 @@
 // Watchlists: a saved query re-run on a schedule (a BullMQ job scheduler per watch: hourly, daily
 // or weekly) as a job of its owner's, so budgets, masking and the audit log apply as to any job.
 // When a run completes, a `compare` job (durable: any instance may do it) compares it with the
-// previous run, keeps the change, and posts a signed summary to LOOKUP_WEBHOOK_URL when something
-// was added, removed or changed.
-import { Queue, Worker, type Job } from 'bullmq';
+// previous run and keeps the change; when something was added, removed or changed it queues a
+// `deliver` job, which posts a signed summary to LOOKUP_WEBHOOK_URL (webhook.ts) and is tried again
+// with a growing wait until the receiver takes it, on whichever instance is alive
+// (docs/decisions/027-webhooks-as-jobs.md).
+import { DelayedError, Queue, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import type { AnyLookup } from '../../lookups/define-lookup.ts';
+import { WATCH_QUERY_ROWS_SHOWN, type WatchQuery } from '../../lookups/jobs-wire.ts';
 import type { ChainHandler } from '../http/handler-types.ts';
 import { readBody } from '../http/read-body.ts';
 import { refusal, sendRefusal } from '../http/refusal.ts';
@@ -20,12 +23,18 @@ import { WATCH_SCHEDULES, type JobsSettings } from './jobs-settings.ts';
 import { rowValue } from './job-routes.ts';
 import { compareRuns } from './watch-compare.ts';
 import { WatchStore, type Watch } from './watch-store.ts';
-import { sendWebhook } from './webhook.ts';
+import { postWebhook, type WebhookMessage } from './webhook.ts';
 
 export const WATCH_QUEUE = 'lookup-watch';
 export const WATCHES_PATH = '/watches';
 
-type WatchTask = { kind: 'run'; watchId: string } | { kind: 'compare'; jobId: string };
+type WatchTask = { kind: 'run'; watchId: string } | { kind: 'compare'; jobId: string } | { kind: 'deliver'; message: WebhookMessage };
+
+/** A webhook is tried this many times, waiting 1 s, 2 s, 4 s… between tries: about two hours and a quarter in all. */
+export const WEBHOOK_TRIES = 14;
+const WEBHOOK_FIRST_WAIT_MS = 1_000;
+/** How long one comparison may hold its watch before another instance may take over. */
+const COMPARE_LEASE_MS = 120_000;
 
 const creation = z.object({
   name: z.string().trim().min(1).max(120).optional(),
@@ -78,26 +87,54 @@ export function createWatchService(options: WatchServiceOptions): WatchService {
     await options.submit({ owner: watch.owner, lookup: watch.lookup, operation: watch.operation, columns: [...new Set(watch.rows.flatMap((row) => Object.keys(row)))], rows: watch.rows, chunkSize: settings.chunkSize, shared: false, mask: true, watch: watch.id, concurrency: settings.concurrency });
   }
 
-  async function compare(jobId: string): Promise<void> {
+  async function compare(task: Job<WatchTask>, jobId: string, token: string | undefined): Promise<void> {
     const job = await store.get(jobId);
     if (!job?.watch || job.state !== 'completed') return;
-    const watch = await watches.get(job.watch);
+    if (!(await watches.lockComparing(job.watch, jobId, COMPARE_LEASE_MS))) {
+      // Another run of this watch is being compared: back to the queue for a moment.
+      await task.moveToDelayed(Date.now() + 250 + Math.floor(Math.random() * 250), token);
+      throw new DelayedError();
+    }
+    try {
+      await compareWithPrevious(job, job.watch);
+    } finally {
+      await watches.unlockComparing(job.watch, jobId);
+    }
+  }
+
+  async function compareWithPrevious(job: JobFacts, watchId: string): Promise<void> {
+    const watch = await watches.get(watchId);
     const found = watch && operationOf(watch.lookup, watch.operation);
-    if (!watch || !found) return;
+    // This run was compared already (the instance doing it died after keeping the change).
+    if (!watch || !found || watch.lastJob === job.id) return;
     const previous = watch.lastJob ? await store.get(watch.lastJob) : undefined;
+    // A run that started before the one last compared finished after it: the newer one stands.
+    if (previous && previous.createdAt > job.createdAt) return void (await store.retire(job.id));
     const change = await compareRuns(store, job, previous, found.lookup, found.operation);
+    const { added, removed, changed } = change.counts;
+    // Queued before the change is kept: a compare tried again queues it again under the same id, which the queue drops.
+    if (settings.webhook && !change.baseline && added + removed + changed > 0) {
+      const summary = { event: 'watch.changed', watch: { id: watch.id, name: watch.name, lookup: watch.lookup, operation: watch.operation, schedule: watch.schedule, owner: watch.owner }, ...change, url: `${WATCHES_PATH}/${watch.id}` };
+      const message = { id: `msg_${job.id}`, body: JSON.stringify(summary) };
+      await queue.add('deliver', { kind: 'deliver', message }, { jobId: `deliver-${job.id}`, attempts: WEBHOOK_TRIES, backoff: { type: 'exponential', delay: WEBHOOK_FIRST_WAIT_MS }, removeOnComplete: { age: 24 * 3_600 }, removeOnFail: { age: 7 * 24 * 3_600 } });
+    }
     await watches.addChange(watch.id, change);
     await watches.update(watch.id, { lastJob: job.id });
     // The previous run is no longer compared with: it expires as any finished job does.
     if (previous) await store.retire(previous.id);
-    const { added, removed, changed } = change.counts;
-    if (settings.webhook && !change.baseline && added + removed + changed > 0)
-      await sendWebhook(
-        settings.webhook,
-        { event: 'watch.changed', watch: { id: watch.id, name: watch.name, lookup: watch.lookup, operation: watch.operation, schedule: watch.schedule, owner: watch.owner }, ...change, url: `${WATCHES_PATH}/${watch.id}` },
-        log,
-      );
   }
+
+  async function deliver(message: WebhookMessage): Promise<void> {
+    if (!settings.webhook) throw new Error('this instance has no LOOKUP_WEBHOOK_URL (every instance needs the same webhook settings)');
+    await postWebhook(settings.webhook, message);
+  }
+
+  const work = (job: Job<WatchTask>, token?: string): Promise<void> => {
+    const task = job.data;
+    if (task.kind === 'run') return run(task.watchId);
+    if (task.kind === 'compare') return compare(job, task.jobId, token);
+    return deliver(task.message);
+  };
 
   async function create(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const read = await readBody(req, 1024 * 1024);
@@ -127,6 +164,17 @@ export function createWatchService(options: WatchServiceOptions): WatchService {
 
   const watchDocument = (watch: Watch) => ({ id: watch.id, url: `${WATCHES_PATH}/${watch.id}`, name: watch.name, owner: watch.owner, lookup: watch.lookup, operation: watch.operation, rows: watch.rows.length, schedule: watch.schedule, stopped: watch.stopped, createdAt: new Date(watch.createdAt).toISOString(), lastJob: watch.lastJob ?? null });
 
+  /** The Watch page's words for what the watch runs. */
+  const queryInWords = (watch: Watch): WatchQuery => {
+    const found = operationOf(watch.lookup, watch.operation);
+    return {
+      lookupTitle: found ? `${found.lookup.id}. ${found.lookup.title}` : watch.lookup,
+      operationLabel: found?.operation.label ?? watch.operation,
+      rows: watch.rows.slice(0, WATCH_QUERY_ROWS_SHOWN),
+      totalRows: watch.rows.length,
+    };
+  };
+
   const routes: ChainHandler = (req, res) => {
     const url = req.url ?? '/';
     if (!url.startsWith(WATCHES_PATH) || (url.length > WATCHES_PATH.length && !'/?'.includes(url[WATCHES_PATH.length]!))) return false;
@@ -154,7 +202,7 @@ export function createWatchService(options: WatchServiceOptions): WatchService {
         return sendJson(res, 200, watchDocument({ ...watch, stopped: true }));
       }
       if (!reading) return sendRefusal(res, refusal(405, 'method_not_allowed', 'This address accepts GET only', { headers: { allow: 'GET, HEAD' } }));
-      sendJson(res, 200, { ...watchDocument(watch), changes: await watches.changes(watch.id) });
+      sendJson(res, 200, { ...watchDocument(watch), query: queryInWords(watch), changes: await watches.changes(watch.id) });
     })().then(() => true);
   };
 
@@ -165,7 +213,7 @@ export function createWatchService(options: WatchServiceOptions): WatchService {
       if (job?.watch) await queue.add('compare', { kind: 'compare', jobId }, { jobId: `compare-${jobId}`, attempts: 5, backoff: { type: 'exponential', delay: 1_000 }, removeOnComplete: true, removeOnFail: 100 });
     },
     start() {
-      worker ??= new Worker<WatchTask>(WATCH_QUEUE, (job: Job<WatchTask>) => (job.data.kind === 'run' ? run(job.data.watchId) : compare(job.data.jobId)), {
+      worker ??= new Worker<WatchTask>(WATCH_QUEUE, work, {
         connection,
         prefix,
         concurrency: 2,
@@ -174,6 +222,11 @@ export function createWatchService(options: WatchServiceOptions): WatchService {
         maxStalledCount: 10,
       });
       worker.on('error', (error) => log(`Watch worker: ${error.message}`));
+      worker.on('failed', (job, error) => {
+        if (job?.data.kind !== 'deliver') return;
+        const last = job.attemptsMade >= WEBHOOK_TRIES;
+        log(`Watch webhook ${job.data.message.id}: try ${job.attemptsMade} of ${WEBHOOK_TRIES} failed (${error.message})${last ? '; given up' : ''}`);
+      });
     },
     async close() {
       await worker?.close().catch(() => undefined);

@@ -52,6 +52,19 @@ export class WatchStore {
     if (watch) await this.redis.set(PREFIX + id, JSON.stringify({ ...watch, ...change }));
   }
 
+  /**
+   * Takes the watch's comparing lease (one run compared at a time, on any instance: two compares
+   * at once would both read the same previous run); false while another holds it. The lease ends
+   * by itself should its instance die.
+   */
+  async lockComparing(id: string, holder: string, leaseMs: number): Promise<boolean> {
+    return (await this.redis.set(`${PREFIX}${id}:comparing`, holder, 'PX', leaseMs, 'NX')) === 'OK';
+  }
+
+  async unlockComparing(id: string, holder: string): Promise<void> {
+    await this.redis.eval(`if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end`, 1, `${PREFIX}${id}:comparing`, holder);
+  }
+
   async addChange(id: string, change: WatchChange): Promise<void> {
     await this.redis.multi().lpush(`${PREFIX}${id}:changes`, JSON.stringify(change)).ltrim(`${PREFIX}${id}:changes`, 0, KEPT_CHANGES - 1).exec();
   }

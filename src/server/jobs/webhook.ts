@@ -1,37 +1,46 @@
-// The watchlists' webhook: a JSON summary POSTed to LOOKUP_WEBHOOK_URL, signed with HMAC-SHA256 of
-// the exact body bytes under LOOKUP_WEBHOOK_SECRET, sent as `X-Lookup-Signature: sha256=<hex>`
-// (lower-case hex). A receiver recomputes it over the raw body and compares in constant time.
-import { createHmac, timingSafeEqual } from 'node:crypto';
+// The watchlists' webhook, signed the Standard Webhooks way: every try of a delivery carries
+// `webhook-id` (the same on each try, so a receiver drops what it has seen), `webhook-timestamp`
+// (this try's Unix seconds, so a receiver refuses old ones) and, with LOOKUP_WEBHOOK_SECRET,
+// `webhook-signature`: `v1,` and the base64 HMAC-SHA256 of `${id}.${timestamp}.${body}`, which
+// binds the id and the time to the body. Signed here with node:crypto: the scheme is one HMAC, and
+// the standard's own library (a dependency of the tests only) verifies what this signs.
+import { createHmac } from 'node:crypto';
 
-export const SIGNATURE_HEADER = 'x-lookup-signature';
+export const WEBHOOK_ID_HEADER = 'webhook-id';
+export const WEBHOOK_TIMESTAMP_HEADER = 'webhook-timestamp';
+export const WEBHOOK_SIGNATURE_HEADER = 'webhook-signature';
 
-export function signature(secret: string, body: string | Buffer): string {
-  return `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+/** A Standard Webhooks secret: `whsec_` and the base64 of the key. */
+const STANDARD_SECRET = /^whsec_([A-Za-z0-9+/]+={0,2})$/;
+
+/** The HMAC key of LOOKUP_WEBHOOK_SECRET: a `whsec_` secret's base64 decoded, any other text its UTF-8 bytes. */
+export function webhookKey(secret: string): Buffer {
+  const standard = STANDARD_SECRET.exec(secret);
+  return standard ? Buffer.from(standard[1]!, 'base64') : Buffer.from(secret, 'utf8');
 }
 
-/** Whether `header` is the signature of `body` under `secret`. */
-export function verifySignature(secret: string, body: string | Buffer, header: string | undefined): boolean {
-  if (!header) return false;
-  const expected = Buffer.from(signature(secret, body));
-  const given = Buffer.from(header);
-  return given.length === expected.length && timingSafeEqual(given, expected);
+/** `v1,<base64 HMAC-SHA256 of id.timestamp.body>`. */
+export function webhookSignature(key: Buffer, id: string, timestamp: number, body: string): string {
+  return `v1,${createHmac('sha256', key).update(`${id}.${timestamp}.`).update(body).digest('base64')}`;
 }
 
-/** Sends the summary (one retry after a second); resolves whether the receiver took it (2xx). */
-export async function sendWebhook(webhook: { url: string; secret?: string }, summary: unknown, log: (line: string) => void): Promise<boolean> {
-  const body = JSON.stringify(summary);
-  const headers: Record<string, string> = { 'content-type': 'application/json', 'user-agent': 'lookup-explorer-watch' };
-  if (webhook.secret) headers[SIGNATURE_HEADER] = signature(webhook.secret, body);
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const response = await fetch(webhook.url, { method: 'POST', headers, body, signal: AbortSignal.timeout(10_000) });
-      await response.body?.cancel();
-      if (response.ok) return true;
-      log(`Watch webhook: the receiver answered HTTP ${response.status}`);
-    } catch (error) {
-      log(`Watch webhook: ${(error as Error).message}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-  }
-  return false;
+/** One message: the same id and body on every try. */
+export interface WebhookMessage {
+  id: string;
+  body: string;
+}
+
+/** One try, signed at `now`: resolves when the receiver took it (2xx), throws otherwise (the queue tries again later). */
+export async function postWebhook(webhook: { url: string; secret?: string }, message: WebhookMessage, now = Date.now()): Promise<void> {
+  const timestamp = Math.floor(now / 1000);
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    'user-agent': 'lookup-explorer-watch',
+    [WEBHOOK_ID_HEADER]: message.id,
+    [WEBHOOK_TIMESTAMP_HEADER]: String(timestamp),
+  };
+  if (webhook.secret) headers[WEBHOOK_SIGNATURE_HEADER] = webhookSignature(webhookKey(webhook.secret), message.id, timestamp, message.body);
+  const response = await fetch(webhook.url, { method: 'POST', headers, body: message.body, signal: AbortSignal.timeout(10_000) });
+  await response.body?.cancel();
+  if (!response.ok) throw new Error(`the receiver answered HTTP ${response.status}`);
 }

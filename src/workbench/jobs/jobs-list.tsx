@@ -1,13 +1,14 @@
 // The Jobs page: the server's runs this user may see (their own and shared ones), each with live
-// progress, owner, lookup, rows, failures, downloads, and Open and Cancel.
+// progress, owner, lookup, rows, failures, downloads, and Open and Cancel. A watchlist's run links
+// back to its watchlist, by name, and a dossier's job to its dossier.
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { cancelJob, FINAL_JOB_STATES, listJobs, useJobsQueryClient, type ServerJob } from '../../api/jobs-client.ts';
+import { cancelJob, FINAL_JOB_STATES, listJobs, listWatches, useJobsQueryClient, type ServerJob } from '../../api/jobs-client.ts';
 import { JobProgress, jobStateWords } from './job-progress.tsx';
 import { useJobProgress } from './use-job-progress.ts';
 
-function JobRow({ initial, onChanged }: { initial: ServerJob; onChanged: () => void }) {
+function JobRow({ initial, watchNames, onChanged }: { initial: ServerJob; watchNames: ReadonlyMap<string, string>; onChanged: () => void }) {
   const job = useJobProgress(initial);
   const [error, setError] = useState<string>();
   return (
@@ -21,6 +22,14 @@ function JobRow({ initial, onChanged }: { initial: ServerJob; onChanged: () => v
             <br />
             <Link className="jobs-table__group" to={job.group.path}>
               {job.group.title}
+            </Link>
+          </>
+        )}
+        {job.watch && (
+          <>
+            <br />
+            <Link className="jobs-table__group" to={`/watches/${job.watch}`}>
+              Watch: {watchNames.get(job.watch) ?? 'its watchlist'}
             </Link>
           </>
         )}
@@ -59,6 +68,10 @@ function JobRow({ initial, onChanged }: { initial: ServerJob; onChanged: () => v
 export function JobsList() {
   const client = useJobsQueryClient();
   const jobs = useQuery({ queryKey: ['jobs'], queryFn: ({ signal }) => listJobs(signal), refetchInterval: 10_000 }, client);
+  // The watchlists' names, read once there is a watchlist's run to name.
+  const hasWatchRuns = jobs.data?.some((job) => job.watch) ?? false;
+  const watches = useQuery({ queryKey: ['watches'], queryFn: ({ signal }) => listWatches(signal), enabled: hasWatchRuns }, client);
+  const watchNames = new Map((watches.data ?? []).map((watch) => [watch.id, watch.name]));
   if (jobs.isPending) return <p role="status">Loading jobs…</p>;
   if (jobs.isError) return <p role="alert">The jobs could not be read: {jobs.error.message}</p>;
   if (jobs.data.length === 0) return <p>No jobs yet. Start one with “Run on the server” on a lookup’s “Run over a list” page, or “Run this dossier on the server” on a place dossier.</p>;
@@ -80,7 +93,7 @@ export function JobsList() {
       </thead>
       <tbody>
         {jobs.data.map((job) => (
-          <JobRow key={job.id} initial={job} onChanged={() => void client.invalidateQueries({ queryKey: ['jobs'] })} />
+          <JobRow key={job.id} initial={job} watchNames={watchNames} onChanged={() => void client.invalidateQueries({ queryKey: ['jobs'] })} />
         ))}
       </tbody>
     </table>

@@ -71,3 +71,22 @@ describe('Watch this query…', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('The watch is not valid: rows: too many');
   });
 });
+
+describe('the Watchlist name field', () => {
+  it('is wide enough for a long default name', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => Response.json({ enabled: true })));
+    const name = 'M. San Francisco Police Department Calls for Service · calls';
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <WatchQueryButton lookupId="M" operationId="calls" params={{ lat: 37.77, lon: -122.42 }} name={name} />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Watch this query…' }));
+    const field = screen.getByLabelText<HTMLInputElement>('Watchlist name');
+    expect(field).toHaveValue(name);
+    expect(field.size).toBeGreaterThanOrEqual(name.length);
+  });
+});

@@ -19,6 +19,11 @@ interface WatchScheduleFormProps {
   onCancel: () => void;
 }
 
+/** Wide enough for the name it starts with (a lookup's title and operation, a dossier's title): 30 to 70 characters. */
+export function nameFieldSize(name: string): number {
+  return Math.min(70, Math.max(30, name.length + 2));
+}
+
 export function WatchScheduleForm(props: WatchScheduleFormProps) {
   const id = useId();
   const submit = (event: FormEvent) => {
@@ -28,7 +33,14 @@ export function WatchScheduleForm(props: WatchScheduleFormProps) {
   return (
     <form aria-label={props.label} onSubmit={submit} noValidate>
       <label htmlFor={`${id}-name`}>{props.nameLabel}</label>
-      <input id={`${id}-name`} value={props.name} onChange={(event) => props.onNameChange(event.target.value)} aria-invalid={!props.name.trim()} maxLength={props.maxLength} />
+      <input
+        id={`${id}-name`}
+        value={props.name}
+        onChange={(event) => props.onNameChange(event.target.value)}
+        aria-invalid={!props.name.trim()}
+        maxLength={props.maxLength}
+        size={nameFieldSize(props.name)}
+      />
       <fieldset>
         <legend>{props.scheduleLegend}</legend>
         {WATCH_SCHEDULES.map((value) => (
