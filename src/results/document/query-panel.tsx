@@ -32,6 +32,22 @@ function describe(shown: NonNullable<PanelMemory['shown']>): string {
   return `${count(reply.total)} ${noun} ${what}${cut}.`;
 }
 
+/** A field's attributes for its problem message (FieldProblem), when it has one. */
+const problemAttributes = (messageId: string, message: string | undefined) => ({
+  'aria-invalid': message !== undefined,
+  'aria-describedby': message !== undefined ? messageId : undefined,
+});
+
+/** Why a box's text was refused, under the box. */
+function FieldProblem({ id, message }: { id: string; message: string | undefined }) {
+  if (message === undefined) return null;
+  return (
+    <p id={id} className="answer-query-error">
+      {message}
+    </p>
+  );
+}
+
 /** A text with the part Find found in it marked. */
 function MarkedText({ text, mark }: { text: string; mark?: [number, number] }) {
   if (!mark) return text;
@@ -128,8 +144,7 @@ export function QueryPanel({ shared, onJump, placeholder = QUERY_PLACEHOLDER }: 
               placeholder={placeholder}
               spellCheck={false}
               autoComplete="off"
-              aria-invalid={queryError !== undefined}
-              aria-describedby={queryError !== undefined ? `${id}-query-error` : undefined}
+              {...problemAttributes(`${id}-query-error`, queryError)}
               onChange={(event) => {
                 setQuery(event.target.value);
                 setQueryError(undefined);
@@ -137,11 +152,7 @@ export function QueryPanel({ shared, onJump, placeholder = QUERY_PLACEHOLDER }: 
             />
             <button type="submit">Run</button>
           </div>
-          {queryError !== undefined && (
-            <p id={`${id}-query-error`} className="answer-query-error">
-              {queryError}
-            </p>
-          )}
+          <FieldProblem id={`${id}-query-error`} message={queryError} />
         </form>
         <form className="answer-query-form" onSubmit={onFind} role="search" aria-label="Find a key or value">
           <label htmlFor={`${id}-find`}>Find a key or value</label>
@@ -152,8 +163,7 @@ export function QueryPanel({ shared, onJump, placeholder = QUERY_PLACEHOLDER }: 
               value={find}
               placeholder="text, any case"
               autoComplete="off"
-              aria-invalid={findError !== undefined}
-              aria-describedby={findError !== undefined ? `${id}-find-error` : undefined}
+              {...problemAttributes(`${id}-find-error`, findError)}
               onChange={(event) => {
                 setFind(event.target.value);
                 setFindError(undefined);
@@ -161,11 +171,7 @@ export function QueryPanel({ shared, onJump, placeholder = QUERY_PLACEHOLDER }: 
             />
             <button type="submit">Find</button>
           </div>
-          {findError !== undefined && (
-            <p id={`${id}-find-error`} className="answer-query-error">
-              {findError}
-            </p>
-          )}
+          <FieldProblem id={`${id}-find-error`} message={findError} />
         </form>
       </div>
       <p className="answer-query-status" role="status" aria-live="polite">
