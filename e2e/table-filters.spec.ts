@@ -80,3 +80,54 @@ test('a link with unreadable filter values opens the answer unfiltered, without 
   await expect(results.getByRole('status').filter({ hasText: /^[\d,]+ records$/ })).toBeVisible({ timeout: 20_000 });
   await expect(results.getByRole('button', { name: 'Clear filters' })).toHaveCount(0);
 });
+
+test('L: the "is one of" popover shows whole, above the rows, never over the next filter; Escape closes it', async ({ page }) => {
+  await blockExternalRequests(page);
+  const { results, count, total } = await openExampleOnTableTab(page, 'l');
+  const opener = results.getByRole('button', { name: 'Filter incident_offense: Any' });
+  await opener.focus();
+  await page.keyboard.press('Enter');
+  const popover = page.getByRole('dialog', { name: 'Filter incident_offense' });
+  await expect(popover).toBeVisible();
+  // The keyboard lands in it, on the mode chosen.
+  await expect(popover.getByRole('radio', { name: 'is one of' })).toBeFocused();
+
+  const box = (await popover.boundingBox())!;
+  const window = page.viewportSize()!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.y).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(window.width);
+  expect(box.y + box.height).toBeLessThanOrEqual(window.height);
+  // As wide as its list: nothing in it is cut or needs a sideways scroll.
+  expect(await popover.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+  // Above everything else: what shows at its corners and centre is the popover itself.
+  const onTop = async (x: number, y: number) => popover.evaluate((element, [px, py]) => element.contains(document.elementFromPoint(px!, py!)), [x, y]);
+  for (const [x, y] of [
+    [box.x + 4, box.y + 4],
+    [box.x + box.width - 4, box.y + 4],
+    [box.x + box.width / 2, box.y + box.height / 2],
+    [box.x + 4, box.y + box.height - 4],
+  ]) {
+    expect(await onTop(x!, y!)).toBe(true);
+  }
+
+  // The next column's filter stays in view and usable: the popover does not cover it.
+  const next = results.locator('tr.filter-row td:has(.filter-choice-button[aria-label^="Filter incident_offense:"]) + td').locator('input, button').first();
+  const nextBox = (await next.boundingBox())!;
+  const overlaps = nextBox.x < box.x + box.width && box.x < nextBox.x + nextBox.width && nextBox.y < box.y + box.height && box.y < nextBox.y + nextBox.height;
+  expect(overlaps).toBe(false);
+  expect(await next.evaluate((element) => {
+    const { x, y, width, height } = element.getBoundingClientRect();
+    return element.contains(document.elementFromPoint(x + width / 2, y + height / 2));
+  })).toBe(true);
+
+  // A choice filters; Escape closes and gives the focus back to the button, which names the filter.
+  const first = popover.getByRole('checkbox').first();
+  // Clicked, not check(): the filter applies in a transition, so the box shows checked a moment later.
+  await first.click();
+  await expect(first).toBeChecked();
+  await expect(count).toHaveText(new RegExp(`^Showing [\\d,]+ of ${total.toLocaleString('en-US')} records$`));
+  await page.keyboard.press('Escape');
+  await expect(popover).toBeHidden();
+  await expect(results.getByRole('button', { name: /^Filter incident_offense: is / })).toBeFocused();
+});

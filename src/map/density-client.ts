@@ -1,7 +1,8 @@
 // One density worker per map: it holds the points and answers heat grids and hexagon bins for the
-// view. Where workers do not exist (component tests' DOM) the same functions run on this thread,
-// loaded lazily so h3-js stays in its own chunk either way.
-import type { HeatGrid, HeatRequest } from './density.ts';
+// view. Where workers do not exist (component tests' DOM) the same functions run on this thread:
+// the heat grid's from density.ts, which the density layer loads anyway, the hexagons' loaded
+// lazily so h3-js stays in its own chunk either way.
+import { heatGrid, type HeatGrid, type HeatRequest } from './density.ts';
 import type { HexBin } from './hexbins.ts';
 
 export type DensityRequest =
@@ -22,7 +23,7 @@ let nextKey = 1;
 export function densityClient(lats: Float64Array, lons: Float64Array): DensityClient {
   if (typeof Worker === 'undefined') {
     return {
-      heat: async (view) => (await import('./density.ts')).heatGrid({ ...view, lats, lons }),
+      heat: async (view) => heatGrid({ ...view, lats, lons }),
       hex: async (resolution) => (await import('./hexbins.ts')).hexBins(lats, lons, resolution),
       close: () => undefined,
     };

@@ -146,15 +146,25 @@ describe('LOOKUP_MASK_SECRET', () => {
     expect(JSON.stringify(lookupConfigDocument(config))).not.toContain(MASK_SECRET.slice(0, 8));
   });
 
-  it('unset: one random secret for the whole process, and a warning that says so without it', () => {
+  it('unset: one random secret for the whole process, and no warning on the demo alone', () => {
     const first = parseServerConfig({}, lookups);
     const second = parseServerConfig({ LOOKUP_MASK: 'always' }, lookups);
     expect(first.maskSecret).toMatch(/^[A-Za-z0-9_-]{43}$/);
     // Every server of one process agrees (the proxy, the demo threads it hands the secret to).
     expect(second.maskSecret).toBe(first.maskSecret);
-    expect(first.warnings).toEqual([expect.stringMatching(/^LOOKUP_MASK_SECRET is not set: .*random secret made at this start/)]);
-    expect(first.warnings.join('\n')).not.toContain(first.maskSecret);
+    // Synthetic names only: pseudonyms that change at a restart cost nothing, so `npm start` is quiet.
+    expect(first.warnings).toEqual([]);
     expect(JSON.stringify(lookupConfigDocument(first))).not.toContain(first.maskSecret);
+  });
+
+  it('unset with a live lookup or a shared store: a warning says why, without the secret', () => {
+    const live = parseServerConfig({ LOOKUP_A_BASE_URL: 'https://a.example', LOOKUP_A_KEY: 'k' }, lookups);
+    expect(live.warnings).toEqual([expect.stringMatching(/^LOOKUP_MASK_SECRET is not set, and live lookups answer with real names: .*random secret made at this start/)]);
+    expect(live.warnings.join('\n')).not.toContain(live.maskSecret);
+    const shared = parseServerConfig({ LOOKUP_REDIS_URL: 'redis://127.0.0.1:6379' }, lookups);
+    expect(shared.warnings).toEqual([expect.stringMatching(/^LOOKUP_MASK_SECRET is not set, and LOOKUP_REDIS_URL shares answers between instances and restarts: /)]);
+    // Set: never a warning.
+    expect(parseServerConfig({ LOOKUP_REDIS_URL: 'redis://127.0.0.1:6379', LOOKUP_A_BASE_URL: 'https://a.example', LOOKUP_A_KEY: 'k', LOOKUP_MASK_SECRET: MASK_SECRET }, lookups).warnings).toEqual([]);
   });
 
   it.each([

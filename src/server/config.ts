@@ -204,6 +204,19 @@ function lookupMode(lookup: AnyLookup, env: Env, warnings: string[]): LookupMode
   return { mode: 'demo', keyPlacement: placement };
 }
 
+/**
+ * Why an unset LOOKUP_MASK_SECRET matters, when it does: pseudonyms made from a random secret per
+ * start change at a restart and differ between instances. That costs something only for real
+ * people's names (a live lookup) or where answers outlive the process or cross instances (a shared
+ * store: jobs' results, several instances). On the demo alone, synthetic names, it costs nothing, so
+ * a newcomer's `npm start` says nothing. (The processes of one LOOKUP_WORKERS server share one.)
+ */
+export function maskSecretWarning({ secretSet, live, shared }: { secretSet: boolean; live: boolean; shared: boolean }): string | undefined {
+  if (secretSet || (!live && !shared)) return undefined;
+  const why = [live && 'live lookups answer with real names', shared && 'LOOKUP_REDIS_URL shares answers between instances and restarts'].filter(Boolean).join(' and ');
+  return `LOOKUP_MASK_SECRET is not set, and ${why}: masked answers name people by pseudonyms keyed by a random secret made at this start, so they change when the server restarts and differ from other instances (set it to keep them)`;
+}
+
 /** Parses the configuration from a plain environment object (process.env merged with `.env`). */
 export function parseServerConfig(env: Env, lookups: readonly AnyLookup[]): ServerConfig {
   const global = parseOrThrow(globalSchema, present(env), (field) => field);
@@ -215,10 +228,12 @@ export function parseServerConfig(env: Env, lookups: readonly AnyLookup[]): Serv
     const perLookup = /^LOOKUP_([A-Z])_(BASE_URL|KEY|KEY_PARAM|KEY_HEADER)$/.exec(name);
     if (perLookup && !known.has(`LOOKUP_${perLookup[1]}_`)) warnings.push(`${name} is set but there is no lookup ${perLookup[1]}`);
   }
-  if (global.LOOKUP_MASK_SECRET === undefined)
-    warnings.push(
-      'LOOKUP_MASK_SECRET is not set: masked answers name people by pseudonyms keyed by a random secret made at this start, so they change when the server restarts and differ from other instances (set it to keep them)',
-    );
+  const maskWarning = maskSecretWarning({
+    secretSet: global.LOOKUP_MASK_SECRET !== undefined,
+    live: Object.values(modes).some(({ mode }) => mode === 'live'),
+    shared: present(env).LOOKUP_REDIS_URL !== undefined,
+  });
+  if (maskWarning) warnings.push(maskWarning);
   return {
     lookups: modes,
     timeoutMs: global.LOOKUP_TIMEOUT_MS,

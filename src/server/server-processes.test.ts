@@ -45,7 +45,8 @@ describe('the clustered production server', () => {
     const port = await freePort();
     const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('LOOKUP_')));
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/start.ts'], {
-      env: { ...env, LOOKUP_WORKERS: '2', PORT: String(port), HOST: '127.0.0.1', DIST_DIR: dist },
+      // B live (never asked here) so that an unset LOOKUP_MASK_SECRET is worth a warning (config.ts).
+      env: { ...env, LOOKUP_WORKERS: '2', PORT: String(port), HOST: '127.0.0.1', DIST_DIR: dist, LOOKUP_B_BASE_URL: 'http://127.0.0.1:9', LOOKUP_B_KEY: 'cluster-test-key' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     server = child;
@@ -54,7 +55,7 @@ describe('the clustered production server', () => {
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
 
-    await expect.poll(() => output, { timeout: 60_000, interval: 200 }).toContain(`Lookup Explorer on http://127.0.0.1:${port}/ (0 live, ${allLookups.length} demo lookups; 2 server processes)`);
+    await expect.poll(() => output, { timeout: 60_000, interval: 200 }).toContain(`Lookup Explorer on http://127.0.0.1:${port}/ (1 live, ${allLookups.length - 1} demo lookups; 2 server processes)`);
     const health = await rawRequest(port, 'GET', '/healthz');
     expect(health.status).toBe(200);
     expect(JSON.parse(health.text)).toMatchObject({ status: 'ok', lookups: { A: 'demo' } });

@@ -104,6 +104,23 @@ describe('the command palette', () => {
     expect(activeOption()).toHaveAttribute('aria-selected', 'true');
   });
 
+  // The focus moves as the dialog appears, not in an effect run later: on a busy machine the
+  // effect ran after the test (or the user's next keys) had already looked.
+  it('has the focus in its input the moment it appears', async () => {
+    const user = userEvent.setup();
+    renderApp();
+    const focusedWhenShown = new Promise<Element | null>((resolve) => {
+      const observer = new MutationObserver(() => {
+        if (!document.querySelector('[role="dialog"]')) return;
+        observer.disconnect();
+        resolve(document.activeElement);
+      });
+      observer.observe(document.body, { childList: true, subtree: true });
+    });
+    await pressCtrlK(user);
+    expect(await focusedWhenShown).toBe(combobox());
+  });
+
   it('"crime" then Enter opens L, and focus goes to the new page', async () => {
     const user = userEvent.setup();
     const router = renderApp();

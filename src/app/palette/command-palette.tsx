@@ -3,7 +3,7 @@
 // APG's pattern): focus stays in the input, the active option is pointed at through
 // aria-activedescendant, Up/Down/Home/End move, Enter opens, Escape or a click outside closes.
 // This module is its own chunk, loaded on first open (palette-launcher.tsx).
-import { useEffect, useId, useMemo, useReducer, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
+import { type KeyboardEvent, useEffect, useId, useLayoutEffect, useMemo, useReducer, useRef, useState, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { catalogEntries } from 'virtual:lookup-catalog';
@@ -90,7 +90,9 @@ function Palette({ onClose }: PaletteProps) {
   const input = useRef<HTMLInputElement>(null);
   const dialog = useRef<HTMLDivElement>(null);
 
-  useEffect(() => input.current?.focus(), []);
+  // In the commit that shows the dialog, not in an effect after it: a busy page runs effects late,
+  // and keys typed at once must reach the input.
+  useLayoutEffect(() => input.current?.focus(), []);
   // The active option stays in view as Up and Down move through a long list.
   const activeId = activeItem ? optionId(activeItem) : undefined;
   useEffect(() => {

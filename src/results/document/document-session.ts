@@ -1,8 +1,9 @@
 // One parsed answer and the questions the Query and Find boxes ask of it. The same session runs in
 // the document worker (large answers) and on the page (small ones); either way the page gets
 // back only short lists: paths and previews, never the document.
-import { formatPath, previewOf, valueAt, type Segment } from './doc-path.ts';
-import { findText } from './find-text.ts';
+import { formatPath, formatSegment, previewOf, valueAt, type Segment } from './doc-path.ts';
+import { excerptAround } from './find-excerpt.ts';
+import { findText, findTextProblem, locator, textOf, type Locate, type TextHit } from './find-text.ts';
 import { evaluateJsonPath, pathOf } from './json-path-eval.ts';
 import { JsonPathError, parseJsonPath } from './json-path-parse.ts';
 import { lineOf, prettyText, type PrettyText } from './pretty-lines.ts';
@@ -17,6 +18,8 @@ export interface ListedMatch {
   preview: string;
   /** For Find: whether the key, the value or both hold the text. */
   where?: 'key' | 'value' | 'both';
+  /** For Find: where the text found sits in `id` (a key) and in `preview` (a value), [start, end), to mark. */
+  marks?: { id?: [number, number]; preview?: [number, number] };
 }
 
 export type MatchReply = { ok: true; matches: ListedMatch[]; total: number; ms: number } | { ok: false; message: string; at?: number };
@@ -32,8 +35,30 @@ export interface DocumentReplies {
 
 export type DocumentReply = DocumentReplies[keyof DocumentReplies];
 
-function listed(root: unknown, path: Segment[], where?: ListedMatch['where']): ListedMatch {
-  return { path, id: formatPath(path), preview: previewOf(valueAt(root, path)), ...(where && { where }) };
+function listed(root: unknown, path: Segment[]): ListedMatch {
+  return { path, id: formatPath(path), preview: previewOf(valueAt(root, path)) };
+}
+
+/** A Find hit as listed: a value found is shown around the text found, and that text is marked in the key, the value or both. */
+function listedHit(root: unknown, hit: TextHit, locate: Locate): ListedMatch {
+  const match: ListedMatch = { ...listed(root, hit.path), where: hit.where, marks: {} };
+  const key = hit.path.at(-1);
+  if (typeof key === 'string' && hit.where !== 'value') {
+    // The key as the path spells it, at the path's end (an escape inside the text found can hide it: then nothing is marked).
+    const spelled = formatSegment(key);
+    const inKey = locate(spelled);
+    const from = match.id.length - spelled.length;
+    if (inKey) match.marks!.id = [from + inKey.at, from + inKey.at + inKey.length];
+  }
+  const value = valueAt(root, hit.path);
+  const own = textOf(value);
+  const inValue = own !== undefined && hit.where !== 'key' ? locate(own) : undefined;
+  if (inValue) {
+    const excerpt = excerptAround(value as string | number | boolean | null, inValue.at, inValue.length);
+    match.preview = excerpt.text;
+    match.marks!.preview = excerpt.mark;
+  }
+  return match;
 }
 
 export class DocumentSession {
@@ -55,8 +80,12 @@ export class DocumentSession {
 
   find(text: string): MatchReply {
     const started = performance.now();
-    const { hits, total } = findText(this.root, text.trim(), LISTED);
-    return { ok: true, matches: hits.map((hit) => listed(this.root, hit.path, hit.where)), total, ms: performance.now() - started };
+    const asked = text.trim();
+    const problem = findTextProblem(asked);
+    if (problem) return { ok: false, message: problem };
+    const { hits, total } = findText(this.root, asked, LISTED);
+    const locate = locator(asked);
+    return { ok: true, matches: hits.map((hit) => listedHit(this.root, hit, locate)), total, ms: performance.now() - started };
   }
 
   lineOf(path: Segment[]): number | undefined {

@@ -1,7 +1,7 @@
 // Find: keys and values containing the text, any case, in document order, capped with a true total.
 import { describe, expect, it } from 'vitest';
 import { formatPath } from './doc-path.ts';
-import { findText } from './find-text.ts';
+import { FIND_MAX_LENGTH, findText, findTextProblem, locator } from './find-text.ts';
 
 const doc = {
   name: 'Alpha Station',
@@ -53,5 +53,22 @@ describe('findText', () => {
     expect(findText(doc, '', 10)).toEqual({ hits: [], total: 0 });
     expect(findText('just text', 'TEXT', 10)).toEqual({ hits: [{ path: [], where: 'value' }], total: 1 });
     expect(listed('absent')).toEqual({ total: 0, hits: [] });
+  });
+
+  it('refuses text longer than it reads with a message, rather than failing to build a pattern', () => {
+    const pasted = 'x'.repeat(100_000);
+    expect(findTextProblem(pasted)).toBe('Find reads at most 1,000 characters; this text has 100,000.');
+    expect(() => findText(doc, pasted, 10)).toThrow(RangeError);
+    expect(() => findText(doc, pasted, 10)).toThrow('Find reads at most 1,000 characters');
+    // The longest text it reads, all of it escaped characters, still searches.
+    const longest = '.'.repeat(FIND_MAX_LENGTH);
+    expect(findTextProblem(longest)).toBeUndefined();
+    expect(findText({ a: `x${longest}x`, b: '.'.repeat(999) }, longest, 10).hits).toEqual([{ path: ['a'], where: 'value' }]);
+  });
+
+  it('locates the first place a text holds the words, any case', () => {
+    const locate = locator('HOODIE');
+    expect(locate('grey hoodie, Hoodie')).toEqual({ at: 5, length: 6 });
+    expect(locate('jacket')).toBeUndefined();
   });
 });

@@ -88,8 +88,17 @@ class Reader {
   }
 }
 
+/**
+ * The longest expression read. Reading and running recurse once per bracket, parenthesis, `!` or
+ * `&&`, so a pasted megabyte of "((((" would overflow the stack; a thousand characters cannot.
+ */
+export const JSONPATH_MAX_LENGTH = 1000;
+
 /** Reads an expression; throws JsonPathError with a message fit for the field when it does not read. */
 export function parseJsonPath(text: string): PathQuery {
+  if (text.length > JSONPATH_MAX_LENGTH) {
+    throw new JsonPathError(`A JSONPath reads at most ${JSONPATH_MAX_LENGTH.toLocaleString('en-US')} characters; this one has ${text.length.toLocaleString('en-US')}.`, JSONPATH_MAX_LENGTH);
+  }
   const reader = new Reader(text);
   reader.skipSpace();
   if (!reader.at('$')) reader.fail(text.trim() === '' ? 'Type a JSONPath expression, starting with $.' : `A JSONPath starts with $, found ${reader.found()}.`);

@@ -82,6 +82,35 @@ describe('JSONPath: selectors', () => {
     expect(paths('$.a[1:3]', list)).toEqual(['$.a[1]', '$.a[2]']);
   });
 
+  // RFC 9535 §2.5.2.2: a descendant segment replaces each input node by that node and all its
+  // descendants, each with the segment's selectors applied, so `..*` gives every node below each
+  // input node; segments compose (§2.1.2: each segment's output nodelist is the next one's input),
+  // and a nodelist keeps duplicates (§2.5.1.2; the compliance suite's "multiple selectors,
+  // duplicate index" answers $[1,1] with 1 twice). So $..*..*..* selects every node at depth 3 or
+  // more, a node at depth d as often as it has chains of two ancestors between depth 1 and d - 1:
+  // C(d - 1, 2) times.
+  it('..* composes: $..*..*..* selects each node three levels down or deeper, repeated per RFC 9535', () => {
+    const nested = { a: { b: { c: 1 } } };
+    expect(paths('$..*', nested)).toEqual(['$.a', '$.a.b', '$.a.b.c']);
+    expect(paths('$..*..*', nested)).toEqual(['$.a.b', '$.a.b.c', '$.a.b.c']);
+    expect(paths('$..*..*..*', nested)).toEqual(['$.a.b.c']);
+    expect(paths('$..*..*..*..*', nested)).toEqual([]);
+    // Depth 4 (C(3, 2) = 3 times) in an answer shaped like L's: [{ incidents: [{ … }] }].
+    const answer = [{ incidents: [{ incident_code: 'X1', incident_offense: 'Theft' }] }];
+    expect(paths('$..*..*..*', answer)).toEqual([
+      '$[0].incidents[0]',
+      '$[0].incidents[0].incident_code',
+      '$[0].incidents[0].incident_offense',
+      '$[0].incidents[0].incident_code',
+      '$[0].incidents[0].incident_offense',
+      '$[0].incidents[0].incident_code',
+      '$[0].incidents[0].incident_offense',
+    ]);
+    expect(values('$..[*]..[*]..[*]', answer)).toEqual(values('$..*..*..*', answer));
+    // An answer two levels deep (an empty page) has nothing three levels down.
+    expect(paths('$..*..*..*', [{ incidents: [] }])).toEqual([]);
+  });
+
   it('unions list several selectors, each in turn', () => {
     expect(values('$.store.book[0,2].price')).toEqual([8.95, 8.99]);
     expect(values("$.store.bicycle['price','color']")).toEqual([399, 'red']);
@@ -177,5 +206,13 @@ describe('JSONPath: expressions that do not read', () => {
     expect(caught).toBeInstanceOf(JsonPathError);
     expect((caught as JsonPathError).message).toMatch(message);
     expect((caught as JsonPathError).at).toBe(at);
+  });
+
+  it('refuses an expression longer than 1,000 characters, which nested parentheses would overflow the stack with', () => {
+    const deep = `$[?${'('.repeat(50_000)}@.a${')'.repeat(50_000)}]`;
+    expect(() => parseJsonPath(deep)).toThrow(new JsonPathError('A JSONPath reads at most 1,000 characters; this one has 100,007.', 1000));
+    const longest = `$[?${'('.repeat(496)}@.ab${')'.repeat(496)}]`;
+    expect(longest).toHaveLength(1000);
+    expect(values(longest, [{ ab: 1 }, { b: 2 }])).toEqual([{ ab: 1 }]);
   });
 });

@@ -4,6 +4,7 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { ListedMatch, MatchReply } from './document-session.ts';
+import { findTextProblem } from './find-text.ts';
 import { JsonPathError, parseJsonPath } from './json-path-parse.ts';
 import type { PanelMemory, SharedDocument } from './shared-document.ts';
 import './answer-query.css';
@@ -31,19 +32,50 @@ function describe(shown: NonNullable<PanelMemory['shown']>): string {
   return `${count(reply.total)} ${noun} ${what}${cut}.`;
 }
 
+/** A field's attributes for its problem message (FieldProblem), when it has one. */
+const problemAttributes = (messageId: string, message: string | undefined) => ({
+  'aria-invalid': message !== undefined,
+  'aria-describedby': message !== undefined ? messageId : undefined,
+});
+
+/** Why a box's text was refused, under the box. */
+function FieldProblem({ id, message }: { id: string; message: string | undefined }) {
+  if (message === undefined) return null;
+  return (
+    <p id={id} className="answer-query-error">
+      {message}
+    </p>
+  );
+}
+
+/** A text with the part Find found in it marked. */
+function MarkedText({ text, mark }: { text: string; mark?: [number, number] }) {
+  if (!mark) return text;
+  const [start, end] = mark;
+  return (
+    <>
+      {text.slice(0, start)}
+      <mark>{text.slice(start, end)}</mark>
+      {text.slice(end)}
+    </>
+  );
+}
+
 export function QueryPanel({ shared, onJump, placeholder = QUERY_PLACEHOLDER }: QueryPanelProps) {
   const id = useId();
   const { memory, document } = shared;
   const [query, setQuery] = useState(memory.query);
   const [find, setFind] = useState(memory.find);
   const [queryError, setQueryError] = useState<string>();
+  const [findError, setFindError] = useState<string>();
   const [shown, setShown] = useState(memory.shown);
   const [status, setStatus] = useState<Status>({ state: 'idle' });
-  const [active, setActive] = useState<string>();
+  // The listed result last pressed, by its place in the list: a query may list one node twice.
+  const [active, setActive] = useState<number>();
 
   function show(kind: 'query' | 'find', asked: string, reply: MatchReply) {
     if (!reply.ok) {
-      setQueryError(reply.message);
+      (kind === 'query' ? setQueryError : setFindError)(reply.message);
       setStatus({ state: 'idle' });
       return;
     }
@@ -81,6 +113,10 @@ export function QueryPanel({ shared, onJump, placeholder = QUERY_PLACEHOLDER }: 
     event.preventDefault();
     shared.remember({ find });
     if (find.trim() === '') return;
+    // Checked here too: the message belongs at the field, and a pasted page of text is not sent.
+    const problem = findTextProblem(find.trim());
+    setFindError(problem);
+    if (problem) return;
     run('find', find.trim(), document.find(find));
   }
 
@@ -108,8 +144,7 @@ export function QueryPanel({ shared, onJump, placeholder = QUERY_PLACEHOLDER }: 
               placeholder={placeholder}
               spellCheck={false}
               autoComplete="off"
-              aria-invalid={queryError !== undefined}
-              aria-describedby={queryError !== undefined ? `${id}-query-error` : undefined}
+              {...problemAttributes(`${id}-query-error`, queryError)}
               onChange={(event) => {
                 setQuery(event.target.value);
                 setQueryError(undefined);
@@ -117,18 +152,26 @@ export function QueryPanel({ shared, onJump, placeholder = QUERY_PLACEHOLDER }: 
             />
             <button type="submit">Run</button>
           </div>
-          {queryError !== undefined && (
-            <p id={`${id}-query-error`} className="answer-query-error">
-              {queryError}
-            </p>
-          )}
+          <FieldProblem id={`${id}-query-error`} message={queryError} />
         </form>
         <form className="answer-query-form" onSubmit={onFind} role="search" aria-label="Find a key or value">
           <label htmlFor={`${id}-find`}>Find a key or value</label>
           <div className="answer-query-row">
-            <input id={`${id}-find`} type="search" value={find} placeholder="text, any case" autoComplete="off" onChange={(event) => setFind(event.target.value)} />
+            <input
+              id={`${id}-find`}
+              type="search"
+              value={find}
+              placeholder="text, any case"
+              autoComplete="off"
+              {...problemAttributes(`${id}-find-error`, findError)}
+              onChange={(event) => {
+                setFind(event.target.value);
+                setFindError(undefined);
+              }}
+            />
             <button type="submit">Find</button>
           </div>
+          <FieldProblem id={`${id}-find-error`} message={findError} />
         </form>
       </div>
       <p className="answer-query-status" role="status" aria-live="polite">
@@ -136,20 +179,23 @@ export function QueryPanel({ shared, onJump, placeholder = QUERY_PLACEHOLDER }: 
       </p>
       {shown && shown.reply.matches.length > 0 && (
         <ol className="answer-query-results" aria-label={shown.kind === 'query' ? 'Query results' : 'Find results'}>
-          {shown.reply.matches.map((match) => (
-            <li key={match.id}>
+          {shown.reply.matches.map((match, index) => (
+            // By place: RFC 9535 lets a query select one node more than once ($..*..*), so a path is no key.
+            <li key={index}>
               <button
                 type="button"
-                aria-current={active === match.id ? 'true' : undefined}
+                aria-current={active === index ? 'true' : undefined}
                 onClick={() => {
-                  setActive(match.id);
+                  setActive(index);
                   onJump(match);
                 }}
               >
-                <code className="answer-query-path">{match.id}</code>{' '}
-                <span className="answer-query-preview">
+                <code className="answer-query-path">
+                  <MarkedText text={match.id} mark={match.marks?.id} />
+                </code>{' '}
+                <span className={match.marks?.preview ? 'answer-query-preview is-excerpt' : 'answer-query-preview'}>
                   {match.where ? `${match.where === 'both' ? 'key and value' : match.where}: ` : ''}
-                  {match.preview}
+                  <MarkedText text={match.preview} mark={match.marks?.preview} />
                 </span>
               </button>
             </li>

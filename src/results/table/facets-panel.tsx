@@ -2,7 +2,7 @@ import { useId, useMemo } from 'react';
 import type { TableFilters } from '../view-state.ts';
 import type { FlatTable } from './flatten-records.ts';
 import { facetOf } from './facets.ts';
-import { shownKey } from './filter-row.tsx';
+import { shownKey } from './choice-filter.tsx';
 
 interface FacetsPanelProps {
   table: FlatTable;

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { ColumnFilter, TableFilters } from '../view-state.ts';
+import { ChoiceFilter } from './choice-filter.tsx';
 import { DraftInput } from './draft-input.tsx';
 import { type ColumnInfo, isDay } from './filter-records.ts';
 
@@ -115,52 +116,4 @@ function DateRange({ column, filter, onChange }: PartProps) {
       </span>
     </div>
   );
-}
-
-interface ChoiceFilterProps extends PartProps {
-  choices: readonly string[];
-}
-
-/** "is one of" / "is none of" a column's few values, as checkboxes in a disclosure. */
-function ChoiceFilter({ column, choices, filter, onChange }: ChoiceFilterProps) {
-  const name = useId();
-  const excluding = filter.excludes !== undefined && filter.equals === undefined;
-  const picked = new Set(excluding ? filter.excludes : filter.equals);
-  const summary = picked.size === 0 ? 'Any' : `${excluding ? 'is not' : 'is'} ${picked.size === 1 ? shownKey([...picked][0]!) : `${picked.size} values`}`;
-  const write = (keys: string[], exclude: boolean) => onChange(exclude ? { equals: undefined, excludes: keys } : { equals: keys, excludes: undefined });
-  return (
-    <details className="filter-choice">
-      <summary aria-label={`Filter ${column}: ${summary}`}>{summary}</summary>
-      <fieldset className="filter-choice-panel">
-        <legend>{column}</legend>
-        <label>
-          <input type="radio" name={`${name}-mode`} checked={!excluding} onChange={() => write([...picked], false)} />
-          is one of
-        </label>
-        <label>
-          <input type="radio" name={`${name}-mode`} checked={excluding} onChange={() => write([...picked], true)} />
-          is none of
-        </label>
-        <ul>
-          {choices.map((key) => (
-            <li key={key}>
-              <label>
-                <input
-                  type="checkbox"
-                  checked={picked.has(key)}
-                  onChange={(event) => write(event.target.checked ? [...picked, key] : [...picked].filter((value) => value !== key), excluding)}
-                />
-                {shownKey(key)}
-              </label>
-            </li>
-          ))}
-        </ul>
-      </fieldset>
-    </details>
-  );
-}
-
-/** How a cell key reads: the empty key as "(empty)". */
-export function shownKey(key: string): string {
-  return key === '' ? '(empty)' : key;
 }

@@ -78,6 +78,44 @@ describe('TreeTab', () => {
     expect(screen.queryByRole('list', { name: 'Find results' })).not.toBeInTheDocument();
   });
 
+  it('shows the text found in each result, marked, however far into a long value it sits', async () => {
+    const user = userEvent.setup();
+    const narrative = `${'Subject described as wearing a '.repeat(4)}grey hoodie and dark jeans.`;
+    renderTab({ calls: [{ narrative, hoodie_seen: true }] });
+    await user.type(screen.getByRole('searchbox', { name: 'Find a key or value' }), 'HOODIE{Enter}');
+    expect(await screen.findByText('2 keys or values found for “HOODIE”.')).toBeInTheDocument();
+    const [inValue, inKey] = within(screen.getByRole('list', { name: 'Find results' })).getAllByRole('button');
+    expect(inValue).toHaveTextContent('$.calls[0].narrative value: "…ribed as wearing a grey hoodie and dark jeans."');
+    expect(inValue!.querySelector('mark')).toHaveTextContent(/^hoodie$/);
+    expect(inKey).toHaveTextContent('$.calls[0].hoodie_seen key: true');
+    expect(inKey!.querySelector('.answer-query-path mark')).toHaveTextContent(/^hoodie$/);
+  });
+
+  it('says at the field that Find reads at most 1,000 characters, and searches nothing', async () => {
+    const user = userEvent.setup();
+    renderTab(stations);
+    const find = screen.getByRole('searchbox', { name: 'Find a key or value' });
+    await user.click(find);
+    await user.paste('North'.repeat(20_000));
+    await user.keyboard('{Enter}');
+    expect(find).toHaveAttribute('aria-invalid', 'true');
+    expect(find).toHaveAccessibleDescription('Find reads at most 1,000 characters; this text has 100,000.');
+    expect(screen.getByRole('status')).toHaveTextContent('');
+    await user.type(find, 'x');
+    expect(find).toHaveAttribute('aria-invalid', 'false');
+  });
+
+  it('lists a node as often as the query selects it (RFC 9535 keeps duplicates), each result its own', async () => {
+    const user = userEvent.setup();
+    renderTab({ a: { b: { c: 1 } } });
+    await user.type(screen.getByRole('textbox', { name: 'JSONPath query' }), '$..*..*{Enter}');
+    expect(await screen.findByText('3 matches for $..*..*.')).toBeInTheDocument();
+    const results = within(screen.getByRole('list', { name: 'Query results' })).getAllByRole('button');
+    expect(results.map((button) => button.textContent)).toEqual(['$.a.b {1 key}', '$.a.b.c 1', '$.a.b.c 1']);
+    await user.click(results[2]!);
+    expect(results.map((button) => button.getAttribute('aria-current'))).toEqual([null, null, 'true']);
+  });
+
   it('finds a value held only by record 99,999 of 100,000 and shows it in the tree', async () => {
     const user = userEvent.setup();
     const incidents = Array.from({ length: 100_000 }, (_, index) => ({
