@@ -68,7 +68,7 @@ describe('provenance', () => {
 
   it("builds a pack whose appendix hash is the hash of the answer's bytes in the ZIP", async () => {
     const answer = interpretAnswer(l, operation, params, response, { mask: true });
-    const pack = await buildPack('Dossier', 'intro', [{ lookup: l, operation, params, response, answer, masked: true, fetchedAt: Date.parse('2026-11-28T15:00:00.042Z'), summary: [{ term: 'Count', value: '1 record' }] }], undefined);
+    const pack = await buildPack({ title: 'Dossier', intro: 'intro' }, [{ lookup: l, operation, params, response, answer, masked: true, fetchedAt: Date.parse('2026-11-28T15:00:00.042Z'), summary: [{ term: 'Count', value: '1 record' }] }], undefined);
     const zip = unzipSync(pack.zip);
     const [entry] = pack.appendix;
     expect(entry).toMatchObject({ lookup: 'L', operation: 'incidents', source: 'demo', masked: true, status: 200, durationMs: 42, requestedAt: '2026-11-28T15:00:00.000Z', file: 'answers/l-incidents.json' });
