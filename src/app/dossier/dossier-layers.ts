@@ -1,5 +1,5 @@
 // The dossier's answers as map layers: each answer's records with a point, labelled by its definition.
-import type { EvidenceResult } from './evidence-actions.tsx';
+import type { EvidenceResult } from './dossier-section.tsx';
 
 export interface DossierLayer {
   id: string;

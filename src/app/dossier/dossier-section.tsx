@@ -30,6 +30,9 @@ export interface SectionResult {
   rounded: boolean;
 }
 
+/** An answer for the map or the pack; a lone answer (the lookup page's) has no section lines yet. */
+export type EvidenceResult = Omit<SectionResult, 'lines' | 'rounded'> & Partial<Pick<SectionResult, 'lines' | 'rounded'>>;
+
 interface DossierSectionProps {
   lookup: AnyLookup;
   operation: AnyOperation;

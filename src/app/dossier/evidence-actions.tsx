@@ -5,13 +5,10 @@
 import { useId, useState } from 'react';
 import type { GeoPoint } from '../../lookups/define-lookup.ts';
 import { downloadBytes, downloadText } from '../../results/download.ts';
-import type { SectionResult } from './dossier-section.tsx';
+import type { EvidenceResult } from './dossier-section.tsx';
 import type { DossierLayer } from './dossier-layers.ts';
 import { distanceBasis, summariseAnswer, summaryLines } from './summarise.ts';
 import { printHtml } from './print-html.ts';
-
-/** An answer for the pack; a lone answer (the lookup page's) has no section lines and gets them here. */
-export type EvidenceResult = Omit<SectionResult, 'lines' | 'rounded'> & Partial<Pick<SectionResult, 'lines' | 'rounded'>>;
 
 interface EvidenceActionsProps {
   results: readonly EvidenceResult[];
