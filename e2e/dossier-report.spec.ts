@@ -43,6 +43,12 @@ test('the evidence pack prints in at most 12 A4 pages with nothing wider than th
   expect(html).toContain('Distances are measured between rounded (masked) positions');
   expect(html).toMatch(/Prepared by/);
 
+  // Print / Save as PDF prints this same report, in a hidden frame.
+  await page.getByRole('button', { name: 'Print / Save as PDF' }).click();
+  const printed = page.frameLocator('iframe.print-frame');
+  await expect(printed.getByRole('heading', { name: 'Provenance appendix' })).toBeAttached();
+  await expect(printed.getByText('Distances are measured between rounded (masked) positions')).toBeAttached();
+
   const context = await browser.newContext({ viewport: { width: A4_PRINT_WIDTH_PX, height: 1000 } });
   const pack = await context.newPage();
   await pack.route('**/*', (route) => route.abort());
@@ -56,6 +62,7 @@ test('the evidence pack prints in at most 12 A4 pages with nothing wider than th
 
   const pdf = (await pack.pdf({ format: 'A4' })).toString('latin1');
   const pages = pdf.match(/\/Type\s*\/Page\b(?!s)/g) ?? [];
+  test.info().annotations.push({ type: 'A4 pages', description: String(pages.length) });
   expect(pages.length).toBeGreaterThan(1);
   expect(pages.length).toBeLessThanOrEqual(12);
   await context.close();
