@@ -45,9 +45,9 @@ test('the evidence pack prints in at most 12 A4 pages with nothing wider than th
 
   // Print / Save as PDF prints this same report, in a hidden frame.
   await page.getByRole('button', { name: 'Print / Save as PDF' }).click();
-  const printed = page.frameLocator('iframe.print-frame');
-  await expect(printed.getByRole('heading', { name: 'Provenance appendix' })).toBeAttached();
-  await expect(printed.getByText('Distances are measured between rounded (masked) positions')).toBeAttached();
+  const printed = page.locator('iframe.print-frame');
+  await expect(printed).toHaveAttribute('srcdoc', /<h2>Provenance appendix<\/h2>/);
+  await expect(printed).toHaveAttribute('srcdoc', /Distances are measured between rounded \(masked\) positions/);
 
   const context = await browser.newContext({ viewport: { width: A4_PRINT_WIDTH_PX, height: 1000 } });
   const pack = await context.newPage();

@@ -47,12 +47,12 @@ const STYLE = [
   'tr{break-inside:avoid}code,.hash{font-size:11px;overflow-wrap:anywhere;word-break:break-all}',
   'img{max-width:100%;height:auto;border:1px solid #bbb}figure{margin:1rem 0;break-inside:avoid}figcaption{font-size:12px;color:#333}',
   '.cover{break-after:page}.cover dl,.summary{display:grid;grid-template-columns:minmax(8rem,auto) 1fr;gap:.2rem 1rem}.cover dt,.summary dt{font-weight:600}.cover dd,.summary dd{margin:0;overflow-wrap:anywhere}',
-  '.sheet{columns:2 20rem;column-gap:1.5rem;font-size:12px;margin:.5rem 0 1rem}.sheet div{break-inside:avoid;display:grid;grid-template-columns:45% 55%;border-bottom:1px solid #ddd;padding:1px 0}',
-  '.sheet dt{font-weight:600;overflow-wrap:anywhere}.sheet dd{margin:0;overflow-wrap:anywhere}.sheet .type{color:#666;font-size:10px}',
-  '.rows{font-size:12px}.dictionary{columns:3 12rem;font-size:10px;color:#333}.dictionary span{display:block;overflow-wrap:anywhere}',
-  '.request{break-inside:avoid;border-top:1px solid #bbb;padding:.25rem 0;font-size:12px}.source{font-size:12px;color:#333}',
+  '.sheet{columns:2 18rem;column-gap:1.25rem;font-size:11px;line-height:1.3;margin:.5rem 0 1rem}.sheet div{break-inside:avoid;display:grid;grid-template-columns:46% 40% 14%;border-bottom:1px solid #ddd}',
+  '.sheet dt{font-weight:600;overflow-wrap:anywhere}.sheet dd{margin:0;overflow-wrap:anywhere}.sheet .type{color:#666;font-size:9px;padding-left:2px}',
+  '.rows{font-size:11px}.dictionary{columns:4 9rem;font-size:9px;line-height:1.25;color:#333}.dictionary span{display:block;overflow-wrap:anywhere}',
+  '.request{break-inside:avoid;border-top:1px solid #bbb;padding:.2rem 0;font-size:11px;line-height:1.3}.source{font-size:11px;color:#333}',
   '@page{margin:16mm 14mm 18mm;@bottom-center{content:"Page " counter(page) " of " counter(pages);font:9pt system-ui,sans-serif;color:#555}}',
-  '@media print{body{margin:0;max-width:none;padding:0;font-size:11px}h1{font-size:20px}section{break-before:auto}}',
+  '@media print{body{margin:0;max-width:none;padding:0;font-size:11px;line-height:1.35}h1{font-size:20px}h2{font-size:15px}h3{font-size:12px}}',
 ].join('\n');
 
 function table(columns: readonly string[], rows: readonly Readonly<Record<string, unknown>>[], className?: string): string {
@@ -71,9 +71,9 @@ const cite = (part: PackSection) => (part.sha256 ? ` From the answer with SHA-25
 function sheet(part: PackSection, row: Readonly<Record<string, unknown>>): string {
   const types = new Map(part.dictionary.map((entry) => [entry.column, entry.type]));
   const lines = part.columns.map(
-    (column) => `<div><dt>${escapeHtml(column)}<br><span class="type">${escapeHtml(types.get(column) ?? '')}</span></dt><dd>${escapeHtml(row[column])}</dd></div>`,
+    (column) => `<div><dt>${escapeHtml(column)}</dt><dd>${escapeHtml(row[column])}</dd><dd class="type">${escapeHtml(types.get(column) ?? '')}</dd></div>`,
   );
-  return `<h3>The record</h3><p class="source">Every field in the order the view shows it, its type below its name.${cite(part)}</p><dl class="sheet">${lines.join('')}</dl>`;
+  return `<h3>The record</h3><p class="source">Every field in the order the view shows it, its type beside it.${cite(part)}</p><dl class="sheet">${lines.join('')}</dl>`;
 }
 
 /** Many records: the first rows in the columns that describe them, and the dictionary in a few lines. */

@@ -114,7 +114,7 @@ describe('the pack as a report', () => {
   it('writes one record as a key–value sheet in the view’s order, not a table of its hundred columns, and cites its hash', () => {
     const html = evidenceHtml({ title: 'T', intro: 'i', generatedAt: 'now', cover: [{ term: 'Subject', value: 'D 1' }], sections: [part([wide])], appendix: [] });
     expect(html).not.toMatch(/<th scope="col">field_/);
-    expect(html).toContain('<dl class="sheet"><div><dt>field_0<br><span class="type">string</span></dt><dd>value 0</dd></div><div><dt>field_1<br>');
+    expect(html).toContain('<dl class="sheet"><div><dt>field_0</dt><dd>value 0</dd><dd class="type">string</dd></div><div><dt>field_1</dt>');
     expect(html.indexOf('>field_9<')).toBeLessThan(html.indexOf('>field_10<'));
     expect(html).toContain(`From the answer with SHA-256 <span class="hash">${'ab'.repeat(32)}</span>`);
     expect(html).toContain('<dt>Subject</dt><dd>D 1</dd>');
