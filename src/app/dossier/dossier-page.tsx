@@ -40,7 +40,7 @@ function Dossier() {
   useDocumentTitle('Place dossier');
   const { masked } = usePreferences();
   const [results, setResults] = useState<Readonly<Record<string, SectionResult>>>({});
-  const onResult = useCallback((result: SectionResult) => setResults((current) => (current[result.lookup.id]?.response === result.response && current[result.lookup.id]?.lines === result.lines ? current : { ...current, [result.lookup.id]: result })), []);
+  const onResult = useCallback((result: SectionResult) => setResults((current) => (current[result.lookup.id]?.response === result.response ? current : { ...current, [result.lookup.id]: result })), []);
 
   const source = anchor.kind === 'record' ? lookupBySlug(anchor.from) : undefined;
   const sourceOperation = source?.operations[0];
