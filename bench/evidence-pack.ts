@@ -49,7 +49,7 @@ const answer = interpretAnswer(callsForService, operation, params, response, { m
 const pack = { lookup: callsForService, operation, params, response, answer, masked: true, fetchedAt: Date.now(), summary: [] };
 
 const hash = await time(() => sha256Hex(answerBytes(text)));
-const whole = await time(() => buildPack('Bench', 'M, 10,000 calls', [pack], undefined));
+const whole = await time(() => buildPack({ title: 'Bench', intro: 'M, 10,000 calls' }, [pack], undefined));
 console.log(`answer: ${answer.records.length.toLocaleString('en-US')} calls, ${(text.length / 1e6).toFixed(1)} MB of JSON`);
 console.log(`SHA-256 of the answer's bytes: ${hash.ms.toFixed(0)} ms (median of ${RUNS})`);
 console.log(`whole pack (hash, table, dictionary, HTML, ZIP): ${whole.ms.toFixed(0)} ms (median of ${RUNS}); HTML ${(whole.result.html.length / 1e6).toFixed(1)} MB, ZIP ${(whole.result.zip.byteLength / 1e6).toFixed(1)} MB`);

@@ -8,6 +8,7 @@ import { chromium, type Page } from 'playwright-core';
 import playwrightConfig from '../playwright.config.ts';
 import { startProductionServer } from '../bench/local-server.ts';
 import { lookups } from '../src/lookups/registry.ts';
+import { takeDossierShots } from './screenshots-dossier.ts';
 
 const OUT_DIR = 'docs/images';
 // Tall enough for the app's header, the lookup's title and the whole answer below them.
@@ -58,9 +59,14 @@ async function take(page: Page, base: string, shot: Shot): Promise<void> {
   const url = `${base}/lookups/${lookup.slug}?${query}&${new URLSearchParams(shot.view)}`;
   await page.goto(url);
   await shot.ready(page);
+  await save(page, shot.file);
+}
+
+/** Writes the page as it shows now to docs/images/<file>, refusing a picture over MAX_BYTES. */
+async function save(page: Page, file: string): Promise<void> {
   // Let Leaflet finish its fade-in and the outline's chunk paint before the picture.
   await page.waitForTimeout(800);
-  const path = `${OUT_DIR}/${shot.file}`;
+  const path = `${OUT_DIR}/${file}`;
   await page.screenshot({ path, type: 'png' });
   const bytes = statSync(path).size;
   console.log(`${path}: ${Math.round(bytes / 1024)} kB`);
@@ -83,6 +89,7 @@ async function main(): Promise<void> {
         await take(await context.newPage(), base, shot);
         await context.close();
       }
+      await takeDossierShots(browser, base, VIEWPORT, save);
     } finally {
       await browser.close();
     }

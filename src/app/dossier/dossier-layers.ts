@@ -1,5 +1,5 @@
 // The dossier's answers as map layers: each answer's records with a point, labelled by its definition.
-import type { SectionResult } from './dossier-section.tsx';
+import type { EvidenceResult } from './dossier-section.tsx';
 
 export interface DossierLayer {
   id: string;
@@ -16,7 +16,7 @@ function safely<T>(read: () => T): T | undefined {
   }
 }
 
-export function dossierLayers(results: readonly SectionResult[], colorOf: (id: string) => string): DossierLayer[] {
+export function dossierLayers(results: readonly EvidenceResult[], colorOf: (id: string) => string): DossierLayer[] {
   return results.map(({ lookup, operation, answer }) => ({
     id: lookup.id,
     label: `${lookup.id}. ${lookup.title}`,

@@ -54,6 +54,8 @@ function Dossier() {
       return undefined;
     }
   }, [anchor, sourceRecord, sourceOperation]);
+  // A record's place is its own position as the answer gives it: rounded when the answer is masked.
+  const placeRounded = anchor.kind === 'record' && source !== undefined && results[source.id]?.answer.masked === true;
   const radius = anchor.kind === 'invalid' ? undefined : anchor.radius;
   const targets: DossierTarget[] = useMemo(() => {
     const planned =
@@ -94,6 +96,10 @@ function Dossier() {
     }),
   ];
   const shown = sections.flatMap(({ lookup }) => (results[lookup.id] ? [results[lookup.id]!] : []));
+  const cover = [
+    { term: 'Subject', value: anchor.kind === 'record' && source ? `${source.id}. ${source.title} (${Object.entries(sourceValues).map(([name, value]) => `${name} ${value}`).join(', ')})` : 'A point' },
+    ...(timed ? [{ term: 'Time window', value: `${windowDays(anchor.window).since} to ${windowDays(anchor.window).until}, both days included` }] : []),
+  ];
   const layers = dossierLayers(shown, (id) => layerColor(sections.findIndex((section) => section.lookup.id === id)));
 
   return (
@@ -104,12 +110,12 @@ function Dossier() {
       <h1>Place dossier</h1>
       <p className="lede">
         {anchor.kind === 'record' && source ? `Around ${source.id}. ${source.title} (${Object.entries(sourceValues).map(([name, value]) => `${name} ${value}`).join(', ')})` : 'Around a point'}
-        {place ? `, at ${place.lat.toFixed(4)}, ${place.lon.toFixed(4)}` : ''}
+        {place ? `, at ${place.lat.toFixed(4)}, ${place.lon.toFixed(4)}${placeRounded ? ' (a rounded position: masking moves it up to about 1 km, so distances are approximate)' : ''}` : ''}
         {radius ? `, within ${Math.round(radius).toLocaleString('en-US')} m` : ''}
         {timed ? `, from ${windowDays(anchor.window).since} to ${windowDays(anchor.window).until}` : ''}. This page’s address reproduces it.
       </p>
       {timed && <DossierWindowForm key={`${anchor.window.from}/${anchor.window.to}`} window={anchor.window} onApply={applyWindow} />}
-      <EvidenceActions results={shown} layers={layers} place={place} radiusMetres={radius} title="Place dossier" />
+      <EvidenceActions results={shown} layers={layers} place={place} placeRounded={placeRounded} radiusMetres={radius} title="Place dossier" cover={cover} />
       <DossierServerRun
         queries={sections}
         title={`Dossier around ${anchor.kind === 'record' && source ? `${source.id} ${Object.values(sourceValues).join(' ')}` : place ? `${place.lat.toFixed(4)}, ${place.lon.toFixed(4)}` : 'a place'}`}
@@ -128,6 +134,7 @@ function Dossier() {
           values={section.values}
           reason={section.reason}
           place={place}
+          placeRounded={placeRounded}
           masked={masked}
           color={layerColor(index)}
           onResult={onResult}

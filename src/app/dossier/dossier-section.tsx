@@ -12,7 +12,8 @@ import { validateValues } from '../../form/validate-values.ts';
 import { sentQuerySearch } from '../../form/url-state.ts';
 import { RecordTable } from '../../results/table-component.ts';
 import { formatPrice, useLiveCallConsent } from '../live-call-consent.tsx';
-import { distanceText, summariseAnswer } from './summarise.ts';
+import { summariseAnswer, summaryLines } from './summarise.ts';
+import { DOSSIER_RECORD_CAP, partialLabel, useCompleteAnswer } from './complete-answer.ts';
 
 /** What a section hands the page once its answer arrived. */
 export interface SectionResult {
@@ -23,7 +24,14 @@ export interface SectionResult {
   answer: Answer;
   /** When the browser received it (ms since the epoch). */
   fetchedAt: number;
+  /** The summary as the section shows it (count, top values, nearest, time span). */
+  lines: readonly { term: string; value: string }[];
+  /** Distances are between rounded (masked) positions. */
+  rounded: boolean;
 }
+
+/** An answer for the map or the pack; a lone answer (the lookup page's) has no section lines yet. */
+export type EvidenceResult = Omit<SectionResult, 'lines' | 'rounded'> & Partial<Pick<SectionResult, 'lines' | 'rounded'>>;
 
 interface DossierSectionProps {
   lookup: AnyLookup;
@@ -32,6 +40,8 @@ interface DossierSectionProps {
   /** Why this lookup is in the dossier, e.g. "Crime incidents near this property". */
   reason: string;
   place: GeoPoint | undefined;
+  /** The place is a masked (rounded) position, so distances from it are approximate. */
+  placeRounded: boolean;
   masked: boolean;
   color: string;
   onResult: (result: SectionResult) => void;
@@ -41,7 +51,7 @@ export function sourceText(response: LookupResponse): string {
   return response.source === 'live' ? 'live data' : response.source === 'demo' ? 'demo data' : 'source not stated';
 }
 
-export function DossierSection({ lookup, operation, values, reason, place, masked, color, onResult }: DossierSectionProps) {
+export function DossierSection({ lookup, operation, values, reason, place, placeRounded, masked, color, onResult }: DossierSectionProps) {
   const validation = useMemo(() => validateValues(operation, values), [operation, values]);
   const search = sentQuerySearch(lookup, operation, values);
   const consent = useLiveCallConsent(lookup, search);
@@ -49,12 +59,7 @@ export function DossierSection({ lookup, operation, values, reason, place, maske
   const query = useQuery(params ? lookupQueryOptions(lookup, operation, params, { mask: masked }) : { queryKey: lookupQueryKey(lookup, operation, undefined, { mask: masked }), queryFn: skipToken });
   const response = query.data;
   const answer = useMemo(() => (response && params ? interpretAnswer(lookup, operation, params, response, { mask: masked }) : undefined), [lookup, operation, params, response, masked]);
-  const summary = useMemo(() => (answer ? summariseAnswer(operation, answer.records, place) : undefined), [answer, operation, place]);
-  const [selected, setSelected] = useState<number>();
   const fetchedAt = query.dataUpdatedAt;
-  useEffect(() => {
-    if (answer && response && params) onResult({ lookup, operation, params, response, answer, fetchedAt });
-  }, [answer, response, params, lookup, operation, fetchedAt, onResult]);
 
   const headingId = `dossier-${lookup.slug}`;
   return (
@@ -81,47 +86,91 @@ export function DossierSection({ lookup, operation, values, reason, place, maske
       {consent.state.status === 'declined' && <p>Not sent: you chose not to spend a paid call.</p>}
       {query.isFetching && !response && <p role="status">Asking {lookup.id}…</p>}
       {query.error && <p role="alert">{lookup.id} did not answer: {query.error.message}</p>}
-      {response && answer && summary && (
-        <>
-          <p className="dossier-section__provenance">
-            {sourceText(response)} · {answer.masked ? 'personal data masked' : 'not masked'} · fetched {new Date(fetchedAt).toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC')} · {Math.round(response.timeMs)} ms · HTTP {response.status}
-          </p>
-          {answer.verdict?.ok === false && <p role="alert">The answer reports a failure: {answer.verdict.message ?? answer.errorMessage ?? 'no reason given'}</p>}
-          <dl className="dossier-section__summary">
-            <div>
-              <dt>Count</dt>
-              <dd>
-                {summary.count.toLocaleString('en-US')} {summary.count === 1 ? 'record' : 'records'}
-                {answer.paging ? ` (${answer.paging.summary})` : ''}
-              </dd>
-            </div>
-            {summary.categories && (
-              <div>
-                <dt>Top {summary.categories.column}</dt>
-                <dd>{summary.categories.top.map((item) => `${item.value} (${item.count})`).join(', ')}</dd>
-              </div>
-            )}
-            {summary.nearest.length > 0 && (
-              <div>
-                <dt>Nearest</dt>
-                <dd>{summary.nearest.map((item) => `${item.label} — ${distanceText(item.metres)}`).join('; ')}</dd>
-              </div>
-            )}
-            {summary.span && (
-              <div>
-                <dt>Time span</dt>
-                <dd>
-                  {summary.span.from} to {summary.span.to}
-                </dd>
-              </div>
-            )}
-          </dl>
-          <details className="dossier-section__table">
-            <summary>Table of {lookup.id}</summary>
-            <RecordTable records={answer.records} fileStem={`dossier-${lookup.slug}`} selectedIndex={selected} onSelect={setSelected} />
-          </details>
-        </>
+      {response && answer && params && (
+        <SectionAnswer lookup={lookup} operation={operation} params={params} sent={response} sentAnswer={answer} place={place} placeRounded={placeRounded} masked={masked} fetchedAt={fetchedAt} onResult={onResult} />
       )}
     </section>
+  );
+}
+
+interface SectionAnswerProps {
+  lookup: AnyLookup;
+  operation: AnyOperation;
+  params: Params;
+  sent: LookupResponse;
+  sentAnswer: Answer;
+  place: GeoPoint | undefined;
+  placeRounded: boolean;
+  masked: boolean;
+  fetchedAt: number;
+  onResult: (result: SectionResult) => void;
+}
+
+const count = (value: number) => value.toLocaleString('en-US');
+
+/** The answer's part of a section: every page of it (or a plain "page 1 of 3"), its summary and its table. */
+function SectionAnswer({ lookup, operation, params, sent, sentAnswer, place, placeRounded, masked, fetchedAt, onResult }: SectionAnswerProps) {
+  const jump = sentAnswer.paging?.pages;
+  const complete = useCompleteAnswer(lookup, operation, params, sent, jump, sentAnswer.records.length);
+  const response = complete.response;
+  const answer = useMemo(() => (response === sent ? sentAnswer : interpretAnswer(lookup, operation, params, response, { mask: masked })), [response, sent, sentAnswer, lookup, operation, params, masked]);
+  const merged = response !== sent;
+  const partial = !merged && jump && complete.plan ? partialLabel(jump, sentAnswer.records.length, complete.plan.total) : undefined;
+  const rounded = placeRounded || answer.masked;
+  const lines = useMemo(() => summaryLines(summariseAnswer(operation, answer.records, place), { partial, rounded }), [operation, answer, place, partial, rounded]);
+  const [selected, setSelected] = useState<number>();
+  useEffect(() => {
+    onResult({ lookup, operation, params, response, answer, fetchedAt, lines, rounded });
+  }, [answer, response, params, lookup, operation, fetchedAt, lines, rounded, onResult]);
+  const { state } = complete;
+
+  return (
+    <>
+      <p className="dossier-section__provenance">
+        {sourceText(response)} · {answer.masked ? 'personal data masked' : 'not masked'} · fetched {new Date(fetchedAt).toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC')} · {Math.round(response.timeMs)} ms · HTTP {response.status}
+        {merged && state.status === 'done' && ` · all ${count(state.outcome.covered)} pages merged`}
+      </p>
+      {answer.verdict?.ok === false && <p role="alert">The answer reports a failure: {answer.verdict.message ?? answer.errorMessage ?? 'no reason given'}</p>}
+      {state.status === 'running' && (
+        <p className="dossier-section__pages">
+          <progress max={state.progress.planned} value={state.progress.done} aria-label={`Pages of ${lookup.id} fetched`} />{' '}
+          <span role="status">
+            Fetching every page: {count(state.progress.done)} of {count(state.progress.planned)} · {count(state.progress.records)} records
+          </span>{' '}
+          <button type="button" onClick={complete.cancel}>
+            Cancel
+          </button>
+        </p>
+      )}
+      {state.status === 'failed' && <p role="alert">Not every page could be fetched: {state.message}</p>}
+      <dl className="dossier-section__summary">
+        {lines.map(({ term, value }) => (
+          <div key={term}>
+            <dt>{term}</dt>
+            <dd>
+              {value}
+              {term === 'Count' && partial && state.status !== 'running' && (
+                <>
+                  {' — '}
+                  <button type="button" className="dossier-section__fetch-all" onClick={complete.start}>
+                    fetch all
+                  </button>
+                  {complete.plan && complete.plan.covered < complete.plan.last && ` (the first ${count(complete.plan.covered)} pages)`}
+                </>
+              )}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      {partial && state.status === 'idle' && (
+        <p className="dossier-section__note">
+          The summary covers this page only: the dossier fetches every page on its own up to {count(DOSSIER_RECORD_CAP)} records of free calls.
+        </p>
+      )}
+      <details className="dossier-section__table">
+        <summary>Table of {lookup.id}</summary>
+        <RecordTable records={answer.records} fileStem={`dossier-${lookup.slug}`} selectedIndex={selected} onSelect={setSelected} />
+      </details>
+    </>
   );
 }

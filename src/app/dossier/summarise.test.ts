@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { lookups } from '../../lookups/registry.ts';
-import { distanceText, metresBetween, summariseAnswer } from './summarise.ts';
+import { distanceText, metresBetween, summariseAnswer, summaryLines } from './summarise.ts';
 
 const l = lookups.L.operations[0];
 const incident = (code: string, offense: string, date: string, lat: number) => ({
@@ -44,5 +44,26 @@ describe('summariseAnswer', () => {
     expect(distanceText(420.4)).toBe('420 m');
     expect(distanceText(1234)).toBe('1.23 km');
     expect(distanceText(12_345)).toBe('12.3 km');
+  });
+
+  it('picks the column that describes the record: not a yes/no column, never a coordinate or an id', () => {
+    const rows = ['Theft', 'Theft', 'Assault', 'Burglary', 'Theft', 'Fraud'].map((offense, index) => ({
+      ...incident(String(index), offense, '2024-05-03T10:00:00.000Z', 37.77),
+      incident_offense_action: index === 3 ? 'attempted' : 'committed',
+      incident_source_id: ['a', 'a', 'b', 'b', 'c', 'c'][index],
+    }));
+    expect(summariseAnswer(l, rows, undefined).categories?.column).toBe('incident_offense');
+    const h = lookups.H.operations[0];
+    const offenders = ['33.46', '33.46', '33.47', '33.47', '33.46'].map((lat, index) => ({ sex_offender_lat: lat, sex_offender_lon: '-112.03', sex_offender_risk: index < 3 ? 'Level 1' : 'Level 2' }));
+    expect(summariseAnswer(h, offenders, undefined).categories?.column).toBe('sex_offender_risk');
+  });
+
+  it('never writes 0 m between rounded positions: within about 1 km, or about so many km', () => {
+    expect(distanceText(0, true)).toBe('within about 1 km (rounded position)');
+    expect(distanceText(999, true)).toBe('within about 1 km (rounded position)');
+    expect(distanceText(2_912, true)).toBe('about 2.9 km (rounded position)');
+    const lines = summaryLines(summariseAnswer(l, records, { lat: 37.771, lon: -122.42 }, 1), { rounded: true, partial: 'page 1 of 3 (50 of 145 records)' });
+    expect(lines).toContainEqual({ term: 'Nearest', value: 'Theft at b Main St — within about 1 km (rounded position)' });
+    expect(lines[0]).toEqual({ term: 'Count', value: '3 records: page 1 of 3 (50 of 145 records)' });
   });
 });

@@ -25,7 +25,14 @@ function sourceWords(entry: ProvenanceEntry): string {
   return `${entry.source} data · ${entry.masked ? 'personal data masked' : 'not masked'} · fetched ${entry.requestedAt} · ${entry.durationMs} ms · HTTP ${entry.status}`;
 }
 
-export async function buildPack(title: string, intro: string, answers: readonly PackAnswer[], mapImage: string | undefined, now = new Date()): Promise<BuiltPack> {
+/** The pack's title, its opening line and its cover's lines (subject, place, window, who, data, masking, distances). */
+export interface PackHead {
+  title: string;
+  intro: string;
+  cover?: readonly { term: string; value: string }[];
+}
+
+export async function buildPack({ title, intro, cover }: PackHead, answers: readonly PackAnswer[], mapImage: string | undefined, now = new Date()): Promise<BuiltPack> {
   const appendix = await Promise.all(answers.map(provenanceOf));
   const sections: PackSection[] = answers.map((answer, index) => {
     const table = flattenRecords(answer.answer.records);
@@ -36,9 +43,10 @@ export async function buildPack(title: string, intro: string, answers: readonly 
       columns: table.columns,
       rows: table.rows,
       dictionary: dataDictionary(answer.operation, table.columns),
+      sha256: appendix[index]!.sha256,
     };
   });
-  const html = evidenceHtml({ title, intro, generatedAt: now.toISOString(), mapImage, sections, appendix });
+  const html = evidenceHtml({ title, intro, ...(cover && { cover }), generatedAt: now.toISOString(), mapImage, sections, appendix });
   const files: Record<string, Uint8Array> = Object.fromEntries(answers.map((answer, index) => [appendix[index]!.file, answerBytes(answer.response.text)]));
   files['provenance.json'] = strToU8(`${JSON.stringify({ title, generatedAt: now.toISOString(), requests: appendix }, null, 2)}\n`);
   files['evidence.html'] = strToU8(html);

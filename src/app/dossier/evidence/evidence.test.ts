@@ -68,7 +68,7 @@ describe('provenance', () => {
 
   it("builds a pack whose appendix hash is the hash of the answer's bytes in the ZIP", async () => {
     const answer = interpretAnswer(l, operation, params, response, { mask: true });
-    const pack = await buildPack('Dossier', 'intro', [{ lookup: l, operation, params, response, answer, masked: true, fetchedAt: Date.parse('2026-11-28T15:00:00.042Z'), summary: [{ term: 'Count', value: '1 record' }] }], undefined);
+    const pack = await buildPack({ title: 'Dossier', intro: 'intro' }, [{ lookup: l, operation, params, response, answer, masked: true, fetchedAt: Date.parse('2026-11-28T15:00:00.042Z'), summary: [{ term: 'Count', value: '1 record' }] }], undefined);
     const zip = unzipSync(pack.zip);
     const [entry] = pack.appendix;
     expect(entry).toMatchObject({ lookup: 'L', operation: 'incidents', source: 'demo', masked: true, status: 200, durationMs: 42, requestedAt: '2026-11-28T15:00:00.000Z', file: 'answers/l-incidents.json' });
@@ -104,5 +104,28 @@ describe('the map picture', () => {
     const north = project(view, 800, 600, { lat: view.north, lon: -122.42 });
     expect(north.y).toBeCloseTo(0, 6);
     expect(imageView(undefined, undefined, [])).toBeUndefined();
+  });
+});
+
+describe('the pack as a report', () => {
+  const wide = Object.fromEntries(Array.from({ length: 100 }, (_, index) => [`field_${index}`, `value ${index}`]));
+  const part = (rows: Record<string, unknown>[]) => ({ heading: 'D. Property', provenance: 'demo data', summary: [{ term: 'Count', value: `${rows.length} records` }], columns: Object.keys(rows[0]!), rows, dictionary: [{ column: 'field_0', type: 'string' }], sha256: 'ab'.repeat(32) });
+
+  it('writes one record as a key–value sheet in the view’s order, not a table of its hundred columns, and cites its hash', () => {
+    const html = evidenceHtml({ title: 'T', intro: 'i', generatedAt: 'now', cover: [{ term: 'Subject', value: 'D 1' }], sections: [part([wide])], appendix: [] });
+    expect(html).not.toMatch(/<th scope="col">field_/);
+    expect(html).toContain('<dl class="sheet"><div><dt>field_0</dt><dd>value 0</dd><dd class="type">string</dd></div><div><dt>field_1</dt>');
+    expect(html.indexOf('>field_9<')).toBeLessThan(html.indexOf('>field_10<'));
+    expect(html).toContain(`From the answer with SHA-256 <span class="hash">${'ab'.repeat(32)}</span>`);
+    expect(html).toContain('<dt>Subject</dt><dd>D 1</dd>');
+  });
+
+  it('writes many records as the summary and the first rows in a few columns, with page numbers in print', () => {
+    const rows = Array.from({ length: 30 }, (_, index) => ({ ...wide, field_1: `v${index % 4}` }));
+    const html = evidenceHtml({ title: 'T', intro: 'i', generatedAt: 'now', sections: [part(rows)], appendix: [] });
+    expect(html).toContain('The first 10 of 30 records');
+    expect(html.match(/<th scope="col">/g)?.length).toBeLessThanOrEqual(5);
+    expect(html.match(/<tr><td>/g)?.length).toBe(10);
+    expect(html).toMatch(/@page\{[^}]*@bottom-center\{content:"Page " counter\(page\)/);
   });
 });
