@@ -31,7 +31,8 @@ export function EvidenceActions({ results, layers, place, radiusMetres, title }:
     const [{ buildPack }, { drawMapImage }] = await Promise.all([import('./evidence/build-pack.ts'), import('./evidence/map-image.ts')]);
     const intro = `${results.length} ${results.length === 1 ? 'answer' : 'answers'}${place ? ` around ${place.lat.toFixed(4)}, ${place.lon.toFixed(4)}` : ''}${radiusMetres ? `, within ${Math.round(radiusMetres)} m` : ''}. Reproduce it at ${window.location.pathname}${window.location.search}.`;
     const answers = results.map((result) => ({ ...result, masked: result.answer.masked, summary: summaryLines(result, place) }));
-    return buildPack(title, intro, answers, drawMapImage(layers, place, radiusMetres));
+    const facts = { title, demo: results.some((result) => result.response.source === 'demo'), masked: results.some((result) => result.answer.masked) };
+    return buildPack(title, intro, answers, await drawMapImage(layers, place, radiusMetres, facts));
   };
   const stem = `evidence-${new Date().toISOString().slice(0, 10)}`;
   const run = (what: 'html' | 'zip') => {
