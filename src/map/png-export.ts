@@ -46,6 +46,8 @@ async function svgImage(svg: SVGSVGElement, box: Placed): Promise<HTMLImageEleme
     const style = getComputedStyle(originals[index]!);
     for (const name of SVG_STYLES) element.style.setProperty(name, style.getPropertyValue(name));
   });
+  // Leaflet places the renderer with a CSS transform: the image is drawn where the element sits instead.
+  copy.style.removeProperty('transform');
   copy.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
   copy.setAttribute('width', String(box.width));
   copy.setAttribute('height', String(box.height));

@@ -17,6 +17,14 @@ const FONT = 'system-ui, sans-serif';
 /** The scale bar and its label take two legend rows. */
 const SCALE_ROWS = 2;
 
+/** The text, shortened with an ellipsis until it fits `width` (squeezed letters would be unreadable). */
+function fitted(context: CanvasRenderingContext2D, text: string, width: number): string {
+  if (context.measureText(text).width <= width) return text;
+  let end = text.length;
+  while (end > 1 && context.measureText(`${text.slice(0, end)}…`).width > width) end -= 1;
+  return `${text.slice(0, end)}…`;
+}
+
 function drawSwatch(context: CanvasRenderingContext2D, item: LegendItem, x: number, y: number) {
   context.lineWidth = 2;
   context.strokeStyle = item.color;
@@ -53,7 +61,7 @@ export function drawSheet(map: HTMLCanvasElement, parts: SheetParts): HTMLCanvas
   parts.lines.forEach((line, index) => {
     context.fillStyle = INK;
     context.font = index === 0 ? `700 18px ${FONT}` : `14px ${FONT}`;
-    context.fillText(line, layout.title.x, layout.title.y + SHEET.titleLine * (index + 0.5), layout.title.width);
+    context.fillText(fitted(context, line, layout.title.width), layout.title.x, layout.title.y + SHEET.titleLine * (index + 0.5));
   });
 
   context.drawImage(map, layout.map.x, layout.map.y);
@@ -71,13 +79,13 @@ export function drawSheet(map: HTMLCanvasElement, parts: SheetParts): HTMLCanvas
     context.fillStyle = INK;
     if (item.kind === 'heading') {
       context.font = `600 13px ${FONT}`;
-      context.fillText(item.label, x, row(index + 1), width);
+      context.fillText(fitted(context, item.label, width), x, row(index + 1));
       context.font = `13px ${FONT}`;
       return;
     }
     drawSwatch(context, item, x, row(index + 1));
     context.fillStyle = INK;
-    context.fillText(item.label, x + 20, row(index + 1), width - 20);
+    context.fillText(fitted(context, item.label, width - 20), x + 20, row(index + 1));
   });
   if (parts.metresPerPixel) {
     const bar = scaleBar(parts.metresPerPixel, width - 40);
