@@ -76,6 +76,12 @@ export async function drawScene(scene: Scene, width: number, height: number): Pr
     context.stroke();
     context.setLineDash([]);
   }
+  // The place under the points: the subject's own record (D, G) sits on it and stays visible.
+  if (scene.place) {
+    const centre = at(scene.place);
+    context.fillStyle = '#000000';
+    context.fillRect(centre.x - 7, centre.y - 7, 14, 14);
+  }
   for (const layer of scene.layers) {
     context.fillStyle = layer.color;
     context.strokeStyle = '#ffffff';
@@ -87,11 +93,6 @@ export async function drawScene(scene: Scene, width: number, height: number): Pr
       context.fill();
       context.stroke();
     }
-  }
-  if (scene.place) {
-    const centre = at(scene.place);
-    context.fillStyle = '#000000';
-    context.fillRect(centre.x - 4, centre.y - 4, 8, 8);
   }
   return { canvas, metresPerPixel: metresPerPixel(view.centre.lat, view.zoom) };
 }
