@@ -1,7 +1,8 @@
 // `npm run screenshots`: the README's pictures, taken from the running app so that they stay true.
 // Builds dist/ when it is missing, serves it on demo data (`npm start`'s server, a free loopback
 // port), opens the map lookup's example on its map and in its table in Debian's Chromium, writes
-// docs/images/lookup-map.png and lookup-table.png, and stops the server.
+// docs/images/lookup-map.png and lookup-table.png, exports the map as docs/images/map-export.png
+// (screenshot-map-export.ts), and stops the server.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { chromium, type Page } from 'playwright-core';
@@ -9,6 +10,7 @@ import playwrightConfig from '../playwright.config.ts';
 import { startProductionServer } from '../bench/local-server.ts';
 import { lookups } from '../src/lookups/registry.ts';
 import { takeDossierShots } from './screenshots-dossier.ts';
+import { exportMapPicture } from './screenshot-map-export.ts';
 
 const OUT_DIR = 'docs/images';
 // Tall enough for the app's header, the lookup's title and the whole answer below them.
@@ -90,6 +92,7 @@ async function main(): Promise<void> {
         await context.close();
       }
       await takeDossierShots(browser, base, VIEWPORT, save);
+      await exportMapPicture(browser, base, `${OUT_DIR}/map-export.png`, VIEWPORT);
     } finally {
       await browser.close();
     }

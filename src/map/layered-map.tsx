@@ -8,6 +8,8 @@ import { Circle, CircleMarker, Tooltip } from 'react-leaflet';
 import { BaseMap } from './base-map.tsx';
 import { DemoStreets } from './demo-streets.tsx';
 import { enclosingBounds, type LatLon } from './geo.ts';
+import { MapExportButtons } from './export/export-buttons.tsx';
+import { dossierSheetInfo, drawSceneSheet } from './export/scene.ts';
 import './layered-map.css';
 
 export interface MapLayer {
@@ -27,9 +29,11 @@ interface LayeredMapProps {
   layers: readonly MapLayer[];
   /** Every layer is demo data: without tiles, the demo's own streets are drawn under them. */
   demo?: boolean;
+  /** The exported sheet's facts: its title, file name, masked or not. */
+  sheet: { title: string; name: string; masked: boolean };
 }
 
-export default function LayeredMap({ label, center, radiusMetres, layers, demo = false }: LayeredMapProps) {
+export default function LayeredMap({ label, center, radiusMetres, layers, demo = false, sheet }: LayeredMapProps) {
   const [hidden, setHidden] = useState<ReadonlySet<string>>(() => new Set());
   const renderer = useMemo(() => L.canvas({ padding: 0.5 }), []);
   const bounds = useMemo(
@@ -41,8 +45,16 @@ export default function LayeredMap({ label, center, radiusMetres, layers, demo =
     if (!next.delete(id)) next.add(id);
     return next;
   });
+  // The export is fitted to every shown layer's every point, not to the screen's view.
+  const exportSheet = () => {
+    const scene = { layers: layers.filter((layer) => !hidden.has(layer.id)), place: center, radiusMetres, demo };
+    return drawSceneSheet(scene, dossierSheetInfo(sheet.title, scene, sheet.masked));
+  };
   return (
     <div className="layered-map">
+      <div className="map-toolbar">
+        <MapExportButtons drawSheet={exportSheet} name={sheet.name} title={sheet.title} disabled={layers.length === 0} />
+      </div>
       <BaseMap label={label} bounds={bounds} offline={demo ? <DemoStreets /> : undefined}>
         {center && radiusMetres && <Circle center={[center.lat, center.lon]} radius={radiusMetres} pathOptions={{ color: '#555', weight: 1, fill: false, dashArray: '4 4' }} />}
         {layers

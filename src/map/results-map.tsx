@@ -30,7 +30,15 @@ import { AddLayer } from './add-layer.tsx';
 import { DemoStreets } from './demo-streets.tsx';
 import { AreaDrawing, AreaTools, useDrawing } from './draw-area.tsx';
 import { coveringCircle } from './area-shapes.ts';
-import { downloadMapPng } from './png-export.ts';
+import type L from 'leaflet';
+import { captureMap } from './png-export.ts';
+import { MapExportButtons } from './export/export-buttons.tsx';
+import { MapHandle } from './export/map-handle.tsx';
+import { metresPerPixel } from './export/mercator.ts';
+import { resultsLegend, resultsSheetInfo } from './export/results-sheet.ts';
+import { drawSheet } from './export/sheet.ts';
+import { titleLines } from './export/sheet-layout.ts';
+import { readColor } from './theme-colors.ts';
 import { paramsToValues } from '../form/url-state.ts';
 import { ExtraLayerLegends, ExtraLayerPoints, useShownLayers } from './extra-layers.tsx';
 
@@ -77,7 +85,6 @@ export default function ResultsMap({ lookup, operation, params, records, shown, 
   const layer = analysis?.look.layer ?? 'points';
   const extra = useShownLayers(analysis?.extraLayers ?? NO_LAYERS);
   const [drawing, setDrawing] = useDrawing();
-  const frame = useRef<HTMLDivElement>(null);
   const changeLook = analysis?.onLookChange;
   const onDrawn = useCallback(
     (corners: Array<[number, number]>) => {
@@ -95,13 +102,34 @@ export default function ResultsMap({ lookup, operation, params, records, shown, 
   // A popup whose record a filter hides closes with it.
   const popupPoint = popupIndex === undefined || (keep && keep[popupIndex] !== 1) ? undefined : pointAt(popupIndex);
   const filteredFrom = shown ? records.length : undefined;
+  const leaflet = useRef<L.Map>(undefined);
+  // The sheet of the map as it is now: its picture, the query's facts, a legend of what is drawn.
+  const exportSheet = async () => {
+    const map = leaflet.current;
+    if (!map) return undefined;
+    const container = map.getContainer();
+    const strokeOf = (selector: string) => {
+      const path = container.querySelector(selector);
+      return path ? getComputedStyle(path).stroke : undefined;
+    };
+    const circleColor = circle ? strokeOf('.map-search-circle') : undefined;
+    const areaColor = area ? strokeOf('.map-area') : undefined;
+    const info = resultsSheetInfo({ lookup, operation, params, circle, area: area !== undefined, demo: analysis?.demo ?? false, masked, madeAt: new Date() });
+    const legend = resultsLegend({
+      circle: circleColor ? { color: circleColor } : undefined,
+      area: areaColor ? { color: areaColor } : undefined,
+      records: { count: shownPoints.length, color: readColor('--accent', '#1f56b3'), legend: analysis?.legend, layer },
+      layers: extra.shown.filter((shown) => shown.visible).map((shown) => ({ title: shown.layer.title, color: shown.color, count: extractPoints(shown.layer.operation, shown.layer.records).points.length })),
+    });
+    return drawSheet(await captureMap(container), { lines: titleLines(info), legend, metresPerPixel: metresPerPixel(map.getCenter().lat, map.getZoom()) });
+  };
   const openPopup = (index: number) => {
     onSelect(index);
     setPopupIndex(index);
   };
 
   return (
-    <div className="results-map" ref={frame}>
+    <div className="results-map">
       <div className="map-toolbar">
         <p className="map-toolbar__count">{mapSummary(shownPoints.length, shown?.length ?? records.length, filteredFrom)}</p>
         <button
@@ -111,15 +139,7 @@ export default function ResultsMap({ lookup, operation, params, records, shown, 
         >
           Export GeoJSON
         </button>
-        <button
-          type="button"
-          onClick={() => {
-            const container = frame.current?.querySelector<HTMLElement>('.leaflet-container');
-            if (container) void downloadMapPng(container, `${lookup.slug}-${operation.id}-map`);
-          }}
-        >
-          Export PNG
-        </button>
+        <MapExportButtons drawSheet={exportSheet} name={`${lookup.slug}-${operation.id}-map`} title={`${lookup.id}. ${lookup.title}: map`} />
       </div>
       {analysis && (
         <AreaTools drawing={drawing} onDraw={setDrawing} area={area} onClear={() => analysis.onLookChange({ area: undefined })} onSearchArea={searchArea} />
@@ -169,6 +189,7 @@ export default function ResultsMap({ lookup, operation, params, records, shown, 
         )}
         <FitToBounds bounds={bounds} keepFirst={view !== undefined} />
         <RememberView viewKey={viewKey} />
+        <MapHandle intoRef={leaflet} />
         <PanToPoint point={selected} keepFirst={view !== undefined} />
       </BaseMap>
       {analysis && (

@@ -124,7 +124,14 @@ function Dossier() {
         ready={anchor.kind === 'point' || (source !== undefined && results[source.id] !== undefined)}
       />
       <Suspense fallback={<p role="status">Loading map…</p>}>
-        <LayeredMap label="Dossier map" center={place} radiusMetres={radius} layers={layers} demo={shown.length > 0 && shown.every((answer) => answer.response.source === 'demo')} />
+        <LayeredMap
+          label="Dossier map"
+          center={place}
+          radiusMetres={radius}
+          layers={layers}
+          demo={shown.length > 0 && shown.every((answer) => answer.response.source === 'demo')}
+          sheet={{ title: 'Place dossier', name: `dossier-map-${new Date().toISOString().slice(0, 10)}`, masked }}
+        />
       </Suspense>
       {sections.map((section, index) => (
         <DossierSection

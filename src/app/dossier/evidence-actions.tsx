@@ -62,7 +62,8 @@ export function EvidenceActions({ results, layers, place, placeRounded = false, 
       ],
     };
     const answers = results.map((result) => ({ ...result, masked: result.answer.masked, summary: linesOf(result, place) }));
-    return buildPack(head, answers, drawMapImage(layers, place, radiusMetres));
+    const facts = { title, demo: results.some((result) => result.response.source === 'demo'), masked: results.some((result) => result.answer.masked) };
+    return buildPack(head, answers, await drawMapImage(layers, place, radiusMetres, facts));
   };
   const stem = `evidence-${new Date().toISOString().slice(0, 10)}`;
   const run = (what: 'html' | 'zip' | 'print') => {

@@ -9,7 +9,6 @@ import { evidenceHtml, PACK_CSP } from './evidence-html.ts';
 import { shownParameters, shownUrl } from './provenance.ts';
 import { buildPack } from './build-pack.ts';
 import { dataDictionary } from './data-dictionary.ts';
-import { imageView, project } from './map-image.ts';
 
 const l = lookups.L;
 const operation = l.operations[0];
@@ -94,16 +93,6 @@ describe('the data dictionary', () => {
       { column: 'identifier.recordId', type: 'integer' },
       { column: 'location.latitude', type: 'string' },
     ]);
-  });
-});
-
-describe('the map picture', () => {
-  it('frames the search circle and puts the place in the middle', () => {
-    const view = imageView({ lat: 37.77, lon: -122.42 }, 1000, [])!;
-    expect(project(view, 800, 600, { lat: 37.77, lon: -122.42 })).toEqual({ x: 400, y: 300 });
-    const north = project(view, 800, 600, { lat: view.north, lon: -122.42 });
-    expect(north.y).toBeCloseTo(0, 6);
-    expect(imageView(undefined, undefined, [])).toBeUndefined();
   });
 });
 
