@@ -3,6 +3,8 @@ import type { LookupResponse } from '../api/lookup-response.ts';
 import { useWindowSplit } from '../api/split-windows.ts';
 import { describeMergedPages, useFetchAllPages } from '../api/fetch-all-pages.ts';
 import type { ResultTab } from '../lookups/define-lookup.ts';
+import { describeQuery } from '../lookups/describe-query.ts';
+import { paramWidgets } from '../lookups/param.ts';
 import type { ResultViewerProps } from './viewer-props.ts';
 import { tableViewOf, type ViewChange, type ViewState } from './view-state.ts';
 import type { TabSpec } from './result-tabs.tsx';
@@ -43,8 +45,9 @@ export function AnswerView(props: AnswerViewProps) {
   const offersSql = props.renderSql !== undefined;
   const unmasked = !answer.masked && (lookup.personalData?.length ?? 0) > 0;
   useEffect(() => {
-    if (offersSql && answer.records.length > 0) noteCurrentAnswer({ lookupId: lookup.id, lookupTitle: lookup.title, records: answer.records, unmasked, shownAt: Date.now() });
-  }, [offersSql, lookup.id, lookup.title, answer.records, unmasked]);
+    if (offersSql && answer.records.length > 0)
+      noteCurrentAnswer({ lookupId: lookup.id, lookupTitle: lookup.title, query: describeQuery(lookup.id, paramWidgets(operation.params), params), records: answer.records, unmasked, shownAt: Date.now() });
+  }, [offersSql, lookup.id, lookup.title, operation.params, params, answer.records, unmasked]);
   const [selection, setSelection] = useState<{ of: LookupResponse; index: number | undefined }>({ of: response, index: undefined });
   // The table's filters narrow the map and the exports too. A selection is an index into the
   // answer's records everywhere (the table's "#", the own view); one the filters hide is no selection.
