@@ -13,6 +13,7 @@ import { describeBodyFailure, describeMalformed } from './describe-error.ts';
 import { exportStem } from './download.ts';
 import { ErrorPanel } from './error-panel.tsx';
 import { PagingBar } from './paging-bar.tsx';
+import { PartialNotice } from './all-pages.tsx';
 import { RawTab } from './raw-tab.tsx';
 import { RequestView } from './request/request-view.tsx';
 import { SchemaCheck } from './schema-check.tsx';
@@ -62,6 +63,9 @@ export function AnswerView(props: AnswerViewProps) {
   const shared = { lookup, operation, params, selectedIndex, onSelect };
   const fileStem = exportStem(lookup.slug, operation.id);
 
+  // Where a view reads one page of a paged answer, it says so loudly, with a way to fetch every page (decision 028).
+  const partOf = (reader: string) => <PartialNotice reader={reader} jump={allPages.merged ? undefined : answer.paging?.pages} records={answer.records.length} control={allPages} />;
+
   const own = props.renderOwnView?.({ ...shared, answer });
   // The map is given every record and which are shown: its clusters are built once per answer.
   const map = props.renderMap?.({
@@ -74,7 +78,20 @@ export function AnswerView(props: AnswerViewProps) {
   });
   const tabs: TabSpec[] = [
     ...(own != null ? [{ id: 'own', label: 'Overview', render: () => own } as const] : []),
-    ...(map != null ? [{ id: 'map', label: 'Map', render: () => map } as const] : []),
+    ...(map != null
+      ? [
+          {
+            id: 'map',
+            label: 'Map',
+            render: () => (
+              <>
+                {partOf('The map, its count and its time histogram show')}
+                {map}
+              </>
+            ),
+          } as const,
+        ]
+      : []),
     {
       id: 'table',
       label: 'Table',
@@ -103,6 +120,7 @@ export function AnswerView(props: AnswerViewProps) {
                 sql: view.sql,
                 onSqlChange: (sql: string) => onViewChange({ sql }),
                 fileStem,
+                partial: partOf('The table answer holds'),
                 // The result's rows on the answer's map: its own points, the operation's popups left out (other columns).
                 renderMap: props.renderMap
                   ? (rows, point) =>

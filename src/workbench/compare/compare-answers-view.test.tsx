@@ -68,8 +68,8 @@ describe('CompareAnswersView', () => {
     expect(count('Added')).toBe('1');
     expect(count('Removed')).toBe('1');
     expect(count('Changed')).toBe('1');
-    expect(screen.getByLabelText('First answer (before)')).toHaveDisplayValue(/q=older/);
-    expect(screen.getByLabelText('Second answer (after)')).toHaveDisplayValue(/^Current · .*q=newer/);
+    expect(screen.getByLabelText('First answer (before)')).toHaveDisplayValue(/q older/);
+    expect(screen.getByLabelText('Second answer (after)')).toHaveDisplayValue(/^Current · .*q newer/);
     const changed = screen.getByRole('table');
     expect(within(changed).getByRole('row', { name: /n 2 3/ })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Added records (1)' })).toBeInTheDocument();
