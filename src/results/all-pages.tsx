@@ -124,14 +124,20 @@ export function PartialNotice({ reader, jump, records, control }: PartialNoticeP
           <>
             {' '}
             —{' '}
+            {/* Named apart from the paging bar's own "Fetch all 3 pages", which stays the one control there. */}
             <button type="button" onClick={() => (needsConfirmation(plan) ? setAsking(true) : start())}>
-              {fetchAllLabel(plan)}
+              fetch all
             </button>
           </>
         )}
       </p>
       {asking && state.status !== 'running' && <ConfirmFetch plan={plan} onStart={start} onNotNow={() => setAsking(false)} disabled={false} />}
-      {state.status === 'running' && <Running progress={state.progress} onCancel={control.cancel} />}
+      {/* Progress in words: the paging bar holds the run's own progress bar and Cancel. */}
+      {state.status === 'running' && (
+        <p>
+          Fetching every page: {count(state.progress.done)} of {pagesWord(state.progress.planned)}, {count(state.progress.records)} records so far…
+        </p>
+      )}
     </div>
   );
 }
