@@ -47,11 +47,10 @@ test('L: two runs with different dates compare as added, removed and unchanged i
 
   const before = page.getByLabel('First answer (before)');
   const after = page.getByLabel('Second answer (after)');
-  // Pick by the parameters each answer was sent with (the newest, the current one, comes first).
-  const optionFor = async (query: Record<string, string>) =>
-    (await before.locator('option', { hasText: `datetime_ini=${query.datetime_ini}` }).first().getAttribute('value'))!;
-  const firstId = await optionFor(firstWindow);
-  const secondId = await optionFor(secondWindow);
+  // Pick by the query in words each answer reads as (the newest, the current one, comes first).
+  const optionFor = async (words: string) => (await before.locator('option', { hasText: words }).first().getAttribute('value'))!;
+  const firstId = await optionFor('L · 1 mi around 37.77, \u2212122.42 · May 1–3, 2024');
+  const secondId = await optionFor('L · 1 mi around 37.77, \u2212122.42 · May 2–4, 2024');
   await before.selectOption(firstId);
   await after.selectOption(secondId);
   await expect(page).toHaveURL(new RegExp(`[?&]a=${firstId}&b=${secondId}`));

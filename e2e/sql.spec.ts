@@ -117,10 +117,11 @@ test('on /sql, two answers kept in History join', async ({ page }) => {
   await page.getByRole('navigation', { name: 'Workbench' }).getByRole('link', { name: 'SQL' }).click();
   await expect(page).toHaveURL(/\/sql$/);
   const tables = page.getByRole('list', { name: 'Tables' }).getByRole('listitem');
-  // The answer open on the lookup page first, then the two kept in History.
-  await expect(tables).toHaveCount(3, { timeout: 20_000 });
+  // The answer open on the lookup page first, then the two kept in History, then the table of tables.
+  await expect(tables).toHaveCount(4, { timeout: 20_000 });
   const [current, ...names] = await tables.locator('summary code').allTextContents();
   expect(current).toBe('current_l');
+  expect(names[2]).toBe('tables');
   expect(names[0]).toMatch(/^l_\d{8}_\d{4}$/);
   expect(names[1]).toMatch(/^l_\d{8}_\d{4}(_2)?$/);
 
@@ -161,8 +162,8 @@ test('on /sql, the answer open on a lookup page is a table even when History rec
   // In-page navigation: the current answer lives in this tab's memory.
   await page.getByRole('navigation', { name: 'Workbench' }).getByRole('link', { name: 'SQL' }).click();
   const tables = page.getByRole('list', { name: 'Tables' }).getByRole('listitem');
-  await expect(tables).toHaveCount(1, { timeout: 20_000 });
-  await expect(tables.locator('summary code')).toHaveText('current_l');
+  await expect(tables).toHaveCount(2, { timeout: 20_000 });
+  await expect(tables.locator('summary code')).toHaveText(['current_l', 'tables']);
   await page.getByRole('textbox', { name: 'SQL query' }).fill('select count(*) as n from current_l');
   await page.getByRole('button', { name: 'Run' }).click();
   const result = queryResult(page);

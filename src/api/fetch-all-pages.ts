@@ -29,6 +29,8 @@ import {
 
 /** No merge sends more pages than this: each may be a paid live call. */
 export const MAX_PAGES = 50;
+/** Nor more records than this (docs/guide.md): past it, what reads an answer says it holds part of it. */
+export const MAX_RECORDS = 10_000;
 /** Up to this many calls go without asking; more ask first. */
 export const CALLS_WITHOUT_ASKING = 3;
 
@@ -169,6 +171,17 @@ const count = (value: number) => value.toLocaleString('en-US');
 export function describeMergedPages(outcome: Pick<PagesOutcome, 'covered' | 'last' | 'records'>): string {
   const which = outcome.covered < outcome.last ? `the first ${count(outcome.covered)} of ${count(outcome.last)} pages` : `all ${count(outcome.covered)} pages`;
   return `${which} merged · ${count(outcome.records)} ${outcome.records === 1 ? 'record' : 'records'}`;
+}
+
+/** The most pages a merge of pages of this size may cover: MAX_PAGES, and no more than MAX_RECORDS records. */
+export function pagesWithinCap(recordsPerPage: number): number {
+  return Math.max(1, Math.min(MAX_PAGES, Math.floor(MAX_RECORDS / Math.max(1, recordsPerPage))));
+}
+
+/** What part of the matched records an answer holds: "page 1 of 3 (50 of 145 records)". */
+export function partialText(part: { page: number; last: number; records: number; total: number | undefined }): string {
+  const of = part.total === undefined ? '' : ` of ${count(part.total)}`;
+  return `page ${count(part.page)} of ${count(part.last)} (${count(part.records)}${of} ${part.records === 1 && of === '' ? 'record' : 'records'})`;
 }
 
 export type FetchAllState =

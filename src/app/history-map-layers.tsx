@@ -9,7 +9,7 @@ import { findOperation, type Operation } from '../lookups/define-lookup.ts';
 import { lookups } from '../lookups/registry.ts';
 import type { ExtraMapLayer, MapSlotProps } from '../results/slots.ts';
 import { useHistoryList } from '../workbench/history/use-history.ts';
-import { formatSentAt } from '../workbench/history/history-format.ts';
+import { describeEntry, entryLabel } from '../workbench/history/history-format.ts';
 import type { HistoryEntry } from '../workbench/history/history-entry.ts';
 import { isRunLayer, runLayer, runLayerChoices } from './bulk-map-layers.ts';
 
@@ -18,10 +18,6 @@ const historyStore = () => import('../workbench/history/history-store.ts');
 /** Entries listed as layers to add, newest first. */
 const CHOICES = 30;
 const NONE: readonly string[] = [];
-
-function titleOf(entry: HistoryEntry): string {
-  return `${entry.lookupId}. ${lookups[entry.lookupId].title}, ${formatSentAt(entry.sentAt)}`;
-}
 
 function mappable(entry: HistoryEntry): boolean {
   const operation: Operation = findOperation(lookups[entry.lookupId], entry.operationId);
@@ -48,7 +44,7 @@ function useExtraLayers(ids: readonly string[], masked: boolean): ExtraMapLayer[
         const lookup = lookups[entry.lookupId];
         const operation: Operation = findOperation(lookup, entry.operationId);
         const answer = interpretAnswer(lookup, operation, entry.params, response, { mask: masked });
-        layers.set(id, { id, title: titleOf(entry), operation, records: answer.records });
+        layers.set(id, { id, title: describeEntry(entry), operation, records: answer.records });
       }
       if (live) setLoaded(layers);
     });
@@ -80,7 +76,8 @@ export function HistoryLayersMap({ props, masked, children }: { props: MapSlotPr
   const history = useHistoryList({}, CHOICES);
   const runs = useRunChoices();
   const layerChoices = useMemo(
-    () => [...history.entries.filter(mappable).map((entry) => ({ id: entry.id, title: titleOf(entry) })), ...runs],
+    // Each choice reads "L · 1 mi around 37.77, −122.42 · May 1–8, 2024 (sent Dec 5, 3:11 AM, 50 records)".
+    () => [...history.entries.filter(mappable).map((entry) => ({ id: entry.id, title: entryLabel(entry) })), ...runs],
     [history.entries, runs],
   );
   if (!props.analysis) return children(props);

@@ -3,11 +3,14 @@
 // included) and not the twenty definitions with their zod schemas.
 import { z } from 'zod';
 import type { LookupDefinition, Operation } from './define-lookup.ts';
+import { paramWidgets } from './param.ts';
+import type { ParamWidgets } from './describe-query.ts';
 
 export type CatalogEntry = Pick<LookupDefinition, 'id' | 'slug' | 'title' | 'catalog'> & {
   /** The definition's search keywords and synonyms; [] when it has none. */
   keywords: readonly string[];
-  operations: ReadonlyArray<Pick<Operation, 'id' | 'label' | 'method' | 'path'>>;
+  /** `widgets`: each parameter's kind, so a query can be put in words (describeQuery) without the definition. */
+  operations: ReadonlyArray<Pick<Operation, 'id' | 'label' | 'method' | 'path'> & { widgets: ParamWidgets }>;
 };
 
 export function toCatalogEntry(lookup: LookupDefinition): CatalogEntry {
@@ -18,7 +21,7 @@ export function toCatalogEntry(lookup: LookupDefinition): CatalogEntry {
     title,
     catalog,
     keywords: [...keywords],
-    operations: operations.map(({ id: opId, label, method, path }) => ({ id: opId, label, method, path })),
+    operations: operations.map(({ id: opId, label, method, path, params }) => ({ id: opId, label, method, path, widgets: paramWidgets(params) })),
   };
 }
 

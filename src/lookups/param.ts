@@ -4,6 +4,9 @@
 // Messages are predicates ("must be between -90 and 90"); the form prefixes the parameter's
 // name, so the user reads "lat must be between -90 and 90".
 import { z } from 'zod';
+import { DECIMAL_TEXT, parseProx } from './prox.ts';
+
+export { parseProx };
 
 export type ParamLocation = 'path' | 'query' | 'body';
 
@@ -55,7 +58,6 @@ interface Common<Req extends boolean = boolean> {
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const ISO_DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
-const DECIMAL_TEXT = /^-?(\d+(\.\d+)?|\.\d+)$/;
 const DISTANCE = /^(\d+(\.\d+)?|\.\d+)(mi|km|ft|m)$/;
 
 /**
@@ -228,15 +230,6 @@ export const param = {
   },
 };
 
-/** Parses B's `prox` ("lat,lon,radius"); undefined when malformed. */
-export function parseProx(value: string): { lat: number; lon: number; radius: number } | undefined {
-  // Spaces after the commas are forgiven; each part itself must be plain decimal digits.
-  const parts = value.split(',').map((part) => part.trim());
-  if (parts.length !== 3 || parts.some((part) => !DECIMAL_TEXT.test(part))) return undefined;
-  const [lat, lon, radius] = parts.map(Number) as [number, number, number];
-  return { lat, lon, radius };
-}
-
 function proxProblem(value: string, maxRadius: number): string | undefined {
   const parsed = parseProx(value);
   if (!parsed) return 'must be lat,lon,radius (e.g. 52.52,13.40,5000)';
@@ -264,4 +257,9 @@ export function distanceToMetres(value: string): number | undefined {
   const match = DISTANCE.exec(value.trim());
   if (!match) return undefined;
   return Number(match[1]) * DISTANCE_UNIT_METRES[match[3] as DistanceUnit];
+}
+
+/** Each parameter's widget, in the definition's order: what describeQuery (describe-query.ts) reads of a definition. */
+export function paramWidgets(params: { shape: Record<string, z.core.$ZodType> }): Record<string, Widget> {
+  return Object.fromEntries(Object.entries(params.shape).map(([name, field]) => [name, paramMeta(field)?.widget ?? 'text']));
 }

@@ -1,9 +1,9 @@
 // "Fetch all pages" in the paging bar: the action (pages, records, a confirmation before more than
 // a few calls, the bound), its progress with Cancel, and what came of it (a failed page with Retry).
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type Ref } from 'react';
 import type { PageJump } from '../lookups/define-lookup.ts';
 import { MERGE_CONCURRENCY } from '../api/merge-answers.ts';
-import { MAX_PAGES, needsConfirmation, planPages, type FetchAllControl, type FetchAllState, type PagesOutcome, type PagePlan } from '../api/fetch-all-pages.ts';
+import { MAX_PAGES, needsConfirmation, partialText, planPages, type FetchAllControl, type FetchAllState, type PagesOutcome, type PagePlan } from '../api/fetch-all-pages.ts';
 
 const count = (value: number) => value.toLocaleString('en-US');
 const pagesWord = (value: number) => `${count(value)} ${value === 1 ? 'page' : 'pages'}`;
@@ -45,15 +45,7 @@ export function AllPages({ jump, control, disabled }: AllPagesProps) {
   return (
     <div className="paging-all">
       {state.status === 'failed' ? null : asking ? (
-        <div className="paging-all-confirm" role="group" aria-label="Confirm fetching every page">
-          <p>This sends up to {count(plan.toFetch.length)} more requests, {MERGE_CONCURRENCY} at a time; each may be a paid call to the provider.</p>
-          <button type="button" ref={confirm} onClick={start} disabled={disabled}>
-            Fetch {pagesWord(plan.toFetch.length)}
-          </button>
-          <button type="button" onClick={() => ask(false)}>
-            Not now
-          </button>
-        </div>
+        <ConfirmFetch plan={plan} confirm={confirm} onStart={start} onNotNow={() => ask(false)} disabled={disabled} />
       ) : (
         <p className="paging-actions">
           <button type="button" ref={action} disabled={disabled} onClick={() => (needsConfirmation(plan) ? ask(true) : start())} data-focus-next>
@@ -67,6 +59,85 @@ export function AllPages({ jump, control, disabled }: AllPagesProps) {
         </p>
       )}
       <Stopped state={state} page={jump.page} onRetry={start} />
+    </div>
+  );
+}
+
+/** The question before more than a few calls: how many requests, and that each may be paid. */
+function ConfirmFetch({ plan, confirm, onStart, onNotNow, disabled }: { plan: PagePlan; confirm?: Ref<HTMLButtonElement>; onStart: () => void; onNotNow: () => void; disabled: boolean }) {
+  return (
+    <div className="paging-all-confirm" role="group" aria-label="Confirm fetching every page">
+      <p>This sends up to {count(plan.toFetch.length)} more requests, {MERGE_CONCURRENCY} at a time; each may be a paid call to the provider.</p>
+      <button type="button" ref={confirm} onClick={onStart} disabled={disabled}>
+        Fetch {pagesWord(plan.toFetch.length)}
+      </button>
+      <button type="button" onClick={onNotNow}>
+        Not now
+      </button>
+    </div>
+  );
+}
+
+interface PartialNoticeProps {
+  /** What reads the answer, e.g. "The map, its count and time histogram read". */
+  reader: string;
+  /** The shown page's jump (undefined once merged); records on that page. */
+  jump: PageJump | undefined;
+  records: number;
+  control: Omit<FetchAllControl, 'merged'>;
+}
+
+/**
+ * The loud label where a view reads part of a paged answer: "… page 1 of 3 (50 of 145 records) —
+ * Fetch all 3 pages", with the fetch's progress; past the cap, "pages 1–50 of 120 (…)". Nothing
+ * once every page is merged, or for an answer of one page.
+ */
+export function PartialNotice({ reader, jump, records, control }: PartialNoticeProps) {
+  const [asking, setAsking] = useState(false);
+  const { state } = control;
+  if (state.status === 'done') {
+    const { covered, last, total } = state.outcome;
+    if (covered >= last) return null;
+    const part = partialText({ page: covered, last, records: state.outcome.records, total }).replace(/^page \S+/, `pages 1–${count(covered)}`);
+    return (
+      <p className="partial-notice" role="note">
+        <strong>
+          {reader} {part}
+        </strong>
+        : the cap on fetching every page was reached; narrow the query for the rest.
+      </p>
+    );
+  }
+  const plan = jump ? planPages(jump) : undefined;
+  if (!jump || !plan) return null;
+  const start = () => {
+    setAsking(false);
+    control.start(jump);
+  };
+  return (
+    <div className="partial-notice" role="note">
+      <p>
+        <strong>
+          {reader} {partialText({ page: jump.page, last: jump.last, records, total: plan.total })}
+        </strong>
+        {state.status !== 'running' && (
+          <>
+            {' '}
+            —{' '}
+            {/* Named apart from the paging bar's own "Fetch all 3 pages", which stays the one control there. */}
+            <button type="button" onClick={() => (needsConfirmation(plan) ? setAsking(true) : start())}>
+              fetch all
+            </button>
+          </>
+        )}
+      </p>
+      {asking && state.status !== 'running' && <ConfirmFetch plan={plan} onStart={start} onNotNow={() => setAsking(false)} disabled={false} />}
+      {/* Progress in words: the paging bar holds the run's own progress bar and Cancel. */}
+      {state.status === 'running' && (
+        <p>
+          Fetching every page: {count(state.progress.done)} of {pagesWord(state.progress.planned)}, {count(state.progress.records)} records so far…
+        </p>
+      )}
     </div>
   );
 }

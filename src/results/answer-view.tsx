@@ -3,6 +3,8 @@ import type { LookupResponse } from '../api/lookup-response.ts';
 import { useWindowSplit } from '../api/split-windows.ts';
 import { describeMergedPages, useFetchAllPages } from '../api/fetch-all-pages.ts';
 import type { ResultTab } from '../lookups/define-lookup.ts';
+import { describeQuery } from '../lookups/describe-query.ts';
+import { paramWidgets } from '../lookups/param.ts';
 import type { ResultViewerProps } from './viewer-props.ts';
 import { tableViewOf, type ViewChange, type ViewState } from './view-state.ts';
 import type { TabSpec } from './result-tabs.tsx';
@@ -11,6 +13,7 @@ import { describeBodyFailure, describeMalformed } from './describe-error.ts';
 import { exportStem } from './download.ts';
 import { ErrorPanel } from './error-panel.tsx';
 import { PagingBar } from './paging-bar.tsx';
+import { PartialNotice } from './all-pages.tsx';
 import { RawTab } from './raw-tab.tsx';
 import { RequestView } from './request/request-view.tsx';
 import { SchemaCheck } from './schema-check.tsx';
@@ -43,8 +46,9 @@ export function AnswerView(props: AnswerViewProps) {
   const offersSql = props.renderSql !== undefined;
   const unmasked = !answer.masked && (lookup.personalData?.length ?? 0) > 0;
   useEffect(() => {
-    if (offersSql && answer.records.length > 0) noteCurrentAnswer({ lookupId: lookup.id, lookupTitle: lookup.title, records: answer.records, unmasked, shownAt: Date.now() });
-  }, [offersSql, lookup.id, lookup.title, answer.records, unmasked]);
+    if (offersSql && answer.records.length > 0)
+      noteCurrentAnswer({ lookupId: lookup.id, lookupTitle: lookup.title, query: describeQuery(lookup.id, paramWidgets(operation.params), params), records: answer.records, unmasked, shownAt: Date.now() });
+  }, [offersSql, lookup.id, lookup.title, operation.params, params, answer.records, unmasked]);
   const [selection, setSelection] = useState<{ of: LookupResponse; index: number | undefined }>({ of: response, index: undefined });
   // The table's filters narrow the map and the exports too. A selection is an index into the
   // answer's records everywhere (the table's "#", the own view); one the filters hide is no selection.
@@ -59,6 +63,9 @@ export function AnswerView(props: AnswerViewProps) {
   const shared = { lookup, operation, params, selectedIndex, onSelect };
   const fileStem = exportStem(lookup.slug, operation.id);
 
+  // Where a view reads one page of a paged answer, it says so loudly, with a way to fetch every page (decision 028).
+  const partOf = (reader: string) => <PartialNotice reader={reader} jump={allPages.merged ? undefined : answer.paging?.pages} records={answer.records.length} control={allPages} />;
+
   const own = props.renderOwnView?.({ ...shared, answer });
   // The map is given every record and which are shown: its clusters are built once per answer.
   const map = props.renderMap?.({
@@ -71,7 +78,20 @@ export function AnswerView(props: AnswerViewProps) {
   });
   const tabs: TabSpec[] = [
     ...(own != null ? [{ id: 'own', label: 'Overview', render: () => own } as const] : []),
-    ...(map != null ? [{ id: 'map', label: 'Map', render: () => map } as const] : []),
+    ...(map != null
+      ? [
+          {
+            id: 'map',
+            label: 'Map',
+            render: () => (
+              <>
+                {partOf('The map, its count and its time histogram show')}
+                {map}
+              </>
+            ),
+          } as const,
+        ]
+      : []),
     {
       id: 'table',
       label: 'Table',
@@ -100,6 +120,7 @@ export function AnswerView(props: AnswerViewProps) {
                 sql: view.sql,
                 onSqlChange: (sql: string) => onViewChange({ sql }),
                 fileStem,
+                partial: partOf('The table answer holds'),
                 // The result's rows on the answer's map: its own points, the operation's popups left out (other columns).
                 renderMap: props.renderMap
                   ? (rows, point) =>

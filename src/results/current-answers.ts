@@ -6,6 +6,8 @@
 export interface CurrentAnswer {
   lookupId: string;
   lookupTitle: string;
+  /** The query in words (describeQuery), e.g. "L · 1 mi around 37.77, −122.42 · May 1–8, 2024". */
+  query?: string;
   /** The viewer's records, masked when the answer was. */
   records: readonly unknown[];
   /** Whether the records show personal data unmasked. */

@@ -85,6 +85,8 @@ export interface SqlSlotProps {
   sql: string | undefined;
   onSqlChange: (sql: string) => void;
   fileStem: string;
+  /** The loud label while `answer` holds part of a paged answer ("page 1 of 3 (50 of 145 records) — Fetch all"). */
+  partial?: ReactNode;
   /** Draws result rows on the answer's map (when the answer has one), each row's point read by `point`. */
   renderMap?: (rows: readonly unknown[], point: (row: unknown) => GeoPoint | undefined) => ReactNode;
 }

@@ -5,8 +5,7 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Plugin } from 'vite';
-import type * as CatalogEntryModule from '../lookups/catalog-entry.ts';
-import type * as RegistryModule from '../lookups/registry.ts';
+import type * as CatalogSourceModule from '../lookups/catalog-source.ts';
 
 const CATALOG_ID = 'virtual:lookup-catalog';
 const FIELDS_ID = 'virtual:lookup-search-fields';
@@ -15,8 +14,7 @@ const RESOLVED = new Map([CATALOG_ID, FIELDS_ID].map((id) => [id, `\0${id}`]));
 async function moduleSource(root: string, id: string): Promise<string> {
   const { tsImport } = await import('tsx/esm/api');
   const load = (file: string) => tsImport(pathToFileURL(join(root, file)).href, import.meta.url);
-  const { allLookups } = (await load('src/lookups/registry.ts')) as typeof RegistryModule;
-  const { toCatalogEntry, toSearchFields } = (await load('src/lookups/catalog-entry.ts')) as typeof CatalogEntryModule;
+  const { allLookups, toCatalogEntry, toSearchFields } = (await load('src/lookups/catalog-source.ts')) as typeof CatalogSourceModule;
   if (id === FIELDS_ID) return `export const searchFields = ${JSON.stringify(Object.fromEntries(allLookups.map((lookup) => [lookup.id, toSearchFields(lookup)])))};\n`;
   return `export const catalogEntries = ${JSON.stringify(allLookups.map(toCatalogEntry))};\n`;
 }

@@ -9,6 +9,7 @@ import ehModule from '@duckdb/duckdb-wasm/dist/duckdb-eh.wasm?url';
 import ehWorker from '@duckdb/duckdb-wasm/dist/duckdb-browser-eh.worker.js?url';
 import mvpModule from '@duckdb/duckdb-wasm/dist/duckdb-mvp.wasm?url';
 import mvpWorker from '@duckdb/duckdb-wasm/dist/duckdb-browser-mvp.worker.js?url';
+import { SPATIAL_MACROS } from './spatial-macros.ts';
 
 // No 'coi' bundle: it needs a cross-origin isolated page (threads), which the app is not.
 const BUNDLES: duckdb.DuckDBBundles = {
@@ -35,6 +36,8 @@ async function start(): Promise<Engine> {
   // (Reading another origin is refused by the page's Content-Security-Policy, connect-src 'self'.)
   await db.open({ query: { castBigIntToDouble: true, castDecimalToDouble: true, castTimestampToDate: true } });
   const connection = await db.connect();
+  // distance_m and within_m are part of every session (spatial-macros.ts).
+  for (const statement of SPATIAL_MACROS) await connection.query(statement);
   return { db, connection, worker };
 }
 

@@ -9,16 +9,17 @@ import { interpretAnswer } from '../lookups/answer.ts';
 import { flattenRecords, type FlatTable } from '../results/table-api.ts';
 import { getStoredResponse, listHistory } from '../workbench/history/history-store.ts';
 import { loadDefinition } from '../workbench/history/lookup-facts.ts';
+import { entryLabel } from '../workbench/history/history-format.ts';
 import { holdsUnmaskedData, mayKeepBody } from '../workbench/history/masking-rules.ts';
 import { answerRecords, mergeRows, type MergedRow } from '../workbench/bulk/merge.ts';
 import { getAnswers, getJobs, listRuns, openBulkDb } from '../workbench/bulk/run-store.ts';
 import { currentAnswers } from '../results/current-answers.ts';
-import { answerTableName, bulkTableName, currentTableName, distinctNames } from './table-names.ts';
+import { answerTableName, bulkTableName, currentTableName, distinctNames, TABLES_TABLE } from './table-names.ts';
 import type { TableSource } from './table-registry.ts';
 
 export interface SourceTable extends TableSource {
-  kind: 'current' | 'history' | 'bulk';
-  /** What the table is, for the list: lookup, time, record count. */
+  kind: 'current' | 'history' | 'bulk' | 'list';
+  /** What the table is, for the list and the `tables` table: the query in words, time, record count. */
   description: string;
 }
 
@@ -29,7 +30,7 @@ export function currentTables(maskingOn: boolean): Array<Omit<SourceTable, 'name
   return currentAnswers(maskingOn).map((answer) => ({
     base: currentTableName(answer.lookupId),
     kind: 'current' as const,
-    description: `${answer.lookupTitle}, the answer open on its page (${new Date(answer.shownAt).toLocaleString('en-US')}), ${answer.records.length.toLocaleString('en-US')} records`,
+    description: `${answer.query ?? answer.lookupTitle}, the answer open on its page (${new Date(answer.shownAt).toLocaleString('en-US')}), ${answer.records.length.toLocaleString('en-US')} records`,
     key: answer.records,
     unmasked: answer.unmasked,
     rows: () => flattenRecords(answer.records, { nested: 'json' }),
@@ -43,7 +44,7 @@ async function historyTables(maskingOn: boolean): Promise<Array<Omit<SourceTable
   return entries.map((entry) => ({
     base: answerTableName(entry.lookupId, entry.sentAt),
     kind: 'history' as const,
-    description: `${titleOf(entry.lookupId)}, ${new Date(entry.sentAt).toLocaleString('en-US')}, ${(entry.recordCount ?? 0).toLocaleString('en-US')} records`,
+    description: entryLabel(entry),
     key: `${entry.id}:${maskingOn}`,
     unmasked: !maskingOn && holdsUnmaskedData(entry),
     rows: async (): Promise<FlatTable> => {
@@ -85,10 +86,24 @@ async function bulkTables(maskingOn: boolean): Promise<Array<Omit<SourceTable, '
   });
 }
 
-/** Every table the page offers, named distinctly (current answers first, then History, then bulk datasets, oldest first). */
+/** The `tables` table: every other table's short name and what it holds in words, so SQL can list them too. */
+export function tablesTable(tables: readonly SourceTable[]): SourceTable {
+  const rows = tables.map((table) => ({ name: table.name, kind: table.kind, description: table.description }));
+  return {
+    name: TABLES_TABLE,
+    kind: 'list',
+    description: 'every table here by name, with what it holds in words',
+    key: rows.map((row) => `${row.name}\u0000${row.description}`).join('\n'),
+    unmasked: false,
+    rows: () => ({ columns: ['name', 'kind', 'description'], rows }),
+  };
+}
+
+/** Every table the page offers, named distinctly (current answers first, then History, then bulk datasets, oldest first), then `tables`. */
 export async function listSourceTables(maskingOn: boolean): Promise<SourceTable[]> {
   const [history, bulk] = await Promise.all([historyTables(maskingOn), bulkTables(maskingOn).catch(() => [])]);
   const all = [...currentTables(maskingOn), ...history, ...bulk];
-  const names = distinctNames(all.map((table) => table.base));
-  return all.map(({ base: _base, ...table }, at) => ({ ...table, name: names[at]! }));
+  const names = distinctNames([TABLES_TABLE, ...all.map((table) => table.base)]).slice(1);
+  const tables = all.map(({ base: _base, ...table }, at): SourceTable => ({ ...table, name: names[at]! }));
+  return [...tables, tablesTable(tables)];
 }

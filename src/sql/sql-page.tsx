@@ -63,6 +63,10 @@ export function SqlPage({ sql, onSqlChange, maskingOn, renderMap }: SqlPageProps
             ))}
           </ul>
         )}
+        <p className="muted">
+          <code>select * from tables</code> lists them in words. Distances: <code>distance_m(lat1, lon1, lat2, lon2)</code> in metres and{' '}
+          <code>within_m(lat1, lon1, lat2, lon2, metres)</code>.
+        </p>
         <SavedQueries onOpen={onSqlChange} />
       </aside>
       <section aria-label="Query">

@@ -9,7 +9,7 @@ import { SqlWorkspace } from './sql-workspace.tsx';
 import { ANSWER_TABLE } from './table-names.ts';
 import { dropUnmaskedTables, ensureTables } from './table-registry.ts';
 
-export default function SqlTab({ records, unmasked, maskingOn, sql, onSqlChange, fileStem, renderMap }: SqlSlotProps) {
+export default function SqlTab({ records, unmasked, maskingOn, sql, onSqlChange, fileStem, partial, renderMap }: SqlSlotProps) {
   const flat = useMemo(() => flattenRecords(records, { nested: 'json' }), [records]);
   const columns = useMemo(() => flat.columns.map((column) => ({ column, type: columnTypeOf(flat.rows, column) })), [flat]);
   useEffect(() => {
@@ -19,6 +19,7 @@ export default function SqlTab({ records, unmasked, maskingOn, sql, onSqlChange,
 
   return (
     <div className="sql-tab">
+      {partial}
       <details className="sql-columns">
         <summary>
           Table <code>{ANSWER_TABLE}</code>: {flat.rows.length.toLocaleString('en-US')} rows, {columns.length} columns

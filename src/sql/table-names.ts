@@ -5,6 +5,9 @@
 /** The table every answer's SQL tab queries. */
 export const ANSWER_TABLE = 'answer';
 
+/** The /sql page's table of tables: each one's name and what it holds in words. */
+export const TABLES_TABLE = 'tables';
+
 /** Text as an identifier part: lower case, anything but letters and digits as `_`, never empty. */
 export function identifierPart(text: string): string {
   const part = text

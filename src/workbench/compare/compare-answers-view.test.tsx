@@ -68,8 +68,8 @@ describe('CompareAnswersView', () => {
     expect(count('Added')).toBe('1');
     expect(count('Removed')).toBe('1');
     expect(count('Changed')).toBe('1');
-    expect(screen.getByLabelText('First answer (before)')).toHaveDisplayValue(/q=older/);
-    expect(screen.getByLabelText('Second answer (after)')).toHaveDisplayValue(/^Current · .*q=newer/);
+    expect(screen.getByLabelText('First answer (before)')).toHaveDisplayValue(/q older/);
+    expect(screen.getByLabelText('Second answer (after)')).toHaveDisplayValue(/^Current · .*q newer/);
     const changed = screen.getByRole('table');
     expect(within(changed).getByRole('row', { name: /n 2 3/ })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Added records (1)' })).toBeInTheDocument();
@@ -110,9 +110,9 @@ describe('CompareAnswersView', () => {
     expect(await screen.findByText(/Compared: 1 added, 0 removed, 0 changed, 1 unchanged records/, {}, WAIT)).toBeInTheDocument();
     const options = within(screen.getByLabelText('Second answer (after)')).getAllByRole('option');
     expect(options.map((option) => [option.textContent, (option as HTMLOptionElement).disabled])).toEqual([
-      [expect.stringMatching(/^Current · q=gone · .*· body not kept$/), true],
-      [expect.stringMatching(/q=big .*· held in this tab only \(too large for History\)$/), false],
-      [expect.stringMatching(/^q=kept · .* · HTTP 200 · 1 records$/), false],
+      [expect.stringMatching(/^Current · C · q gone · .*· body not kept$/), true],
+      [expect.stringMatching(/q big .*· held in this tab only \(too large for History\)$/), false],
+      [expect.stringMatching(/^C · q kept · .* · HTTP 200 · 1 records$/), false],
     ]);
   });
 

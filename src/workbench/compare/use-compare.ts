@@ -10,6 +10,15 @@ import { lookupQueryKey } from '../../api/lookup-query.ts';
 import type { LookupResponse } from '../../api/lookup-response.ts';
 import { getStoredResponse, listHistory, onHistoryChange, type HistoryEntry } from '../history/history-store.ts';
 import { compareAnswers } from './compare-answers.ts';
+import type { MergeProgress } from '../../api/merge-answers.ts';
+import type { AnswerDiff } from './diff.ts';
+import { answerPart, type AnswerPart } from './answer-pages.ts';
+
+/** A comparison: the diff, and which part of its query's records each side (before, after) holds. */
+export interface ComparedParts {
+  diff: AnswerDiff;
+  parts: readonly [AnswerPart, AnswerPart];
+}
 
 export function useLookupHistory(lookupId: LookupId) {
   const client = useQueryClient();
@@ -55,20 +64,29 @@ async function readAnswer(client: QueryClient, entry: HistoryEntry): Promise<Loo
   return answer;
 }
 
-export function useAnswerDiff(first: HistoryEntry | undefined, second: HistoryEntry | undefined) {
+/**
+ * The diff of two answers and the part of its query's records each side holds; with `everyPage`,
+ * every page of each side is fetched and merged first (answer-pages.ts), `onProgress` following it.
+ */
+export function useAnswerDiff(first: HistoryEntry | undefined, second: HistoryEntry | undefined, everyPage = false, onProgress: (progress: MergeProgress) => void = () => undefined) {
   const client = useQueryClient();
   const comparable = first !== undefined && second !== undefined && whyNotComparable(client, first, second) === undefined;
   return useQuery({
-    queryKey: ['compare', 'diff', first?.id, second?.id],
+    queryKey: ['compare', 'diff', first?.id, second?.id, everyPage],
     enabled: comparable,
     retry: false,
     staleTime: Infinity,
     // A diff of 10,000 records is large: keep only the one on screen.
     gcTime: 0,
-    queryFn: async ({ signal }) => {
-      const [before, after] = await Promise.all([readAnswer(client, first!), readAnswer(client, second!)]);
+    queryFn: async ({ signal }): Promise<ComparedParts> => {
+      const lookup = lookups[first!.lookupId];
+      const [kept1, kept2] = await Promise.all([readAnswer(client, first!), readAnswer(client, second!)]);
+      // One side after the other: each reports its own pages, and the two never race for the cache.
+      const before = await answerPart(client, lookup, first!, kept1, everyPage, signal, onProgress);
+      const after = await answerPart(client, lookup, second!, kept2, everyPage, signal, onProgress);
       const masked = first!.masked && second!.masked;
-      return compareAnswers({ lookupId: first!.lookupId, operationId: first!.operationId, before: before.body, after: after.body, masked }, signal);
+      const diff = await compareAnswers({ lookupId: first!.lookupId, operationId: first!.operationId, before: before.response.body, after: after.response.body, masked }, signal);
+      return { diff, parts: [before.part, after.part] };
     },
   });
 }

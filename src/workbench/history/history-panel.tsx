@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { LookupId } from '../../lookups/define-lookup.ts';
 import { historyOutcome } from './history-filter.ts';
-import { formatSentAt, paramsSummary, statusText } from './history-format.ts';
+import { describeEntry, formatSentAt, paramsSummary, statusText } from './history-format.ts';
 import { HistoryActions } from './history-actions.tsx';
 import { useHistoryList } from './use-history.ts';
 import './history.css';
@@ -34,7 +34,7 @@ export function HistoryPanel({ lookupId, title }: { lookupId: LookupId; title: s
                 <span className="muted">{entry.bodyStored ? 'stored' : 'metadata only'}</span>
               </span>
               <span className="history-params" id={`history-panel-${entry.id}-params`}>
-                {paramsSummary(entry)}
+                <span className="history-words">{describeEntry(entry)}</span> <small>{paramsSummary(entry)}</small>
               </span>
               <HistoryActions entry={entry} describedBy={`history-panel-${entry.id}-params history-panel-${entry.id}-sent`} />
             </li>

@@ -1,7 +1,7 @@
 // The History page's list: one row per request, newest first, with what came back and what is kept.
 import { catalogEntryOf } from './lookup-facts.ts';
 import { historyOutcome } from './history-filter.ts';
-import { durationText, formatSentAt, paramsSummary, sizeText, sourceText, statusText, VERDICT_TEXT } from './history-format.ts';
+import { describeEntry, durationText, formatSentAt, paramsSummary, sizeText, sourceText, statusText, VERDICT_TEXT } from './history-format.ts';
 import { HistoryActions } from './history-actions.tsx';
 import type { HistoryEntry } from './history-store.ts';
 
@@ -37,7 +37,7 @@ export function HistoryTable({ entries, caption }: { entries: readonly HistoryEn
               </th>
               <td>{operationLabel(entry)}</td>
               <td className="history-params" id={`history-${entry.id}-params`}>
-                {paramsSummary(entry)}
+                <span className="history-words">{describeEntry(entry)}</span> <small>{paramsSummary(entry)}</small>
               </td>
               <td id={`history-${entry.id}-sent`}>
                 <time dateTime={new Date(entry.sentAt).toISOString()}>{formatSentAt(entry.sentAt)}</time>
