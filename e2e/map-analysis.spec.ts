@@ -281,3 +281,50 @@ test('L as a bulk run: the merged map has the legend and the time histogram, and
   await expect(results(page).getByRole('list', { name: /^Legend: L\. .*run over places\.csv/ })).toBeVisible({ timeout: 20_000 });
   await expect(results(page).getByRole('checkbox', { name: /^Show L\. .*run over places\.csv/ })).toBeChecked();
 });
+
+const M_EXAMPLE = '/lookups/m?lat=37.7749&lon=-122.4194&distance=1mi&datetime_ini=2024-05-01T00:00:00.000Z&datetime_end=2024-05-08T00:00:00.000Z&view=map';
+
+test('M: "Colour by" names call_type, the column in use; "(none)" takes the colours away and call_type brings them back', async ({ page }) => {
+  test.slow(); // M's example is 10,000 calls
+  await blockExternalRequests(page);
+  await page.goto(M_EXAMPLE);
+  const colourBy = results(page).getByLabel('Colour by');
+  const legend = results(page).getByRole('list', { name: 'Legend' });
+  const pies = results(page).locator('.map-cluster--pie');
+  await expect(legend).toBeVisible({ timeout: 30_000 });
+  await expect(colourBy).toHaveValue('call_type');
+  await expect(pies.first()).toBeVisible();
+
+  await colourBy.selectOption({ label: '(none)' });
+  await expect(page).toHaveURL(/[?&]color=none(&|$)/);
+  await expect(colourBy).toHaveValue('');
+  await expect(legend).toHaveCount(0);
+  await expect(results(page).locator('.map-cluster').first()).toBeVisible();
+  await expect(pies).toHaveCount(0);
+
+  await colourBy.selectOption('call_type');
+  await expect(legend).toBeVisible();
+  await expect(pies.first()).toBeVisible();
+});
+
+test('L and M: "Size by" is not offered where the answer has no amount (only coordinates and codes); B offers its connector count', async ({ page }) => {
+  test.slow();
+  await blockExternalRequests(page);
+  const { search } = await sendL(page);
+  await page.goto(`/lookups/l${search}&view=map`);
+  await expect(results(page).getByLabel('Colour by')).toBeVisible({ timeout: 20_000 });
+  await expect(results(page).getByLabel('Size by')).toHaveCount(0);
+
+  await page.goto(M_EXAMPLE);
+  await expect(results(page).getByLabel('Colour by')).toBeVisible({ timeout: 30_000 });
+  await expect(results(page).getByLabel('Size by')).toHaveCount(0);
+
+  await page.goto('/lookups/b');
+  await page.getByRole('button', { name: 'Try an example' }).click();
+  await page.getByRole('button', { name: 'Send request' }).click();
+  const sizeBy = results(page).getByLabel('Size by');
+  await expect(sizeBy).toBeVisible({ timeout: 20_000 });
+  const offered = (await sizeBy.locator('option').allTextContents()).filter((text) => text !== '(none)');
+  expect(offered).toContain('totalNumberOfConnectors');
+  for (const column of offered) expect(column).not.toMatch(/lat|lon|[Ii]d$|[Cc]ode$/);
+});
