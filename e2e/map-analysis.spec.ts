@@ -328,3 +328,60 @@ test('L and M: "Size by" is not offered where the answer has no amount (only coo
   expect(offered).toContain('totalNumberOfConnectors');
   for (const column of offered) expect(column).not.toMatch(/lat|lon|[Ii]d$|[Cc]ode$/);
 });
+
+/** A smooth ring of `count` corners, `radius` metres about (lat, lon), as [lat, lon] pairs. */
+function ringAbout(lat: number, lon: number, radius: number, count: number): Array<[number, number]> {
+  const perDegree = (6_371_008.8 * Math.PI) / 180;
+  return Array.from({ length: count }, (_, index) => {
+    const angle = (2 * Math.PI * index) / count;
+    return [lat + (radius * Math.sin(angle)) / perDegree, lon + (radius * Math.cos(angle)) / (perDegree * Math.cos((lat * Math.PI) / 180))];
+  });
+}
+
+/** How far, in metres, the corner lies from the nearest edge of the ring (flat, about the corner). */
+function metresFromRing([lat, lon]: [number, number], ring: ReadonlyArray<[number, number]>): number {
+  const perDegree = (6_371_008.8 * Math.PI) / 180;
+  const xy = ([a, b]: [number, number]) => [(b - lon) * perDegree * Math.cos((lat * Math.PI) / 180), (a - lat) * perDegree] as const;
+  let nearest = Infinity;
+  for (let index = 0; index < ring.length; index += 1) {
+    const [ax, ay] = xy(ring[index]!);
+    const [bx, by] = xy(ring[(index + 1) % ring.length]!);
+    const length2 = (bx - ax) ** 2 + (by - ay) ** 2;
+    const t = length2 === 0 ? 0 : Math.max(0, Math.min(1, (-ax * (bx - ax) - ay * (by - ay)) / length2));
+    nearest = Math.min(nearest, Math.hypot(ax + t * (bx - ax), ay + t * (by - ay)));
+  }
+  return nearest;
+}
+
+test('L: a 5,000-corner area goes into the link simplified within 5 m, and the link loads with the area', async ({ page }) => {
+  test.slow();
+  const { search } = await sendL(page);
+  await page.goto(`/lookups/l${search}&view=map`);
+  await expect(results(page).locator('.map-cluster').first()).toBeVisible({ timeout: 20_000 });
+  // The area comes in as the app's own navigation would bring it (no request to the server for it).
+  const ring = ringAbout(37.7749, -122.4194, 1200, 5000);
+  const area = ring.map(([lat, lon]) => `${lat.toFixed(6)},${lon.toFixed(6)}`).join(';');
+  await page.evaluate((next) => {
+    history.pushState(history.state, '', next);
+    dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
+  }, `/lookups/l${search}&view=map&area=${encodeURIComponent(area)}`);
+  await expect(results(page).locator('path.map-area')).toBeVisible({ timeout: 20_000 });
+
+  // Any change of view writes the link again: with the area simplified.
+  await results(page).getByRole('tab', { name: 'Table' }).click();
+  await expect(page).toHaveURL(/view=table/);
+  const link = page.url();
+  const written = new URL(link).searchParams.get('area')!;
+  const corners = written.split(';').map((pair) => pair.split(',').map(Number) as [number, number]);
+  expect(corners.length).toBeGreaterThanOrEqual(3);
+  expect(corners.length).toBeLessThanOrEqual(200);
+  expect(link.length).toBeLessThan(16_384);
+  // Every corner drawn lies within the tolerance (and the 6-decimal rounding) of the simplified outline.
+  for (const corner of ring) expect(metresFromRing(corner, corners)).toBeLessThanOrEqual(5.2);
+
+  const response = await page.goto(link);
+  expect(response!.status()).toBe(200);
+  await expect(results(page).getByRole('list', { name: 'Map filters' })).toContainText('Inside the drawn area', { timeout: 20_000 });
+  await results(page).getByRole('tab', { name: 'Map' }).click();
+  await expect(results(page).locator('path.map-area')).toBeVisible({ timeout: 20_000 });
+});
