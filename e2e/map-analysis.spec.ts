@@ -385,3 +385,48 @@ test('L: a 5,000-corner area goes into the link simplified within 5 m, and the l
   await results(page).getByRole('tab', { name: 'Map' }).click();
   await expect(results(page).locator('path.map-area')).toBeVisible({ timeout: 20_000 });
 });
+
+test('L with M from History as a layer: the layer’s legend is its one colour, and the drawn area keeps only its points inside', async ({ page }) => {
+  test.slow(); // M's example is 10,000 calls
+  const { search, incidents } = await sendL(page);
+  // M's example (unmasked, as sendL left the switch), recorded in History like every answer.
+  const answer = page.waitForResponse((response) => response.url().includes('/proxy/m/'));
+  await page.goto(M_EXAMPLE);
+  const calls = ((await (await answer).json()) as { incidents: Array<{ call_latitude: number | string; call_longitude: number | string }> }).incidents.map((call) => ({
+    lat: Number(call.call_latitude),
+    lon: Number(call.call_longitude),
+  }));
+  await expect(results(page).getByRole('tab', { name: 'Table' })).toBeVisible({ timeout: 30_000 });
+
+  await page.goto(`/lookups/l${search}&view=map`);
+  const add = results(page).getByRole('combobox', { name: 'Add a layer from History or a bulk run' });
+  await expect(add.getByRole('option', { name: /^M\. / }).first()).toBeAttached({ timeout: 20_000 });
+  const value = await add.getByRole('option', { name: /^M\. / }).first().getAttribute('value');
+  await add.selectOption(value!);
+  const layerLegend = results(page).getByRole('list', { name: /^Legend: M\. / });
+  await expect(layerLegend).toBeVisible({ timeout: 30_000 });
+
+  // Every swatch of the layer's legend is the colour its points are drawn in (the toggle's swatch).
+  const swatchColour = (swatch: Element) => getComputedStyle(swatch).backgroundColor;
+  const layerColour = await results(page).getByRole('checkbox', { name: /^Show M\. / }).locator('xpath=..').locator('.map-legend__swatch').evaluate(swatchColour);
+  const colours = await layerLegend.locator('.map-legend__swatch').evaluateAll((swatches) => swatches.map((swatch) => getComputedStyle(swatch).backgroundColor));
+  expect(colours.length).toBeGreaterThan(1);
+  for (const colour of colours) expect(colour).toBe(layerColour);
+
+  /** The layer legend's counts, "Other" included. */
+  const legendTotal = async () =>
+    (await layerLegend.locator('.map-legend__count').allTextContents()).reduce((sum, text) => sum + Number(text.replace(/,/g, '')), 0);
+  await expect.poll(legendTotal).toBe(calls.filter((call) => Number.isFinite(call.lat) && Number.isFinite(call.lon)).length);
+
+  // A rectangle over the south-west quarter of L's points: the layer's legend counts M's calls inside it.
+  const lats = incidents.map((incident) => incident.incident_latitude).sort((a, b) => a - b);
+  const lons = incidents.map((incident) => incident.incident_longitude).sort((a, b) => a - b);
+  const [south, north] = [lats[0]! - 0.001, lats[Math.floor(lats.length / 2)]!];
+  const [west, east] = [lons[0]! - 0.001, lons[Math.floor(lons.length / 2)]!];
+  const inside = calls.filter((call) => call.lat > south && call.lat < north && call.lon > west && call.lon < east);
+  expect(inside.length).toBeGreaterThan(0);
+  expect(inside.length).toBeLessThan(calls.length);
+  await page.goto(`${page.url()}&area=${south},${west};${north},${west};${north},${east};${south},${east}`);
+  await expect(layerLegend).toBeVisible({ timeout: 30_000 });
+  await expect.poll(legendTotal, { timeout: 20_000 }).toBe(inside.length);
+});

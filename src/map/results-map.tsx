@@ -76,7 +76,7 @@ export default function ResultsMap({ lookup, operation, params, records, shown, 
   const sizes = analysis?.sizes;
   const radiusOf = useMemo(() => (sizes ? sizeScale(sizes) : undefined), [sizes]);
   const layer = analysis?.look.layer ?? 'points';
-  const extra = useShownLayers(analysis?.extraLayers ?? NO_LAYERS);
+  const extra = useShownLayers(analysis?.extraLayers ?? NO_LAYERS, analysis?.look.area);
   const [drawing, setDrawing] = useDrawing();
   const frame = useRef<HTMLDivElement>(null);
   const changeLook = analysis?.onLookChange;
