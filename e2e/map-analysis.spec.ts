@@ -281,3 +281,152 @@ test('L as a bulk run: the merged map has the legend and the time histogram, and
   await expect(results(page).getByRole('list', { name: /^Legend: L\. .*run over places\.csv/ })).toBeVisible({ timeout: 20_000 });
   await expect(results(page).getByRole('checkbox', { name: /^Show L\. .*run over places\.csv/ })).toBeChecked();
 });
+
+const M_EXAMPLE = '/lookups/m?lat=37.7749&lon=-122.4194&distance=1mi&datetime_ini=2024-05-01T00:00:00.000Z&datetime_end=2024-05-08T00:00:00.000Z&view=map';
+
+test('M: "Colour by" names call_type, the column in use; "(none)" takes the colours away and call_type brings them back', async ({ page }) => {
+  test.slow(); // M's example is 10,000 calls
+  await blockExternalRequests(page);
+  await page.goto(M_EXAMPLE);
+  const colourBy = results(page).getByLabel('Colour by');
+  const legend = results(page).getByRole('list', { name: 'Legend' });
+  const pies = results(page).locator('.map-cluster--pie');
+  await expect(legend).toBeVisible({ timeout: 30_000 });
+  await expect(colourBy).toHaveValue('call_type');
+  await expect(pies.first()).toBeVisible();
+
+  await colourBy.selectOption({ label: '(none)' });
+  await expect(page).toHaveURL(/[?&]color=none(&|$)/);
+  await expect(colourBy).toHaveValue('');
+  await expect(legend).toHaveCount(0);
+  await expect(results(page).locator('.map-cluster').first()).toBeVisible();
+  await expect(pies).toHaveCount(0);
+
+  await colourBy.selectOption('call_type');
+  await expect(legend).toBeVisible();
+  await expect(pies.first()).toBeVisible();
+});
+
+test('L and M: "Size by" is not offered where the answer has no amount (only coordinates and codes); B offers its connector count', async ({ page }) => {
+  test.slow();
+  await blockExternalRequests(page);
+  const { search } = await sendL(page);
+  await page.goto(`/lookups/l${search}&view=map`);
+  await expect(results(page).getByLabel('Colour by')).toBeVisible({ timeout: 20_000 });
+  await expect(results(page).getByLabel('Size by')).toHaveCount(0);
+
+  await page.goto(M_EXAMPLE);
+  await expect(results(page).getByLabel('Colour by')).toBeVisible({ timeout: 30_000 });
+  await expect(results(page).getByLabel('Size by')).toHaveCount(0);
+
+  await page.goto('/lookups/b');
+  await page.getByRole('button', { name: 'Try an example' }).click();
+  await page.getByRole('button', { name: 'Send request' }).click();
+  const sizeBy = results(page).getByLabel('Size by');
+  await expect(sizeBy).toBeVisible({ timeout: 20_000 });
+  const offered = (await sizeBy.locator('option').allTextContents()).filter((text) => text !== '(none)');
+  expect(offered).toContain('totalNumberOfConnectors');
+  for (const column of offered) expect(column).not.toMatch(/lat|lon|[Ii]d$|[Cc]ode$/);
+});
+
+/** A smooth ring of `count` corners, `radius` metres about (lat, lon), as [lat, lon] pairs. */
+function ringAbout(lat: number, lon: number, radius: number, count: number): Array<[number, number]> {
+  const perDegree = (6_371_008.8 * Math.PI) / 180;
+  return Array.from({ length: count }, (_, index) => {
+    const angle = (2 * Math.PI * index) / count;
+    return [lat + (radius * Math.sin(angle)) / perDegree, lon + (radius * Math.cos(angle)) / (perDegree * Math.cos((lat * Math.PI) / 180))];
+  });
+}
+
+/** How far, in metres, the corner lies from the nearest edge of the ring (flat, about the corner). */
+function metresFromRing([lat, lon]: [number, number], ring: ReadonlyArray<[number, number]>): number {
+  const perDegree = (6_371_008.8 * Math.PI) / 180;
+  const xy = ([a, b]: [number, number]) => [(b - lon) * perDegree * Math.cos((lat * Math.PI) / 180), (a - lat) * perDegree] as const;
+  let nearest = Infinity;
+  for (let index = 0; index < ring.length; index += 1) {
+    const [ax, ay] = xy(ring[index]!);
+    const [bx, by] = xy(ring[(index + 1) % ring.length]!);
+    const length2 = (bx - ax) ** 2 + (by - ay) ** 2;
+    const t = length2 === 0 ? 0 : Math.max(0, Math.min(1, (-ax * (bx - ax) - ay * (by - ay)) / length2));
+    nearest = Math.min(nearest, Math.hypot(ax + t * (bx - ax), ay + t * (by - ay)));
+  }
+  return nearest;
+}
+
+test('L: a 5,000-corner area goes into the link simplified within 5 m, and the link loads with the area', async ({ page }) => {
+  test.slow();
+  const { search } = await sendL(page);
+  await page.goto(`/lookups/l${search}&view=map`);
+  await expect(results(page).locator('.map-cluster').first()).toBeVisible({ timeout: 20_000 });
+  // The area comes in as the app's own navigation would bring it (no request to the server for it).
+  const ring = ringAbout(37.7749, -122.4194, 1200, 5000);
+  const area = ring.map(([lat, lon]) => `${lat.toFixed(6)},${lon.toFixed(6)}`).join(';');
+  await page.evaluate((next) => {
+    history.pushState(history.state, '', next);
+    dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
+  }, `/lookups/l${search}&view=map&area=${encodeURIComponent(area)}`);
+  await expect(results(page).locator('path.map-area')).toBeVisible({ timeout: 20_000 });
+
+  // Any change of view writes the link again: with the area simplified.
+  await results(page).getByRole('tab', { name: 'Table' }).click();
+  await expect(page).toHaveURL(/view=table/);
+  const link = page.url();
+  const written = new URL(link).searchParams.get('area')!;
+  const corners = written.split(';').map((pair) => pair.split(',').map(Number) as [number, number]);
+  expect(corners.length).toBeGreaterThanOrEqual(3);
+  expect(corners.length).toBeLessThanOrEqual(200);
+  expect(link.length).toBeLessThan(16_384);
+  // Every corner drawn lies within the tolerance (and the 6-decimal rounding) of the simplified outline.
+  for (const corner of ring) expect(metresFromRing(corner, corners)).toBeLessThanOrEqual(5.2);
+
+  const response = await page.goto(link);
+  expect(response!.status()).toBe(200);
+  await expect(results(page).getByRole('list', { name: 'Map filters' })).toContainText('Inside the drawn area', { timeout: 20_000 });
+  await results(page).getByRole('tab', { name: 'Map' }).click();
+  await expect(results(page).locator('path.map-area')).toBeVisible({ timeout: 20_000 });
+});
+
+test('L with M from History as a layer: the layer’s legend is its one colour, and the drawn area keeps only its points inside', async ({ page }) => {
+  test.slow(); // M's example is 10,000 calls
+  const { search, incidents } = await sendL(page);
+  // M's example (unmasked, as sendL left the switch), recorded in History like every answer.
+  const answer = page.waitForResponse((response) => response.url().includes('/proxy/m/'));
+  await page.goto(M_EXAMPLE);
+  const calls = ((await (await answer).json()) as { incidents: Array<{ call_latitude: number | string; call_longitude: number | string }> }).incidents.map((call) => ({
+    lat: Number(call.call_latitude),
+    lon: Number(call.call_longitude),
+  }));
+  await expect(results(page).getByRole('tab', { name: 'Table' })).toBeVisible({ timeout: 30_000 });
+
+  await page.goto(`/lookups/l${search}&view=map`);
+  const add = results(page).getByRole('combobox', { name: 'Add a layer from History or a bulk run' });
+  await expect(add.getByRole('option', { name: /^M\. / }).first()).toBeAttached({ timeout: 20_000 });
+  const value = await add.getByRole('option', { name: /^M\. / }).first().getAttribute('value');
+  await add.selectOption(value!);
+  const layerLegend = results(page).getByRole('list', { name: /^Legend: M\. / });
+  await expect(layerLegend).toBeVisible({ timeout: 30_000 });
+
+  // Every swatch of the layer's legend is the colour its points are drawn in (the toggle's swatch).
+  const swatchColour = (swatch: Element) => getComputedStyle(swatch).backgroundColor;
+  const layerColour = await results(page).getByRole('checkbox', { name: /^Show M\. / }).locator('xpath=..').locator('.map-legend__swatch').evaluate(swatchColour);
+  const colours = await layerLegend.locator('.map-legend__swatch').evaluateAll((swatches) => swatches.map((swatch) => getComputedStyle(swatch).backgroundColor));
+  expect(colours.length).toBeGreaterThan(1);
+  for (const colour of colours) expect(colour).toBe(layerColour);
+
+  /** The layer legend's counts, "Other" included. */
+  const legendTotal = async () =>
+    (await layerLegend.locator('.map-legend__count').allTextContents()).reduce((sum, text) => sum + Number(text.replace(/,/g, '')), 0);
+  await expect.poll(legendTotal).toBe(calls.filter((call) => Number.isFinite(call.lat) && Number.isFinite(call.lon)).length);
+
+  // A rectangle over the south-west quarter of L's points: the layer's legend counts M's calls inside it.
+  const lats = incidents.map((incident) => incident.incident_latitude).sort((a, b) => a - b);
+  const lons = incidents.map((incident) => incident.incident_longitude).sort((a, b) => a - b);
+  const [south, north] = [lats[0]! - 0.001, lats[Math.floor(lats.length / 2)]!];
+  const [west, east] = [lons[0]! - 0.001, lons[Math.floor(lons.length / 2)]!];
+  const inside = calls.filter((call) => call.lat > south && call.lat < north && call.lon > west && call.lon < east);
+  expect(inside.length).toBeGreaterThan(0);
+  expect(inside.length).toBeLessThan(calls.length);
+  await page.goto(`${page.url()}&area=${south},${west};${north},${west};${north},${east};${south},${east}`);
+  await expect(layerLegend).toBeVisible({ timeout: 30_000 });
+  await expect.poll(legendTotal, { timeout: 20_000 }).toBe(inside.length);
+});

@@ -221,3 +221,33 @@ test('L: the radius handle is a named slider the keyboard moves, and the map re-
   await expect(distance).not.toHaveValue('10mi');
   await expect.poll(async () => inside((await circle.boundingBox())!, (await picker.boundingBox())!)).toBe(true);
 });
+
+test('L masked: every record is drawn with its count, one way, at the fitted zoom and three steps in', async ({ page }) => {
+  test.slow(); // several zooms: past 30 s on a loaded 2-core machine
+  await blockExternalRequests(page);
+  await sendExample(page, lookups.L.slug);
+  const map = resultsMap(page);
+  const total = Number((await results(page).getByText(/^[\d,]+ records? on the map$/).textContent())!.replace(/[^\d]/g, ''));
+  expect(total).toBeGreaterThan(0);
+  // The region is Leaflet's container, which counts the frames drawn.
+  const canvas = map;
+  const bubbles = map.locator('.map-cluster');
+  /** The numbers on the bubbles in view, once a frame has landed after the zoom's animation. */
+  const countsAfter = async (frames: string | null) => {
+    await expect.poll(async () => (await canvas.getAttribute('data-cluster-frames')) !== frames && (await page.locator('.leaflet-zoom-anim').count()) === 0).toBe(true);
+    await expect(bubbles.first()).toBeVisible();
+    return (await bubbles.allTextContents()).map((text) => Number(text.replace(/k$/, '000')));
+  };
+  // Fitted to the answer, every record is in view: the numbers add up to all of them (no cell without one).
+  const fitted = await countsAfter(null);
+  expect(fitted.reduce((sum, count) => sum + count, 0)).toBe(total);
+
+  // Zoomed in, the masked records are cells, each with its count: never a bubble over nothing.
+  for (let step = 1; step <= 3; step += 1) {
+    const frames = await canvas.getAttribute('data-cluster-frames');
+    await map.getByRole('button', { name: 'Zoom in' }).click();
+    const counts = await countsAfter(frames);
+    expect(counts.length).toBeGreaterThan(0);
+    for (const count of counts) expect(count).toBeGreaterThan(0);
+  }
+});

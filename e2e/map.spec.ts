@@ -144,3 +144,33 @@ test('offline: the country outline shows beneath the results and the map says wh
     )
     .toBeGreaterThan(1000);
 });
+
+test('L: the wheel scrolls the form past the search-area map, and zooms it only after a click in it', async ({ page }) => {
+  await blockExternalRequests(page);
+  await page.goto('/lookups/l');
+  await page.getByRole('button', { name: 'Try an example' }).click();
+  await page.getByText(/^Click the map to set the search point/).scrollIntoViewIfNeeded();
+  const picker = page.getByRole('region', { name: /^Search area map/ });
+  const circle = picker.locator('path.map-search-circle');
+  await expect(circle).toBeVisible();
+  const width = async () => (await circle.boundingBox())!.width;
+  const before = await width();
+  const top = async () => (await picker.boundingBox())!.y;
+  const topBefore = await top();
+
+  // A wheel turned over the map before any click scrolls the page and says how to zoom.
+  const box = (await picker.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.wheel(0, 200);
+  await expect.poll(top).toBeLessThan(topBefore);
+  await expect(page.getByRole('status').filter({ hasText: 'Click the map to zoom with the wheel' })).toBeVisible();
+  expect(await width()).toBe(before);
+
+  // After a click in the map, the wheel zooms it (out: the circle shrinks).
+  const now = (await picker.boundingBox())!;
+  await page.mouse.click(now.x + 20, now.y + now.height - 20);
+  await expect(circle).toBeVisible();
+  const clicked = await width();
+  await page.mouse.wheel(0, 300);
+  await expect.poll(width).toBeLessThan(clicked * 0.75);
+});

@@ -13,7 +13,8 @@ import type { VisibleItem } from './cluster-tree.ts';
 import { CLUSTER_MAX_ZOOM } from './cluster-zoom.ts';
 import { clusterWorker } from './cluster-client.ts';
 import { declutter, type DisplayItem } from './declutter.ts';
-import { MASKED_COORDINATE_STEP, onRoundingGrid, roundingCell } from './approximate.ts';
+import { MASKED_COORDINATE_STEP, roundingCell } from './approximate.ts';
+import { countSpot, groupCells, type MaskedCell } from './masked-cells.ts';
 import { readColor } from './theme-colors.ts';
 
 /** Clusters drawn as pies of the points' colours. */
@@ -33,7 +34,7 @@ interface ClusterLayerProps {
   keep?: Uint8Array | undefined;
   pies?: ClusterPies | undefined;
   onPointClick: (index: number) => void;
-  /** Some positions were rounded (masked): each on the rounding grid is drawn as the cell it stands for, once that is big enough to see. */
+  /** Some positions were rounded (masked): each on the rounding grid is drawn as the cell it stands for, with its count, once that is big enough to hold it. */
   rounded?: boolean;
   /** A point's fill by its record index (the legend's colour); the theme's accent when undefined. */
   colorOf?: ((index: number) => string) | undefined;
@@ -43,8 +44,8 @@ interface ClusterLayerProps {
 
 /** A single point's radius in pixels. */
 const POINT_RADIUS = 6;
-/** A rounding cell narrower than this on screen is drawn as a point instead. */
-const MIN_CELL_PX = 14;
+/** A rounding cell narrower than this on screen is clustered as a point instead: it must hold its count's bubble. */
+const MIN_CELL_PX = 48;
 
 /** A bubble's diameter from its count, the same for drawing and for keeping bubbles apart. */
 export function clusterDiameter(count: number): number {
@@ -142,50 +143,54 @@ export function ClusterLayer({ points, keep, pies, onPointClick, rounded = false
       }).on('click', () =>
         clickPoint(item.index),
       );
-    // One cell per rounded position however many records share it, shaded deeper for more; its
-    // click opens the first record's popup, which counts the others.
-    const cell = ({ first, count }: { first: Extract<DisplayItem, { kind: 'point' }>; count: number }): L.Layer =>
-      L.rectangle(roundingCell(first), { renderer, weight: 1, color: accent, fillColor: accent, fillOpacity: Math.min(0.15 + 0.05 * (count - 1), 0.45) }).on('click', () =>
-        clickPoint(first.index),
-      );
+    // One cell per rounded position however many records share it, shaded deeper for more, its
+    // count in a bubble like a cluster's; either click opens the first record's popup, which counts the others.
+    const cell = (shared: MaskedCell, spot: [number, number]): L.Layer => {
+      const open = () => clickPoint(shared.first);
+      const area = L.rectangle(roundingCell(shared), { renderer, weight: 1, color: accent, fillColor: accent, fillOpacity: Math.min(0.15 + 0.05 * (shared.count - 1), 0.45) }).on('click', open);
+      const title = `${bubbleTitle(shared.count, shared.slices, pies).replace(/; zoom in$/, '')} in this cell of about 1 km`;
+      const count = L.marker(spot, { icon: clusterIcon(shared.count, shared.slices, pies), title, alt: `${shared.count} records` }).on('click', open);
+      return L.layerGroup([area, count]);
+    };
 
     client.filter({ keep, slots: pies?.slots, slotCount: pies?.count });
     const draw = () => {
       const ask = ++latest;
       const bounds = map.getBounds();
-      void client.clusters([bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()], map.getZoom()).then((items) => {
-        if (ask === latest) drawItems(items);
+      // Zoomed in on a masked answer, every rounded record is drawn in its cell: ask for each point
+      // (past the clustering zoom), with cells whose centre is just out of view but that reach into it.
+      const centre = map.getCenter();
+      const cellPx = map.latLngToContainerPoint([centre.lat, centre.lng + MASKED_COORDINATE_STEP]).x - map.latLngToContainerPoint(centre).x;
+      const cellsVisible = rounded && cellPx >= MIN_CELL_PX;
+      const pad = cellsVisible ? MASKED_COORDINATE_STEP / 2 : 0;
+      const bbox: [number, number, number, number] = [bounds.getWest() - pad, bounds.getSouth() - pad, bounds.getEast() + pad, bounds.getNorth() + pad];
+      void client.clusters(bbox, cellsVisible ? CLUSTER_MAX_ZOOM + 1 : map.getZoom()).then((items) => {
+        if (ask === latest) drawItems(items, cellsVisible);
       });
     };
-    const drawItems = (items: VisibleItem[]) => {
+    const drawItems = (visible: VisibleItem[], cellsVisible: boolean) => {
       if (!landed) {
         landed = true;
         group.addTo(map);
         for (const remove of frames.splice(0)) remove();
       }
-      const display = declutter(items, {
-        project: (lat, lon) => map.latLngToContainerPoint([lat, lon]),
-        diameterOf: clusterDiameter,
-        pointRadius: POINT_RADIUS,
-        slotOf: pies ? (index) => pies.slots[index] ?? pies.count - 1 : undefined,
-      });
-      // A rounded point is drawn as its cell once the cell is big enough to see.
-      const centre = map.getCenter();
-      const cellPx = map.latLngToContainerPoint([centre.lat, centre.lng + MASKED_COORDINATE_STEP]).x - map.latLngToContainerPoint(centre).x;
-      const cellsVisible = rounded && cellPx >= MIN_CELL_PX;
+      const slotOf = pies ? (index: number) => pies.slots[index] ?? pies.count - 1 : undefined;
+      const { cells, rest: items } = cellsVisible ? groupCells(visible, slotOf, pies?.count) : { cells: [], rest: visible };
+      const display = declutter(items, { project: (lat, lon) => map.latLngToContainerPoint([lat, lon]), diameterOf: clusterDiameter, pointRadius: POINT_RADIUS, slotOf });
       const wanted = new Map<string, () => L.Layer>();
-      const cells = new Map<string, { first: Extract<DisplayItem, { kind: 'point' }>; count: number }>();
       for (const item of display) {
         if (item.kind === 'cluster') wanted.set(item.key, () => bubble(item));
-        else if (!cellsVisible || !onRoundingGrid(item)) wanted.set(`p${item.index}`, () => dot(item));
-        else {
-          const at = `${item.lat},${item.lon}`;
-          const known = cells.get(at);
-          if (known) known.count += 1;
-          else cells.set(at, { first: item, count: 1 });
-        }
+        else wanted.set(`p${item.index}`, () => dot(item));
       }
-      for (const [at, shared] of cells) wanted.set(`a${at}#${shared.count}`, () => cell(shared));
+      const bounds = map.getBounds();
+      const view: [[number, number], [number, number]] = [
+        [bounds.getSouth(), bounds.getWest()],
+        [bounds.getNorth(), bounds.getEast()],
+      ];
+      for (const shared of cells) {
+        const spot = countSpot(shared, view);
+        wanted.set(`a${shared.lat},${shared.lon}#${shared.count}@${spot.join(',')}#${shared.slices?.join(',') ?? ''}`, () => cell(shared, spot));
+      }
       for (const [key, layer] of shown) {
         if (wanted.has(key)) continue;
         group.removeLayer(layer);

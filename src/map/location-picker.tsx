@@ -15,6 +15,7 @@ import { FollowCircle, circleKey } from './follow-circle.tsx';
 import { RadiusHandle, type RadiusValue } from './radius-handle.tsx';
 import { defaultRadius, radiusInFormUnit, searchCircle, steppedRadius, valuesFromCircle } from './search-circle.ts';
 import type { SearchCircle } from './search-circle.ts';
+import { WHEEL_HINT, WheelGate, useWheelHint } from './wheel-gate.tsx';
 
 interface LocationPickerProps {
   operation: Operation;
@@ -41,6 +42,7 @@ export default function LocationPicker({ operation, values, onValuesChange }: Lo
   const search = operation.locationSearch;
   const typed = useMemo(() => searchCircle(search, values), [search, values]);
   const [dragRadius, setDragRadius] = useState<number>();
+  const [wheelHint, showWheelHint] = useWheelHint();
   // The circle last written from the map, so the view does not jump to refit the user's own click.
   const fromMap = useRef<string | undefined>(undefined);
   // Stable positions: react-leaflet moves a marker whenever its position prop changes identity.
@@ -68,6 +70,7 @@ export default function LocationPicker({ operation, values, onValuesChange }: Lo
   return (
     <div className="location-picker">
       <BaseMap label="Search area map: click to set the search point, drag the handle on the circle's edge to set the radius" bounds={enclosingBounds([], typed)}>
+        <WheelGate onScrollPast={showWheelHint} />
         <PickOnClick onPick={(point) => commit({ ...point, radiusMetres: typed?.radiusMetres ?? defaultRadius(operation) })} />
         {typed && center && handle && radius !== undefined && (
           <>
@@ -100,6 +103,11 @@ export default function LocationPicker({ operation, values, onValuesChange }: Lo
         )}
         <FollowCircle circle={typed} skipKey={fromMap} />
       </BaseMap>
+      {wheelHint && (
+        <p className="map-wheel-hint" role="status">
+          {WHEEL_HINT}
+        </p>
+      )}
     </div>
   );
 }

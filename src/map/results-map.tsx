@@ -22,6 +22,7 @@ import { rememberedView } from './view-memory.ts';
 import { AnalysisControls } from './analysis-controls.tsx';
 import { slotColor } from './category-colors.ts';
 import { LEGEND_SIZE } from '../results/map-legend.ts';
+import { chosenColumn } from '../results/map-columns.ts';
 import { DensityLayer } from './density-layer.tsx';
 import { Legend } from './legend.tsx';
 import { TimeHistogram } from './time-histogram.tsx';
@@ -83,7 +84,7 @@ export default function ResultsMap({ lookup, operation, params, records, shown, 
   const sizes = analysis?.sizes;
   const radiusOf = useMemo(() => (sizes ? sizeScale(sizes) : undefined), [sizes]);
   const layer = analysis?.look.layer ?? 'points';
-  const extra = useShownLayers(analysis?.extraLayers ?? NO_LAYERS);
+  const extra = useShownLayers(analysis?.extraLayers ?? NO_LAYERS, analysis?.look.area);
   const [drawing, setDrawing] = useDrawing();
   const changeLook = analysis?.onLookChange;
   const onDrawn = useCallback(
@@ -144,7 +145,7 @@ export default function ResultsMap({ lookup, operation, params, records, shown, 
       {analysis && (
         <AreaTools drawing={drawing} onDraw={setDrawing} area={area} onClear={() => analysis.onLookChange({ area: undefined })} onSearchArea={searchArea} />
       )}
-      {analysis && <AnalysisControls analysis={analysis} colorColumn={analysis.legend?.column} sizeColumn={radiusOf ? (analysis.look.size ?? operation.map?.sizeBy) : undefined} />}
+      {analysis && <AnalysisControls analysis={analysis} colorColumn={analysis.legend?.column} sizeColumn={radiusOf ? chosenColumn(analysis.look.size, operation.map?.sizeBy) : undefined} />}
       <BaseMap
         label={`Map of ${plural(shownPoints.length, 'result')}`}
         bounds={bounds}

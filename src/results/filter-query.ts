@@ -3,6 +3,7 @@
 // (ops: contains, min, max, from, to, eq, ne; eq/ne repeat for several values, an empty value is an
 // empty cell). The first `:op:` ends the column name, so a value may hold colons. Anything that does
 // not read (an unknown op, a bound that is not a number or a day) is dropped, never an error.
+import { simplifyArea } from './simplify-area.ts';
 import type { ColumnFilter, MapLayerKind, MapLook, TableFilters } from './view-state.ts';
 import { normaliseFilter } from './table/normalise-filter.ts';
 
@@ -75,10 +76,11 @@ export function areaFromParam(text: string | null): Array<[number, number]> | un
   return corners.length >= 3 ? corners : undefined;
 }
 
+/** Corners to `lat,lon;…`, simplified first (simplify-area.ts) so that a link stays short. */
 export function areaToParam(area: MapLook['area']): string | undefined {
   if (!area || area.length < 3) return undefined;
   const fixed = (value: number) => String(Number(value.toFixed(6)));
-  return area.map(([lat, lon]) => `${fixed(lat)},${fixed(lon)}`).join(';');
+  return simplifyArea(area).map(([lat, lon]) => `${fixed(lat)},${fixed(lon)}`).join(';');
 }
 
 /** `from/to` as two ISO 8601 instants in order; undefined when either does not read as a date. */

@@ -7,6 +7,7 @@ import { countValues } from './table/facets.ts';
 import { cellKey, filterRows } from './table/filter-records.ts';
 import { flatTableOf } from './table/table-cache.ts';
 import { intersectIndices } from './map-scope.ts';
+import { chosenColumn } from './map-columns.ts';
 import type { MapLook, TableFilters } from './view-state.ts';
 
 /** Categories given their own colour; the rest share "Other". */
@@ -28,9 +29,9 @@ export interface MapLegend {
   others: number;
 }
 
-/** The colour column: the look's, else the operation's declared default, when the answer has it. */
+/** The colour column: the look's, else the operation's declared default (none for `none`), when the answer has it. */
 export function colorColumnOf(operation: Operation, records: readonly unknown[], look: MapLook | undefined): string | undefined {
-  const column = look?.color ?? operation.map?.colorBy;
+  const column = chosenColumn(look?.color, operation.map?.colorBy);
   return column && flatTableOf(records).columns.includes(column) ? column : undefined;
 }
 

@@ -4,6 +4,7 @@
 import { useMemo } from 'react';
 import type { Operation } from '../lookups/define-lookup.ts';
 import { categorySlots, colorColumnOf, legendOf } from './map-legend.ts';
+import { chosenColumn, colorChoices, NO_COLUMN, noneFor, sizeChoices } from './map-columns.ts';
 import { intersectIndices, recordTimes, scopedIndicesOf, timeColumnOf } from './map-scope.ts';
 import type { MapAnalysis } from './slots.ts';
 import { columnKinds, toggleEquals } from './table/filter-records.ts';
@@ -31,6 +32,9 @@ export function useMapAnalysis({ operation, records, view, onViewChange, demo }:
   const scope = scopedIndicesOf(operation, records, view.map);
   const changeLook = (change: Partial<MapLook>) => {
     const next: MapLook = { ...look, ...change };
+    // "(none)" is written only where the definition's default would otherwise come back.
+    if (next.color === NO_COLUMN) next.color = noneFor(operation.map?.colorBy);
+    if (next.size === NO_COLUMN) next.size = noneFor(operation.map?.sizeBy);
     for (const key of Object.keys(next) as Array<keyof MapLook>) if (next[key] === undefined) delete next[key];
     onViewChange({ map: Object.keys(next).length > 0 ? next : undefined });
   };
@@ -48,9 +52,12 @@ export function useMapAnalysis({ operation, records, view, onViewChange, demo }:
   const timeColumn = timeColumnOf(operation);
   const times = useMemo(() => (timeColumn ? recordTimes(records, timeColumn) : undefined), [records, timeColumn]);
   const kinds = columnKinds(flatTableOf(records));
-  const categoryColumns = [...kinds].filter(([, info]) => info.kind === 'choice').map(([name]) => name);
-  const numberColumns = [...kinds].filter(([, info]) => info.kind === 'number').map(([name]) => name);
-  const sizeColumn = look.size ?? operation.map?.sizeBy;
+  const answerColumns = flatTableOf(records).columns;
+  const ofKind = (kind: string) => [...kinds].filter(([, info]) => info.kind === kind).map(([name]) => name);
+  const categoryColumns = colorChoices(ofKind('choice'), look, operation.map?.colorBy, answerColumns);
+  const numberColumns = ofKind('number');
+  const sizeColumns = sizeChoices(numberColumns, look, operation.map?.sizeBy, answerColumns);
+  const sizeColumn = chosenColumn(look.size, operation.map?.sizeBy);
 
   // Slots change only when the legend's categories or their order do, not with every count a brush changes.
   const slotKeys = legend ? JSON.stringify(legend.entries.map((entry) => entry.key)) : undefined;
@@ -81,7 +88,7 @@ export function useMapAnalysis({ operation, records, view, onViewChange, demo }:
     sizes,
     times,
     categoryColumns,
-    numberColumns,
+    numberColumns: sizeColumns,
     demo,
   };
   // What the table shows and the map draws: the table's filters within the window and the area.

@@ -8,7 +8,7 @@ import { assembleHandlers } from './assembly.ts';
 import type { ServerConfig } from './config.ts';
 import { runChain } from './http/handler-chain.ts';
 import { answerSocketErrors } from './http/socket-errors.ts';
-import { createRequestGuard, LOOPBACK_NAMES } from './request-guard.ts';
+import { createRequestGuard, LOOPBACK_NAMES, MAX_HEADER_BYTES } from './request-guard.ts';
 import { SecuredResponse } from './secured-response.ts';
 import { appSecurityHeaders } from './security-headers.ts';
 import { FORM_PATHS } from './team/access.ts';
@@ -85,7 +85,7 @@ export function createAppServer(options: AppServerOptions): Server {
     // The guard answers a missing Host itself, with the envelope, instead of Node's empty 400.
     // Every answer is data (DATA_SECURITY_HEADERS) unless its handler sends its own policy: the
     // static handler the app's, the proxy its stricter one (SecuredResponse fills in the rest).
-    { ...options.http, requireHostHeader: false, ServerResponse: SecuredResponse },
+    { maxHeaderSize: MAX_HEADER_BYTES, ...options.http, requireHostHeader: false, ServerResponse: SecuredResponse },
     (req, res) => {
       if (guard(req, res)) return;
       runChain(chain, req, res);

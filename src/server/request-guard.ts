@@ -20,8 +20,13 @@ import { forwardedProto } from './team/forwarded.ts';
 /** Names a server answers to on its own port by default: loopback only. */
 export const LOOPBACK_NAMES: readonly string[] = ['localhost', '127.0.0.1', '[::1]'];
 
-/** Longer request targets are refused (414) before any handler parses them. */
-export const MAX_TARGET_LENGTH = 8192;
+/**
+ * Longer request targets are refused (414) before any handler parses them. The app's own links fit
+ * with room to spare: a drawn area goes into `area=` with at most 200 corners (about 5.5 kB).
+ */
+export const MAX_TARGET_LENGTH = 16_384;
+/** node:http's limit on the request line and headers together (431 past it): the target's limit and 16 KiB of headers. */
+export const MAX_HEADER_BYTES = 32_768;
 /** A larger declared body is refused (413) before it is read (the proxy reads at most as much). */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
