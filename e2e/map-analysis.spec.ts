@@ -167,8 +167,8 @@ test('L with H from History as a layer: layers= in the URL, two legends', async 
 
   await page.goto(`/lookups/l${search}&view=map`);
   const add = results(page).getByRole('combobox', { name: 'Add a layer from History or a bulk run' });
-  await expect(add.getByRole('option', { name: /^H\. / })).toHaveCount(1, { timeout: 20_000 });
-  const value = await add.getByRole('option', { name: /^H\. / }).getAttribute('value');
+  await expect(add.getByRole('option', { name: /^H · / })).toHaveCount(1, { timeout: 20_000 });
+  const value = await add.getByRole('option', { name: /^H · / }).getAttribute('value');
   await add.selectOption(value!);
   await expect(page).toHaveURL(new RegExp(`layers=${value}`));
   await expect(results(page).getByRole('list', { name: /^Legend/ })).toHaveCount(2, { timeout: 20_000 });
@@ -400,8 +400,8 @@ test('L with M from History as a layer: the layer’s legend is its one colour, 
 
   await page.goto(`/lookups/l${search}&view=map`);
   const add = results(page).getByRole('combobox', { name: 'Add a layer from History or a bulk run' });
-  await expect(add.getByRole('option', { name: /^M\. / }).first()).toBeAttached({ timeout: 20_000 });
-  const value = await add.getByRole('option', { name: /^M\. / }).first().getAttribute('value');
+  await expect(add.getByRole('option', { name: /^M · / }).first()).toBeAttached({ timeout: 20_000 });
+  const value = await add.getByRole('option', { name: /^M · / }).first().getAttribute('value');
   await add.selectOption(value!);
   const layerLegend = results(page).getByRole('list', { name: /^Legend: M\. / });
   await expect(layerLegend).toBeVisible({ timeout: 30_000 });

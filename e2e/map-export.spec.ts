@@ -44,8 +44,8 @@ test('Export PNG is the map: circle, drawn area, added layer, legend beside it, 
   const add = results(page).getByRole('combobox', { name: 'Add a layer from History or a bulk run' });
   await expect(add.or(sendButton).first()).toBeVisible({ timeout: 20_000 });
   if (!(await add.isVisible())) await sendButton.click();
-  await expect(add.getByRole('option', { name: /^M\. / })).toHaveCount(1, { timeout: 20_000 });
-  await add.selectOption((await add.getByRole('option', { name: /^M\. / }).getAttribute('value'))!);
+  await expect(add.getByRole('option', { name: /^M · / })).toHaveCount(1, { timeout: 20_000 });
+  await add.selectOption((await add.getByRole('option', { name: /^M · / }).getAttribute('value'))!);
   await expect(results(page).getByRole('checkbox', { name: /^Show M\. / })).toBeChecked({ timeout: 20_000 });
   const map = results(page).getByRole('region', { name: /^Map of / });
   await expect(map.locator('.map-search-circle')).toBeVisible();
