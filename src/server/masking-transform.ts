@@ -55,7 +55,7 @@ function mayHoldPersonalData(lookup: AnyLookup, body: unknown): boolean {
 }
 
 // The headers an answer gets, the same two objects for every answer (read, never changed).
-const MASKED: Readonly<Record<string, string>> = Object.freeze({ [WIRE_HEADERS.masked]: 'true' });
+export const MASKED: Readonly<Record<string, string>> = Object.freeze({ [WIRE_HEADERS.masked]: 'true' });
 const UNMASKED: Readonly<Record<string, string>> = Object.freeze({ [WIRE_HEADERS.masked]: 'false' });
 
 /**
