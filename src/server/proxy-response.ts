@@ -1,7 +1,7 @@
 // The response path of the proxy, the same for a live provider and the demo: which status and
 // headers the browser may see, and the body streamed through the size cap and the key scrubber.
-// A body is read whole only when it must be: an operation whose JSON answers are transformed
-// (masked), or an answer the cache may keep (up to `keep.upTo` bytes; a larger one streams on,
+// A body is read whole only when it must be: an answer the transform cannot rewrite as a stream
+// (masking: decision 031), or an answer the cache may keep (up to `keep.upTo` bytes; a larger one streams on,
 // uncached). A whole body larger than a slice is scrubbed and written a slice per turn of the
 // event loop, so a 56 MB answer never holds the server's thread (decision 015).
 //
