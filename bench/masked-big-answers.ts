@@ -109,7 +109,7 @@ async function runCase(name: string, upstreamUrl: string, dist: string, mask: 'd
   const sampler = setInterval(() => (peakMb = Math.max(peakMb, rssMb(pid))), 100);
   const probe = new Worker(PROBE_SOURCE, { eval: true, workerData: { url: `${url}/healthz`, every: HEALTH_EVERY_MS } });
   const latencies = new Promise<number[]>((resolve) => probe.once('message', resolve));
-  const headers = mask === 'default' ? { 'x-lookup-mask': 'off' } : {};
+  const headers: Record<string, string> = mask === 'default' ? { 'x-lookup-mask': 'off' } : {};
   const reads = await Promise.all(Array.from({ length: count }, () => read(url + INCIDENTS_PATH, headers)));
   probe.postMessage('stop');
   const health = await latencies;
