@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { incidentsBody, INCIDENTS_PATH, writeInChunks } from '../src/server/testing/big-answer.ts';
-import { freePort, waitForHttp } from './local-server.ts';
+import { freePort, HEALTH_PROBE_SOURCE, waitForHttp } from './local-server.ts';
 
 const KEY = 'bench-key-0123456789';
 const HEALTH_EVERY_MS = 50;
@@ -33,22 +33,6 @@ function rssMb(pid: number): number {
   return Number(kb ?? 0) / 1024;
 }
 
-// The /healthz prober: asks until it is sent 'stop', then posts every latency.
-const PROBE_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
-const health = [];
-let done = false;
-parentPort.once('message', () => (done = true));
-(async () => {
-  while (!done) {
-    const asked = performance.now();
-    await (await fetch(workerData.url)).arrayBuffer();
-    health.push(performance.now() - asked);
-    await new Promise((resolve) => setTimeout(resolve, workerData.every));
-  }
-  parentPort.postMessage(health);
-})();
-`;
 
 interface Read {
   status: number;
@@ -102,12 +86,13 @@ async function startProxy(upstreamUrl: string, dist: string, mask: 'default' | '
 async function runCase(name: string, upstreamUrl: string, dist: string, mask: 'default' | 'always', count: number): Promise<void> {
   const { url, child } = await startProxy(upstreamUrl, dist, mask);
   const pid = child.pid!;
-  // A small answer first: the server's modules and (masked) its worker thread are warm, as in use.
-  await read(`${url}/healthz`, {});
+  // A small answer of L first (the provider sends 2,000 records for distance=2mi): the server's
+  // modules and, masked, its mask thread are started, as in use.
+  await read(url + INCIDENTS_PATH.replace('distance=1mi', 'distance=2mi'), mask === 'default' ? { 'x-lookup-mask': 'off' } : {});
   const startMb = rssMb(pid);
   let peakMb = startMb;
   const sampler = setInterval(() => (peakMb = Math.max(peakMb, rssMb(pid))), 100);
-  const probe = new Worker(PROBE_SOURCE, { eval: true, workerData: { url: `${url}/healthz`, every: HEALTH_EVERY_MS } });
+  const probe = new Worker(HEALTH_PROBE_SOURCE, { eval: true, workerData: { url: `${url}/healthz`, every: HEALTH_EVERY_MS } });
   const latencies = new Promise<number[]>((resolve) => probe.once('message', resolve));
   const headers: Record<string, string> = mask === 'default' ? { 'x-lookup-mask': 'off' } : {};
   const reads = await Promise.all(Array.from({ length: count }, () => read(url + INCIDENTS_PATH, headers)));
@@ -131,9 +116,10 @@ async function runCase(name: string, upstreamUrl: string, dist: string, mask: 'd
 
 export async function main(): Promise<void> {
   let body = incidentsBody(100_000);
-  const upstream = createServer((_req, res) => {
+  const small = incidentsBody(2_000);
+  const upstream = createServer((req, res) => {
     res.writeHead(200, { 'content-type': 'application/json' });
-    void writeInChunks(res, body, 1024 * 1024);
+    void writeInChunks(res, req.url?.includes('distance=2mi') ? small : body, 1024 * 1024);
   });
   const upstreamUrl = await listen(upstream);
   const dist = mkdtempSync(join(tmpdir(), 'masked-big-answers-'));
