@@ -49,3 +49,20 @@ export async function startProductionServer(distDir: string): Promise<{ base: st
   }
   return { base, server };
 }
+
+/** A thread's source that asks workerData.url every workerData.every ms until it is sent 'stop', then posts every latency. */
+export const HEALTH_PROBE_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const health = [];
+let done = false;
+parentPort.once('message', () => (done = true));
+(async () => {
+  while (!done) {
+    const asked = performance.now();
+    await (await fetch(workerData.url)).arrayBuffer();
+    health.push(performance.now() - asked);
+    await new Promise((resolve) => setTimeout(resolve, workerData.every));
+  }
+  parentPort.postMessage(health);
+})();
+`;

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { incidentsBody, INCIDENTS_PATH, writeInChunks } from '../src/server/testing/big-answer.ts';
-import { freePort, waitForHttp } from './local-server.ts';
+import { freePort, HEALTH_PROBE_SOURCE, waitForHttp } from './local-server.ts';
 
 const RECORDS = 100_000;
 const ROUNDS = 3;
@@ -53,26 +53,10 @@ function read(url: string, headers: Record<string, string>, onFirstBytes: () => 
   });
 }
 
-// The /healthz prober: asks until it is sent 'stop', then posts every latency.
-const PROBE_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
-const health = [];
-let done = false;
-parentPort.once('message', () => (done = true));
-(async () => {
-  while (!done) {
-    const asked = performance.now();
-    await (await fetch(workerData.url)).arrayBuffer();
-    health.push(performance.now() - asked);
-    await new Promise((resolve) => setTimeout(resolve, workerData.every));
-  }
-  parentPort.postMessage(health);
-})();
-`;
 
 /** One read of `url`, with /healthz asked every HEALTH_EVERY_MS meanwhile. */
 async function round(url: string, healthUrl: string, headers: Record<string, string>): Promise<Round> {
-  const probe = new Worker(PROBE_SOURCE, { eval: true, workerData: { url: healthUrl, every: HEALTH_EVERY_MS } });
+  const probe = new Worker(HEALTH_PROBE_SOURCE, { eval: true, workerData: { url: healthUrl, every: HEALTH_EVERY_MS } });
   const latencies = new Promise<number[]>((resolve) => probe.once('message', resolve));
   const started = performance.now();
   let firstByteMs = 0;

@@ -8,6 +8,7 @@ const benches = [
   'bundle-size.ts',
   'proxy-overhead.ts',
   'proxy-big-answer.ts',
+  'masked-big-answers.ts',
   'table-tree.ts',
   'table-filters.ts',
   'map-points.ts',

@@ -30,6 +30,7 @@
 //   ("Person 7f3ak2m9x0qd, first name"). Nothing of a part is readable in it, and a part alone no
 //   longer groups everyone who shares a first name.
 import { isRecord } from './adapters.ts';
+import type { PathKey } from './json-splitter.ts';
 import { PERSON_NAME_KINDS, PERSONAL_KINDS, type PersonalKind, type PersonNameKind } from './personal-path.ts';
 import { localStandIn, normaliseForPseudonym, pseudonym, type KeyedCode, type NamePart, type PseudonymKind } from './stand-ins.ts';
 
@@ -42,6 +43,8 @@ export const MASKED_TEXT = '••• masked';
 export const MASKED_URL = '••• masked URL';
 
 interface Segment {
+  /** The key or glob as written. */
+  key: string;
   matches: (key: string) => boolean;
   /** `field.path` and the text its value must read as, when the segment has a condition. */
   condition?: { field: string[]; value: string };
@@ -100,7 +103,7 @@ export function parsePersonalPath(entry: string): ParsedPath {
       parsed.root = condition;
       continue;
     }
-    parsed.segments.push({ matches: keyMatcher(key!), ...(condition && { condition }) });
+    parsed.segments.push({ key: key!, matches: keyMatcher(key!), ...(condition && { condition }) });
   }
   if (parsed.segments.length === 0) throw new Error(`"${entry}" names no field`);
   parsedPaths.set(entry, parsed);
@@ -278,8 +281,10 @@ function maskAt(value: unknown, path: ParsedPath, depth: number, masker: Masker)
  * numbered for this answer alone.
  */
 export function maskPersonalData<T>(body: T, paths: readonly string[], code?: KeyedCode): T {
-  const masker = new Masker(code);
-  const parsed = paths.map(parsePersonalPath);
+  return maskParsed(body, paths.map(parsePersonalPath), new Masker(code));
+}
+
+function maskParsed<T>(body: T, parsed: readonly ParsedPath[], masker: Masker): T {
   // Person names first, read from the body as it came: a part needs its person's full name.
   const personNames = parsed.filter((path) => isPersonName(path.kind));
   let result: unknown = personNames.length > 0 ? maskPersonNames(body, personNames, masker) : body;
@@ -313,4 +318,49 @@ export function personalValues(body: unknown, paths: readonly string[]): Persona
     visit(body, path, (at, value) => leaves(at, value, path.kind));
   }
   return values;
+}
+
+/** Masking of one answer in pieces: each record alone, and the envelope (the body with its records array empty). */
+export interface RecordMasking {
+  /** One element of the records array, masked as the whole body's masking masks it there. */
+  record(value: unknown): unknown;
+  /** The body with its records array empty, masked (the array stays where it was, empty). */
+  envelope(skeleton: unknown): unknown;
+}
+
+/**
+ * How `paths` mask an answer whose records are the array at `recordsPath`, one record at a time
+ * (the proxy masks a big answer as it streams, decision 031). Undefined when a record cannot be
+ * masked without the rest of the body: a condition on the body or on a container of the records
+ * array, a path that ends at that array or above it, one that picks records by index, or a
+ * person's name whose fields sit in a container of the array. Otherwise, masking each record and
+ * the envelope and putting them together gives what maskPersonalData gives for the whole body.
+ * Needs the server's keyed code: the browser's numbered stand-ins depend on the order they are met.
+ */
+export function recordMasking(paths: readonly string[], recordsPath: readonly PathKey[], code: KeyedCode): RecordMasking | undefined {
+  const depth = recordsPath.length;
+  const inRecord: ParsedPath[] = [];
+  for (const path of paths.map(parsePersonalPath)) {
+    if (path.root) return undefined;
+    const { segments } = path;
+    // How many of the path's first segments follow the way down to the records array.
+    let along = 0;
+    while (along < Math.min(segments.length, depth) && segments[along]!.matches(String(recordsPath[along]))) along += 1;
+    // A condition read on a container of the records array (or the array itself) sees it empty in the envelope.
+    if (segments.slice(0, Math.min(along, depth)).some((segment) => segment.condition)) return undefined;
+    if (isPersonName(path.kind) && along >= segments.length - 1 && segments.length - 1 <= depth) return undefined;
+    if (along < depth) continue;
+    if (segments.length === depth) return undefined;
+    const index = segments[depth]!;
+    if (index.key !== '*') {
+      if (!index.key.includes('*') && !/^\d+$/.test(index.key)) continue;
+      return undefined;
+    }
+    inRecord.push({ kind: path.kind, ...(index.condition && { root: index.condition }), segments: segments.slice(depth + 1) });
+  }
+  const masker = new Masker(code);
+  return {
+    record: (value) => maskParsed(value, inRecord, masker),
+    envelope: (skeleton) => maskPersonalData(skeleton, paths, code),
+  };
 }

@@ -1,6 +1,7 @@
 // The proxy's hook for rewriting a JSON answer before it leaves the server (personal-data
 // masking), typed apart from the proxy so that the transform's module does not import the proxy.
 import type { IncomingHttpHeaders } from 'node:http';
+import type { Transform } from 'node:stream';
 import type { AnyLookup, AnyOperation } from '../lookups/define-lookup.ts';
 import type { LookupMode } from './config.ts';
 import type { TransformedBody } from './proxy-response.ts';
@@ -26,10 +27,24 @@ export interface BodyTransformContext {
  */
 export type BodyTransform = (lookup: AnyLookup, operation: AnyOperation, bytes: Buffer, context: BodyTransformContext) => TransformedBody | Promise<TransformedBody>;
 
+/** A JSON answer rewritten as it streams: the provider's bytes in, the browser's out, and the headers to add. */
+export interface StreamedBody {
+  stream: Transform;
+  headers: Readonly<Record<string, string>>;
+}
+
+/**
+ * Rewrites a lookup's JSON answer as it streams (masking, decision 031), its raw bytes refused past
+ * `maxBytes`; undefined when this request's answer is not rewritten this way (it goes to BodyTransform).
+ */
+export type StreamBodyTransform = (lookup: AnyLookup, operation: AnyOperation, context: BodyTransformContext, maxBytes: number) => StreamedBody | undefined;
+
 /** The proxy options a body transform is set up with (ProxyOptions has them all). */
 export interface BodyTransformHooks {
   /** The hook for body transforms (masking): applied to JSON answers of the operations `transformsBody` selects. */
   transformBody?: BodyTransform;
+  /** The same transform as a stream, for an answer that is not kept whole (larger than the cache keeps, or no cache). */
+  streamBody?: StreamBodyTransform;
   /**
    * Which operations' answers go through `transformBody` (asked once per operation, at start-up);
    * only those are read whole, every other answer streams. Default: all, when transformBody is set.

@@ -8,7 +8,8 @@ import type { DemoGenerator } from '../demo/demo-types.ts';
 import type { ChainHandler, RequestHandler } from './http/handler-types.ts';
 import { createRoutes, type RouteMethods } from './http/routes.ts';
 import { sendJson } from './http/send-json.ts';
-import { offThreadMasking } from './mask-pool.ts';
+import { offThreadMasking, offThreadRecords } from './mask-pool.ts';
+import { streamingMasking } from './masking-stream.ts';
 import { personalDataMasking, unmaskedAllowed } from './masking-transform.ts';
 import { withServerOrigin } from './openapi-origin.ts';
 import { createProxyHandler } from './proxy-handler.ts';
@@ -56,10 +57,12 @@ const SENT_UNMASKED: Readonly<Record<string, string>> = Object.freeze({ [WIRE_HE
 export function createMaskingProxy(options: Omit<LookupHandlerOptions, 'openApiDocument'>): RequestHandler {
   const { mask: policy = 'default', maskSecret } = options.config;
   const masking = personalDataMasking(policy, maskSecret);
+  const transformBody = offThreadMasking(policy, maskSecret, masking.transformBody!);
   return createProxyHandler({
     ...options,
     ...masking,
-    transformBody: offThreadMasking(policy, maskSecret, masking.transformBody!),
+    transformBody,
+    streamBody: streamingMasking(policy, maskSecret, transformBody, offThreadRecords()),
     untransformed: (headers) => (unmaskedAllowed(policy, headers) ? SENT_UNMASKED : undefined),
   });
 }

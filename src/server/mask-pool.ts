@@ -14,7 +14,8 @@ import type { MaskPolicy } from '../lookups/wire.ts';
 import type { BodyTransform } from './body-transform.ts';
 import { defaultDemoThreads } from './demo-pool.ts';
 import { UpstreamFailureError } from './live-upstream.ts';
-import type { MaskResult, MaskTask } from './mask-worker.ts';
+import type { MaskRecordsText } from './masking-stream.ts';
+import type { MaskResult, MaskTask, RecordsResult, RecordsTask } from './mask-worker.ts';
 
 /** Bodies this large or larger are masked on a thread. */
 export const OFF_THREAD_BYTES = 1024 * 1024;
@@ -24,7 +25,9 @@ const IDLE_MS = 30_000;
 export interface MaskPool {
   /** Masks one body on a thread (its bytes are moved there); rejects when no thread could run it. */
   run(task: MaskTask): Promise<MaskResult>;
-  /** Bodies masked on a thread so far. */
+  /** Masks a batch of records of a streamed answer on a thread (the text is copied there and back). */
+  records(task: RecordsTask): Promise<RecordsResult>;
+  /** Bodies and record batches masked on a thread so far. */
   readonly completed: number;
   close(): Promise<void>;
 }
@@ -45,6 +48,11 @@ export function createMaskPool(options: { threads?: number } = {}): MaskPool {
   return {
     async run(task) {
       const result = (await pool.run(task, { transferList: [task.body.buffer as ArrayBuffer] })) as MaskResult;
+      completed++;
+      return result;
+    },
+    async records(task) {
+      const result = (await pool.run(task)) as RecordsResult;
       completed++;
       return result;
     },
@@ -106,5 +114,25 @@ export function offThreadMasking(policy: MaskPolicy, secret: string, inline: Bod
     if (result.kind === 'failure') throw new UpstreamFailureError(result.failure);
     if (result.kind === 'error') throw new Error(result.message);
     return { body: Buffer.from(result.body.buffer, result.body.byteOffset, result.body.byteLength), headers: result.headers };
+  };
+}
+
+/**
+ * Masks the record batches of streamed answers (masking-stream.ts) on the pool's threads; inline,
+ * with the warning above, should no thread run them.
+ */
+export function offThreadRecords(poolOf: () => MaskPool = maskPool): MaskRecordsText {
+  return async (task, inline) => {
+    let result: RecordsResult;
+    try {
+      result = await poolOf().records({ kind: 'records', ...task });
+    } catch (error) {
+      if (!warned) console.warn(`[mask] no worker thread could mask a large answer, masking it on the server's thread: ${(error as Error).message}`);
+      warned = true;
+      return inline();
+    }
+    if (result.kind === 'records') return result.text;
+    if (result.kind === 'not-json') throw new SyntaxError('not JSON');
+    throw new Error(result.message);
   };
 }

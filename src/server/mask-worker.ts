@@ -4,11 +4,13 @@
 // cross to a thread), and the transform is masking-transform's own for the same policy, so the
 // answer is byte for byte what masking it inline would give.
 import type { AnyLookup } from '../lookups/define-lookup.ts';
+import type { PathKey } from '../lookups/json-splitter.ts';
 import { allLookups } from '../lookups/registry.ts';
 import type { MaskPolicy } from '../lookups/wire.ts';
 import type { BodyTransform, BodyTransformContext } from './body-transform.ts';
 import { UpstreamFailureError, type UpstreamFailure } from './live-upstream.ts';
 import { maskingTransform } from './masking-transform.ts';
+import { maskRecordsText } from './masking-stream.ts';
 
 /** One body to mask, as it crosses to a thread (its bytes moved, not copied). */
 export interface MaskTask {
@@ -37,8 +39,30 @@ function movable(bytes: Uint8Array): Uint8Array {
   return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : new Uint8Array(bytes);
 }
 
+/** A batch of records of an answer masked as it streams (masking-stream.ts): their text, comma-separated. */
+export interface RecordsTask {
+  kind: 'records';
+  lookupId: string;
+  recordsPath: readonly PathKey[];
+  secret: string;
+  text: string;
+}
+
+export type RecordsResult = { kind: 'records'; text: string } | { kind: 'not-json' } | { kind: 'error'; message: string };
+
+function runRecordsTask(task: RecordsTask): RecordsResult {
+  const lookup = lookupsById.get(task.lookupId);
+  if (!lookup) return { kind: 'error', message: `No lookup ${task.lookupId}` };
+  try {
+    return { kind: 'records', text: maskRecordsText(lookup, task.recordsPath, task.secret, task.text) };
+  } catch (error) {
+    return error instanceof SyntaxError ? { kind: 'not-json' } : { kind: 'error', message: (error as Error).message };
+  }
+}
+
 /** The thread's task (mask-worker-boot.mjs moves the body back). */
-export default async function runMaskTask(task: MaskTask): Promise<MaskResult> {
+export default async function runMaskTask(task: MaskTask | RecordsTask): Promise<MaskResult | RecordsResult> {
+  if ('kind' in task) return runRecordsTask(task);
   const lookup = lookupsById.get(task.lookupId);
   const operation = lookup?.operations.find((candidate) => candidate.id === task.operationId);
   if (!lookup || !operation) return { kind: 'error', message: `Lookup ${task.lookupId} has no operation ${task.operationId}` };

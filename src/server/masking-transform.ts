@@ -2,8 +2,8 @@
 // are masked here, before the body leaves the server, so an unmasked value reaches a browser (its
 // cache, devtools, a screen share) only when the browser asked for it with `X-Lookup-Mask: off`
 // and the server's LOOKUP_MASK allows it (`default`; `always` ignores the header). The answer
-// says which it got in `x-lookup-masked`. Only the operations of lookups with personal data are
-// buffered; every other answer streams as before. Demo answers are masked the same way, by the
+// says which it got in `x-lookup-masked`. A big answer is masked as it streams, record by record
+// (masking-stream.ts), with the bytes this whole-body transform gives. Demo answers are masked the same way, by the
 // demo's worker thread (demo-worker.ts), and cached masked and unmasked apart. Names, addresses and
 // contacts become pseudonyms keyed by the deployment's secret (pseudonyms.ts), the same in every
 // answer, so masked answers can still be counted and joined.
@@ -55,7 +55,7 @@ function mayHoldPersonalData(lookup: AnyLookup, body: unknown): boolean {
 }
 
 // The headers an answer gets, the same two objects for every answer (read, never changed).
-const MASKED: Readonly<Record<string, string>> = Object.freeze({ [WIRE_HEADERS.masked]: 'true' });
+export const MASKED: Readonly<Record<string, string>> = Object.freeze({ [WIRE_HEADERS.masked]: 'true' });
 const UNMASKED: Readonly<Record<string, string>> = Object.freeze({ [WIRE_HEADERS.masked]: 'false' });
 
 /**

@@ -10,7 +10,7 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { AnyLookup, AnyOperation, LookupId } from '../lookups/define-lookup.ts';
 import { defaultKeyPlacement, PROXY_PREFIX, WIRE_HEADERS } from '../lookups/wire.ts';
-import type { BodyTransform, BodyTransformHooks } from './body-transform.ts';
+import type { BodyTransform, BodyTransformHooks, StreamBodyTransform, StreamedBody } from './body-transform.ts';
 import type { LookupMode, ServerConfig } from './config.ts';
 import type { DemoGenerator } from '../demo/demo-types.ts';
 import { callDemo } from './demo-upstream.ts';
@@ -92,6 +92,7 @@ interface Setup {
   generators: ProxyOptions['generators'];
   live: LiveUpstream | undefined;
   transformBody: BodyTransform | undefined;
+  streamBody: ProxyOptions['streamBody'];
   /** Per operation: whether its JSON answers go through transformBody (filled on first use). */
   transforming: Map<AnyOperation, boolean>;
   transformsBody: ProxyOptions['transformsBody'];
@@ -123,6 +124,7 @@ export function createProxyHandler(options: ProxyOptions): RequestHandler {
     generators: options.generators,
     live: allKeys.length > 0 ? createLiveUpstream({ timeoutMs }) : undefined,
     transformBody: options.transformBody,
+    streamBody: options.streamBody,
     transforming: new Map(),
     transformsBody: options.transformsBody,
     demoMask: options.demoMask,
@@ -228,6 +230,7 @@ const demoErrors = {
 class Transformer {
   constructor(
     readonly transformBody: BodyTransform,
+    readonly streamBody: StreamBodyTransform | undefined,
     readonly lookup: AnyLookup,
     readonly operation: AnyOperation,
     readonly source: LookupMode['mode'],
@@ -238,6 +241,11 @@ class Transformer {
   transform(bytes: Buffer, contentType: string, owned?: boolean): TransformedBody | Promise<TransformedBody> {
     const { lookup, operation, source, status, requestHeaders } = this;
     return this.transformBody(lookup, operation, bytes, { source, status, contentType, requestHeaders, ...(owned && { owned }) });
+  }
+
+  stream(contentType: string, maxBytes: number): StreamedBody | undefined {
+    const { lookup, operation, source, status, requestHeaders } = this;
+    return this.streamBody?.(lookup, operation, { source, status, contentType, requestHeaders }, maxBytes);
   }
 }
 
@@ -292,7 +300,7 @@ async function handle(setup: Setup, req: IncomingMessage, res: ServerResponse): 
       maxBytes: setup.maxBytes,
       proxyHeaders: headers,
       errors: demoErrors,
-      ...(transform && mask === undefined && { transformer: new Transformer(transform, lookup, operation, mode.mode, outcome.status, req.headers) }),
+      ...(transform && mask === undefined && { transformer: new Transformer(transform, undefined, lookup, operation, mode.mode, outcome.status, req.headers) }),
     });
     return true;
   }
@@ -333,7 +341,7 @@ async function handle(setup: Setup, req: IncomingMessage, res: ServerResponse): 
     }
     // A request that may have the answer as it is (unmasked) gets it streamed, not transformed.
     const untransformed = transform && setup.untransformed?.(req.headers);
-    const transformer = transform && !untransformed ? new Transformer(transform, lookup, operation, mode.mode, answer.status, req.headers) : undefined;
+    const transformer = transform && !untransformed ? new Transformer(transform, setup.streamBody, lookup, operation, mode.mode, answer.status, req.headers) : undefined;
     const inner = transformer ?? (untransformed ? new Untouched(untransformed) : undefined);
     // The cache's transformer keeps the answer and then applies `inner`; without a cache it is `inner` itself.
     const keeping = ticket?.transformer(inner, answer.status);

@@ -1,7 +1,7 @@
 // The response path of the proxy, the same for a live provider and the demo: which status and
 // headers the browser may see, and the body streamed through the size cap and the key scrubber.
-// A body is read whole only when it must be: an operation whose JSON answers are transformed
-// (masked), or an answer the cache may keep (up to `keep.upTo` bytes; a larger one streams on,
+// A body is read whole only when it must be: an answer the transform cannot rewrite as a stream
+// (masking: decision 031), or an answer the cache may keep (up to `keep.upTo` bytes; a larger one streams on,
 // uncached). A whole body larger than a slice is scrubbed and written a slice per turn of the
 // event loop, so a 56 MB answer never holds the server's thread (decision 015).
 //
@@ -9,7 +9,7 @@
 // type, anything else is sent as text/plain (the original type named in a header), and every
 // answer carries nosniff and a sandboxing CSP. Statuses outside 200-599 become a 502 envelope.
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
-import type { Readable, Transform } from 'node:stream';
+import { PassThrough, pipeline, type Readable, type Transform } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { WIRE_HEADERS, type ErrorOrigin } from '../lookups/wire.ts';
 import { refusal, sendRefusal } from './http/refusal.ts';
@@ -19,6 +19,7 @@ import type { KeyScrubber, StreamScrubber } from './key-scrubber.ts';
 import { tooLarge, UpstreamFailureError, type UpstreamFailure } from './live-upstream.ts';
 import { isJsonOrXml, isJsonType } from './media-type.ts';
 import { isUpstreamBody, type BodySink, type UpstreamBody } from './upstream-call.ts';
+import type { StreamedBody } from './body-transform.ts';
 
 /** Provider headers worth showing the browser (paging and rate-limit hints), besides content-type. */
 const RETURNED_RESPONSE_HEADERS = /^(retry-after|link|x-ratelimit-[a-z0-9-]+|ratelimit(-[a-z0-9-]+)?)$/;
@@ -44,6 +45,8 @@ export type TransformedBody = Buffer | { body: Buffer; headers: Readonly<Record<
 export interface Transformer {
   /** `owned`: nothing reads `bytes` afterwards, so the transform may move them (to a thread). */
   transform(bytes: Buffer, contentType: string, owned?: boolean): TransformedBody | Promise<TransformedBody>;
+  /** The same rewrite as a stream (masking, decision 031); undefined when this answer is rewritten whole. */
+  stream?(contentType: string, maxBytes: number): StreamedBody | undefined;
 }
 
 export interface DeliveryOptions {
@@ -178,6 +181,9 @@ export async function deliver(res: ServerResponse, answer: Answer, options: Deli
 
   // A demo or cached body may be shared with later answers: never handed over.
   if (Buffer.isBuffer(body)) return sendWhole(reply, body, keep && body.length <= keep.upTo ? keep.transformer : transformer, false);
+  // Masked as it streams unless the cache keeps it (then it is read whole, at most keep.upTo).
+  const streamed = transformer && !noBody && !(keep && size !== undefined) ? transformer.stream?.(headers['content-type']!, options.maxBytes) : undefined;
+  if (streamed) return deliverStreamed(reply, body, decoder, streamed, keep);
   if (transformer) {
     let bytes: Buffer;
     try {
@@ -194,6 +200,74 @@ export async function deliver(res: ServerResponse, answer: Answer, options: Deli
   // Streamed; with `keep`, gathered first: a body that ends within keep.upTo comes back whole.
   const whole = await new Promise<Buffer | undefined>((resolve) => new Pump(reply, body, decoder, keep?.upTo, resolve).start());
   if (whole) await sendWhole(reply, whole, keep!.transformer, false);
+}
+
+/**
+ * Sends a body rewritten as it streams (masking): the provider's bytes through the decoder and the
+ * rewriting stream, then through the scrubber to the browser like any streamed answer (Pump), with
+ * backpressure from the browser's socket to the provider. With `keep` (an answer of unknown
+ * length the cache may keep), the raw bytes are gathered up to keep.upTo first: a body that ends
+ * within it is kept and sent whole, as before; a larger one streams on, uncached.
+ */
+async function deliverStreamed(reply: Reply, body: Readable | UpstreamBody, decoder: Transform | null, streamed: StreamedBody, keep: DeliveryOptions['keep']): Promise<void> {
+  Object.assign(reply.headers, streamed.headers);
+  const raw = isUpstreamBody(body) ? body.toReadable() : body;
+  let source: Readable = decoder ? pipeline(raw, decoder, ignore) : raw;
+  if (keep) {
+    const gathered = await gatherUpTo(source, keep.upTo);
+    if (gathered.kind === 'failed') {
+      streamed.stream.destroy();
+      if (!reply.res.destroyed) fail(reply.res, reply.options.errors.describe(gathered.error), reply.options);
+      return;
+    }
+    if (gathered.kind === 'whole') {
+      streamed.stream.destroy();
+      return sendWhole(reply, gathered.bytes, keep.transformer, false);
+    }
+    source = gathered.rest;
+  }
+  const masked = pipeline(source, streamed.stream, ignore);
+  // The rewriting stream counts the raw bytes against the cap; what it writes is not capped again.
+  const streaming: Reply = { ...reply, options: { ...reply.options, maxBytes: Number.POSITIVE_INFINITY } };
+  await new Promise<void>((resolve) => new Pump(streaming, masked, null, undefined, () => resolve()).start());
+}
+
+type Gathered = { kind: 'whole'; bytes: Buffer } | { kind: 'rest'; rest: Readable } | { kind: 'failed'; error: unknown };
+
+/** Reads `source` up to `upTo` bytes: whole when it ends within them, else what was read and the rest, as one stream. */
+function gatherUpTo(source: Readable, upTo: number): Promise<Gathered> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const stop = () => {
+      source.off('data', data);
+      source.off('end', end);
+      source.off('error', failed);
+    };
+    const data = (chunk: Buffer) => {
+      chunks.push(chunk);
+      size += chunk.length;
+      if (size <= upTo) return;
+      stop();
+      source.pause();
+      const rest = new PassThrough();
+      for (const held of chunks) rest.write(held);
+      source.on('error', (error: unknown) => rest.destroy(error as Error));
+      resolve({ kind: 'rest', rest: source.pipe(rest) });
+    };
+    const end = () => {
+      stop();
+      resolve({ kind: 'whole', bytes: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size) });
+    };
+    const failed = (error: unknown) => {
+      stop();
+      discard(source);
+      resolve({ kind: 'failed', error });
+    };
+    source.on('data', data);
+    source.on('end', end);
+    source.on('error', failed);
+  });
 }
 
 /** One answer's way to the browser: what deliver decided before the body is read. */

@@ -5,8 +5,8 @@ import { recordsOf, schemaIssues } from '../../lookups/answer.ts';
 import { allLookups } from '../../lookups/registry.ts';
 import { samplesOf } from '../../lookups/testing/lookup-samples.ts';
 import { BatchSchemaCheck } from './batch-check.ts';
-import type { PathKey } from './json-splitter.ts';
-import { valueAt } from './record-path.ts';
+import type { PathKey } from '../../lookups/json-splitter.ts';
+import { valueAt } from '../../lookups/record-path.ts';
 
 const record = z.looseObject({ id: z.number(), name: z.string() });
 

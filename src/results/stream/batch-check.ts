@@ -12,8 +12,8 @@
 // registry has a rule over its records array (batch-check.test.ts holds them to it).
 import type { z } from 'zod';
 import { type SchemaIssue, schemaIssues } from '../../lookups/answer.ts';
-import type { PathKey } from './json-splitter.ts';
-import { valueAt } from './record-path.ts';
+import type { PathKey } from '../../lookups/json-splitter.ts';
+import { valueAt } from '../../lookups/record-path.ts';
 
 /** Where an issue is relative to the records: under a record, about the array or what holds it, or elsewhere. */
 function placeOf(issue: SchemaIssue, path: readonly PathKey[]): 'record' | 'array' | 'elsewhere' {

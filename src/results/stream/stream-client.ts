@@ -12,7 +12,7 @@ import { parseJsonText } from '../../api/json-text.ts';
 import { rememberSchemaCheck } from '../../lookups/answer.ts';
 import { LiveRecords } from './live-records.ts';
 import { ReaderSession } from './reader-session.ts';
-import { withRecords } from './record-path.ts';
+import { withRecords } from '../../lookups/record-path.ts';
 import type { DoneMessage, FromReader, ToReader } from './stream-protocol.ts';
 
 /** The table follows the arrivals at most this often (the first rows show at once)… */

@@ -5,7 +5,7 @@ import { arrayAt, isRecord } from '../../lookups/adapters.ts';
 import { schemaIssues } from '../../lookups/answer.ts';
 import type { AnyOperation } from '../../lookups/define-lookup.ts';
 import { flattenRecords, type FlatRow } from '../table/flatten-records.ts';
-import { withRecords } from './record-path.ts';
+import { withRecords } from '../../lookups/record-path.ts';
 import { BATCH_RECORDS, FLUSH_MS, StreamEngine } from './stream-engine.ts';
 import type { BatchMessage, DoneMessage, FromReader } from './stream-protocol.ts';
 

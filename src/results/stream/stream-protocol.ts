@@ -3,7 +3,7 @@ import type { StreamProgress } from '../../api/answer-stream.ts';
 import type { SchemaIssue } from '../../lookups/answer.ts';
 import type { ColumnStats } from '../table/filter-records.ts';
 import type { FlatRow } from '../table/flatten-records.ts';
-import type { PathKey } from './json-splitter.ts';
+import type { PathKey } from '../../lookups/json-splitter.ts';
 
 export type ToReader =
   | {

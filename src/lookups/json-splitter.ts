@@ -131,6 +131,11 @@ export class JsonSplitter {
     return this.mode === 'records' || this.mode === 'after' ? this.path : undefined;
   }
 
+  /** Whether the records array has closed (the rest of the text is kept whole, as the skeleton). */
+  recordsClosed(): boolean {
+    return this.mode === 'after';
+  }
+
   /** The records completed since the last take, or undefined when none is. */
   take(): RecordsText | undefined {
     if (this.complete === 0 || this.boundary < 0) return undefined;

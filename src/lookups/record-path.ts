@@ -1,6 +1,6 @@
 // Where the records sit in a body: reading the value at a path, and putting the records streamed in
 // batches back into the skeleton (the body read with its records array empty).
-import { isRecord } from '../../lookups/adapters.ts';
+import { isRecord } from './adapters.ts';
 import type { PathKey } from './json-splitter.ts';
 
 /** The value at `path` (the body itself for []): array indices are numbers, keys strings. */

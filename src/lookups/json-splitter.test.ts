@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { arrayAt } from '../../lookups/adapters.ts';
+import { arrayAt } from './adapters.ts';
 import { JsonSplitter, type PathKey, type RecordsProbe } from './json-splitter.ts';
 import { valueAt, withRecords } from './record-path.ts';
 

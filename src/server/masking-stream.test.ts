@@ -1,0 +1,132 @@
+// @vitest-environment node
+// Masking as a stream (decision 031) must give exactly the bytes the whole-body masking gives:
+// for the demo's answers of the lookups with personal data, for a big L answer, and wherever the
+// body is cut into chunks (every byte, random boundaries). What cannot be streamed is masked
+// whole within a bound, or refused before anything is sent.
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AnyLookup, AnyOperation } from '../lookups/define-lookup.ts';
+import { allLookups } from '../lookups/registry.ts';
+import { buildRequest } from '../lookups/request.ts';
+import { MASK_OFF, MASK_REQUEST_HEADER, proxyUrl } from '../lookups/wire.ts';
+import { createAppHandler, loadAppConfig } from './assembly.ts';
+import { maskingTransform } from './masking-transform.ts';
+import { maskStreamed, recordMaskingFor, type StreamMaskingOptions } from './masking-stream.ts';
+import { incidentsBody } from './testing/big-answer.ts';
+import { rawRequest, serveHandler, type RunningServer } from './testing/http-fixtures.ts';
+
+const SECRET = 'stream-test-secret-0123456789abcdef0123';
+const whole = maskingTransform('always', SECRET);
+const lookupOf = (id: string) => allLookups.find((lookup) => lookup.id === id)!;
+
+async function maskedWhole(lookup: AnyLookup, operation: AnyOperation, bytes: Buffer): Promise<Buffer> {
+  const out = await whole(lookup, operation, bytes, { source: 'live', status: 200, contentType: 'application/json', requestHeaders: {} });
+  return Buffer.isBuffer(out) ? out : out.body;
+}
+
+function options(lookup: AnyLookup, operation: AnyOperation, extra: Partial<StreamMaskingOptions> = {}): StreamMaskingOptions {
+  return { lookup, operation, secret: SECRET, maxBytes: 1024 * 1024 * 1024, maskWhole: (bytes) => maskedWhole(lookup, operation, bytes), ...extra };
+}
+
+/** `bytes` cut at `cuts` (sorted offsets). */
+function cutAt(bytes: Buffer, cuts: readonly number[]): Buffer[] {
+  const points = [...new Set(cuts)].filter((cut) => cut > 0 && cut < bytes.length).sort((a, b) => a - b);
+  return [0, ...points].map((from, i) => bytes.subarray(from, points[i] ?? bytes.length));
+}
+
+let server: RunningServer;
+const demoAnswers = new Map<string, Buffer>();
+beforeAll(async () => {
+  server = await serveHandler(createAppHandler(loadAppConfig({}), () => {}));
+  for (const id of ['L', 'M', 'H', 'D', 'R']) {
+    const lookup = lookupOf(id);
+    const operation = lookup.operations[0]!;
+    const request = buildRequest(operation, operation.params.parse(operation.example));
+    const body = request.body ? JSON.stringify(request.body) : undefined;
+    const answer = await rawRequest(server.port, request.method, proxyUrl(lookup, request), {
+      headers: { accept: 'application/json', [MASK_REQUEST_HEADER]: MASK_OFF, ...(body !== undefined && { 'content-type': 'application/json' }) },
+      ...(body !== undefined && { body }),
+    });
+    expect(answer.status, id).toBe(200);
+    demoAnswers.set(id, Buffer.from(answer.text));
+  }
+}, 120_000);
+afterAll(() => server.close());
+
+describe('streamed masking', () => {
+  it.each(['L', 'M', 'H', 'D', 'R'])("gives the whole-body masking's bytes for the demo's %s answer, in 1 KiB chunks and whole", async (id) => {
+    const lookup = lookupOf(id);
+    const operation = lookup.operations[0]!;
+    const raw = demoAnswers.get(id)!;
+    const expected = await maskedWhole(lookup, operation, raw);
+    expect(expected.equals(raw), `${id}'s demo answer has personal data to mask`).toBe(false);
+    const chunks = cutAt(raw, Array.from({ length: Math.ceil(raw.length / 1024) }, (_, i) => i * 1024));
+    expect((await maskStreamed(chunks, options(lookup, operation))).toString()).toBe(expected.toString());
+    expect((await maskStreamed([raw], options(lookup, operation))).toString()).toBe(expected.toString());
+  });
+
+  it('masks the records of L, M and H one by one (their records are found), and R whole', () => {
+    expect(recordMaskingFor(lookupOf('L'), [0, 'incidents'], SECRET)).toBeDefined();
+    expect(recordMaskingFor(lookupOf('M'), ['incidents'], SECRET)).toBeDefined();
+    expect(recordMaskingFor(lookupOf('H'), ['sex_offenders'], SECRET)).toBeDefined();
+    // R's paths are conditions on the body itself: its record is the whole body.
+    expect(recordMaskingFor(lookupOf('R'), [], SECRET)).toBeUndefined();
+  });
+
+  it("gives the whole-body masking's bytes for a big L answer sent in many small batches", async () => {
+    const lookup = lookupOf('L');
+    const operation = lookup.operations[0]!;
+    const raw = incidentsBody(20_000);
+    const expected = await maskedWhole(lookup, operation, raw);
+    const chunks = cutAt(raw, Array.from({ length: Math.ceil(raw.length / 65_536) }, (_, i) => i * 65_536 + (i % 7)));
+    const out = await maskStreamed(chunks, options(lookup, operation, { batchChars: 100_000 }));
+    expect(out.equals(expected)).toBe(true);
+  });
+
+  it('gives the same bytes when the body is cut at every byte', async () => {
+    const lookup = lookupOf('H');
+    const operation = lookup.operations[0]!;
+    const raw = demoAnswers.get('H')!;
+    const expected = (await maskedWhole(lookup, operation, raw)).toString();
+    // Every cut point of the first records (a record, a string, an escape, a UTF-8 sequence split anywhere).
+    const span = Math.min(raw.length, 3000);
+    for (let cut = 1; cut < span; cut++) {
+      const out = await maskStreamed([raw.subarray(0, cut), raw.subarray(cut)], options(lookup, operation, { batchChars: 1 }));
+      if (out.toString() !== expected) expect.fail(`cut at byte ${cut} changed the masked answer`);
+    }
+    const bytewise = cutAt(raw, Array.from({ length: raw.length }, (_, i) => i));
+    expect((await maskStreamed(bytewise, options(lookup, operation, { batchChars: 512 }))).toString()).toBe(expected);
+  });
+
+  it('gives the same bytes at random chunk boundaries, for generated L answers with awkward text', async () => {
+    const lookup = lookupOf('L');
+    const operation = lookup.operations[0]!;
+    const text = fc.string({ unit: 'binary', maxLength: 12 });
+    const record = fc.record({ incident_code: text, incident_address: fc.oneof(text, fc.constant(null)), incident_latitude: fc.double({ noNaN: true }), incident_longitude: fc.oneof(fc.double({ noNaN: true }), text), note: fc.array(text, { maxLength: 3 }) });
+    const body = fc.record({ total: fc.nat(), incidents: fc.array(record, { maxLength: 12 }), after: text });
+    await fc.assert(
+      fc.asyncProperty(body, fc.array(fc.nat(), { maxLength: 20 }), fc.integer({ min: 1, max: 400 }), fc.boolean(), async (envelope, cuts, batchChars, pretty) => {
+        const raw = Buffer.from(JSON.stringify([envelope], null, pretty ? 2 : undefined));
+        const expected = JSON.stringify(JSON.parse((await maskedWhole(lookup, operation, raw)).toString()));
+        const out = await maskStreamed(cutAt(raw, cuts.map((cut) => cut % raw.length)), options(lookup, operation, { batchChars }));
+        expect(out.toString()).toBe(expected);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('refuses a body it cannot stream once it passes the whole-body bound, before sending anything', async () => {
+    const lookup = lookupOf('R');
+    const operation = lookup.operations[0]!;
+    const raw = demoAnswers.get('R')!;
+    const failure = maskStreamed(cutAt(raw, [100, 200, 300]), options(lookup, operation, { wholeMaxBytes: 250 }));
+    await expect(failure).rejects.toMatchObject({ failure: { code: 'answer_too_large_to_mask' } });
+  });
+
+  it('withholds a body that is not JSON', async () => {
+    const lookup = lookupOf('L');
+    const operation = lookup.operations[0]!;
+    await expect(maskStreamed([Buffer.from('[{"incidents":[{"incident_address":"1 Main St"},')], options(lookup, operation))).rejects.toMatchObject({ failure: { code: 'answer_not_maskable' } });
+    await expect(maskStreamed([Buffer.from('<html>')], options(lookup, operation))).rejects.toMatchObject({ failure: { code: 'answer_not_maskable' } });
+  });
+});
