@@ -172,11 +172,11 @@ test('L with H from History as a layer: layers= in the URL, two legends', async 
   await add.selectOption(value!);
   await expect(page).toHaveURL(new RegExp(`layers=${value}`));
   await expect(results(page).getByRole('list', { name: /^Legend/ })).toHaveCount(2, { timeout: 20_000 });
-  await expect(results(page).getByRole('list', { name: /^Legend: H\. / })).toBeVisible();
-  await expect(results(page).getByRole('checkbox', { name: /^Show H\. / })).toBeChecked();
+  await expect(results(page).getByRole('list', { name: /^Legend: H · / })).toBeVisible();
+  await expect(results(page).getByRole('checkbox', { name: /^Show H · / })).toBeChecked();
 
   // Hiding and showing the layer again leaves one canvas for it, not one per redraw.
-  const show = results(page).getByRole('checkbox', { name: /^Show H\. / });
+  const show = results(page).getByRole('checkbox', { name: /^Show H · / });
   for (let round = 0; round < 3; round += 1) {
     await show.uncheck();
     await show.check();
@@ -403,12 +403,12 @@ test('L with M from History as a layer: the layer’s legend is its one colour, 
   await expect(add.getByRole('option', { name: /^M · / }).first()).toBeAttached({ timeout: 20_000 });
   const value = await add.getByRole('option', { name: /^M · / }).first().getAttribute('value');
   await add.selectOption(value!);
-  const layerLegend = results(page).getByRole('list', { name: /^Legend: M\. / });
+  const layerLegend = results(page).getByRole('list', { name: /^Legend: M · / });
   await expect(layerLegend).toBeVisible({ timeout: 30_000 });
 
   // Every swatch of the layer's legend is the colour its points are drawn in (the toggle's swatch).
   const swatchColour = (swatch: Element) => getComputedStyle(swatch).backgroundColor;
-  const layerColour = await results(page).getByRole('checkbox', { name: /^Show M\. / }).locator('xpath=..').locator('.map-legend__swatch').evaluate(swatchColour);
+  const layerColour = await results(page).getByRole('checkbox', { name: /^Show M · / }).locator('xpath=..').locator('.map-legend__swatch').evaluate(swatchColour);
   const colours = await layerLegend.locator('.map-legend__swatch').evaluateAll((swatches) => swatches.map((swatch) => getComputedStyle(swatch).backgroundColor));
   expect(colours.length).toBeGreaterThan(1);
   for (const colour of colours) expect(colour).toBe(layerColour);

@@ -60,6 +60,10 @@ test('the place dossier’s map and a /sql result’s map draw the demo’s stre
   await page.goto('/dossier?lat=37.7749&lon=-122.4194&radius=800');
   const dossierMap = await offlineMap(page, /Dossier map/);
   await expect(streetsOf(dossierMap)).toHaveAttribute('data-streets', /^[1-9]\d*$/, { timeout: 30_000 });
+  // Around a property, fitted to every section (H's registrants a few kilometres out): the avenues, named.
+  await page.goto('/dossier?from=d&recordid=184713191');
+  const propertyMap = await offlineMap(page, /Dossier map/);
+  await expect(streetsOf(propertyMap)).toHaveAttribute('data-names', /^[1-9]\d*$/, { timeout: 30_000 });
 
   const sql = 'select * from (values (37.7749, -122.4194), (37.78, -122.41), (37.771, -122.425)) t(latitude, longitude)';
   await page.goto(`/sql?${new URLSearchParams({ sql })}`);

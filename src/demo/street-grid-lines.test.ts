@@ -54,3 +54,21 @@ describe('how busy each street is', () => {
     expect(centre.rank).toBe(0);
   });
 });
+
+describe('avenues only, for a wider view', () => {
+  const place = placeAt(37.7749, -122.4194);
+  const box = [place.lat - 0.1, place.lon - 0.12, place.lat + 0.1, place.lon + 0.12] as const;
+
+  it('draws only the avenues, where all the streets would be too many', () => {
+    expect(gridLines(place, ...box)).toEqual([]);
+    const avenues = gridLines(place, ...box, true);
+    expect(avenues.length).toBeGreaterThan(10);
+    expect(avenues.every((line) => line.major)).toBe(true);
+  });
+
+  it('draws the same avenues the full grid draws', () => {
+    const near = [place.lat - 0.02, place.lon - 0.025, place.lat + 0.02, place.lon + 0.025] as const;
+    const fromAll = gridLines(place, ...near).filter((line) => line.major);
+    expect(gridLines(place, ...near, true)).toEqual(fromAll);
+  });
+});

@@ -2,12 +2,12 @@
 // the place dossier's map. Points are drawn on one canvas (an answer can hold thousands), the
 // search circle around the place in outline. Built apart from the results map, whose clustering
 // and popups serve one answer at a time.
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import L from 'leaflet';
-import { Circle, CircleMarker, Tooltip } from 'react-leaflet';
-import { BaseMap } from './base-map.tsx';
+import { Circle, CircleMarker, Tooltip, useMap } from 'react-leaflet';
+import { BaseMap, FIT_OPTIONS } from './base-map.tsx';
 import { DemoStreets } from './demo-streets.tsx';
-import { enclosingBounds, type LatLon } from './geo.ts';
+import { enclosingBounds, type Bounds, type LatLon } from './geo.ts';
 import { MapExportButtons } from './export/export-buttons.tsx';
 import { dossierSheetInfo, drawSceneSheet } from './export/scene.ts';
 import './layered-map.css';
@@ -33,6 +33,22 @@ interface LayeredMapProps {
   sheet: { title: string; name: string; masked: boolean };
 }
 
+/**
+ * A dossier around a record learns its place only when the record has answered, after the map may
+ * have opened on the whole world: the map is fitted once, when the place is first known (never
+ * again, so the reader's own pan and zoom stay).
+ */
+function FitWhenKnown({ bounds }: { bounds: Bounds | undefined }) {
+  const map = useMap();
+  const fitted = useRef(bounds !== undefined);
+  useEffect(() => {
+    if (fitted.current || !bounds) return;
+    fitted.current = true;
+    map.fitBounds(bounds, FIT_OPTIONS);
+  }, [map, bounds]);
+  return null;
+}
+
 export default function LayeredMap({ label, center, radiusMetres, layers, demo = false, sheet }: LayeredMapProps) {
   const [hidden, setHidden] = useState<ReadonlySet<string>>(() => new Set());
   const renderer = useMemo(() => L.canvas({ padding: 0.5 }), []);
@@ -56,6 +72,7 @@ export default function LayeredMap({ label, center, radiusMetres, layers, demo =
         <MapExportButtons drawSheet={exportSheet} name={sheet.name} title={sheet.title} disabled={layers.length === 0} />
       </div>
       <BaseMap label={label} bounds={bounds} offline={demo ? <DemoStreets /> : undefined}>
+        <FitWhenKnown bounds={bounds} />
         {center && radiusMetres && <Circle center={[center.lat, center.lon]} radius={radiusMetres} pathOptions={{ color: '#555', weight: 1, fill: false, dashArray: '4 4' }} />}
         {layers
           .filter((layer) => !hidden.has(layer.id))

@@ -1,8 +1,10 @@
 // A map drawn without Leaflet (issue 34): the dossier's exported map and the evidence pack's
 // picture. The view is fitted to every point of every layer and the search circle (nothing cropped),
-// in Web Mercator as the screen's map; the base is the demo's own streets for demo answers (the
-// street grid the offline map draws, demo/demo-streets.ts) and plain paper otherwise, as the pack
+// in Web Mercator as the screen's map; the base is the demo's own streets for demo answers (painted
+// as the offline map paints them, demo-street-canvas.ts, names included) and plain paper otherwise, as the pack
 // must hold the picture without fetching anything. Points are drawn in their layer's colour.
+import { loadDemoStreets, paintStreetLines } from '../demo-street-canvas.ts';
+import type { StreetPalette } from '../street-paint.ts';
 import { circleExtent, fitView, metresPerPixel, projector, type LatLon } from './mercator.ts';
 import { drawSheet } from './sheet.ts';
 import { positionWords } from './results-sheet.ts';
@@ -24,7 +26,8 @@ export interface Scene {
 }
 
 const PAPER = '#f4f1ea';
-const STREET = '#c9ced6';
+/** Printed colours, whatever the screen's theme: a picture handed over is read on paper. */
+const STREETS: StreetPalette = { street: '#c9ced6', avenue: '#b4bcc8', text: '#1f2933', halo: '#ffffff' };
 const CIRCLE = '#555555';
 const POINT_RADIUS = 5;
 
@@ -51,18 +54,10 @@ export async function drawScene(scene: Scene, width: number, height: number): Pr
   context.fillRect(0, 0, width, height);
 
   if (scene.demo) {
+    // The demo's streets as the offline map draws them at this zoom: avenues, side streets closer in, names.
     const [northWest, southEast] = [unproject(view, width, height, 0, 0), unproject(view, width, height, width, height)];
-    const { demoStreets } = await import('../../demo/demo-streets.ts');
-    const { lines } = demoStreets(southEast.lat, northWest.lon, northWest.lat, southEast.lon);
-    context.strokeStyle = STREET;
-    context.lineWidth = 3;
-    for (const line of lines) {
-      const [from, to] = [at({ lat: line.from[0], lon: line.from[1] }), at({ lat: line.to[0], lon: line.to[1] })];
-      context.beginPath();
-      context.moveTo(from.x, from.y);
-      context.lineTo(to.x, to.y);
-      context.stroke();
-    }
+    const lines = await loadDemoStreets({ south: southEast.lat, west: northWest.lon, north: northWest.lat, east: southEast.lon, zoom: view.zoom });
+    paintStreetLines(context, lines, view.zoom, (lat, lon) => at({ lat, lon }), { x: 0, y: 0, width, height }, STREETS);
   }
 
   if (scene.place && scene.radiusMetres) {
