@@ -26,10 +26,10 @@ export async function exportMapPicture(browser: Browser, base: string, path: str
     await sendExample(page, base, lookups.L.slug);
     await page.goto(`${page.url().replace(/&?view=[a-z]+/, '')}&view=map&area=${AREA}`);
     const add = results(page).getByRole('combobox', { name: 'Add a layer from History or a bulk run' });
-    const m = add.getByRole('option', { name: /^M\. / });
+    const m = add.getByRole('option', { name: /^M · / });
     await m.waitFor({ state: 'attached', timeout: 30_000 });
     await add.selectOption((await m.getAttribute('value'))!);
-    await results(page).getByRole('checkbox', { name: /^Show M\. / }).waitFor({ timeout: 30_000 });
+    await results(page).getByRole('checkbox', { name: /^Show M · / }).waitFor({ timeout: 30_000 });
     await results(page).locator('.leaflet-demo-streets-pane[data-streets]').waitFor({ state: 'attached', timeout: 30_000 });
     const [download] = await Promise.all([page.waitForEvent('download'), results(page).getByRole('button', { name: 'Export PNG' }).click()]);
     await download.saveAs(path);
