@@ -4,7 +4,6 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { Transform } from 'node:stream';
 import type { AnyLookup, AnyOperation } from '../lookups/define-lookup.ts';
 import type { LookupMode } from './config.ts';
-import type { TransformedBody } from './proxy-response.ts';
 
 export interface BodyTransformContext {
   /** Who answered: `live` (the provider) or `demo`. */
@@ -64,3 +63,6 @@ export interface BodyTransformHooks {
    */
   untransformed?: (requestHeaders: IncomingHttpHeaders) => Readonly<Record<string, string>> | undefined;
 }
+
+/** What a body transform returns: the new bytes, or the new bytes and headers to add to that answer. */
+export type TransformedBody = Buffer | { body: Buffer; headers: Readonly<Record<string, string>> };

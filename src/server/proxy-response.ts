@@ -19,7 +19,7 @@ import type { KeyScrubber, StreamScrubber } from './key-scrubber.ts';
 import { tooLarge, UpstreamFailureError, type UpstreamFailure } from './live-upstream.ts';
 import { isJsonOrXml, isJsonType } from './media-type.ts';
 import { isUpstreamBody, type BodySink, type UpstreamBody } from './upstream-call.ts';
-import type { StreamedBody } from './body-transform.ts';
+import type { StreamedBody, TransformedBody } from './body-transform.ts';
 
 /** Provider headers worth showing the browser (paging and rate-limit hints), besides content-type. */
 const RETURNED_RESPONSE_HEADERS = /^(retry-after|link|x-ratelimit-[a-z0-9-]+|ratelimit(-[a-z0-9-]+)?)$/;
@@ -37,8 +37,8 @@ export interface Answer {
 }
 
 // --- masking: begin (body transforms may add headers, e.g. x-lookup-masked) ---
-/** What a body transform returns: the new bytes, or the new bytes and headers to add to that answer. */
-export type TransformedBody = Buffer | { body: Buffer; headers: Readonly<Record<string, string>> };
+// Defined beside the body transform, which returns it (a type of its own there keeps the two modules out of a cycle).
+export type { TransformedBody } from './body-transform.ts';
 // --- masking: end ---
 
 /** Rewrites (or keeps) a whole JSON body before it is sent. */
