@@ -10,15 +10,17 @@ import { samplesOf } from './testing/lookup-samples.ts';
 
 describe('link types', () => {
   it('refuses a source field, a target parameter or an operation that does not exist (checked by typecheck)', () => {
+    // One line per wrong link (a formatter never splits them), so each directive sits on its error.
+    const fromD = { from: 'D', fromOperation: 'detail', recordsAt: 'property', label: '' } as const;
     const wrong = [
       // @ts-expect-error -- D's location has no "lat" field
-      defineLink({ from: 'D', fromOperation: 'detail', recordsAt: 'property', to: 'L', label: '', fill: { lat: { field: 'location.lat' } } }),
+      defineLink({ ...fromD, to: 'L', fill: { lat: { field: 'location.lat' } } }),
       // @ts-expect-error -- L has no parameter "latitude"
-      defineLink({ from: 'D', fromOperation: 'detail', recordsAt: 'property', to: 'L', label: '', fill: { latitude: { field: 'location.latitude' } } }),
+      defineLink({ ...fromD, to: 'L', fill: { latitude: { field: 'location.latitude' } } }),
       // @ts-expect-error -- D has no operation "details"
-      defineLink({ from: 'D', fromOperation: 'details', recordsAt: 'property', to: 'G', label: '', fill: { recordid: { field: 'identifier.recordId' } } }),
+      defineLink({ ...fromD, fromOperation: 'details', to: 'G', fill: { recordid: { field: 'identifier.recordId' } } }),
       // @ts-expect-error -- D's records sit at "property", not "properties"
-      defineLink({ from: 'D', fromOperation: 'detail', recordsAt: 'properties', to: 'G', label: '', fill: { recordid: { field: 'identifier.recordId' } } }),
+      defineLink({ ...fromD, recordsAt: 'properties', to: 'G', fill: { recordid: { field: 'identifier.recordId' } } }),
       // @ts-expect-error -- a point link fills from the point or fixed values, never a field
       definePointLink({ to: 'M', fill: { lat: { field: 'lat' } } }),
       // @ts-expect-error -- B has no parameter "distance"

@@ -65,8 +65,10 @@ describe('keyScrubber, base64 and streaming', () => {
 describe('keyScrubber, escaped and re-cased keys (issue 22, item 14)', () => {
   const key = 'k3y/Secret+value&x=1';
   const scrub = keyScrubber([key]);
-  const jsonEscaped = (text: string, upper = false) =>
-    [...text].map((char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`).join('')[upper ? 'toUpperCase' : 'toString']().replaceAll('\\U', '\\u');
+  const jsonEscaped = (text: string, upper = false) => {
+    const escaped = [...text].map((char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
+    return upper ? escaped.toUpperCase().replaceAll('\\U', '\\u') : escaped;
+  };
   const decimal = (text: string) => [...text].map((char) => `&#${char.charCodeAt(0)};`).join('');
   const hex = (text: string) => [...text].map((char) => `&#x${char.charCodeAt(0).toString(16).toUpperCase()};`).join('');
   const echoes = {

@@ -22,8 +22,9 @@ export function columnName(index: number): string {
 // Characters XML 1.0 cannot hold (control characters but tab, LF and CR; lone surrogates;
 // U+FFFE/FFFF) are written as OOXML's _xHHHH_ escape, and a literal "_xHHHH_" in the text gets
 // its underscore escaped, so Excel reads back exactly the text given.
-// eslint-disable-next-line no-control-regex
-const NOT_IN_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const NOT_IN_XML =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 const hex4 = (char: string) => `_x${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}_`;
 
 export function escapeCellText(text: string): string {
