@@ -8,6 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { docPages } from './docs-links.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -96,5 +97,14 @@ describe('the settings', () => {
       expect(value, `${name}'s example value`).not.toBe('');
       expect(comment.replace(/#/g, '').trim().length, `${name}'s comment`).toBeGreaterThan(0);
     }
+  });
+
+  it('are the only LOOKUP_ names the docs and the README mention', () => {
+    const unknown = docPages(root)
+      .filter((page) => !page.startsWith('docs/decisions/'))
+      .flatMap((page) => [...readFileSync(join(root, page), 'utf8').matchAll(/\bLOOKUP_(?:<L>_)?[A-Z][A-Z0-9_]*[A-Z0-9]\b/g)].map((match) => ({ page, name: perLookup(match[0]) })))
+      .filter(({ name }) => !source.includes(name))
+      .map(({ page, name }) => `${page}: ${name}`);
+    expect(unknown).toEqual([]);
   });
 });
