@@ -163,7 +163,7 @@ export function namedPaths(markdown: string, folders: readonly string[]): NamedP
     const spans = fence === undefined ? [...text.matchAll(/`([^`]+)`/g)].map((match) => match[1]!) : [];
     const wholeSpans = spans.filter(isPathSpan);
     for (const path of wholeSpans) paths.push({ path, line });
-    const words = fence !== undefined ? text : text.replace(/`([^`]+)`/g, (span, inside: string) => (isPathSpan(inside) ? ' ' : ` ${inside} `)).replace(/\]\([^)]*\)/g, '] ');
+    const words = fence !== undefined ? text : text.replace(/`([^`]+)`/g, (_span, inside: string) => (isPathSpan(inside) ? ' ' : ` ${inside} `)).replace(/\]\([^)]*\)/g, '] ');
     for (const match of words.matchAll(rooted)) paths.push({ path: match[1]!, line });
   });
   return paths;
