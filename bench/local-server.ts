@@ -1,7 +1,10 @@
 // What every benchmark that starts servers needs: a free loopback port, a wait until a URL
-// answers, and the production server on a build. Loopback only.
+// answers, the production server on a build, and the server proxying L to a loopback provider.
+// Loopback only.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../src/server/testing/free-port.ts';
@@ -48,6 +51,63 @@ export async function startProductionServer(distDir: string): Promise<{ base: st
     throw error;
   }
   return { base, server };
+}
+
+/** `server` listening on a free loopback port; its base URL. */
+export async function listenOnLoopback(server: Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+/** The key the proxy benchmarks give L; the loopback provider ignores it. */
+export const BENCH_L_KEY = 'bench-key-0123456789';
+
+/**
+ * The production server in one process (LOOKUP_WORKERS=1) proxying L to the loopback provider at
+ * `upstreamUrl`, on a stub build (the proxy needs none of a build). `env` adds settings, e.g.
+ * LOOKUP_MASK; `timeoutMs` is both the upstream timeout and the start-up wait. `stop` ends the
+ * server and removes its build.
+ */
+export async function startLoopbackProxy(options: {
+  upstreamUrl: string;
+  timeoutMs: number;
+  env?: Record<string, string>;
+}): Promise<{ url: string; pid: number; stop: () => Promise<void> }> {
+  const dist = mkdtempSync(join(tmpdir(), 'bench-proxy-'));
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Lookup Explorer</title>');
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/start.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DIST_DIR: dist,
+      LOOKUP_WORKERS: '1',
+      LOOKUP_L_BASE_URL: `${options.upstreamUrl}/l`,
+      LOOKUP_L_KEY: BENCH_L_KEY,
+      LOOKUP_TIMEOUT_MS: String(options.timeoutMs),
+      LOOKUP_MASK_SECRET: 'bench-mask-secret-0123456789abcdef0123456789',
+      ...options.env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(dist, { recursive: true, force: true });
+  };
+  try {
+    // A busy machine may take a while to start a server.
+    await waitForHttp(`${url}/healthz`, options.timeoutMs);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, pid: child.pid!, stop };
 }
 
 /** A thread's source that asks workerData.url every workerData.every ms until it is sent 'stop', then posts every latency. */

@@ -5,25 +5,15 @@
 // every 50 ms from a thread of its own (p99 and max), and the server's resident memory is sampled
 // every 100 ms: where it started, its peak, and 10 s after the last answer ended. Each case gets a
 // server process of its own (LOOKUP_WORKERS=1). Loopback only, no external network.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, request, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { createServer, request } from 'node:http';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { incidentsBody, INCIDENTS_PATH, writeInChunks } from '../src/server/testing/big-answer.ts';
-import { freePort, HEALTH_PROBE_SOURCE, waitForHttp } from './local-server.ts';
+import { HEALTH_PROBE_SOURCE, listenOnLoopback, startLoopbackProxy } from './local-server.ts';
 
-const KEY = 'bench-key-0123456789';
 const HEALTH_EVERY_MS = 50;
 const SETTLE_MS = 10_000;
-
-async function listen(server: Server): Promise<string> {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
 
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))] ?? Number.NaN;
 
@@ -59,33 +49,9 @@ function read(url: string, headers: Record<string, string>): Promise<Read> {
   });
 }
 
-async function startProxy(upstreamUrl: string, dist: string, mask: 'default' | 'always'): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/start.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DIST_DIR: dist,
-      LOOKUP_WORKERS: '1',
-      LOOKUP_MASK: mask,
-      LOOKUP_L_BASE_URL: `${upstreamUrl}/l`,
-      LOOKUP_L_KEY: KEY,
-      LOOKUP_TIMEOUT_MS: '600000',
-      LOOKUP_MASK_SECRET: 'bench-mask-secret-0123456789abcdef0123456789',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  // A busy machine may take a while to start a server.
-  await waitForHttp(`${url}/healthz`, 180_000);
-  return { url, child };
-}
-
 /** `count` reads of L at once through a fresh server; memory and /healthz meanwhile, and 10 s after. */
-async function runCase(name: string, upstreamUrl: string, dist: string, mask: 'default' | 'always', count: number): Promise<void> {
-  const { url, child } = await startProxy(upstreamUrl, dist, mask);
-  const pid = child.pid!;
+async function runCase(name: string, upstreamUrl: string, mask: 'default' | 'always', count: number): Promise<void> {
+  const { url, pid, stop } = await startLoopbackProxy({ upstreamUrl, timeoutMs: 600_000, env: { LOOKUP_MASK: mask } });
   // A small answer of L first (the provider sends 2,000 records for distance=2mi): the server's
   // modules and, masked, its mask thread are started, as in use.
   await read(url + INCIDENTS_PATH.replace('distance=1mi', 'distance=2mi'), mask === 'default' ? { 'x-lookup-mask': 'off' } : {});
@@ -103,8 +69,7 @@ async function runCase(name: string, upstreamUrl: string, dist: string, mask: 'd
   clearInterval(sampler);
   const afterMb = rssMb(pid);
   const hwm = Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
-  child.kill('SIGTERM');
-  await new Promise((resolve) => child.once('exit', resolve));
+  await stop();
   for (const answer of reads) if (answer.status !== 200) throw new Error(`${name}: an answer came back ${answer.status}`);
   console.log(`  ${name}`);
   reads.forEach((answer, i) =>
@@ -121,18 +86,15 @@ export async function main(): Promise<void> {
     res.writeHead(200, { 'content-type': 'application/json' });
     void writeInChunks(res, req.url?.includes('distance=2mi') ? small : body, 1024 * 1024);
   });
-  const upstreamUrl = await listen(upstream);
-  const dist = mkdtempSync(join(tmpdir(), 'masked-big-answers-'));
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Lookup Explorer</title>');
+  const upstreamUrl = await listenOnLoopback(upstream);
   console.log(`four answers of L at once, 100,000 records each (${(body.length / 1e6).toFixed(1)} MB), over loopback`);
-  await runCase('unmasked (LOOKUP_MASK=default, X-Lookup-Mask: off)', upstreamUrl, dist, 'default', 4);
-  await runCase('masked (LOOKUP_MASK=always)', upstreamUrl, dist, 'always', 4);
+  await runCase('unmasked (LOOKUP_MASK=default, X-Lookup-Mask: off)', upstreamUrl, 'default', 4);
+  await runCase('masked (LOOKUP_MASK=always)', upstreamUrl, 'always', 4);
   body = incidentsBody(250_000);
   console.log(`one answer of L, 250,000 records (${(body.length / 1e6).toFixed(1)} MB)`);
-  await runCase('masked (LOOKUP_MASK=always)', upstreamUrl, dist, 'always', 1);
+  await runCase('masked (LOOKUP_MASK=always)', upstreamUrl, 'always', 1);
   upstream.closeAllConnections();
   await new Promise((resolve) => upstream.close(resolve));
-  rmSync(dist, { recursive: true, force: true });
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();

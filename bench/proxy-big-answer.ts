@@ -5,26 +5,16 @@
 // reading does not delay it): its latencies say whether the server's thread stayed free. The proxy is the production server (`src/server/start.ts`, one process) in
 // a process of its own; the provider and the client are this one. Loopback only; three rounds of
 // each after a warm-up, the median printed.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, request, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { createServer, request } from 'node:http';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { incidentsBody, INCIDENTS_PATH, writeInChunks } from '../src/server/testing/big-answer.ts';
-import { freePort, HEALTH_PROBE_SOURCE, waitForHttp } from './local-server.ts';
+import { BENCH_L_KEY, HEALTH_PROBE_SOURCE, listenOnLoopback, startLoopbackProxy } from './local-server.ts';
 
 const RECORDS = 100_000;
 const ROUNDS = 3;
-const KEY = 'bench-key-0123456789';
 const HEALTH_EVERY_MS = 50;
-
-async function listen(server: Server): Promise<string> {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
@@ -86,29 +76,10 @@ export async function main(): Promise<void> {
     res.writeHead(200, { 'content-type': 'application/json' });
     void writeInChunks(res, body, 1024 * 1024);
   });
-  const upstreamUrl = await listen(upstream);
-  // The server wants a build to serve; the proxy needs none of it.
-  const dist = mkdtempSync(join(tmpdir(), 'proxy-big-answer-'));
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Lookup Explorer</title>');
-  const port = await freePort();
-  const proxy = spawn(process.execPath, ['--import', 'tsx', 'src/server/start.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DIST_DIR: dist,
-      LOOKUP_WORKERS: '1',
-      LOOKUP_L_BASE_URL: `${upstreamUrl}/l`,
-      LOOKUP_L_KEY: KEY,
-      LOOKUP_TIMEOUT_MS: '120000',
-      LOOKUP_MASK_SECRET: 'bench-mask-secret-0123456789abcdef0123456789',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const proxyUrl = `http://127.0.0.1:${port}`;
-  await waitForHttp(`${proxyUrl}/healthz`);
+  const upstreamUrl = await listenOnLoopback(upstream);
+  const { url: proxyUrl, pid, stop } = await startLoopbackProxy({ upstreamUrl, timeoutMs: 120_000 });
 
-  const direct = `${upstreamUrl}/l${INCIDENTS_PATH.slice(INCIDENTS_PATH.indexOf('/v1/'))}&api_key=${KEY}`;
+  const direct = `${upstreamUrl}/l${INCIDENTS_PATH.slice(INCIDENTS_PATH.indexOf('/v1/'))}&api_key=${BENCH_L_KEY}`;
   const cases: Array<[string, string, Record<string, string>]> = [
     ['direct to the provider', direct, {}],
     ['proxy, streamed (X-Lookup-Mask: off)', proxyUrl + INCIDENTS_PATH, { 'x-lookup-mask': 'off' }],
@@ -124,12 +95,10 @@ export async function main(): Promise<void> {
   }
 
   // The server's peak memory over every case (Linux): worker threads included.
-  const peak = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${proxy.pid}/status`, 'utf8'))?.[1];
+  const peak = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
   if (peak) console.log(`  server's peak resident memory: ${(Number(peak) / 1024).toFixed(0)} MB`);
-  proxy.kill('SIGTERM');
   upstream.closeAllConnections();
-  await Promise.all([new Promise((resolve) => proxy.once('exit', resolve)), new Promise((resolve) => upstream.close(resolve))]);
-  rmSync(dist, { recursive: true, force: true });
+  await Promise.all([stop(), new Promise((resolve) => upstream.close(resolve))]);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();

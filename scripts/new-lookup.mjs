@@ -187,6 +187,16 @@ export function withRegistryLine(registry, { name, file }) {
   return withImport.replace(/^(const definitions = \{\n[\s\S]*?)^\};$/m, `$1  ${name},\n};`);
 }
 
+/** The four files a new lookup brings, path (from the checkout's root) to text; the registry is the fifth, edited. */
+export function newFiles(names) {
+  return {
+    [`src/lookups/${names.file}.ts`]: definition(names),
+    [`src/demo/${names.file}.ts`]: demo(names),
+    [`src/demo/${names.file}.test.ts`]: demoTest(names),
+    [`src/lookups/testing/samples/${names.file}.sample.ts`]: sample(names),
+  };
+}
+
 export function scaffold(root, letterArg, titleArg) {
   const names = lookupNames(letterArg, titleArg);
   const lookupsDir = join(root, 'src/lookups');
@@ -195,12 +205,7 @@ export function scaffold(root, letterArg, titleArg) {
   const registryPath = join(lookupsDir, 'registry.ts');
   const registry = readFileSync(registryPath, 'utf8');
   if (new RegExp(`^import \\{ ${names.name} \\}`, 'm').test(registry)) throw new Refusal(`The registry already has a lookup named ${names.name}; choose another title.`);
-  const files = {
-    [`src/lookups/${names.file}.ts`]: definition(names),
-    [`src/demo/${names.file}.ts`]: demo(names),
-    [`src/demo/${names.file}.test.ts`]: demoTest(names),
-    [`src/lookups/testing/samples/${names.file}.sample.ts`]: sample(names),
-  };
+  const files = newFiles(names);
   for (const path of Object.keys(files)) if (existsSync(join(root, path))) throw new Refusal(`${path} exists already.`);
   const updatedRegistry = withRegistryLine(registry, names);
   for (const [path, text] of Object.entries(files)) writeFileSync(join(root, path), text);

@@ -4,7 +4,7 @@ import type * as Seeded from './seeded.ts';
 import { chargingStations, chargingStationsResponse } from '../lookups/b-charging-stations.ts';
 import { fromXml } from '../lookups/xml.ts';
 import { chargingStationsDemo, STATIONS_PER_ANSWER } from './b-charging-stations.ts';
-import { haversineMetres } from './geo-world.ts';
+import { haversineMetres } from '../lookups/earth.ts';
 import { seededFaker } from './seeded.ts';
 import { demoAsker } from './testing/ask-demo.ts';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { companyAddress, companyAddressResponse } from '../lookups/c-company-address.ts';
 import { companyAddressDemo } from './c-company-address.ts';
 import { demoAsker } from './testing/ask-demo.ts';
-import { haversineMetres } from './geo-world.ts';
+import { haversineMetres } from '../lookups/earth.ts';
 import { isInland } from './land-mask.ts';
 import { areaOf, postcodeAreas, reachOf } from './c-postcode-areas.ts';
 

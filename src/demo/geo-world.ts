@@ -5,6 +5,7 @@
 // land, away from the shore, and a cell's density is its population density times its share of
 // land. Density follows population: every US place by size (us-places.ts) over a thin rural floor
 // across the country, and a few cities elsewhere (DEMO_CITIES) with their surroundings.
+import { haversineMetres } from '../lookups/earth.ts';
 import { createRng, seedFrom, seededFakerFor, type Rng } from './seeded.ts';
 import { DEMO_CITIES, DEMO_TOWNS, KNOWN_STREETS, US_STREET_NAMES, type DemoCity, type DemoPlace, type DemoTown } from './geo-world-data.ts';
 import { boxLand, isInland, landRegionAt, RASTER, type BoxLand, type LandRegion } from './land-mask.ts';
@@ -18,16 +19,7 @@ export function cityByPk(pk: number): DemoCity | undefined {
   return DEMO_CITIES.find((city) => city.pk === pk);
 }
 
-const EARTH_RADIUS_M = 6_371_008.8;
 const RAD = Math.PI / 180;
-
-/** Great-circle distance in metres. */
-export function haversineMetres(lat1: number, lon1: number, lat2: number, lon2: number): number {
-  const dLat = (lat2 - lat1) * RAD;
-  const dLon = (lon2 - lon1) * RAD;
-  const a = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * RAD) * Math.cos(lat2 * RAD) * Math.sin(dLon / 2) ** 2;
-  return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(a)));
-}
 
 /** The city nearest a point, with its distance in metres. */
 export function nearestCity(lat: number, lon: number): { city: DemoCity; distance: number } {

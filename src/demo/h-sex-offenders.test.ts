@@ -1,8 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
+import { haversineMetres } from '../lookups/earth.ts';
 import { sexOffenders, sexOffendersResponse } from '../lookups/h-sex-offenders.ts';
 import { sexOffendersDemo } from './h-sex-offenders.ts';
-import { haversineMetres } from './geo-world.ts';
 import { isInland } from './land-mask.ts';
 import { placeOfZip } from './us-places.ts';
 import { demoAsker } from './testing/ask-demo.ts';

@@ -1,9 +1,10 @@
 // @vitest-environment node
 import { describe, expect, it, vi } from 'vitest';
 import type * as GeoWorld from './geo-world.ts';
+import { haversineMetres } from '../lookups/earth.ts';
 import { crimeIncidents, crimeIncidentsResponse, INCIDENTS_PER_PAGE } from '../lookups/l-crime-incidents.ts';
 import { crimeIncidentsDemo } from './l-crime-incidents.ts';
-import { cellRng, cellsAround, haversineMetres, placeAt } from './geo-world.ts';
+import { cellRng, cellsAround, placeAt } from './geo-world.ts';
 import { demoAsker } from './testing/ask-demo.ts';
 
 // The work of an answer, counted without a clock through the real functions: a cell-day drawn

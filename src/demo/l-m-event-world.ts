@@ -5,7 +5,8 @@
 import { distanceToMetres } from '../lookups/param.ts';
 import type { LocationWindowParams } from '../lookups/location-window.ts';
 import type { Cell } from './geo-world.ts';
-import { CELL_DEGREES, cellCount, cellCountAround, cellRng, cellsAround, haversineMetres, pointInCell } from './geo-world.ts';
+import { haversineMetres } from '../lookups/earth.ts';
+import { CELL_DEGREES, cellCount, cellCountAround, cellRng, cellsAround, pointInCell } from './geo-world.ts';
 import { firstDraw, seedFrom } from './seeded.ts';
 
 const DAY_MS = 86_400_000;

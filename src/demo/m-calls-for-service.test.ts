@@ -3,7 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import type * as GeoWorld from './geo-world.ts';
 import { callsForService, callsForServiceResponse } from '../lookups/m-calls-for-service.ts';
 import { callsForServiceDemo, CALLS_PER_ANSWER, largeCallsQuery } from './m-calls-for-service.ts';
-import { haversineMetres, placeAt } from './geo-world.ts';
+import { haversineMetres } from '../lookups/earth.ts';
+import { placeAt } from './geo-world.ts';
 import { demoAsker } from './testing/ask-demo.ts';
 
 // Every call built in full names its place (placeAt): counting those calls (to the real function)

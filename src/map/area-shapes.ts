@@ -1,7 +1,7 @@
 // Drawn shapes as the `area=` polygon, and the circle that covers a polygon ("Search this area").
+import { EARTH_RADIUS_M, haversineMetres } from '../lookups/earth.ts';
 import type { SearchCircle } from './search-circle.ts';
 
-const EARTH_RADIUS_M = 6_371_008.8;
 /** Corners of a drawn circle written as a polygon. */
 const CIRCLE_CORNERS = 32;
 
@@ -17,18 +17,12 @@ export function circlePolygon(lat: number, lon: number, radiusMetres: number): A
   return corners;
 }
 
-function haversine(lat1: number, lon1: number, lat2: number, lon2: number): number {
-  const rad = Math.PI / 180;
-  const a = Math.sin(((lat2 - lat1) * rad) / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lon2 - lon1) * rad) / 2) ** 2;
-  return 2 * EARTH_RADIUS_M * Math.asin(Math.sqrt(a));
-}
-
 /** The circle around the polygon's bounding-box centre that reaches its farthest corner. */
 export function coveringCircle(polygon: ReadonlyArray<readonly [number, number]>): SearchCircle {
   const lats = polygon.map(([lat]) => lat);
   const lons = polygon.map(([, lon]) => lon);
   const lat = (Math.min(...lats) + Math.max(...lats)) / 2;
   const lon = (Math.min(...lons) + Math.max(...lons)) / 2;
-  const radiusMetres = Math.max(...polygon.map(([cornerLat, cornerLon]) => haversine(lat, lon, cornerLat, cornerLon)));
+  const radiusMetres = Math.max(...polygon.map(([cornerLat, cornerLon]) => haversineMetres(lat, lon, cornerLat, cornerLon)));
   return { lat, lon, radiusMetres: Math.ceil(radiusMetres) };
 }

@@ -1,5 +1,7 @@
 // Small spherical geometry, kept free of Leaflet so it runs in unit tests and the picker alike.
-const EARTH_RADIUS_M = 6_371_008.8;
+// The radius and the great-circle distance are lookups/earth.ts's, so the map agrees with SQL and the dossier.
+import { EARTH_RADIUS_M, haversineMetres } from '../lookups/earth.ts';
+
 const METRES_PER_DEGREE_LAT = (EARTH_RADIUS_M * Math.PI) / 180;
 const toRad = (degrees: number) => (degrees * Math.PI) / 180;
 
@@ -13,10 +15,7 @@ export type Bounds = [[number, number], [number, number]];
 
 /** Great-circle distance in metres (haversine). */
 export function distanceMetres(a: LatLon, b: LatLon): number {
-  const dLat = toRad(b.lat - a.lat);
-  const dLon = toRad(b.lon - a.lon);
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(toRad(a.lat)) * Math.cos(toRad(b.lat)) * Math.sin(dLon / 2) ** 2;
-  return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
+  return haversineMetres(a.lat, a.lon, b.lat, b.lon);
 }
 
 /** The point `metres` due east of `center`: where the picker puts its radius handle. */

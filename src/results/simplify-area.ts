@@ -4,6 +4,7 @@
 // the outline kept. A shape that still has more than MAX_AREA_CORNERS corners is simplified again
 // with the tolerance doubled until it fits, so an `area=` is never longer than about 5.5 kB.
 // docs/decisions/030-area-simplification.md says why these numbers.
+import { EARTH_RADIUS_M } from '../lookups/earth.ts';
 
 /** Corners closer than this to the simplified outline are dropped (under a pixel at street zooms). */
 export const AREA_TOLERANCE_METRES = 5;
@@ -12,7 +13,7 @@ export const MAX_AREA_CORNERS = 200;
 
 type Corner = readonly [number, number];
 
-const METRES_PER_DEGREE = (6_371_008.8 * Math.PI) / 180;
+const METRES_PER_DEGREE = (EARTH_RADIUS_M * Math.PI) / 180;
 
 /** Corners as x, y metres about the first corner's latitude (flat: the error is tiny at a drawn area's size). */
 function projected(corners: readonly Corner[]): Array<[number, number]> {

@@ -2,6 +2,7 @@
 // of its most telling category column, the records nearest the place with their distance, and the
 // time span its dates cover. Generic: it reads the flattened columns and the definition's adapters.
 import type { AnyOperation, GeoPoint } from '../../lookups/define-lookup.ts';
+import { haversineMetres } from '../../lookups/earth.ts';
 import { flattenRecord } from '../../results/table-api.ts';
 
 export interface AnswerSummary {
@@ -12,12 +13,9 @@ export interface AnswerSummary {
   span?: { from: string; to: string };
 }
 
-const EARTH_RADIUS_M = 6_371_008.8;
-const rad = (degrees: number) => (degrees * Math.PI) / 180;
-/** Great-circle distance in metres (haversine; the map's geo.ts has the same, but app/ reaches map/ only lazily). */
+/** Great-circle distance in metres (lookups/earth.ts's, the one the map and SQL use). */
 export function metresBetween(a: GeoPoint, b: GeoPoint): number {
-  const h = Math.sin(rad(b.lat - a.lat) / 2) ** 2 + Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(rad(b.lon - a.lon) / 2) ** 2;
-  return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
+  return haversineMetres(a.lat, a.lon, b.lat, b.lon);
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
