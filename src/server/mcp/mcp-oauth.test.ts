@@ -8,6 +8,10 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { UnauthorizedError, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { OAuthClientInformationMixed, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { crimeIncidents } from '../../lookups/l-crime-incidents.ts';
 import { allLookups } from '../../lookups/registry.ts';
@@ -18,6 +22,7 @@ import { loadAccessConfig } from '../team/access-config.ts';
 import type { AuditEntry } from '../team/audit-log.ts';
 import { parseTeamLimits } from '../team/limits-config.ts';
 import { createMemoryStore } from '../team/shared-store.ts';
+import { freePort } from '../testing/free-port.ts';
 import { startTestIssuer, type TestIssuer } from '../testing/oauth-issuer.ts';
 import { connectHttpClient, exampleArguments, startAppServer, startDemoUpstream, type Running } from './testing/mcp-fixtures.ts';
 import { toolName } from './tool-catalog.ts';
@@ -109,7 +114,8 @@ describe('standard sign-in for assistants', () => {
     const fileBob = await fetch(`${app.base}${L_PAGE_REQUEST}`, { headers: bearer(BOB) });
     expect(fileBob.status).toBe(200);
     expect((await lCalls(3))[2]).toMatchObject({ user: 'bob', source: 'live', status: 200 });
-  });
+    // The demo upstream's first answer starts its generator threads: seconds on a busy machine.
+  }, 60_000);
 
   it('refuses a JWT for another audience, and an expired one, with invalid_token naming the metadata', async () => {
     for (const token of [
@@ -130,5 +136,67 @@ describe('standard sign-in for assistants', () => {
     expect(challenge).toMatch(/^Bearer resource_metadata="[^"]+", error="insufficient_scope", /);
     expect(challenge).toContain('scope="lookups"');
     expect(await answer.json()).toMatchObject({ error: { code: 'insufficient_scope', message: expect.stringContaining('lookups') } });
+  });
+});
+
+/** An MCP client's sign-in state, in memory: a client id given by hand, the PKCE verifier, the tokens, where it was sent to sign in. */
+class MemoryOAuthClient implements OAuthClientProvider {
+  authorizationUrl: URL | undefined;
+  private verifier = '';
+  private saved: OAuthTokens | undefined;
+  readonly redirectUrl = 'http://127.0.0.1:1/callback';
+  readonly clientMetadata = { client_name: 'lookup-explorer-tests', redirect_uris: [this.redirectUrl] };
+  clientInformation(): OAuthClientInformationMixed {
+    return { client_id: 'lookup-explorer-tests' };
+  }
+  tokens() {
+    return this.saved;
+  }
+  saveTokens(tokens: OAuthTokens) {
+    this.saved = tokens;
+  }
+  redirectToAuthorization(url: URL) {
+    this.authorizationUrl = url;
+  }
+  saveCodeVerifier(verifier: string) {
+    this.verifier = verifier;
+  }
+  codeVerifier() {
+    return this.verifier;
+  }
+}
+
+describe('the MCP SDK’s own client', () => {
+  it('follows the 401 to the metadata and the identity provider, signs in, and calls a tool as the token’s user', async () => {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const idp = await startTestIssuer({ audience: `${base}/mcp`, grantClaims: { sub: 'idp-c4r0', preferred_username: 'carol', scope: 'lookups' } });
+    const env = { LOOKUP_OAUTH_ISSUER: idp.issuer, LOOKUP_OAUTH_AUDIENCE: base, LOOKUP_OAUTH_SCOPES: 'lookups' };
+    const lines: AuditEntry[] = [];
+    const config = loadAppConfig(env);
+    const server = await startAppServer({ config, store: createMemoryStore(), access: loadAccessConfig(env), limits: parseTeamLimits(env, allLookups, config), audit: (entry) => lines.push(entry) }, port);
+    const provider = new MemoryOAuthClient();
+    const client = new Client({ name: 'lookup-explorer-tests', version: '1.0.0' });
+    try {
+      const first = new StreamableHTTPClientTransport(new URL(`${base}/mcp`), { authProvider: provider });
+      await expect(client.connect(first)).rejects.toThrow(UnauthorizedError);
+      // It went to sign in at the provider the metadata names, asking for a token for /mcp.
+      const authorize = provider.authorizationUrl!;
+      expect(`${authorize.origin}${authorize.pathname}`).toBe(`${idp.issuer}/authorize`);
+      expect(authorize.searchParams.get('resource')).toBe(`${base}/mcp`);
+      expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
+      // The user signed in; the provider redirected back with a code.
+      await first.finishAuth('code-from-the-sign-in');
+      expect(idp.tokenRequests().map((form) => form.get('resource'))).toEqual([`${base}/mcp`]);
+
+      await client.connect(new StreamableHTTPClientTransport(new URL(`${base}/mcp`), { authProvider: provider }));
+      const result = await client.callTool({ name: L_TOOL, arguments: exampleArguments(incidents) });
+      expect(result.isError).toBeFalsy();
+      await vi.waitFor(() => expect(lines.filter((entry) => entry.lookup === crimeIncidents.id)).toMatchObject([{ user: 'carol', client: 'mcp', status: 200 }]));
+    } finally {
+      await client.close();
+      await server.close();
+      await idp.close();
+    }
   });
 });

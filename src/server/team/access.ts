@@ -36,6 +36,7 @@ import { createSignInLimiter, type SignInLimiter } from './sign-in-limit.ts';
 import { bearerChallenge } from './oauth-resource.ts';
 import { createTokenVerifier, looksLikeJwt, type TokenCheck } from './oauth-tokens.ts';
 import { isListed, nameOfToken } from './tokens-file.ts';
+import { userName } from './user-name.ts';
 
 export const SIGN_IN_PATH = '/sign-in';
 export const SIGN_OUT_PATH = '/sign-out';
@@ -43,7 +44,6 @@ export const SIGN_OUT_PATH = '/sign-out';
 export const FORM_PATHS: readonly string[] = [SIGN_IN_PATH, SIGN_OUT_PATH];
 const PUBLIC_PATHS = new Set(['/openapi.json', '/readyz', '/robots.txt']);
 const MAX_FORM_BYTES = 4096;
-const MAX_USER_LENGTH = 256;
 
 const users = new WeakMap<IncomingMessage, string>();
 
@@ -86,12 +86,6 @@ export function localNext(value: string | null | undefined): string {
   if (/[\u0000-\u001f\u007f\\]/.test(value)) return '/';
   const path = value.split(/[?#]/)[0]!;
   return path === SIGN_IN_PATH || path === SIGN_OUT_PATH ? '/' : percentEncoded(value);
-}
-
-function userFromHeader(value: string | undefined): string | undefined {
-  const text = value?.trim();
-  // eslint-disable-next-line no-control-regex
-  return text && text.length <= MAX_USER_LENGTH && !/[\u0000-\u001f\u007f]/.test(text) ? text : undefined;
 }
 
 function sendHtml(res: ServerResponse, status: number, html: string, headers: Record<string, string> = {}): void {
@@ -145,7 +139,7 @@ export function createAccessGate({ access, store, limiter = createSignInLimiter(
     if (access.userHeader && fromTrustedProxy(req, access.trustedProxies)) {
       const values = headerValues(req, access.userHeader);
       if (values.length > 1) return { doubledHeader: true };
-      const user = userFromHeader(values[0]);
+      const user = userName(values[0]);
       if (user) return { user };
     }
     if (!tokens && !verifyToken) return undefined;

@@ -10,10 +10,10 @@ import { createRemoteJWKSet, errors, jwtVerify, type JWSAlgorithm, type JWTPaylo
 import type { OAuthConfig } from './oauth-config.ts';
 import { discoverJwksUrl, IssuerUnavailableError } from './oauth-discovery.ts';
 import { mcpResourceOf } from './oauth-resource.ts';
+import { userName } from './user-name.ts';
 
 const DISCOVERY_RETRY_MS = 30_000;
 const CLOCK_TOLERANCE_S = 30;
-const MAX_USER_LENGTH = 256;
 /** Signature algorithms with a public key: a key set holds no shared secrets, and `none` never verifies. */
 const ALGORITHMS: JWSAlgorithm[] = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA', 'Ed25519'];
 
@@ -45,9 +45,7 @@ function scopesOf(payload: JWTPayload): Set<string> {
 }
 
 function userOf(payload: JWTPayload, claim: string | undefined): string | undefined {
-  const value = claim ? payload[claim] : (payload.preferred_username ?? payload.sub);
-  // eslint-disable-next-line no-control-regex
-  return typeof value === 'string' && value.trim() !== '' && value.length <= MAX_USER_LENGTH && !/[\u0000-\u001f\u007f]/.test(value) ? value.trim() : undefined;
+  return userName(claim ? payload[claim] : (payload.preferred_username ?? payload.sub));
 }
 
 /** Why a token was refused, in words for the 401 (never the token itself). */
