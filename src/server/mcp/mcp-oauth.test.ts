@@ -114,8 +114,7 @@ describe('standard sign-in for assistants', () => {
     const fileBob = await fetch(`${app.base}${L_PAGE_REQUEST}`, { headers: bearer(BOB) });
     expect(fileBob.status).toBe(200);
     expect((await lCalls(3))[2]).toMatchObject({ user: 'bob', source: 'live', status: 200 });
-    // The demo upstream's first answer starts its generator threads: seconds on a busy machine.
-  }, 60_000);
+  }, 60_000); // the demo upstream's first answer starts its generator threads: seconds on a busy machine
 
   it('refuses a JWT for another audience, and an expired one, with invalid_token naming the metadata', async () => {
     for (const token of [
