@@ -115,7 +115,8 @@ export function checkTeamStartup({ host, access, processes, storeKind }: TeamSta
       'HOST',
       `is ${host}, which other machines can reach, and no access mode is configured. Set LOOKUP_ACCESS_TOKENS_FILE to a file of ` +
         'name:token lines (people sign in with their token), or LOOKUP_TRUSTED_USER_HEADER=X-Forwarded-User with ' +
-        'LOOKUP_TRUSTED_PROXIES=<the signing-in proxy\'s CIDRs>; see "Team deployment" in the README. ' +
+        'LOOKUP_TRUSTED_PROXIES=<the signing-in proxy\'s CIDRs>, or LOOKUP_OAUTH_ISSUER with LOOKUP_OAUTH_AUDIENCE (access tokens ' +
+        'from your identity provider); see "Team deployment" in the README. ' +
         'Or keep the server on this machine with HOST=127.0.0.1.',
     );
   if (access.tokens && processes > 1 && storeKind === 'memory')
