@@ -3,15 +3,21 @@
 //   a session cookie, scripts send `Authorization: Bearer <token>`.
 // - LOOKUP_TRUSTED_USER_HEADER with LOOKUP_TRUSTED_PROXIES: a signing-in proxy in front (such as
 //   oauth2-proxy) names the user in that header; it is believed only from those peers.
+// - LOOKUP_OAUTH_ISSUER with LOOKUP_OAUTH_AUDIENCE: access tokens (JWTs) from the team's identity
+//   provider, as MCP clients send them (oauth-config.ts).
 // LOOKUP_TRUSTED_PROXIES alone also makes X-Forwarded-Proto and X-Forwarded-For from those peers
 // count (Secure cookies behind a TLS-terminating proxy, the client's address for sign-in limits).
 // A server bound to loopback only needs none of this; one bound to any other address refuses to
 // start without an access mode (checkTeamStartup).
 import { readFileSync } from 'node:fs';
 import { ConfigError } from '../config.ts';
-import { parseCidrList, plainAddress, type AddressMatcher } from './cidr.ts';
+import { parseCidrList, type AddressMatcher } from './cidr.ts';
 import { parseDuration } from './durations.ts';
+import { isLoopbackHost } from './loopback-host.ts';
+import { loadOAuthConfig, type OAuthConfig } from './oauth-config.ts';
 import { parseTokensFile, type TokenEntry } from './tokens-file.ts';
+
+export { isLoopbackHost };
 
 export const DEFAULT_SESSION_TTL_MS = 12 * 3_600_000;
 /** An HTTP header name (RFC 9110 token). */
@@ -28,10 +34,12 @@ export interface AccessConfig {
   trustedProxies: AddressMatcher;
   /** LOOKUP_SESSION_TTL: how long a browser's sign-in lasts (default 12 h). */
   sessionTtlMs: number;
+  /** LOOKUP_OAUTH_*: the identity provider whose access tokens are accepted; undefined when off. */
+  oauth?: OAuthConfig;
 }
 
 export function accessEnabled(access: AccessConfig | undefined): access is AccessConfig {
-  return access !== undefined && (access.tokens !== undefined || access.userHeader !== undefined);
+  return access !== undefined && (access.tokens !== undefined || access.userHeader !== undefined || access.oauth !== undefined);
 }
 
 export function loadAccessConfig(env: NodeJS.ProcessEnv, readFile: (path: string) => string = (path) => readFileSync(path, 'utf8')): AccessConfig {
@@ -73,13 +81,8 @@ export function loadAccessConfig(env: NodeJS.ProcessEnv, readFile: (path: string
   const sessionTtlMs = ttlText ? parseDuration(ttlText) : DEFAULT_SESSION_TTL_MS;
   if (sessionTtlMs === undefined) throw new ConfigError('LOOKUP_SESSION_TTL', `must be a duration such as 12h, 30m or 7d, not ${JSON.stringify(ttlText)}`);
 
-  return { ...(tokens && { tokens }), ...(userHeader && { userHeader }), trustedProxies, sessionTtlMs };
-}
-
-/** Whether binding `host` keeps the server to this machine (loopback addresses and localhost). */
-export function isLoopbackHost(host: string): boolean {
-  const address = plainAddress(host.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1'));
-  return address === 'localhost' || address === '::1' || /^127(\.\d{1,3}){3}$/.test(address);
+  const oauth = loadOAuthConfig(env);
+  return { ...(tokens && { tokens }), ...(userHeader && { userHeader }), trustedProxies, sessionTtlMs, ...(oauth && { oauth }) };
 }
 
 export interface TeamStartup {
@@ -112,7 +115,8 @@ export function checkTeamStartup({ host, access, processes, storeKind }: TeamSta
       'HOST',
       `is ${host}, which other machines can reach, and no access mode is configured. Set LOOKUP_ACCESS_TOKENS_FILE to a file of ` +
         'name:token lines (people sign in with their token), or LOOKUP_TRUSTED_USER_HEADER=X-Forwarded-User with ' +
-        'LOOKUP_TRUSTED_PROXIES=<the signing-in proxy\'s CIDRs>; see "Team deployment" in the README. ' +
+        'LOOKUP_TRUSTED_PROXIES=<the signing-in proxy\'s CIDRs>, or LOOKUP_OAUTH_ISSUER with LOOKUP_OAUTH_AUDIENCE (access tokens ' +
+        'from your identity provider); see "Team deployment" in the README. ' +
         'Or keep the server on this machine with HOST=127.0.0.1.',
     );
   if (access.tokens && processes > 1 && storeKind === 'memory')

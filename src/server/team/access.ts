@@ -1,7 +1,10 @@
 // The access gate of a team server (issue 14), after the request guard and before everything
 // else. It names the user of each request, from (in this order) the signing-in proxy's header
-// (only from LOOKUP_TRUSTED_PROXIES), `Authorization: Bearer <token>`, or the session cookie, and
-// answers the sign-in pages. Without a user:
+// (only from LOOKUP_TRUSTED_PROXIES), `Authorization: Bearer <token>` (a tokens-file token, or an
+// access token from LOOKUP_OAUTH_ISSUER: oauth-tokens.ts), or the session cookie, and answers the
+// sign-in pages. With OAuth on, every 401 names the protected-resource metadata (oauth-resource.ts),
+// a token without the required scopes gets 403 `insufficient_scope`, and an identity provider that
+// cannot be asked 503 `issuer_unavailable`. Without a user:
 // - /proxy/*, the JSON documents and anything that is not a page: 401 envelope `unauthenticated`;
 // - the app's pages: 303 to /sign-in?next=<the page>;
 // - /healthz: only {"status":"ok"} (the lookups' modes are for users); /openapi.json, /readyz and
@@ -30,7 +33,10 @@ import { createSessions } from './sessions.ts';
 import type { SharedStore } from './store-types.ts';
 import { continuePage, proxySignInPage, SIGN_IN_CONTENT_SECURITY_POLICY, signedInPage, signInFormPage } from './sign-in-page.ts';
 import { createSignInLimiter, type SignInLimiter } from './sign-in-limit.ts';
+import { bearerChallenge } from './oauth-resource.ts';
+import { createTokenVerifier, looksLikeJwt, type TokenCheck } from './oauth-tokens.ts';
 import { isListed, nameOfToken } from './tokens-file.ts';
+import { userName } from './user-name.ts';
 
 export const SIGN_IN_PATH = '/sign-in';
 export const SIGN_OUT_PATH = '/sign-out';
@@ -38,7 +44,6 @@ export const SIGN_OUT_PATH = '/sign-out';
 export const FORM_PATHS: readonly string[] = [SIGN_IN_PATH, SIGN_OUT_PATH];
 const PUBLIC_PATHS = new Set(['/openapi.json', '/readyz', '/robots.txt']);
 const MAX_FORM_BYTES = 4096;
-const MAX_USER_LENGTH = 256;
 
 const users = new WeakMap<IncomingMessage, string>();
 
@@ -63,6 +68,7 @@ export interface AccessGateOptions {
 type Identity =
   | { user: string; session?: string }
   | { badBearer: true }
+  | { refusedToken: Exclude<TokenCheck, { ok: true }> }
   | { blocked: number }
   | { doubledHeader: true }
   | undefined;
@@ -80,12 +86,6 @@ export function localNext(value: string | null | undefined): string {
   if (/[\u0000-\u001f\u007f\\]/.test(value)) return '/';
   const path = value.split(/[?#]/)[0]!;
   return path === SIGN_IN_PATH || path === SIGN_OUT_PATH ? '/' : percentEncoded(value);
-}
-
-function userFromHeader(value: string | undefined): string | undefined {
-  const text = value?.trim();
-  // eslint-disable-next-line no-control-regex
-  return text && text.length <= MAX_USER_LENGTH && !/[\u0000-\u001f\u007f]/.test(text) ? text : undefined;
 }
 
 function sendHtml(res: ServerResponse, status: number, html: string, headers: Record<string, string> = {}): void {
@@ -125,6 +125,8 @@ function isForm(req: IncomingMessage): boolean {
 export function createAccessGate({ access, store, limiter = createSignInLimiter(store), audit, now, internalUser }: AccessGateOptions): RequestHandler {
   const sessions = createSessions(store, access.sessionTtlMs);
   const tokens = access.tokens;
+  const oauth = access.oauth;
+  const verifyToken = oauth && createTokenVerifier(oauth);
   const logRefusal = audit ? createGateAudit(audit, now && { now }) : undefined;
   const audited = (req: IncomingMessage, status: number, code: string) => {
     const entry: GateRefusal = { address: clientAddress(req, access.trustedProxies), method: req.method ?? '', status, code };
@@ -137,19 +139,26 @@ export function createAccessGate({ access, store, limiter = createSignInLimiter(
     if (access.userHeader && fromTrustedProxy(req, access.trustedProxies)) {
       const values = headerValues(req, access.userHeader);
       if (values.length > 1) return { doubledHeader: true };
-      const user = userFromHeader(values[0]);
+      const user = userName(values[0]);
       if (user) return { user };
     }
-    if (!tokens) return undefined;
+    if (!tokens && !verifyToken) return undefined;
     const authorization = req.headers.authorization;
     const bearer = authorization && /^Bearer +(\S+)\s*$/i.exec(authorization)?.[1];
     if (bearer) {
       // One rule with the form: while blocked, not even the right token gets in.
       const wait = await limiter.blocked(clientAddress(req, access.trustedProxies));
       if (wait !== undefined) return { blocked: wait };
-      const user = nameOfToken(tokens, bearer);
-      return user ? { user } : { badBearer: true };
+      const user = tokens && nameOfToken(tokens, bearer);
+      if (user) return { user };
+      // A signed token cannot be guessed, so a refused one is not a failed sign-in (it has often just expired).
+      if (verifyToken && looksLikeJwt(bearer)) {
+        const checked = await verifyToken(bearer);
+        return checked.ok ? { user: checked.user } : { refusedToken: checked };
+      }
+      return { badBearer: true };
     }
+    if (!tokens) return undefined;
     const session = readCookie(req, SESSION_COOKIE);
     const user = await sessions.userOf(session);
     return user && isListed(tokens, user) ? { user, session: session! } : undefined;
@@ -216,18 +225,34 @@ export function createAccessGate({ access, store, limiter = createSignInLimiter(
       return sendRefusal(res, refusal(400, 'duplicate_user_header', `The ${access.userHeader} header is sent more than once: the signing-in proxy names one user`));
     }
     if (identity && 'blocked' in identity) return tooMany(req, res, identity.blocked);
+    if (identity && 'refusedToken' in identity) return refuseToken(req, res, path, identity.refusedToken);
     if (identity && 'badBearer' in identity) {
       const wait = await limiter.failed(clientAddress(req, access.trustedProxies));
       if (wait !== undefined) return tooMany(req, res, wait);
       audited(req, 401, 'unauthenticated');
-      return sendRefusal(res, refusal(401, 'unauthenticated', 'The bearer token is not on the access list', { headers: { 'www-authenticate': 'Bearer error="invalid_token"' } }));
+      const message = 'The bearer token is not on the access list';
+      const challenge = oauth ? bearerChallenge(oauth, path, { code: 'invalid_token', description: message }) : 'Bearer error="invalid_token"';
+      return sendRefusal(res, refusal(401, 'unauthenticated', message, { headers: { 'www-authenticate': challenge } }));
     }
-    if (isPageRequest(req, path)) return redirect(res, `${SIGN_IN_PATH}?next=${encodeURIComponent(localNext(target))}`);
+    if ((tokens || access.userHeader) && isPageRequest(req, path)) return redirect(res, `${SIGN_IN_PATH}?next=${encodeURIComponent(localNext(target))}`);
     const message = tokens
       ? 'Sign in first: open /sign-in in a browser, or send Authorization: Bearer <token>'
-      : 'Reach this server through the signing-in proxy in front of it';
+      : oauth
+        ? `Sign in first: send Authorization: Bearer <an access token from ${oauth.issuer}>`
+        : 'Reach this server through the signing-in proxy in front of it';
+    const challenge = oauth ? bearerChallenge(oauth, path) : tokens && 'Bearer';
     audited(req, 401, 'unauthenticated');
-    sendRefusal(res, refusal(401, 'unauthenticated', message, tokens && { headers: { 'www-authenticate': 'Bearer' } }));
+    sendRefusal(res, refusal(401, 'unauthenticated', message, challenge ? { headers: { 'www-authenticate': challenge } } : undefined));
+  }
+
+  /** An access token that was checked and refused: the spec's challenge for why. */
+  function refuseToken(req: IncomingMessage, res: ServerResponse, path: string, check: Exclude<TokenCheck, { ok: true }>): void {
+    if (check.error === 'issuer_unavailable') return sendRefusal(res, refusal(503, 'issuer_unavailable', check.message, { headers: { 'retry-after': '30' } }));
+    const scopeShort = check.error === 'insufficient_scope';
+    const code = scopeShort ? 'insufficient_scope' : 'unauthenticated';
+    const challenge = bearerChallenge(oauth!, path, { code: check.error, description: check.message, ...(scopeShort && { scopes: check.scopes }) });
+    audited(req, scopeShort ? 403 : 401, code);
+    sendRefusal(res, refusal(scopeShort ? 403 : 401, code, check.message, { headers: { 'www-authenticate': challenge } }));
   }
 
   /** Who sent the request, remembered for later stages (userOf). */

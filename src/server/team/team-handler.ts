@@ -9,6 +9,7 @@ import { sendJson } from '../http/send-json.ts';
 import { createAccessGate } from './access.ts';
 import { accessEnabled, type AccessConfig } from './access-config.ts';
 import type { AuditLog } from './audit-log.ts';
+import { createProtectedResourceRoutes } from './oauth-resource.ts';
 import { isStoreUnavailable } from './shared-store.ts';
 import type { SharedStore } from './store-types.ts';
 
@@ -56,8 +57,12 @@ export function createTeamHandler({ store, access, audit, internalUser }: TeamHa
       return true;
     }
   };
+  // With OAuth, the protected-resource metadata comes before the gate: clients read it to sign in.
+  const metadata = access.oauth && createProtectedResourceRoutes(access.oauth);
   return (req, res) => {
     const answered = readiness(req, res);
-    return answered === false ? gated(req, res) : answered;
+    if (answered !== false) return answered;
+    const described = metadata ? metadata(req, res) : false;
+    return described === false ? gated(req, res) : described;
   };
 }

@@ -22,8 +22,8 @@ export interface Running {
   close(): Promise<void>;
 }
 
-async function listening(server: Server): Promise<Running> {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+async function listening(server: Server, port = 0): Promise<Running> {
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
     server,
     base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
@@ -35,11 +35,11 @@ async function listening(server: Server): Promise<Running> {
   };
 }
 
-/** The app's production server with `options` (the config, the team layer); a dist of one page. */
-export function startAppServer(options: Omit<AppServerOptions, 'distDir'>): Promise<Running> {
+/** The app's production server with `options` (the config, the team layer), on `port` (default: a free one); a dist of one page. */
+export function startAppServer(options: Omit<AppServerOptions, 'distDir'>, port = 0): Promise<Running> {
   const dist = mkdtempSync(join(tmpdir(), 'lookup-mcp-'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Lookup Explorer</title>');
-  return listening(createAppServer({ log: () => {}, ...options, distDir: dist }));
+  return listening(createAppServer({ log: () => {}, ...options, distDir: dist }), port);
 }
 
 /** The demo upstream (`/<slug>/…`, answering as a provider would), to stand in for a live one. */
