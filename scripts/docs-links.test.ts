@@ -30,7 +30,9 @@ function scaffoldExample(): string[] {
  * Paths the docs name that are not files of this repository: the example lookup's files, which
  * the page's scaffold command would write, and the evidence pack's ZIP entries (guide.md).
  */
-const ELSEWHERE = [...scaffoldExample(), 'answers/<lookup>-<operation>.json'];
+// Paths that are not this repository's: the scaffold's example, a ZIP entry of the evidence pack,
+// and VS Code's settings file in the reader's own workspace.
+const ELSEWHERE = [...scaffoldExample(), 'answers/<lookup>-<operation>.json', '.vscode/mcp.json'];
 
 describe('reading links and headings', () => {
   it('finds relative links and images with their lines, and leaves URLs and code alone', () => {
