@@ -19,9 +19,9 @@ import { jobDocument, JOBS_PATH } from './job-documents.ts';
 import { RESULT_FORMATS, streamResult } from './job-results.ts';
 import { FINAL_STATES, type JobFacts, type JobStore } from './job-store.ts';
 import { jobSubmission, type JobSubmission } from './job-submission.ts';
+import { JOBS_CONFIG_PATH } from './jobs-off-routes.ts';
 import type { JobsSettings } from './jobs-settings.ts';
 
-export const JOBS_CONFIG_PATH = `${JOBS_PATH}/config`;
 /** A job's and a watch's id. */
 export const ID_PATTERN = /[0-9a-f-]{36}/;
 /** How often an events stream looks at the job (every instance writes its counts to Redis). */
@@ -129,9 +129,4 @@ export function createJobRoutes({ jobs, store, index, settings, audit }: JobRout
     },
     { params: { id: ID_PATTERN }, owns: { prefix: JOBS_PATH, notFound: JOB_NOT_FOUND }, passPageNavigations: true },
   );
-}
-
-/** A server without jobs (no Redis, a laptop, Vite dev) says so at /jobs/config: the page then offers no "Run on the server". */
-export function createJobsOffRoutes(): ChainHandler {
-  return createRoutes({ [JOBS_CONFIG_PATH]: { GET: (_req, res) => sendJson(res, 200, { enabled: false }) } });
 }

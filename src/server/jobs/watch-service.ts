@@ -37,7 +37,7 @@ export interface WatchService {
 }
 
 export interface WatchServiceOptions {
-  watches: WatchStore;
+  watches: Pick<WatchStore, 'get' | 'list' | 'create' | 'update'>;
   store: Pick<JobStore, 'retire'>;
   index: LookupIndex;
   queue: Pick<WatchQueue, 'schedule' | 'unschedule'>;
