@@ -4,7 +4,7 @@
 import type { AnyLookup, AnyOperation, Params } from '../../lookups/define-lookup.ts';
 import type { LookupIndex } from '../../lookups/lookup-index.ts';
 import { refusal, type Refusal } from '../http/refusal.ts';
-import type { JobSubmission } from './job-submission.ts';
+import { rowProblem, type JobSubmission } from './job-submission.ts';
 import type { JobFacts, JobStore, NewJob } from './job-store.ts';
 import type { JobsSettings } from './jobs-settings.ts';
 import { planLink, rowsFromAnswer } from './link-rows.ts';
@@ -81,8 +81,8 @@ export function createJobActions({ store, index, settings, enqueue, runAs }: Job
       }
       const problems: { row: number; message: string }[] = [];
       for (let at = 0; at < rows.length && problems.length < ROW_PROBLEMS; at++) {
-        const checked = operation.params.safeParse(rows[at]);
-        if (!checked.success) problems.push({ row: at + 1, message: checked.error.issues.map((issue) => `${issue.path.join('.') || 'row'} ${issue.message}`).join('; ') });
+        const problem = rowProblem(operation, rows[at]);
+        if (problem) problems.push({ row: at + 1, message: problem });
       }
       if (problems.length > 0) return invalid(`Row ${problems[0]!.row} is not valid (${problems[0]!.message}): nothing was queued`, { rows: problems });
       const job = await enqueue({

@@ -1,6 +1,7 @@
 // What a job is sent as (POST /jobs, or any caller of JobActions.submit): the lookup and
 // operation, and either its rows or a link to an answer whose records become the rows.
 import { z } from 'zod';
+import type { AnyOperation } from '../../lookups/define-lookup.ts';
 
 const MAX_ROWS = 1_000_000;
 
@@ -22,3 +23,9 @@ export const jobSubmission = z.object({
 }).refine((job) => (job.rows === undefined) !== (job.from === undefined), { message: 'send either rows or from (a link to an answer), not both' });
 
 export type JobSubmission = z.output<typeof jobSubmission>;
+
+/** What is wrong with a row for `operation`, in words naming each parameter, or undefined when nothing is. */
+export function rowProblem(operation: AnyOperation, row: unknown): string | undefined {
+  const checked = operation.params.safeParse(row);
+  return checked.success ? undefined : checked.error.issues.map((issue) => `${issue.path.join('.') || 'row'} ${issue.message}`).join('; ');
+}

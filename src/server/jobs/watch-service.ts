@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import type { LookupIndex } from '../../lookups/lookup-index.ts';
 import { refusal, type Refusal } from '../http/refusal.ts';
-import { rowValue } from './job-submission.ts';
+import { rowProblem, rowValue } from './job-submission.ts';
 import type { JobStore } from './job-store.ts';
 import { WATCH_SCHEDULES } from './jobs-settings.ts';
 import type { WatchQueue } from './watch-queue.ts';
@@ -61,8 +61,8 @@ export function createWatchService({ watches, store, index, queue }: WatchServic
       const found = index.operation(creation.lookup, creation.operation);
       if (!found) return invalid(`There is no operation ${creation.operation} of lookup ${creation.lookup}`);
       for (const [at, row] of creation.rows.entries()) {
-        const checked = found.operation.params.safeParse(row);
-        if (!checked.success) return invalid(`Row ${at + 1} is not valid: ${checked.error.issues.map((issue) => `${issue.path.join('.') || 'row'} ${issue.message}`).join('; ')}`);
+        const problem = rowProblem(found.operation, row);
+        if (problem) return invalid(`Row ${at + 1} is not valid: ${problem}`);
       }
       const { lookup, operation, rows, schedule } = creation;
       const watch = await watches.create({ owner, name: creation.name ?? `${lookup} ${operation}`, lookup, operation, rows, schedule });
