@@ -127,10 +127,12 @@ export function createRoutes(table: RouteTable, options: RouteOptions = {}): Cha
   const routes = Object.entries(table).map(([path, methods]) => compile(path, methods, options.params ?? {}));
   const { owns, passPageNavigations = false } = options;
   if (routes.length === 0 && !owns) return declineAll;
+  // When every route is under the owned prefix, one comparison declines another path (the proxy's).
+  const onlyOwned = owns !== undefined && routes.every((route) => isUnder(route.path, owns.prefix));
   return (req, res) => {
     const url = req.url ?? '/';
     let mine = owns !== undefined && isUnder(url, owns.prefix);
-    if (!mine) {
+    if (!mine && !onlyOwned) {
       for (const candidate of routes) {
         if (!startsPath(url, candidate.head, !candidate.segments)) continue;
         mine = true;
