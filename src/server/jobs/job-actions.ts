@@ -4,10 +4,11 @@
 import type { AnyLookup, AnyOperation, Params } from '../../lookups/define-lookup.ts';
 import type { LookupIndex } from '../../lookups/lookup-index.ts';
 import { refusal, type Refusal } from '../http/refusal.ts';
-import { rowProblem, type JobSubmission } from './job-submission.ts';
+import type { JobSubmission } from './job-submission.ts';
 import type { JobFacts, JobStore, NewJob } from './job-store.ts';
 import type { JobsSettings } from './jobs-settings.ts';
 import { planLink, rowsFromAnswer } from './link-rows.ts';
+import { rowProblem } from './row-problem.ts';
 import type { RowOutcome } from './send-row.ts';
 
 /** A job, or why not. */

@@ -4,9 +4,10 @@
 import { z } from 'zod';
 import type { LookupIndex } from '../../lookups/lookup-index.ts';
 import { refusal, type Refusal } from '../http/refusal.ts';
-import { rowProblem, rowValue } from './job-submission.ts';
+import { rowValue } from './job-submission.ts';
 import type { JobStore } from './job-store.ts';
 import { WATCH_SCHEDULES } from './jobs-settings.ts';
+import { rowProblem } from './row-problem.ts';
 import type { WatchQueue } from './watch-queue.ts';
 import type { Watch, WatchStore } from './watch-store.ts';
 
