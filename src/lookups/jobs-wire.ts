@@ -3,6 +3,7 @@
 // wire.ts is for the proxy.
 
 export const JOBS_PATH = '/jobs';
+export const WATCHES_PATH = '/watches';
 
 export const JOB_STATES = ['queued', 'running', 'paused-budget', 'completed', 'cancelled', 'failed'] as const;
 export type JobState = (typeof JOB_STATES)[number];

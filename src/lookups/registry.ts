@@ -1,6 +1,7 @@
 // The one list of lookups. Everything per-letter elsewhere is typed against LookupId, which is
 // derived from this list: each letter is written once, in its definition's `id`.
 import type { AnyLookup, LookupDefinition } from './define-lookup.ts';
+import { indexLookups } from './lookup-index.ts';
 import { movie } from './a-movie.ts';
 import { chargingStations } from './b-charging-stations.ts';
 import { companyAddress } from './c-company-address.ts';
@@ -75,6 +76,9 @@ declare module './define-lookup.ts' {
 export const LOOKUP_IDS = Object.keys(lookups) as readonly LookupId[];
 
 export const allLookups: readonly AnyLookup[] = LOOKUP_IDS.map((id) => lookups[id]);
+
+/** The registry's lookups and operations by id. */
+export const registryIndex = /* @__PURE__ */ indexLookups(allLookups);
 
 /** `chargingStations` → `charging-stations`. */
 function kebab(name: string): string {

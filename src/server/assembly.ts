@@ -23,7 +23,7 @@ import type { TeamLimits } from './team/limits-config.ts';
 import type { SharedStore } from './team/store-types.ts';
 import { createTeamHandler } from './team/team-handler.ts';
 import { createTeamServices, type TeamServices } from './team/team-services.ts';
-import { createJobsOffRoutes } from './jobs/job-routes.ts';
+import { createJobsOffRoutes } from './jobs/jobs-off-routes.ts';
 import { createLazyJobService, type LazyJobService } from './jobs/lazy-job-service.ts';
 import type { JobsSettings } from './jobs/jobs-settings.ts';
 

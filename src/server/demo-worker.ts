@@ -7,7 +7,7 @@
 // carries the server's masking secret, so a thread's pseudonyms are the server's (pseudonyms.ts).
 import type { AnyLookup, AnyOperation, Params } from '../lookups/define-lookup.ts';
 import { maskPersonalData } from '../lookups/masking.ts';
-import { allLookups } from '../lookups/registry.ts';
+import { registryIndex } from '../lookups/registry.ts';
 import type { DemoGenerator } from '../demo/demo-types.ts';
 import { demoGenerators } from '../demo/generators.ts';
 import { isJsonType } from './media-type.ts';
@@ -99,15 +99,13 @@ export function answerDemo(
   return { kind: 'answer', status: answer.status, headers, body, echoesRequestId, ...(masks && { masked: mask }) };
 }
 
-const lookupsById = new Map<string, AnyLookup>(allLookups.map((lookup) => [lookup.id, lookup]));
 const generatorsById: Readonly<Record<string, DemoGenerator | undefined>> = demoGenerators;
 
 /** The worker thread's task: the registry's generator for the named lookup and operation (demo-worker-boot.mjs moves its body). */
 export default function runDemoTask(task: DemoTask): DemoResult {
-  const lookup = lookupsById.get(task.lookupId);
-  const operation = lookup?.operations.find((candidate) => candidate.id === task.operationId);
+  const found = registryIndex.operation(task.lookupId, task.operationId);
   const generator = generatorsById[task.lookupId];
-  if (!lookup || !operation || !generator)
+  if (!found || !generator)
     return { kind: 'failure', status: 502, code: 'demo_unavailable', message: `Lookup ${task.lookupId} has no demo data for ${task.operationId}` };
-  return answerDemo(generator, lookup, operation, task.params, task.requestId, task.mask, task.maskSecret);
+  return answerDemo(generator, found.lookup, found.operation, task.params, task.requestId, task.mask, task.maskSecret);
 }

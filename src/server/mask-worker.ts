@@ -3,9 +3,8 @@
 // server's own thread. The lookup and operation are named by id (functions and schemas cannot
 // cross to a thread), and the transform is masking-transform's own for the same policy, so the
 // answer is byte for byte what masking it inline would give.
-import type { AnyLookup } from '../lookups/define-lookup.ts';
 import type { PathKey } from '../lookups/json-splitter.ts';
-import { allLookups } from '../lookups/registry.ts';
+import { registryIndex } from '../lookups/registry.ts';
 import type { MaskPolicy } from '../lookups/wire.ts';
 import type { BodyTransform, BodyTransformContext } from './body-transform.ts';
 import { UpstreamFailureError, type UpstreamFailure } from './live-upstream.ts';
@@ -30,7 +29,6 @@ export type MaskResult =
   | { kind: 'failure'; failure: UpstreamFailure }
   | { kind: 'error'; message: string };
 
-const lookupsById = new Map<string, AnyLookup>(allLookups.map((lookup) => [lookup.id, lookup]));
 /** The transform per policy and secret (a server has one of each; tests may use others). */
 const transforms = new Map<string, BodyTransform>();
 
@@ -51,7 +49,7 @@ export interface RecordsTask {
 export type RecordsResult = { kind: 'records'; text: string } | { kind: 'not-json' } | { kind: 'error'; message: string };
 
 function runRecordsTask(task: RecordsTask): RecordsResult {
-  const lookup = lookupsById.get(task.lookupId);
+  const lookup = registryIndex.lookup(task.lookupId);
   if (!lookup) return { kind: 'error', message: `No lookup ${task.lookupId}` };
   try {
     return { kind: 'records', text: maskRecordsText(lookup, task.recordsPath, task.secret, task.text) };
@@ -63,9 +61,9 @@ function runRecordsTask(task: RecordsTask): RecordsResult {
 /** The thread's task (mask-worker-boot.mjs moves the body back). */
 export default async function runMaskTask(task: MaskTask | RecordsTask): Promise<MaskResult | RecordsResult> {
   if ('kind' in task) return runRecordsTask(task);
-  const lookup = lookupsById.get(task.lookupId);
-  const operation = lookup?.operations.find((candidate) => candidate.id === task.operationId);
-  if (!lookup || !operation) return { kind: 'error', message: `Lookup ${task.lookupId} has no operation ${task.operationId}` };
+  const found = registryIndex.operation(task.lookupId, task.operationId);
+  if (!found) return { kind: 'error', message: `Lookup ${task.lookupId} has no operation ${task.operationId}` };
+  const { lookup, operation } = found;
   const name = `${task.policy} ${task.secret}`;
   let transform = transforms.get(name);
   if (!transform) transforms.set(name, (transform = maskingTransform(task.policy, task.secret)));

@@ -3,6 +3,7 @@
 // A client that leaves while sending it makes the read throw ClientAbortError: the failure
 // handler logs that as a client abort, not as an internal error.
 import type { IncomingMessage } from 'node:http';
+import type { z } from 'zod';
 import { isRecord } from '../../lookups/adapters.ts';
 import { refusal, type Refusal } from './refusal.ts';
 
@@ -53,4 +54,49 @@ export async function readJsonObject(req: IncomingMessage, limit: number): Promi
     // Answered below, with the same message as a non-object body.
   }
   return refusal(400, 'invalid_body', 'The request body must be a JSON object');
+}
+
+/** How a JSON body's refusals name it: its 400 code, its name in words, and its shape as a hint. */
+export interface JsonBodyWords {
+  code: string;
+  /** "job", "watch": "The job is not valid: …". */
+  name: string;
+  /** What to send, shown when the body is not JSON: "{lookup, operation, rows}". */
+  shape: string;
+}
+
+const BODY_WORDS: JsonBodyWords = { code: 'invalid_body', name: 'request body', shape: 'a JSON object' };
+
+/** The first few problems in words, each naming its field ("rows.0.zipcode: …"). */
+function issuesInWords(issues: z.ZodError['issues']): { text: string; fields: Record<string, string> } {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    const field = issue.path.map(String).join('.') || 'body';
+    fields[field] ??= issue.message;
+  }
+  const text = Object.entries(fields)
+    .slice(0, 3)
+    .map(([field, message]) => `${field}: ${message}`)
+    .join('; ');
+  return { text, fields };
+}
+
+/**
+ * Reads a JSON body and checks it with `schema`: the value the schema gives, or a refusal: 413
+ * past `limit` bytes (the connection is closed: the rest of the body was not read), 400 when it is
+ * not JSON, and 400 naming each field the schema refused (the message, and `fields`).
+ */
+export async function readJson<Schema extends z.ZodType>(req: IncomingMessage, schema: Schema, limit: number, words: JsonBodyWords = BODY_WORDS): Promise<BodyRead<z.output<Schema>>> {
+  const read = await readBody(req, limit);
+  if (!read.ok) return { ...read, headers: { ...read.headers, connection: 'close' } };
+  let json: unknown;
+  try {
+    json = JSON.parse(read.body.toString('utf8'));
+  } catch {
+    return refusal(400, words.code, `The ${words.name} is sent as JSON: ${words.shape}`);
+  }
+  const parsed = schema.safeParse(json);
+  if (parsed.success) return { ok: true, body: parsed.data };
+  const { text, fields } = issuesInWords(parsed.error.issues);
+  return refusal(400, words.code, `The ${words.name} is not valid: ${text}`, { fields });
 }

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawRequest, serveHandler, type RunningServer } from '../testing/http-fixtures.ts';
+import { refusal } from './refusal.ts';
 import { createRoutes } from './routes.ts';
 import { sendJson } from './send-json.ts';
 
@@ -64,5 +65,84 @@ describe('createRoutes', () => {
   it('hands a route’s rejection to the caller', async () => {
     const routes = createRoutes({ '/fails': { GET: () => Promise.reject(new Error('broken')) } });
     await expect(routes({ url: '/fails', method: 'GET' } as IncomingMessage, {} as ServerResponse)).rejects.toThrow('broken');
+  });
+});
+
+describe('createRoutes with path parameters', () => {
+  let owned: RunningServer;
+  const heads: string[] = [];
+
+  beforeAll(async () => {
+    const routes = createRoutes(
+      {
+        '/things': { GET: (_req, res) => sendJson(res, 200, { list: true }), POST: (_req, res) => sendJson(res, 201, {}) },
+        '/things/config': { GET: (_req, res) => sendJson(res, 200, { config: true }) },
+        '/things/:id': { GET: (_req, res, { params, query }) => sendJson(res, 200, { params, query }) },
+        '/things/:id/parts/:part': { GET: (_req, res, { params }) => sendJson(res, 200, { params }) },
+        '/things/:id/stream': {
+          GET: () => new Promise<void>(() => undefined),
+          HEAD: (_req, res, { params }) => {
+            heads.push(params.id!);
+            res.writeHead(200, { 'content-type': 'text/event-stream' }).end();
+          },
+        },
+        '/things/:id/stop': { POST: (_req, res, { params }) => sendJson(res, 200, { stopped: params.id }) },
+      },
+      { params: { id: /[0-9a-f]{4}/ }, owns: { prefix: '/things', notFound: refusal(404, 'not_found', 'There is no such thing') }, passPageNavigations: true },
+    );
+    owned = await serveHandler(routes);
+  });
+
+  afterAll(() => owned.close());
+
+  it('gives a route its :name segments as they came, and checks them against their pattern', async () => {
+    const one = await rawRequest(owned.port, 'GET', '/things/ab12?x=%2F');
+    expect(json(one.text)).toEqual({ params: { id: 'ab12' }, query: 'x=%2F' });
+    const two = await rawRequest(owned.port, 'GET', '/things/ab12/parts/a%20b');
+    expect(json(two.text)).toEqual({ params: { id: 'ab12', part: 'a%20b' } });
+    // An exact path wins over a pattern it would fit; a segment its pattern refuses matches no route.
+    expect(json((await rawRequest(owned.port, 'GET', '/things/config')).text)).toEqual({ config: true });
+    for (const path of ['/things/ab123', '/things/zz12', '/things/ab12/parts', '/things/ab12/parts//x', '/things/ab12/other']) {
+      const answer = await rawRequest(owned.port, 'GET', path);
+      expect(answer.status, path).toBe(404);
+      expect(json(answer.text), path).toEqual({ error: { code: 'not_found', message: 'There is no such thing', origin: 'proxy' } });
+    }
+  });
+
+  it('owns its prefix: trailing slashes dropped, anything under it unmatched is its 404, a longer name is not its own', async () => {
+    expect(json((await rawRequest(owned.port, 'GET', '/things/')).text)).toEqual({ list: true });
+    expect(json((await rawRequest(owned.port, 'GET', '/things/ab12//')).text)).toMatchObject({ params: { id: 'ab12' } });
+    expect((await rawRequest(owned.port, 'DELETE', '/things/nothing/here')).status).toBe(404);
+    const routes = createRoutes({ '/things/:id': { GET: () => undefined } }, { owns: { prefix: '/things', notFound: refusal(404, 'not_found', 'none') } });
+    for (const url of ['/thingsx', '/thing', '/proxy/a/movie/550']) expect(routes({ url, method: 'GET' } as IncomingMessage, {} as ServerResponse), url).toBe(false);
+  });
+
+  it('answers a method a pattern route does not take with 405, Allow from the table and the path asked', async () => {
+    const stop = await rawRequest(owned.port, 'GET', '/things/ab12/stop');
+    expect(stop.status).toBe(405);
+    expect(stop.headers.allow).toBe('POST');
+    expect(json(stop.text)).toEqual({ error: { code: 'method_not_allowed', message: '/things/ab12/stop accepts POST only', origin: 'proxy' } });
+    const list = await rawRequest(owned.port, 'PUT', '/things');
+    expect(list.headers.allow).toBe('GET, HEAD, POST');
+    const stream = await rawRequest(owned.port, 'POST', '/things/ab12/stream');
+    expect(stream.headers.allow).toBe('GET, HEAD');
+    expect(json(stream.text)).toMatchObject({ error: { message: '/things/ab12/stream accepts GET only' } });
+  });
+
+  it('answers HEAD with the route’s own HEAD when it has one (a stream’s head at once)', async () => {
+    const head = await rawRequest(owned.port, 'HEAD', '/things/ab12/stream');
+    expect(head.status).toBe(200);
+    expect(head.headers['content-type']).toBe('text/event-stream');
+    expect(heads).toEqual(['ab12']);
+  });
+
+  it('passes a browser’s page navigation to the next handler, and answers the page’s own fetch', () => {
+    const routes = createRoutes({ '/things': { GET: () => undefined } }, { passPageNavigations: true });
+    const res = {} as ServerResponse;
+    const asked = (method: string, headers: Record<string, string>) => routes({ url: '/things', method, headers } as unknown as IncomingMessage, res);
+    expect(asked('GET', { 'sec-fetch-mode': 'navigate' })).toBe(false);
+    expect(asked('GET', { accept: 'text/html,*/*' })).toBe(false);
+    expect(asked('GET', { 'sec-fetch-mode': 'cors', accept: 'text/html' })).toBe(true);
+    expect(asked('GET', { accept: 'application/json' })).toBe(true);
   });
 });

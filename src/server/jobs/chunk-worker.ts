@@ -7,6 +7,7 @@
 // semaphore per job, job-store.ts): a job asking for 2 has at most 2 rows in flight on all instances.
 import { DelayedError, type Job } from 'bullmq';
 import type { AnyLookup, AnyOperation } from '../../lookups/define-lookup.ts';
+import type { LookupIndex } from '../../lookups/lookup-index.ts';
 import { FINAL_STATES, type JobFacts, type JobStore, type RowResult } from './job-store.ts';
 import type { JobMetrics } from './job-metrics.ts';
 import { sendRow } from './send-row.ts';
@@ -18,7 +19,7 @@ export interface ChunkData {
 
 export interface ChunkWorkerOptions {
   store: JobStore;
-  lookups: readonly AnyLookup[];
+  index: LookupIndex;
   metrics: JobMetrics;
   /** This instance's own address (http://127.0.0.1:port). */
   origin: () => string;
@@ -45,9 +46,9 @@ export function createChunkProcessor(options: ChunkWorkerOptions) {
     const { jobId, chunk } = job.data;
     const facts = await store.get(jobId);
     if (!facts || FINAL_STATES.has(facts.state)) return;
-    const lookup = options.lookups.find((candidate) => candidate.id === facts.lookup);
-    const operation = lookup?.operations.find((candidate) => candidate.id === facts.operation);
-    if (!lookup || !operation) return;
+    const found = options.index.operation(facts.lookup, facts.operation);
+    if (!found) return;
+    const { lookup, operation } = found;
     const holder = String(chunk);
     if (!(await store.acquireSlot(jobId, holder, facts.concurrency, lease))) {
       // Every slot of this job is busy: back to the queue for a moment, leaving this worker free for other jobs.

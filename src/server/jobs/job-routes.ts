@@ -1,149 +1,77 @@
 // The jobs API, after the access gate (so every route has a user): POST /jobs, GET /jobs,
 // GET /jobs/config, GET /jobs/<id>, GET /jobs/<id>/events (Server-Sent Events), POST
-// /jobs/<id>/cancel and GET /jobs/<id>/result.csv|.json|.geojson. A job is seen by its owner, and by
-// everyone when it was shared. A browser opening /jobs as a page gets the app (the Jobs page).
+// /jobs/<id>/cancel and GET /jobs/<id>/result.csv|.json|.geojson: routes of the server core over
+// the jobs' actions (job-actions.ts). A job is seen by its owner, and by everyone when it was
+// shared. A browser opening /jobs as a page gets the app (the Jobs page).
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { z } from 'zod';
-import type { AnyLookup, AnyOperation, Params } from '../../lookups/define-lookup.ts';
+import type { LookupIndex } from '../../lookups/lookup-index.ts';
 import type { ChainHandler } from '../http/handler-types.ts';
-import { createRoutes } from '../http/routes.ts';
-import { readBody } from '../http/read-body.ts';
-import { refusal, sendRefusal } from '../http/refusal.ts';
-import { targetPath } from '../http/request-target.ts';
+import { readJson, type BodyRead } from '../http/read-body.ts';
+import { sendRefusal } from '../http/refusal.ts';
+import { createRoutes, type RouteHandler, type RouteTable } from '../http/routes.ts';
 import { sendJson } from '../http/send-json.ts';
 import type { AuditLog } from '../team/audit-log.ts';
 import { userOfRequest } from '../team/team-proxy.ts';
 import { createEventStreamCaps } from './event-stream-caps.ts';
+import { JOB_NOT_FOUND, type JobActions } from './job-actions.ts';
+import { auditJobAction } from './job-audit.ts';
 import { jobDocument, JOBS_PATH } from './job-documents.ts';
-import { streamResult, RESULT_FORMATS, type ResultFormat } from './job-results.ts';
-import { FINAL_STATES, type JobFacts, type JobStore, type NewJob } from './job-store.ts';
+import { RESULT_FORMATS, streamResult } from './job-results.ts';
+import { FINAL_STATES, type JobFacts, type JobStore } from './job-store.ts';
+import { jobSubmission, type JobSubmission } from './job-submission.ts';
+import { JOBS_CONFIG_PATH } from './jobs-off-routes.ts';
 import type { JobsSettings } from './jobs-settings.ts';
-import { planLink, rowsFromAnswer } from './link-rows.ts';
-import type { RowOutcome } from './send-row.ts';
 
-export const JOBS_CONFIG_PATH = `${JOBS_PATH}/config`;
+/** A job's and a watch's id. */
+export const ID_PATTERN = /[0-9a-f-]{36}/;
 /** How often an events stream looks at the job (every instance writes its counts to Redis). */
 const EVENTS_EVERY_MS = 500;
-const MAX_ROWS = 1_000_000;
-
-/** A parameter's value as the page sends it. */
-export const rowValue = z.union([z.string().max(10_000), z.number(), z.boolean(), z.array(z.string().max(10_000)).max(1_000), z.array(z.number()).max(1_000)]);
-
-const submission = z.object({
-  lookup: z.string().min(1).max(8),
-  operation: z.string().min(1).max(64),
-  rows: z.array(z.record(z.string(), rowValue)).min(1).max(MAX_ROWS).optional(),
-  /** Or a link to an answer: the server runs this query and follows the links table to the target (link-rows.ts). */
-  from: z.object({ lookup: z.string().min(1).max(8), operation: z.string().min(1).max(64), params: z.record(z.string(), rowValue), link: z.string().max(200).optional() }).optional(),
-  columns: z.array(z.string().max(200)).max(200).optional(),
-  concurrency: z.number().int().min(1).max(64).optional(),
-  shared: z.boolean().optional(),
-  mask: z.boolean().optional(),
-  /** Jobs sent together (a place dossier's): a title and the page of this site they came from. */
-  group: z.object({ title: z.string().trim().min(1).max(200), path: z.string().max(2000).regex(/^\/(?![/\\])[^\s]*$/, 'must be a path of this site, starting with one /') }).optional(),
-}).refine((job) => (job.rows === undefined) !== (job.from === undefined), { message: 'send either rows or from (a link to an answer), not both' });
+const EVENTS_HEAD = { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' };
 
 export interface JobRoutesOptions {
+  jobs: JobActions;
+  /** Where a finished job's results are read from. */
   store: JobStore;
-  lookups: readonly AnyLookup[];
+  index: LookupIndex;
   settings: JobsSettings;
-  submit(job: NewJob): Promise<JobFacts>;
-  /** Runs one query as `owner` through the server's own front door (a link's source). */
-  runAs?(owner: string, lookup: AnyLookup, operation: AnyOperation, params: Params, mask: boolean): Promise<RowOutcome>;
   audit?: AuditLog;
 }
 
-function isPage(req: IncomingMessage): boolean {
-  const mode = req.headers['sec-fetch-mode'];
-  if (mode !== undefined) return mode === 'navigate';
-  return String(req.headers.accept ?? '').includes('text/html');
+/** POST /jobs's body, whole, as a checked submission (the one place the jobs API reads a body). */
+export function readJobSubmission(req: IncomingMessage, limit: number): Promise<BodyRead<JobSubmission>> {
+  return readJson(req, jobSubmission, limit, { code: 'invalid_job', name: 'job', shape: '{lookup, operation, rows, concurrency}' });
 }
 
-const badRequest = (message: string, details?: Record<string, unknown>) => refusal(400, 'invalid_job', message, details && { details });
-const notFound = refusal(404, 'not_found', 'There is no such job, or it is not yours');
-
-export function createJobRoutes({ store, lookups, settings, submit, runAs, audit }: JobRoutesOptions): ChainHandler {
-  const record = (req: IncomingMessage, job: JobFacts, action: 'job-start' | 'job-cancel' | 'job-download', status: number) =>
-    audit?.({ user: userOfRequest(req), lookup: job.lookup, operation: job.operation, method: req.method ?? '', status, bytes: 0, durationMs: 0, source: 'job', paramsHash: undefined, job: job.id, action });
-
+export function createJobRoutes({ jobs, store, index, settings, audit }: JobRoutesOptions): ChainHandler {
   const streams = createEventStreamCaps({ perUser: settings.eventsPerUser, perJob: settings.eventsPerJob });
+  const documentOf = (job: JobFacts) => jobDocument(job, Date.now(), index.lookup(job.lookup)?.slug ?? null);
+  const record = (req: IncomingMessage, job: JobFacts, action: 'job-start' | 'job-cancel' | 'job-download', status: number) =>
+    auditJobAction(audit, { user: userOfRequest(req), lookup: job.lookup, operation: job.operation, method: req.method ?? '', status, id: job.id, action });
 
-  const documentOf = (job: JobFacts) => jobDocument(job, Date.now(), lookups.find((lookup) => lookup.id === job.lookup)?.slug ?? null);
+  /** A route for one visible job: the job's own 404 otherwise. */
+  const withJob =
+    (answer: (req: IncomingMessage, res: ServerResponse, job: JobFacts) => void | Promise<void>): RouteHandler =>
+    async (req, res, { params }) => {
+      const job = await jobs.find(userOfRequest(req), params.id!);
+      if (!job) return sendRefusal(res, JOB_NOT_FOUND);
+      await answer(req, res, job);
+    };
 
-  async function visible(req: IncomingMessage, id: string): Promise<JobFacts | undefined> {
-    const job = await store.get(id);
-    return job && (job.shared || job.owner === userOfRequest(req)) ? job : undefined;
-  }
+  const create: RouteHandler = async (req, res) => {
+    const read = await readJobSubmission(req, settings.maxBodyBytes);
+    if (!read.ok) return sendRefusal(res, read);
+    const submitted = await jobs.submit(userOfRequest(req), read.body);
+    if (!submitted.ok) return sendRefusal(res, submitted);
+    record(req, submitted.job, 'job-start', 202);
+    sendJson(res, 202, documentOf(submitted.job), { location: `${JOBS_PATH}/${submitted.job.id}` });
+  };
 
-  async function create(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const read = await readBody(req, settings.maxBodyBytes);
-    if (!read.ok) return sendRefusal(res, read, { connection: 'close' });
-    let json: unknown;
-    try {
-      json = JSON.parse(read.body.toString('utf8'));
-    } catch {
-      return sendRefusal(res, badRequest('The job is sent as JSON: {lookup, operation, rows, concurrency}'));
-    }
-    const parsed = submission.safeParse(json);
-    if (!parsed.success) return sendRefusal(res, badRequest(`The job is not valid: ${parsed.error.issues.slice(0, 3).map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; ')}`));
-    const { data } = parsed;
-    const lookup = lookups.find((candidate) => candidate.id === data.lookup);
-    const operation = lookup?.operations.find((candidate) => candidate.id === data.operation);
-    if (!lookup || !operation) return sendRefusal(res, badRequest(`There is no operation ${data.operation} of lookup ${data.lookup}`));
-    let rows = data.rows ?? [];
-    if (data.from) {
-      const plan = planLink(lookups, { lookup, operation }, data.from);
-      if (!plan.ok) return sendRefusal(res, badRequest(plan.message));
-      if (!runAs) return sendRefusal(res, badRequest('This server cannot run a link’s source query'));
-      const outcome = await runAs(userOfRequest(req), plan.source.lookup, plan.source.operation, plan.source.params, data.mask ?? true).catch(
-        (error: Error): RowOutcome => ({ kind: 'result', result: { s: 'failed', r: error.message } }),
-      );
-      if (outcome.kind === 'wait') return sendRefusal(res, refusal(429, 'budget_spent', 'The source query is over its budget or rate now: try again later', { headers: { 'retry-after': String(Math.max(1, Math.ceil((outcome.until - Date.now()) / 1000))) } }));
-      if (outcome.result.s === 'failed') return sendRefusal(res, refusal(502, 'source_failed', `The source query failed: ${outcome.result.r ?? 'no reason given'}`));
-      rows = rowsFromAnswer(plan.link, plan.source.operation, operation, JSON.parse(outcome.result.t ?? 'null'));
-      if (rows.length === 0) return sendRefusal(res, badRequest(`The source answer has no records that “${plan.link.label}” can follow: nothing was queued`));
-    }
-    const problems: { row: number; message: string }[] = [];
-    for (let index = 0; index < rows.length && problems.length < 5; index++) {
-      const checked = operation.params.safeParse(rows[index]);
-      if (!checked.success) problems.push({ row: index + 1, message: checked.error.issues.map((issue) => `${issue.path.join('.') || 'row'} ${issue.message}`).join('; ') });
-    }
-    if (problems.length > 0)
-      return sendRefusal(res, badRequest(`Row ${problems[0]!.row} is not valid (${problems[0]!.message}): nothing was queued`, { rows: problems }));
-    const columns = data.columns ?? [...new Set(rows.flatMap((row) => Object.keys(row)))];
-    const job = await submit({
-      owner: userOfRequest(req),
-      lookup: lookup.id,
-      operation: operation.id,
-      columns,
-      rows,
-      chunkSize: settings.chunkSize,
-      shared: data.shared ?? false,
-      mask: data.mask ?? true,
-      ...(data.group && { group: data.group }),
-      // What the job asked for, never more than the server allows one job.
-      concurrency: Math.min(data.concurrency ?? settings.concurrency, settings.concurrency),
-    });
-    record(req, job, 'job-start', 202);
-    sendJson(res, 202, documentOf(job), { location: `${JOBS_PATH}/${job.id}` });
-  }
-
-  async function list(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const user = userOfRequest(req);
-    const jobs = (await store.list()).filter((job) => job.shared || job.owner === user);
-    sendJson(res, 200, { jobs: jobs.map((job) => documentOf(job)) });
-  }
-
-  async function events(req: IncomingMessage, res: ServerResponse, id: string): Promise<void> {
-    let job = await visible(req, id);
-    if (!job) return sendRefusal(res, notFound);
-    const head = { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' };
-    // HEAD asks only what a GET would answer: it gets that head now, not when the job ends.
-    if (req.method === 'HEAD') return void res.writeHead(200, head).end();
-    const admitted = streams.admit(userOfRequest(req), id);
+  async function events(req: IncomingMessage, res: ServerResponse, first: JobFacts): Promise<void> {
+    const admitted = streams.admit(userOfRequest(req), first.id);
     if (!admitted.ok) return sendRefusal(res, admitted);
     res.once('close', admitted.release);
-    res.writeHead(200, { ...head, connection: 'keep-alive' });
+    res.writeHead(200, { ...EVENTS_HEAD, connection: 'keep-alive' });
+    let job: JobFacts | undefined = first;
     let last = '';
     while (job && !res.destroyed) {
       const text = JSON.stringify(documentOf(job));
@@ -155,74 +83,50 @@ export function createJobRoutes({ store, lookups, settings, submit, runAs, audit
         break;
       }
       await new Promise((resolve) => setTimeout(resolve, EVENTS_EVERY_MS));
-      job = await store.get(id);
+      job = await store.get(first.id);
     }
     admitted.release();
     res.end();
   }
 
-  async function cancel(req: IncomingMessage, res: ServerResponse, id: string): Promise<void> {
-    const job = await visible(req, id);
-    if (!job) return sendRefusal(res, notFound);
-    if (job.owner !== userOfRequest(req)) return sendRefusal(res, refusal(403, 'not_owner', `Only ${job.owner}, who started this job, can cancel it`));
-    const cancelled = await store.cancel(id);
-    if (!cancelled) return sendRefusal(res, refusal(409, 'job_finished', `The job is already ${job.state}`));
-    record(req, job, 'job-cancel', 200);
-    sendJson(res, 200, documentOf((await store.get(id))!));
-  }
-
-  async function result(req: IncomingMessage, res: ServerResponse, id: string, format: ResultFormat): Promise<void> {
-    const job = await visible(req, id);
-    if (!job) return sendRefusal(res, notFound);
-    const lookup = lookups.find((candidate) => candidate.id === job.lookup)!;
-    const operation = lookup.operations.find((candidate) => candidate.id === job.operation)!;
-    record(req, job, 'job-download', 200);
-    await streamResult(res, format, store, job, lookup, operation, req.method === 'HEAD');
-  }
-
-  const notAllowed = (res: ServerResponse, allow: string) =>
-    sendRefusal(res, refusal(405, 'method_not_allowed', `This address accepts ${allow} only`, { headers: { allow } }));
-
-  return (req, res) => {
-    const url = req.url ?? '/';
-    if (!url.startsWith(JOBS_PATH) || (url.length > JOBS_PATH.length && !'/?'.includes(url[JOBS_PATH.length]!))) return false;
-    const path = targetPath(url).replace(/\/+$/, '') || '/';
-    const method = req.method ?? 'GET';
-    const reading = method === 'GET' || method === 'HEAD';
-    if (reading && isPage(req)) return false;
-    if (path === JOBS_PATH) {
-      if (method === 'POST') return create(req, res).then(() => true);
-      if (reading) return list(req, res).then(() => true);
-      notAllowed(res, 'GET, POST');
-      return true;
-    }
-    if (path === JOBS_CONFIG_PATH) {
-      if (!reading) return (notAllowed(res, 'GET'), true);
-      sendJson(res, 200, { enabled: true, concurrency: settings.concurrency, chunkRows: settings.chunkSize, watchSchedules: ['hourly', 'daily', 'weekly'] });
-      return true;
-    }
-    const match = /^\/jobs\/([0-9a-f-]{36})(?:\/(events|cancel|result\.(csv|json|geojson)))?$/.exec(path);
-    if (!match) {
-      sendRefusal(res, notFound);
-      return true;
-    }
-    const [, id, action, format] = match as unknown as [string, string, string | undefined, ResultFormat | undefined];
-    if (action === 'cancel') {
-      if (method !== 'POST') return (notAllowed(res, 'POST'), true);
-      return cancel(req, res, id).then(() => true);
-    }
-    if (!reading) return (notAllowed(res, 'GET'), true);
-    if (action === 'events') return events(req, res, id).then(() => true);
-    if (format && RESULT_FORMATS.includes(format)) return result(req, res, id, format).then(() => true);
-    return visible(req, id).then((job) => {
-      if (job) sendJson(res, 200, documentOf(job));
-      else sendRefusal(res, notFound);
-      return true;
-    });
+  const cancel: RouteHandler = async (req, res, { params }) => {
+    const cancelled = await jobs.cancel(userOfRequest(req), params.id!);
+    if (!cancelled.ok) return sendRefusal(res, cancelled);
+    record(req, cancelled.job, 'job-cancel', 200);
+    sendJson(res, 200, documentOf(cancelled.job));
   };
-}
 
-/** A server without jobs (no Redis, a laptop, Vite dev) says so at /jobs/config: the page then offers no "Run on the server". */
-export function createJobsOffRoutes(): ChainHandler {
-  return createRoutes({ [JOBS_CONFIG_PATH]: { GET: (_req, res) => sendJson(res, 200, { enabled: false }) } });
+  const results: RouteTable = Object.fromEntries(
+    RESULT_FORMATS.map((format) => [
+      `${JOBS_PATH}/:id/result.${format}`,
+      {
+        GET: withJob(async (req, res, job) => {
+          const found = index.operation(job.lookup, job.operation)!;
+          record(req, job, 'job-download', 200);
+          await streamResult(res, format, store, job, found.lookup, found.operation, req.method === 'HEAD');
+        }),
+      },
+    ]),
+  );
+
+  return createRoutes(
+    {
+      [JOBS_PATH]: {
+        POST: create,
+        GET: async (req, res) => sendJson(res, 200, { jobs: (await jobs.list(userOfRequest(req))).map((job) => documentOf(job)) }),
+      },
+      [JOBS_CONFIG_PATH]: {
+        GET: (_req, res) => sendJson(res, 200, { enabled: true, concurrency: settings.concurrency, chunkRows: settings.chunkSize, watchSchedules: ['hourly', 'daily', 'weekly'] }),
+      },
+      [`${JOBS_PATH}/:id`]: { GET: withJob((_req, res, job) => sendJson(res, 200, documentOf(job))) },
+      [`${JOBS_PATH}/:id/events`]: {
+        GET: withJob(events),
+        // HEAD asks only what a GET would answer: it gets that head now, not when the job ends.
+        HEAD: withJob((_req, res) => void res.writeHead(200, EVENTS_HEAD).end()),
+      },
+      [`${JOBS_PATH}/:id/cancel`]: { POST: cancel },
+      ...results,
+    },
+    { params: { id: ID_PATTERN }, owns: { prefix: JOBS_PATH, notFound: JOB_NOT_FOUND }, passPageNavigations: true },
+  );
 }

@@ -1,23 +1,30 @@
-// Server-side jobs on the team's Redis (issue 27, ADR 021): the queue (BullMQ), this instance's
-// worker, and the API's routes. Every instance runs a worker; a job's chunks go to whichever
-// instance is free, and a dead instance's chunks to another once their lock expires.
-import { Queue, Worker } from 'bullmq';
+// Server-side jobs on the team's Redis (issue 27, ADR 021), put together: the store, the queue of
+// chunks (job-queue.ts) and this instance's worker of it, the jobs' actions (job-actions.ts), the
+// watchlists (watch-service.ts, watch-queue.ts) and the routes over both. Every instance runs a
+// worker; a job's chunks go to whichever instance is free, and a dead instance's chunks to another
+// once their lock expires.
+import { Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { IncomingMessage } from 'node:http';
 import type { Registry } from 'prom-client';
 import type { AnyLookup, AnyOperation, Params } from '../../lookups/define-lookup.ts';
+import { indexLookups } from '../../lookups/lookup-index.ts';
 import type { ChainHandler } from '../http/handler-types.ts';
 import type { AuditLog } from '../team/audit-log.ts';
 import { createChunkProcessor, type ChunkData } from './chunk-worker.ts';
+import { createJobActions, type JobActions } from './job-actions.ts';
 import { createJobIdentity } from './job-identity.ts';
 import { createJobMetrics } from './job-metrics.ts';
+import { createJobQueue, ROWS_QUEUE } from './job-queue.ts';
 import { createJobRoutes } from './job-routes.ts';
 import { sendRow } from './send-row.ts';
-import { JobStore, type JobFacts, type NewJob } from './job-store.ts';
+import { JobStore } from './job-store.ts';
 import type { JobsSettings } from './jobs-settings.ts';
-import { createWatchService } from './watch-service.ts';
+import { createWatchQueue } from './watch-queue.ts';
+import { createWatchRoutes } from './watch-routes.ts';
+import { createWatchService, type WatchService } from './watch-service.ts';
+import { WatchStore } from './watch-store.ts';
 
-export const ROWS_QUEUE = 'lookup-rows';
 export const BULL_PREFIX = 'lookup-explorer:bull';
 
 export interface JobServiceOptions {
@@ -33,14 +40,15 @@ export interface JobServiceOptions {
   log?: (line: string) => void;
 }
 
-export interface JobService {
+/** The jobs' actions (submit, list, find, cancel: job-actions.ts), the watchlists', and their routes. */
+export interface JobService extends JobActions {
+  /** /jobs* and /watches*. */
   routes: ChainHandler;
+  watches: WatchService;
   /** The owner a row's request acts for (the access gate asks). */
   identify(req: IncomingMessage): string | undefined;
-  /** Queues a job's chunks; returns its facts. */
-  submit(job: NewJob): Promise<JobFacts>;
   store: JobStore;
-  /** Starts this instance's worker (once the server listens). */
+  /** Starts this instance's workers (once the server listens). */
   start(): void;
   close(): Promise<void>;
 }
@@ -48,42 +56,35 @@ export interface JobService {
 export function createJobService(options: JobServiceOptions): JobService {
   const { settings } = options;
   const log = options.log ?? ((line: string) => console.error(line));
+  const index = indexLookups(options.lookups);
   const store = new JobStore(settings.redisUrl, { retentionMs: settings.retentionMs });
   // BullMQ's workers block on Redis: their connection must retry forever (maxRetriesPerRequest null).
   const connection = new Redis(settings.redisUrl, { maxRetriesPerRequest: null });
   connection.on('error', () => undefined);
-  const queue = new Queue<ChunkData>(ROWS_QUEUE, { connection, prefix: BULL_PREFIX });
-  queue.on('error', (error) => log(`Jobs queue: ${error.message}`));
+  const queue = createJobQueue({ connection, prefix: BULL_PREFIX, store, log });
   const identity = createJobIdentity();
-  const metrics = createJobMetrics(options.registry, () => queue.getJobCounts('waiting', 'delayed', 'active', 'prioritized'));
+  const metrics = createJobMetrics(options.registry, () => queue.counts());
   let worker: Worker<ChunkData> | undefined;
-
-  async function submit(job: NewJob): Promise<JobFacts> {
-    const facts = await store.create(job);
-    for (let first = 0; first < facts.chunks; first += 500) {
-      const batch = Array.from({ length: Math.min(500, facts.chunks - first) }, (_, offset) => ({
-        name: 'chunk',
-        data: { jobId: facts.id, chunk: first + offset },
-        opts: { jobId: `${facts.id}-${first + offset}`, attempts: 5, backoff: { type: 'exponential', delay: 1_000 }, removeOnComplete: true, removeOnFail: 1_000 },
-      }));
-      await queue.addBulk(batch);
-    }
-    return facts;
-  }
 
   const runAs = (owner: string, lookup: AnyLookup, operation: AnyOperation, params: Params, mask: boolean) =>
     sendRow({ origin: options.origin(), lookup, operation, params, mask, headers: identity.headers(owner), timeoutMs: options.timeoutMs + 5_000 });
-  const jobRoutes = createJobRoutes({ store, lookups: options.lookups, settings, submit, runAs, ...(options.audit && { audit: options.audit }) });
-  const watches = createWatchService({ connection, prefix: BULL_PREFIX, store, settings, lookups: options.lookups, submit, log, ...(options.audit && { audit: options.audit }) });
+  const jobs = createJobActions({ store, index, settings, enqueue: queue.enqueue, runAs });
+  const watchStore = new WatchStore(store.redis);
+  const watchQueue = createWatchQueue({ connection, prefix: BULL_PREFIX, store, watches: watchStore, settings, index, enqueue: queue.enqueue, log });
+  const watches = createWatchService({ watches: watchStore, store, index, queue: watchQueue });
+  const audit = options.audit && { audit: options.audit };
+  const jobRoutes = createJobRoutes({ jobs, store, index, settings, ...audit });
+  const watchRoutes = createWatchRoutes({ service: watches, watches: watchStore, index, ...audit });
   const routes: ChainHandler = (req, res) => {
     const answered = jobRoutes(req, res);
-    return answered === false ? watches.routes(req, res) : answered;
+    return answered === false ? watchRoutes(req, res) : answered;
   };
 
   return {
+    ...jobs,
     routes,
+    watches,
     store,
-    submit,
     identify: identity.userOf,
     start() {
       if (worker) return;
@@ -91,12 +92,12 @@ export function createJobService(options: JobServiceOptions): JobService {
         ROWS_QUEUE,
         createChunkProcessor({
           store,
-          lookups: options.lookups,
+          index,
           metrics,
           origin: options.origin,
           headersFor: identity.headers,
           timeoutMs: options.timeoutMs + 5_000,
-          onCompleted: (jobId) => watches.jobCompleted(jobId).catch((error: Error) => log(`Watch: ${error.message}`)),
+          onCompleted: (jobId) => watchQueue.jobCompleted(jobId).catch((error: Error) => log(`Watch: ${error.message}`)),
         }),
         {
           connection,
@@ -109,7 +110,7 @@ export function createJobService(options: JobServiceOptions): JobService {
         },
       );
       worker.on('error', (error) => log(`Jobs worker: ${error.message}`));
-      watches.start();
+      watchQueue.start();
       // Jobs that finished before this retention (an older setting, or none) get it now.
       store
         .applyRetention()
@@ -117,8 +118,8 @@ export function createJobService(options: JobServiceOptions): JobService {
         .catch((error: Error) => log(`Jobs retention: ${error.message}`));
     },
     async close() {
-      await Promise.all([worker?.close().catch(() => undefined), watches.close()]);
-      await queue.close().catch(() => undefined);
+      await Promise.all([worker?.close().catch(() => undefined), watchQueue.close()]);
+      await queue.close();
       await store.close();
       await connection.quit().catch(() => connection.disconnect());
     },

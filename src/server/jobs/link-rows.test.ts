@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { lookups } from '../../lookups/registry.ts';
+import { lookups, registryIndex } from '../../lookups/registry.ts';
 import { planLink, rowsFromAnswer } from './link-rows.ts';
 
 const all = Object.values(lookups);
@@ -15,16 +15,16 @@ function offender(zipcode: string, lat: string, lon: string) {
 
 describe('a job from a link to an answer', () => {
   it('finds the link from the source operation to the target, and checks the source query', () => {
-    const plan = planLink(all, target, { lookup: 'H', operation: 'records', params: { zipcode: '62701' } });
+    const plan = planLink(registryIndex, target, { lookup: 'H', operation: 'records', params: { zipcode: '62701' } });
     expect(plan.ok && plan.link.label).toBe('Crime incidents near this address');
-    const bad = planLink(all, target, { lookup: 'H', operation: 'records', params: { zipcode: 'abc' } });
+    const bad = planLink(registryIndex, target, { lookup: 'H', operation: 'records', params: { zipcode: 'abc' } });
     expect(bad).toMatchObject({ ok: false, message: expect.stringMatching(/^The source query is not valid: zipcode/) });
-    const none = planLink(all, { lookup: offenders, operation: offenders.operations[0]! }, { lookup: 'H', operation: 'records', params: { zipcode: '62701' } });
+    const none = planLink(registryIndex, { lookup: offenders, operation: offenders.operations[0]! }, { lookup: 'H', operation: 'records', params: { zipcode: '62701' } });
     expect(none).toMatchObject({ ok: false, message: 'No link leads from H records to H records' });
   });
 
   it('makes one row of the target per record the link can follow, each once', () => {
-    const plan = planLink(all, target, { lookup: 'H', operation: 'records', params: { zipcode: '62701' } });
+    const plan = planLink(registryIndex, target, { lookup: 'H', operation: 'records', params: { zipcode: '62701' } });
     if (!plan.ok) throw new Error(plan.message);
     const body = {
       sex_offenders_count: 4,

@@ -6,6 +6,7 @@
 // out; duplicates are sent once.
 import type { AnyLookup, AnyOperation, Params } from '../../lookups/define-lookup.ts';
 import { linkRecords, linkValues } from '../../lookups/follow-link.ts';
+import type { LookupIndex } from '../../lookups/lookup-index.ts';
 import { linksFrom, type LookupLink } from '../../lookups/links.ts';
 import type { RowInput } from './job-store.ts';
 
@@ -22,10 +23,10 @@ export type LinkPlan =
   | { ok: false; message: string };
 
 /** Finds the source operation and the link to the target, and checks the source's parameters. */
-export function planLink(lookups: readonly AnyLookup[], target: { lookup: AnyLookup; operation: AnyOperation }, from: LinkSource): LinkPlan {
-  const lookup = lookups.find((candidate) => candidate.id === from.lookup);
-  const operation = lookup?.operations.find((candidate) => candidate.id === from.operation);
-  if (!lookup || !operation) return { ok: false, message: `There is no operation ${from.operation} of lookup ${from.lookup} to take the rows from` };
+export function planLink(index: LookupIndex, target: { lookup: AnyLookup; operation: AnyOperation }, from: LinkSource): LinkPlan {
+  const found = index.operation(from.lookup, from.operation);
+  if (!found) return { ok: false, message: `There is no operation ${from.operation} of lookup ${from.lookup} to take the rows from` };
+  const { lookup, operation } = found;
   const checked = operation.params.safeParse(from.params);
   if (!checked.success) return { ok: false, message: `The source query is not valid: ${checked.error.issues.map((issue) => `${issue.path.join('.') || 'params'} ${issue.message}`).join('; ')}` };
   const firstOperation = target.lookup.operations[0]?.id;

@@ -19,6 +19,7 @@
 // further require that a browser said where it came from, and the cookie is SameSite=Strict.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from '../http/handler-types.ts';
+import { isPageNavigation } from '../http/page-navigation.ts';
 import { readBody } from '../http/read-body.ts';
 import { refusal, sendRefusal } from '../http/refusal.ts';
 import { targetPath } from '../http/request-target.ts';
@@ -106,11 +107,8 @@ function redirect(res: ServerResponse, location: string, headers: Record<string,
 
 /** A page load by a browser (not a script's fetch of data): these are sent to the sign-in page. */
 function isPageRequest(req: IncomingMessage, path: string): boolean {
-  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
   if (path.startsWith('/proxy/') || path === '/proxy' || path.endsWith('.json')) return false;
-  const mode = req.headers['sec-fetch-mode'];
-  if (mode !== undefined) return mode === 'navigate';
-  return String(req.headers.accept ?? '').includes('text/html');
+  return isPageNavigation(req);
 }
 
 /** Whether a browser said where a POST came from (the guard has checked it is this origin). */
