@@ -3,11 +3,9 @@
 // /jobs/<id>/cancel and GET /jobs/<id>/result.csv|.json|.geojson. A job is seen by its owner, and by
 // everyone when it was shared. A browser opening /jobs as a page gets the app (the Jobs page).
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { z } from 'zod';
 import type { AnyLookup, AnyOperation, Params } from '../../lookups/define-lookup.ts';
 import type { ChainHandler } from '../http/handler-types.ts';
 import { createRoutes } from '../http/routes.ts';
-import { readBody } from '../http/read-body.ts';
 import { refusal, sendRefusal } from '../http/refusal.ts';
 import { targetPath } from '../http/request-target.ts';
 import { sendJson } from '../http/send-json.ts';
@@ -18,30 +16,15 @@ import { jobDocument, JOBS_PATH } from './job-documents.ts';
 import { streamResult, RESULT_FORMATS, type ResultFormat } from './job-results.ts';
 import { FINAL_STATES, type JobFacts, type JobStore, type NewJob } from './job-store.ts';
 import type { JobsSettings } from './jobs-settings.ts';
+import { readJobSubmission } from './job-submission-stream.ts';
 import { planLink, rowsFromAnswer } from './link-rows.ts';
 import type { RowOutcome } from './send-row.ts';
 
 export const JOBS_CONFIG_PATH = `${JOBS_PATH}/config`;
 /** How often an events stream looks at the job (every instance writes its counts to Redis). */
 const EVENTS_EVERY_MS = 500;
-const MAX_ROWS = 1_000_000;
 
-/** A parameter's value as the page sends it. */
-export const rowValue = z.union([z.string().max(10_000), z.number(), z.boolean(), z.array(z.string().max(10_000)).max(1_000), z.array(z.number()).max(1_000)]);
-
-const submission = z.object({
-  lookup: z.string().min(1).max(8),
-  operation: z.string().min(1).max(64),
-  rows: z.array(z.record(z.string(), rowValue)).min(1).max(MAX_ROWS).optional(),
-  /** Or a link to an answer: the server runs this query and follows the links table to the target (link-rows.ts). */
-  from: z.object({ lookup: z.string().min(1).max(8), operation: z.string().min(1).max(64), params: z.record(z.string(), rowValue), link: z.string().max(200).optional() }).optional(),
-  columns: z.array(z.string().max(200)).max(200).optional(),
-  concurrency: z.number().int().min(1).max(64).optional(),
-  shared: z.boolean().optional(),
-  mask: z.boolean().optional(),
-  /** Jobs sent together (a place dossier's): a title and the page of this site they came from. */
-  group: z.object({ title: z.string().trim().min(1).max(200), path: z.string().max(2000).regex(/^\/(?![/\\])[^\s]*$/, 'must be a path of this site, starting with one /') }).optional(),
-}).refine((job) => (job.rows === undefined) !== (job.from === undefined), { message: 'send either rows or from (a link to an answer), not both' });
+export { rowValue } from './job-submission.ts';
 
 export interface JobRoutesOptions {
   store: JobStore;
@@ -76,20 +59,10 @@ export function createJobRoutes({ store, lookups, settings, submit, runAs, audit
   }
 
   async function create(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const read = await readBody(req, settings.maxBodyBytes);
-    if (!read.ok) return sendRefusal(res, read, { connection: 'close' });
-    let json: unknown;
-    try {
-      json = JSON.parse(read.body.toString('utf8'));
-    } catch {
-      return sendRefusal(res, badRequest('The job is sent as JSON: {lookup, operation, rows, concurrency}'));
-    }
-    const parsed = submission.safeParse(json);
-    if (!parsed.success) return sendRefusal(res, badRequest(`The job is not valid: ${parsed.error.issues.slice(0, 3).map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; ')}`));
-    const { data } = parsed;
-    const lookup = lookups.find((candidate) => candidate.id === data.lookup);
-    const operation = lookup?.operations.find((candidate) => candidate.id === data.operation);
-    if (!lookup || !operation) return sendRefusal(res, badRequest(`There is no operation ${data.operation} of lookup ${data.lookup}`));
+    // Parsed and checked as it arrives, each row against the operation (job-submission-stream.ts).
+    const read = await readJobSubmission(req, { limit: settings.maxBodyBytes, lookups });
+    if (!read.ok) return sendRefusal(res, read);
+    const { data, lookup, operation } = read;
     let rows = data.rows ?? [];
     if (data.from) {
       const plan = planLink(lookups, { lookup, operation }, data.from);
@@ -103,13 +76,6 @@ export function createJobRoutes({ store, lookups, settings, submit, runAs, audit
       rows = rowsFromAnswer(plan.link, plan.source.operation, operation, JSON.parse(outcome.result.t ?? 'null'));
       if (rows.length === 0) return sendRefusal(res, badRequest(`The source answer has no records that “${plan.link.label}” can follow: nothing was queued`));
     }
-    const problems: { row: number; message: string }[] = [];
-    for (let index = 0; index < rows.length && problems.length < 5; index++) {
-      const checked = operation.params.safeParse(rows[index]);
-      if (!checked.success) problems.push({ row: index + 1, message: checked.error.issues.map((issue) => `${issue.path.join('.') || 'row'} ${issue.message}`).join('; ') });
-    }
-    if (problems.length > 0)
-      return sendRefusal(res, badRequest(`Row ${problems[0]!.row} is not valid (${problems[0]!.message}): nothing was queued`, { rows: problems }));
     const columns = data.columns ?? [...new Set(rows.flatMap((row) => Object.keys(row)))];
     const job = await submit({
       owner: userOfRequest(req),
