@@ -62,7 +62,7 @@ export function createJobRoutes({ store, lookups, settings, submit, runAs, audit
     // Parsed and checked as it arrives, each row against the operation (job-submission-stream.ts).
     const read = await readJobSubmission(req, { limit: settings.maxBodyBytes, lookups });
     if (!read.ok) return sendRefusal(res, read);
-    const { data, lookup, operation } = read;
+    const { data, lookup, operation, rowKeys } = read;
     let rows = data.rows ?? [];
     if (data.from) {
       const plan = planLink(lookups, { lookup, operation }, data.from);
@@ -76,7 +76,7 @@ export function createJobRoutes({ store, lookups, settings, submit, runAs, audit
       rows = rowsFromAnswer(plan.link, plan.source.operation, operation, JSON.parse(outcome.result.t ?? 'null'));
       if (rows.length === 0) return sendRefusal(res, badRequest(`The source answer has no records that “${plan.link.label}” can follow: nothing was queued`));
     }
-    const columns = data.columns ?? [...new Set(rows.flatMap((row) => Object.keys(row)))];
+    const columns = data.columns ?? rowKeys ?? [...new Set(rows.flatMap((row) => Object.keys(row)))];
     const job = await submit({
       owner: userOfRequest(req),
       lookup: lookup.id,

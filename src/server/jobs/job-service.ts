@@ -19,6 +19,8 @@ import { createWatchService } from './watch-service.ts';
 
 export const ROWS_QUEUE = 'lookup-rows';
 export const BULL_PREFIX = 'lookup-explorer:bull';
+/** Chunks queued in one round trip: a big job's 9,000 chunks go in small steps, so other requests get in between (issue 36). */
+const CHUNKS_PER_ADD = 100;
 
 export interface JobServiceOptions {
   settings: JobsSettings;
@@ -60,8 +62,8 @@ export function createJobService(options: JobServiceOptions): JobService {
 
   async function submit(job: NewJob): Promise<JobFacts> {
     const facts = await store.create(job);
-    for (let first = 0; first < facts.chunks; first += 500) {
-      const batch = Array.from({ length: Math.min(500, facts.chunks - first) }, (_, offset) => ({
+    for (let first = 0; first < facts.chunks; first += CHUNKS_PER_ADD) {
+      const batch = Array.from({ length: Math.min(CHUNKS_PER_ADD, facts.chunks - first) }, (_, offset) => ({
         name: 'chunk',
         data: { jobId: facts.id, chunk: first + offset },
         opts: { jobId: `${facts.id}-${first + offset}`, attempts: 5, backoff: { type: 'exponential', delay: 1_000 }, removeOnComplete: true, removeOnFail: 1_000 },

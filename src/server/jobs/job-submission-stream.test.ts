@@ -81,7 +81,10 @@ describe('reading a POST /jobs body as a stream', () => {
           const streamed = await read(cutAt(bytes, cuts.sort((a, b) => a - b)), { sliceMs: 0 });
           const expected = wholeBody(body);
           expect(streamed.ok).toBe(expected.ok);
-          if (streamed.ok && expected.ok) expect(streamed.data).toEqual(expected.data);
+          if (!streamed.ok || !expected.ok) return;
+          expect(streamed.data).toEqual(expected.data);
+          // The rows' names, gathered as they were checked: what the job's columns were made of before.
+          expect(streamed.rowKeys).toEqual([...new Set(streamed.data.rows!.flatMap((row) => Object.keys(row)))]);
         },
       ),
       { numRuns: 200 },
@@ -103,7 +106,7 @@ describe('reading a POST /jobs body as a stream', () => {
 
   it('reads a job from a link to an answer, which has no rows, whole', async () => {
     const job = { lookup: 'L', operation: all.find((lookup) => lookup.id === 'L')!.operations[0]!.id, from: { lookup: 'H', operation: 'records', params: { zipcode: '62701' } } };
-    expect(await read([Buffer.from(JSON.stringify(job))])).toMatchObject({ ok: true, data: job });
+    expect(await read([Buffer.from(JSON.stringify(job))])).toMatchObject({ ok: true, data: job, rowKeys: undefined });
   });
 
   it('refuses a body that is not JSON with a 400 that says what a job looks like', async () => {

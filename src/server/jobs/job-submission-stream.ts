@@ -19,7 +19,16 @@ import { eachBodyPiece } from '../http/read-body.ts';
 import { refusal, type Refusal } from '../http/refusal.ts';
 import { jobRow, jobSubmission, MAX_ROWS, type JobSubmission } from './job-submission.ts';
 
-export type SubmissionRead = { ok: true; data: JobSubmission; lookup: AnyLookup; operation: AnyOperation } | Refusal;
+export type SubmissionRead =
+  | {
+      ok: true;
+      data: JobSubmission;
+      lookup: AnyLookup;
+      operation: AnyOperation;
+      /** Every name the rows use, in the order they first appear (gathered as they were checked); undefined without rows. */
+      rowKeys: string[] | undefined;
+    }
+  | Refusal;
 
 export interface SubmissionOptions {
   /** Largest body, in bytes (LOOKUP_JOBS_MAX_BODY_BYTES). */
@@ -56,6 +65,7 @@ interface RowProblem {
 /** The rows read so far, each checked once for its shape and, when the operation is known, its parameters. */
 class RowChecker {
   readonly rows: unknown[] = [];
+  readonly keys = new Set<string>();
   private readonly shapeProblems: RowProblem[] = [];
   private paramProblems: RowProblem[] = [];
   private slicedAt = performance.now();
@@ -78,7 +88,10 @@ class RowChecker {
       const index = this.rows.push(row) - 1;
       const shape = jobRow.safeParse(row);
       if (!shape.success) this.note(this.shapeProblems, index, shape.error);
-      else if (this.checkedAgainst) this.checkParams(index);
+      else {
+        for (const key of Object.keys(row as object)) this.keys.add(key);
+        if (this.checkedAgainst) this.checkParams(index);
+      }
       await this.maybeYield();
     }
   }
@@ -207,7 +220,7 @@ export async function readJobSubmission(req: IncomingMessage, options: Submissio
   const problems = checker.problems();
   if (problems.length > 0) return rowsRefusal(problems);
   const data = rowsRead ? { ...parsed.data, rows: checker.rows as NonNullable<JobSubmission['rows']> } : parsed.data;
-  return { ok: true, data, ...named };
+  return { ok: true, data, ...named, rowKeys: rowsRead ? [...checker.keys] : undefined };
 }
 
 function tooManyRows(maxRows: number): Refusal {
