@@ -50,12 +50,14 @@ function status(pid: number, field: 'VmRSS' | 'VmHWM'): number {
 /** 900,000 rows of H (zip code and name), the names padded so the body is 58 MiB. */
 function jobBody(): Buffer {
   const head = '{"lookup":"H","operation":"records","concurrency":1,"rows":[';
-  const perRow = Math.floor((BODY_BYTES - head.length - 2) / ROWS);
+  // Each row's share of the body, its comma included: 67 or 68 bytes, so the whole comes to 58 MiB.
+  const perRow = (BODY_BYTES - head.length - 1) / ROWS;
   const rows: string[] = [];
   for (let index = 0; index < ROWS; index++) {
     const zipcode = String(10_000 + (index % 90_000));
+    const share = Math.floor((index + 1) * perRow) - Math.floor(index * perRow);
     const bare = `{"zipcode":"${zipcode}","name":""},`.length;
-    rows.push(`{"zipcode":"${zipcode}","name":"${`Resident ${index} `.padEnd(perRow - bare, 'x')}"}`);
+    rows.push(`{"zipcode":"${zipcode}","name":"${`Resident ${index} `.padEnd(share - bare, 'x')}"}`);
   }
   return Buffer.from(`${head}${rows.join(',')}]}`);
 }
