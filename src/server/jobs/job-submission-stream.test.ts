@@ -110,7 +110,7 @@ describe('reading a POST /jobs body as a stream', () => {
   });
 
   it('refuses a body that is not JSON with a 400 that says what a job looks like', async () => {
-    for (const body of ['{"lookup": "H", "operation": "records", "rows": [{"zipcode": "62701"} {"zipcode": "62702"}]}', '{"lookup": "H", "rows": [{"zipcode": "62701"}], }', 'not json', '']) {
+    for (const body of ['{"lookup": "H", "operation": "records", "rows": [{"zipcode": "62701"} {"zipcode": "62702"}]}', '{"lookup": "H", "rows": [{"zipcode": "62701"}], }', '{"lookup": "H", "operation": "records", "rows": [{"zipcode": "62701"}', 'not json', '']) {
       const refused = await read([Buffer.from(body)]);
       expect(refused).toMatchObject({ ok: false, status: 400, code: 'invalid_job' });
       expect(refused.ok || refused.message).toMatch(/^The job is sent as JSON: \{lookup, operation, rows, concurrency\}/);

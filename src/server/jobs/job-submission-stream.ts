@@ -143,8 +143,7 @@ export async function readJobSubmission(req: IncomingMessage, options: Submissio
   async function takeRows(): Promise<Refusal | undefined> {
     const taken = splitter.take();
     if (!taken) return undefined;
-    if (checker.rows.length + taken.count > maxRows)
-      return tooManyRows(maxRows);
+    if (checker.rows.length + taken.count > maxRows) return tooManyRows(maxRows);
     let rows: unknown[];
     try {
       rows = JSON.parse(`[${taken.text}]`) as unknown[];
@@ -195,9 +194,12 @@ export async function readJobSubmission(req: IncomingMessage, options: Submissio
     if (outcome.kind === 'split') {
       skeleton = JSON.parse(outcome.skeleton);
       rowsRead = true;
+    } else if (!before) {
+      // The rows were found, but the body never closed them (or what held them).
+      return invalid(AS_JSON);
     } else {
       // A body the splitter could not follow: parsed whole, as before; its rows are checked in slices all the same.
-      const whole: unknown = JSON.parse(before!.join(''));
+      const whole: unknown = JSON.parse(before.join(''));
       before = undefined;
       if (isRecord(whole) && Array.isArray(whole.rows)) {
         if (whole.rows.length > maxRows) return tooManyRows(maxRows);
