@@ -24,21 +24,31 @@ export function isClientAbort(error: unknown): boolean {
   return error instanceof Error && (error as Error & { code?: string }).code === 'ECONNRESET' && error.message === 'aborted';
 }
 
-/** Reads the whole request body, or a 413 `body_too_large` refusal past `limit` bytes. */
-export async function readBody(req: IncomingMessage, limit: number): Promise<BodyRead<Buffer>> {
-  const chunks: Buffer[] = [];
+/**
+ * Hands each piece of the body to `take` as it arrives, and stops at the first refusal `take`
+ * returns, or with a 413 `body_too_large` past `limit` bytes, without reading the rest.
+ */
+export async function eachBodyPiece(req: IncomingMessage, limit: number, take: (piece: Buffer) => Refusal | undefined | Promise<Refusal | undefined>): Promise<Refusal | undefined> {
   let size = 0;
   try {
-    for await (const chunk of req as AsyncIterable<Buffer>) {
-      size += chunk.length;
+    for await (const piece of req as AsyncIterable<Buffer>) {
+      size += piece.length;
       if (size > limit) return refusal(413, 'body_too_large', `The request body is larger than ${limit} bytes`);
-      chunks.push(chunk);
+      const refused = await take(piece);
+      if (refused) return refused;
     }
   } catch (error) {
     if (isClientAbort(error) || req.readableAborted || req.socket.destroyed) throw new ClientAbortError(error);
     throw error;
   }
-  return { ok: true, body: Buffer.concat(chunks) };
+  return undefined;
+}
+
+/** Reads the whole request body, or a 413 `body_too_large` refusal past `limit` bytes. */
+export async function readBody(req: IncomingMessage, limit: number): Promise<BodyRead<Buffer>> {
+  const chunks: Buffer[] = [];
+  const refused = await eachBodyPiece(req, limit, (piece) => void chunks.push(piece));
+  return refused ?? { ok: true, body: Buffer.concat(chunks) };
 }
 
 /** Reads a JSON object body (empty counts as `{}`); anything else is a 400 `invalid_body`. */
@@ -68,7 +78,7 @@ export interface JsonBodyWords {
 const BODY_WORDS: JsonBodyWords = { code: 'invalid_body', name: 'request body', shape: 'a JSON object' };
 
 /** The first few problems in words, each naming its field ("rows.0.zipcode: …"). */
-function issuesInWords(issues: z.ZodError['issues']): { text: string; fields: Record<string, string> } {
+export function issuesInWords(issues: z.ZodError['issues']): { text: string; fields: Record<string, string> } {
   const fields: Record<string, string> = {};
   for (const issue of issues) {
     const field = issue.path.map(String).join('.') || 'body';

@@ -7,8 +7,8 @@ import type { JobFacts, JobStore, NewJob } from './job-store.ts';
 
 export const ROWS_QUEUE = 'lookup-rows';
 
-/** Chunks are added this many at a time. */
-const BATCH = 500;
+/** Chunks queued in one round trip: a big job's 9,000 chunks go in small steps, so other requests get in between (issue 36). */
+const BATCH = 100;
 
 export interface JobQueue {
   /** Keeps the job and queues its chunks; returns its facts. */

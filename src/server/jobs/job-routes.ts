@@ -6,7 +6,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { LookupIndex } from '../../lookups/lookup-index.ts';
 import type { ChainHandler } from '../http/handler-types.ts';
-import { readJson, type BodyRead } from '../http/read-body.ts';
 import { sendRefusal } from '../http/refusal.ts';
 import { createRoutes, type RouteHandler, type RouteTable } from '../http/routes.ts';
 import { sendJson } from '../http/send-json.ts';
@@ -18,7 +17,7 @@ import { auditJobAction } from './job-audit.ts';
 import { jobDocument, JOBS_PATH } from './job-documents.ts';
 import { RESULT_FORMATS, streamResult } from './job-results.ts';
 import { FINAL_STATES, type JobFacts, type JobStore } from './job-store.ts';
-import { jobSubmission, type JobSubmission } from './job-submission.ts';
+import { readJobSubmission } from './job-submission-stream.ts';
 import { JOBS_CONFIG_PATH } from './jobs-off-routes.ts';
 import type { JobsSettings } from './jobs-settings.ts';
 
@@ -37,11 +36,6 @@ export interface JobRoutesOptions {
   audit?: AuditLog;
 }
 
-/** POST /jobs's body, whole, as a checked submission (the one place the jobs API reads a body). */
-export function readJobSubmission(req: IncomingMessage, limit: number): Promise<BodyRead<JobSubmission>> {
-  return readJson(req, jobSubmission, limit, { code: 'invalid_job', name: 'job', shape: '{lookup, operation, rows, concurrency}' });
-}
-
 export function createJobRoutes({ jobs, store, index, settings, audit }: JobRoutesOptions): ChainHandler {
   const streams = createEventStreamCaps({ perUser: settings.eventsPerUser, perJob: settings.eventsPerJob });
   const documentOf = (job: JobFacts) => jobDocument(job, Date.now(), index.lookup(job.lookup)?.slug ?? null);
@@ -58,9 +52,10 @@ export function createJobRoutes({ jobs, store, index, settings, audit }: JobRout
     };
 
   const create: RouteHandler = async (req, res) => {
-    const read = await readJobSubmission(req, settings.maxBodyBytes);
+    // Parsed and checked as it arrives, each row against the operation (job-submission-stream.ts).
+    const read = await readJobSubmission(req, { limit: settings.maxBodyBytes, index });
     if (!read.ok) return sendRefusal(res, read);
-    const submitted = await jobs.submit(userOfRequest(req), read.body);
+    const submitted = await jobs.submit(userOfRequest(req), read.data, { rowsChecked: true, rowKeys: read.rowKeys });
     if (!submitted.ok) return sendRefusal(res, submitted);
     record(req, submitted.job, 'job-start', 202);
     sendJson(res, 202, documentOf(submitted.job), { location: `${JOBS_PATH}/${submitted.job.id}` });

@@ -34,4 +34,13 @@ describe('the job store', () => {
     await store.record(job.id, 0, 1, { s: 'ok', t: '{}' });
     expect(await store.get(job.id)).toMatchObject({ firstDoneAt: first, done: 2, failed: 1 });
   });
+
+  it('stores a big job’s rows whole across the several writes it takes, each chunk in its place', async () => {
+    const rows = Array.from({ length: 12_345 }, (_, index) => ({ zipcode: String(10_000 + index), name: `n${index}` }));
+    const job = await store.create({ ...newJob, rows, chunkSize: 7 });
+    expect(job).toMatchObject({ total: 12_345, chunks: Math.ceil(12_345 / 7), state: 'queued' });
+    const stored = [];
+    for (let chunk = 0; chunk < job.chunks; chunk++) stored.push(...(await store.rows(job.id, chunk)));
+    expect(stored).toEqual(rows);
+  }, 30_000);
 });

@@ -10,6 +10,8 @@ import { FINAL_JOB_STATES, JOB_STATES, type JobGroup, type JobState } from '../.
 
 const PREFIX = 'lookup-explorer:job:';
 const INDEX = 'lookup-explorer:jobs';
+/** About how many rows are written to Redis in one round trip when a job is created. */
+const ROWS_PER_WRITE = 5_000;
 
 export { JOB_STATES, type JobState };
 export const FINAL_STATES = FINAL_JOB_STATES;
@@ -200,8 +202,16 @@ export class JobStore {
     const id = randomUUID();
     const chunks = Math.ceil(job.rows.length / job.chunkSize);
     const createdAt = Date.now();
+    // The rows go in slices, each written before the next is made: a 900,000-row job never holds
+    // the event loop, nor every chunk's text at once (issue 36).
+    const chunksPerWrite = Math.max(1, Math.floor(ROWS_PER_WRITE / job.chunkSize));
+    for (let first = 0; first < chunks; first += chunksPerWrite) {
+      const rows = this.redis.pipeline();
+      for (let chunk = first; chunk < Math.min(chunks, first + chunksPerWrite); chunk++)
+        rows.set(this.key(id, `rows:${chunk}`), JSON.stringify(job.rows.slice(chunk * job.chunkSize, (chunk + 1) * job.chunkSize)));
+      await rows.exec();
+    }
     const pipeline = this.redis.pipeline();
-    for (let chunk = 0; chunk < chunks; chunk++) pipeline.set(this.key(id, `rows:${chunk}`), JSON.stringify(job.rows.slice(chunk * job.chunkSize, (chunk + 1) * job.chunkSize)));
     pipeline.hset(this.key(id), {
       id,
       owner: job.owner,
