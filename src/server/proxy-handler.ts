@@ -24,7 +24,7 @@ import { deliver, discard, type DeliveryOptions, type TransformedBody, type Tran
 import { createRouter, parseParams } from './proxy-route.ts';
 import { sameOrigin } from './request-guard.ts';
 import { PROXY_SECURITY_HEADERS } from './security-headers.ts';
-import { partLog } from './server-log.ts';
+import { serverLog } from './server-log.ts';
 import type { ExchangeFacts, LiveTicket, TeamProxy } from './team/team-proxy.ts';
 
 export interface ProxyOptions extends BodyTransformHooks {
@@ -104,9 +104,14 @@ interface Setup {
   team: TeamProxy | undefined;
 }
 
-/** The default request log: the line as the message of an `info` line of the server log's `proxy` part. */
-function proxyLine(): (line: string) => void {
-  const log = partLog('proxy');
+/**
+ * The default request log: the line as the message of an `info` line of the server log's `proxy`
+ * part. The server log scrubs every line of the keys it was given, these included, so the line
+ * is not scrubbed twice.
+ */
+function proxyLine(keys: readonly string[]): (line: string) => void {
+  serverLog.configure({ keys });
+  const log = serverLog.part('proxy');
   return (line) => log.info(line);
 }
 
@@ -121,9 +126,10 @@ export function createProxyHandler(options: ProxyOptions): RequestHandler {
   const allKeys = [...runtimes.values()].flatMap(({ mode }) => (mode.mode === 'live' ? [mode.key] : []));
   const setup: Setup = {
     prefix: options.prefix ?? PROXY_PREFIX,
-    log: options.log ?? proxyLine(),
-    // Log lines may echo a path a client typed a key into; every configured key is scrubbed from them.
-    logScrub: keyScrubber(allKeys),
+    log: options.log ?? proxyLine(allKeys),
+    // Log lines may echo a path a client typed a key into; every configured key is scrubbed from
+    // them (by the server log itself when it is the default).
+    logScrub: keyScrubber(options.log ? allKeys : []),
     timeoutMs,
     maxBytes,
     route: createRouter(options.lookups),
