@@ -29,7 +29,9 @@ describe('the server log', () => {
 
   it('scrubs a key from a field, a nested one, and its encoded forms', () => {
     const { log, lines, records } = capture();
-    log.part('team').warn({ url: `https://api.example/?k=${encodeURIComponent(KEY)}`, headers: { authorization: `Bearer ${KEY}` } }, 'an outage');
+    log
+      .part('team')
+      .warn({ url: `https://api.example/?k=${encodeURIComponent(KEY)}`, headers: { authorization: `Bearer ${KEY}` } }, 'an outage');
     expect(lines.join('')).not.toContain('9f8e7d6c');
     expect(records()[0]).toMatchObject({ url: 'https://api.example/?k=<API_KEY>', headers: { authorization: 'Bearer <API_KEY>' } });
   });

@@ -63,7 +63,10 @@ export const partLog = (name: LogPart): Logger => serverLog.part(name);
 
 /** The level and keys of a host's configuration (every host calls this once it has read it). */
 export function configureServerLog(config: Pick<ServerConfig, 'lookups' | 'logLevel'>): void {
-  serverLog.configure({ level: config.logLevel, keys: Object.values(config.lookups).flatMap((mode) => (mode?.mode === 'live' ? [mode.key] : [])) });
+  serverLog.configure({
+    level: config.logLevel,
+    keys: Object.values(config.lookups).flatMap((mode) => (mode?.mode === 'live' ? [mode.key] : [])),
+  });
 }
 
 /** For the MCP stdio server: its stdout is the protocol, so every line goes to stderr instead. */
