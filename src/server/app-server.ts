@@ -26,7 +26,7 @@ export interface AppServerOptions {
   distDir: string;
   /** Names accepted on the server's own port besides loopback (the address it binds, when specific). */
   localNames?: readonly string[];
-  /** The proxy's request log (default: the proxy's own, to stdout). */
+  /** The proxy's request log (default: the server log's `proxy` part, server-log.ts). */
   log?: (line: string) => void;
   /** State shared with other processes and instances (sessions, counters, cache); in-process by default. */
   store?: SharedStore;

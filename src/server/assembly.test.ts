@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { allLookups } from '../lookups/registry.ts';
 import { assembleHandlers, loadAppConfig, type AssemblyOptions } from './assembly.ts';
 import { runChain } from './http/handler-chain.ts';
+import { partLog } from './server-log.ts';
 import { rawRequest } from './testing/http-fixtures.ts';
 
 const lookup = allLookups[0]!;
@@ -53,7 +54,7 @@ describe('assembleHandlers', () => {
 
   it('answers an unexpected error with the 500 envelope, logged without a configured key', () => {
     const config = loadAppConfig({ [`LOOKUP_${lookup.id}_BASE_URL`]: 'http://127.0.0.1:1', [`LOOKUP_${lookup.id}_KEY`]: KEY });
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const logged = vi.spyOn(partLog('server'), 'error').mockImplementation(() => undefined);
     const sent: { status?: number; body?: string } = {};
     const res = {
       headersSent: false,

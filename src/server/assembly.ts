@@ -16,6 +16,7 @@ import { keyScrubber } from './key-scrubber.ts';
 import { createMcpRoutes } from './mcp/http-route.ts';
 import { createDocumentRoutes, createLookupHandler, createMaskingProxy } from './lookup-handler.ts';
 import { createProxyHandler } from './proxy-handler.ts';
+import { configureServerLog } from './server-log.ts';
 import { createStaticHandler } from './static-files.ts';
 import type { AccessConfig } from './team/access-config.ts';
 import type { AuditLog } from './team/audit-log.ts';
@@ -26,6 +27,9 @@ import { createTeamServices, type TeamServices } from './team/team-services.ts';
 import { createJobsOffRoutes } from './jobs/jobs-off-routes.ts';
 import { createLazyJobService, type LazyJobService } from './jobs/lazy-job-service.ts';
 import type { JobsSettings } from './jobs/jobs-settings.ts';
+
+// For the Vite plugin, which loads the server through this module alone (one tsImport: one server log).
+export { partLog } from './server-log.ts';
 
 /** Reads the configuration (environment and `.env`); throws ConfigError for a malformed setting. */
 export function loadAppConfig(env = environmentWithDotEnv()): ServerConfig {
@@ -59,7 +63,7 @@ export interface AssemblyOptions {
    * alone at `/<slug>/…`, answering as a provider would (no documents, no masking).
    */
   role?: 'app' | 'demo-upstream';
-  /** The proxy's request log (default: the proxy's own, to stdout). */
+  /** The proxy's request log (default: the server log's `proxy` part, server-log.ts). */
   log?: (line: string) => void;
   /** The team server (production): /readyz, the access gate, and with limits the team services. */
   team?: TeamParts;
@@ -76,6 +80,8 @@ function answerUnhandled(req: IncomingMessage, res: ServerResponse): void {
 
 export function assembleHandlers(options: AssemblyOptions): HandlerChain & { jobs?: LazyJobService } {
   const { config, log } = options;
+  // Every host passes here: the server log gets LOG_LEVEL and the keys to scrub from every line.
+  configureServerLog(config);
   // An unexpected error's message may hold a configured key (an upstream echoing its URL).
   const scrubber = keyScrubber(Object.values(config.lookups).flatMap((mode) => (mode?.mode === 'live' ? [mode.key] : [])));
   const failed = createFailureHandler({ scrub: (text) => scrubber.text(text) });

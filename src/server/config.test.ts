@@ -178,6 +178,16 @@ describe('LOOKUP_MASK_SECRET', () => {
   });
 });
 
+describe('LOG_LEVEL', () => {
+  it('is info unless set, and one of the levels when set', () => {
+    expect(parseServerConfig({}, lookups).logLevel).toBe('info');
+    expect(parseServerConfig({ LOG_LEVEL: 'warn' }, lookups).logLevel).toBe('warn');
+    const error = configError({ LOG_LEVEL: 'loud' });
+    expect(error.variable).toBe('LOG_LEVEL');
+    expect(error.message).toContain('fatal, error, warn, info, debug, trace, silent');
+  });
+});
+
 describe('environmentWithDotEnv', () => {
   it('reads a .env file, and the real environment wins over it', () => {
     const dir = mkdtempSync(join(tmpdir(), 'lookup-env-'));

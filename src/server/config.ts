@@ -118,6 +118,10 @@ const maskSecret = z
   .min(MIN_MASK_SECRET, { error: `must be at least ${MIN_MASK_SECRET} characters (e.g. the output of \`openssl rand -base64 32\`)` })
   .pipe(keyText);
 
+/** LOG_LEVEL: the least severe line the server log writes (server-log.ts); `silent` writes none. */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
 const globalSchema = z.object({
   LOOKUP_ALLOWED_HOSTS: allowedHosts.optional(),
   LOOKUP_MEDIA_SOURCES: mediaSources.optional(),
@@ -127,6 +131,7 @@ const globalSchema = z.object({
   MAP_TILE_ATTRIBUTION: z.string().trim().min(1).default(DEFAULT_TILE_ATTRIBUTION),
   LOOKUP_MASK: z.enum(MASK_POLICIES, { error: `must be ${MASK_POLICIES.join(' or ')}` }).default('default'),
   LOOKUP_MASK_SECRET: maskSecret.optional(),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be ${LOG_LEVELS.join(', ')}` }).default('info'),
 });
 
 const lookupSchema = z.object({
@@ -168,6 +173,8 @@ export interface ServerConfig {
    * response, a URL or a log line.
    */
   maskSecret: string;
+  /** LOG_LEVEL (default `info`). */
+  logLevel?: LogLevel;
 }
 
 type Env = Record<string, string | undefined>;
@@ -244,6 +251,7 @@ export function parseServerConfig(env: Env, lookups: readonly AnyLookup[]): Serv
     warnings,
     mask: global.LOOKUP_MASK,
     maskSecret: global.LOOKUP_MASK_SECRET ?? processMaskSecret(),
+    logLevel: global.LOG_LEVEL,
   };
 }
 

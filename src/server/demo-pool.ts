@@ -17,6 +17,7 @@ import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import type { Tinypool as TinypoolClass } from 'tinypool';
 import type { DemoResult, DemoTask } from './demo-worker.ts';
+import { partLog } from './server-log.ts';
 
 /** How long a worker beyond the first waits for work before it leaves. */
 const IDLE_MS = 30_000;
@@ -52,7 +53,7 @@ export function createDemoPool(options: { threads?: number } = {}): DemoPool {
   });
   // A thread that dies is replaced and its task rejected (callDemo answers that); the pool's own
   // error event must not take the server down with it.
-  pool.on('error', (error: unknown) => console.warn(`[demo] a worker thread failed: ${(error as Error).message}`));
+  pool.on('error', (error: unknown) => partLog('demo').warn({ err: error }, 'a worker thread failed'));
   return {
     run: (task) => pool.run(task) as Promise<DemoResult>,
     close: () => pool.destroy(),

@@ -13,8 +13,8 @@ import { answerSocketErrors } from './http/socket-errors.ts';
 const port = Number(process.env.PORT || 4174);
 const host = process.env.HOST || '127.0.0.1';
 
-// An empty environment: every lookup answers from its demo generator, whatever is configured.
-const chain = assembleHandlers({ config: parseServerConfig({}, allLookups), role: 'demo-upstream' });
+// No lookup's settings: every lookup answers from its demo generator, whatever is configured.
+const chain = assembleHandlers({ config: parseServerConfig({ LOG_LEVEL: process.env.LOG_LEVEL }, allLookups), role: 'demo-upstream' });
 
 const server = createServer((req, res) => runChain(chain, req, res));
 answerSocketErrors(server);

@@ -15,6 +15,7 @@ import { callDemo, DemoAnswerCache, demoCacheKey, POOL_RETRY_MS } from './demo-u
 import runDemoTask, { answerDemo, type DemoTask } from './demo-worker.ts';
 import type { UpstreamOutcome } from './live-upstream.ts';
 import { maskingTransform } from './masking-transform.ts';
+import { partLog } from './server-log.ts';
 import { rawRequest, serveHandler, type RunningServer } from './testing/http-fixtures.ts';
 
 afterAll(() => closeDemoPool());
@@ -121,7 +122,7 @@ describe('callDemo', () => {
   });
 
   it('answers on this thread, with one warning, when worker threads cannot start', async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const warn = vi.spyOn(partLog('demo'), 'warn').mockImplementation(() => undefined);
     const pool = countingPool(() => Promise.reject(new Error('Unknown file extension ".ts"')));
     const operation = S.operations[0]!;
     const params = parsed(operation, operation.example as Record<string, string>);
@@ -134,7 +135,8 @@ describe('callDemo', () => {
   it('tries the threads again after POOL_RETRY_MS, and uses them once they start', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
-      const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+      const said: string[] = [];
+      for (const level of ['warn', 'info'] as const) vi.spyOn(partLog('demo'), level).mockImplementation((message: unknown) => void said.push(String(message)));
       let starts = false;
       const pool = countingPool(async (task) => {
         if (!starts) throw new Error('Worker terminated before it started');
@@ -153,7 +155,7 @@ describe('callDemo', () => {
       expect((await ask()).kind).toBe('answer');
       expect((await ask()).kind).toBe('answer');
       expect(pool.runs).toHaveLength(3);
-      expect(warn.mock.calls.map((call) => String(call[0]))).toEqual([expect.stringMatching(/cannot start/), expect.stringMatching(/started/)]);
+      expect(said).toEqual([expect.stringMatching(/cannot start/), expect.stringMatching(/started/)]);
     } finally {
       vi.useRealTimers();
     }

@@ -17,6 +17,7 @@ import { demoGenerators } from '../demo/generators.ts';
 import { demoPool, type DemoPool } from './demo-pool.ts';
 import { answerDemo, type DemoResult, type DemoTask } from './demo-worker.ts';
 import { processMaskSecret } from './pseudonyms.ts';
+import { partLog } from './server-log.ts';
 import type { UpstreamOutcome } from './live-upstream.ts';
 
 type DemoAnswer = Extract<UpstreamOutcome, { kind: 'answer' }>;
@@ -111,7 +112,7 @@ async function runOnPool(pool: DemoPool, task: DemoTask, lookup: AnyLookup, oper
   if (!state || 'working' in state || Date.now() >= state.retryAt) {
     try {
       const result = await pool.run(task);
-      if (state && !('working' in state)) console.warn('[demo] worker threads started; the demo answers on them again');
+      if (state && !('working' in state)) partLog('demo').info('worker threads started; the demo answers on them again');
       poolStates.set(pool, { working: true });
       return result;
     } catch (error) {
@@ -120,7 +121,7 @@ async function runOnPool(pool: DemoPool, task: DemoTask, lookup: AnyLookup, oper
       const message = (error as Error).message;
       if (state && 'working' in state) return { kind: 'failure', status: 502, code: 'demo_failed', message: `The demo upstream of ${lookup.id} failed: ${message}` };
       poolStates.set(pool, { retryAt: Date.now() + POOL_RETRY_MS });
-      if (!state) console.warn(`[demo] worker threads cannot start (${message}); the demo answers on the server's own thread and tries them again every ${POOL_RETRY_MS / 1000} s`);
+      if (!state) partLog('demo').warn(`worker threads cannot start (${message}); the demo answers on the server's own thread and tries them again every ${POOL_RETRY_MS / 1000} s`);
     }
   }
   return answerDemo(generator, lookup, operation, task.params, task.requestId, task.mask, task.maskSecret);

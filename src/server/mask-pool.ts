@@ -16,6 +16,7 @@ import { defaultDemoThreads } from './demo-pool.ts';
 import { UpstreamFailureError } from './live-upstream.ts';
 import type { MaskRecordsText } from './masking-stream.ts';
 import type { MaskResult, MaskTask, RecordsResult, RecordsTask } from './mask-worker.ts';
+import { partLog } from './server-log.ts';
 
 /** Bodies this large or larger are masked on a thread. */
 export const OFF_THREAD_BYTES = 1024 * 1024;
@@ -43,7 +44,7 @@ export function createMaskPool(options: { threads?: number } = {}): MaskPool {
     maxThreads: options.threads ?? defaultDemoThreads(),
     idleTimeout: IDLE_MS,
   });
-  pool.on('error', (error: unknown) => console.warn(`[mask] a worker thread failed: ${(error as Error).message}`));
+  pool.on('error', (error: unknown) => partLog('mask').warn({ err: error }, 'a worker thread failed'));
   let completed = 0;
   return {
     async run(task) {
@@ -86,6 +87,7 @@ export interface OffThreadOptions {
 }
 
 let warned = false;
+const warnInline = (error: unknown) => partLog('mask').warn({ err: error }, "no worker thread could mask a large answer, masking it on the server's thread");
 
 /**
  * Masking that keeps the server's thread free: `inline` (masking-transform's transform for
@@ -105,7 +107,7 @@ export function offThreadMasking(policy: MaskPolicy, secret: string, inline: Bod
     try {
       result = await poolOf().run({ lookupId: lookup.id, operationId: operation.id, policy, secret, body, context: { ...rest, requestHeaders: { ...context.requestHeaders } } });
     } catch (error) {
-      if (!warned) console.warn(`[mask] no worker thread could mask a large answer, masking it on the server's thread: ${(error as Error).message}`);
+      if (!warned) warnInline(error);
       warned = true;
       // A body moved to a thread that then failed is gone: the failure is the answer.
       if (movable && bytes.byteLength === 0) throw error;
@@ -127,7 +129,7 @@ export function offThreadRecords(poolOf: () => MaskPool = maskPool): MaskRecords
     try {
       result = await poolOf().records({ kind: 'records', ...task });
     } catch (error) {
-      if (!warned) console.warn(`[mask] no worker thread could mask a large answer, masking it on the server's thread: ${(error as Error).message}`);
+      if (!warned) warnInline(error);
       warned = true;
       return inline();
     }

@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { movie } from '../lookups/a-movie.ts';
 import { defineLookup, type LookupDefinition, type Params } from '../lookups/define-lookup.ts';
@@ -269,6 +269,23 @@ describe('live forwarding', () => {
     expect(logLines[0]).toMatch(/^GET \/proxy\/a\/movie\/550 200 \d+ms$/);
     expect(logLines.join('\n')).not.toContain(ENCODED_KEY);
     expect(logLines[1]).toContain('<API_KEY>');
+  });
+
+  it('by default, writes the line to the server log, where the key is scrubbed', async () => {
+    const written: string[] = [];
+    const write = vi.spyOn(process.stdout, 'write').mockImplementation((text) => written.push(String(text)) > 0);
+    try {
+      const handler = createLookupHandler({ lookups, generators: {}, config: parseServerConfig(liveA(), lookups), openApiDocument: () => ({}) });
+      const proxy = await serveHandler(handler);
+      servers.push(proxy);
+      await rawRequest(proxy.port, 'GET', `/proxy/a/movie/${ENCODED_KEY}`);
+      await expect.poll(() => written.join('')).toContain('"part":"proxy"');
+    } finally {
+      write.mockRestore();
+    }
+    const line = written.join('').split('\n').find((text) => text.includes('"part":"proxy"'))!;
+    expect(line).not.toContain(ENCODED_KEY);
+    expect((JSON.parse(line) as { msg: string }).msg).toMatch(/^GET \/proxy\/a\/movie\/<API_KEY> \d{3} \d+ms$/);
   });
 });
 

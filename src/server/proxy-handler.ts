@@ -22,9 +22,9 @@ import { keyScrubber, type KeyScrubber } from './key-scrubber.ts';
 import { Cancellation, createLiveUpstream, describeUpstreamError, timedOut, type LiveUpstream, type UpstreamFailure } from './live-upstream.ts';
 import { deliver, discard, type DeliveryOptions, type TransformedBody, type Transformer as BodyTransformer } from './proxy-response.ts';
 import { createRouter, parseParams } from './proxy-route.ts';
-import { createBatchedLog } from './request-log.ts';
 import { sameOrigin } from './request-guard.ts';
 import { PROXY_SECURITY_HEADERS } from './security-headers.ts';
+import { serverLog } from './server-log.ts';
 import type { ExchangeFacts, LiveTicket, TeamProxy } from './team/team-proxy.ts';
 
 export interface ProxyOptions extends BodyTransformHooks {
@@ -34,8 +34,9 @@ export interface ProxyOptions extends BodyTransformHooks {
   /** Path the proxy answers under; '' serves `/<slug>/…` directly (the demo upstream server). */
   prefix?: string;
   /**
-   * One line per request: method, path without query, status, ms. Never a key. Defaults to
-   * stdout, written in batches so a slow terminal or pipe never holds a request up.
+   * One line per request: method, path without query, status, ms. Never a key. Defaults to the
+   * server log's `proxy` part (server-log.ts), written in batches so a slow terminal or pipe never
+   * holds a request up.
    */
   log?: (line: string) => void;
   /**
@@ -103,6 +104,17 @@ interface Setup {
   team: TeamProxy | undefined;
 }
 
+/**
+ * The default request log: the line as the message of an `info` line of the server log's `proxy`
+ * part. The server log scrubs every line of the keys it was given, these included, so the line
+ * is not scrubbed twice.
+ */
+function proxyLine(keys: readonly string[]): (line: string) => void {
+  serverLog.configure({ keys });
+  const log = serverLog.part('proxy');
+  return (line) => log.info(line);
+}
+
 export function createProxyHandler(options: ProxyOptions): RequestHandler {
   const { timeoutMs, maxBytes } = options.config;
   const runtimes = new Map<AnyLookup, LookupRuntime>(
@@ -114,9 +126,10 @@ export function createProxyHandler(options: ProxyOptions): RequestHandler {
   const allKeys = [...runtimes.values()].flatMap(({ mode }) => (mode.mode === 'live' ? [mode.key] : []));
   const setup: Setup = {
     prefix: options.prefix ?? PROXY_PREFIX,
-    log: options.log ?? createBatchedLog(),
-    // Log lines may echo a path a client typed a key into; every configured key is scrubbed from them.
-    logScrub: keyScrubber(allKeys),
+    log: options.log ?? proxyLine(allKeys),
+    // Log lines may echo a path a client typed a key into; every configured key is scrubbed from
+    // them (by the server log itself when it is the default).
+    logScrub: keyScrubber(options.log ? allKeys : []),
     timeoutMs,
     maxBytes,
     route: createRouter(options.lookups),

@@ -9,7 +9,6 @@ import type { AnyOperation } from '../lookups/define-lookup.ts';
 import { errorEnvelopeSchema } from '../lookups/wire.ts';
 import { parseServerConfig } from './config.ts';
 import { createProxyHandler, type ProxyOptions } from './proxy-handler.ts';
-import { createBatchedLog } from './request-log.ts';
 import { rawRequest, serveHandler, startUpstream, type RunningServer } from './testing/http-fixtures.ts';
 
 const KEY = 'k3y/Secret+value&x=1';
@@ -122,33 +121,5 @@ describe('the body-transform hook', () => {
     const response = await rawRequest(proxy.port, 'GET', '/proxy/a/movie/550');
     expect(response.status).toBe(502);
     expect(errorEnvelopeSchema.parse(JSON.parse(response.text)).error).toMatchObject({ origin: 'upstream', code: 'answer_transform_failed', message: expect.stringContaining('cannot mask') });
-  });
-});
-
-describe('the request log', () => {
-  it('writes whole lines of at most 4096 bytes at a time, so processes sharing a pipe never mix lines', () => {
-    const writes: string[] = [];
-    const log = createBatchedLog((text) => writes.push(text), 1_000);
-    const lines = Array.from({ length: 300 }, (_, i) => `GET /proxy/a/movie/${i} 200 ${i}ms ${'é'.repeat(i % 40)}`);
-    for (const line of lines) log(line);
-    log.flush();
-    expect(writes.length).toBeGreaterThan(1);
-    for (const text of writes) {
-      expect(Buffer.byteLength(text)).toBeLessThanOrEqual(4096);
-      expect(text.endsWith('\n')).toBe(true);
-    }
-    expect(writes.join('')).toBe(`${lines.join('\n')}\n`);
-  });
-
-  it('gathers lines and writes them together, one per request', async () => {
-    const writes: string[] = [];
-    const log = createBatchedLog((text) => writes.push(text), 20);
-    log('GET /proxy/a/movie/1 200 1ms');
-    log('GET /proxy/a/movie/2 200 1ms');
-    expect(writes).toHaveLength(0);
-    await expect.poll(() => writes).toEqual(['GET /proxy/a/movie/1 200 1ms\nGET /proxy/a/movie/2 200 1ms\n']);
-    log('GET /proxy/a/movie/3 200 1ms');
-    log.flush();
-    expect(writes).toHaveLength(2);
   });
 });

@@ -11,6 +11,7 @@ import cluster, { type Worker } from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import { ConfigError } from './config.ts';
 import { JOB_SECRET_ENV, newJobSecret } from './jobs/job-identity.ts';
+import { partLog } from './server-log.ts';
 
 /** At most this many replacements in RESTART_WINDOW_MS; more means the workers cannot run. */
 const MAX_RESTARTS = 5;
@@ -80,7 +81,7 @@ export function runPrimary({ workers, maskSecret, onListening }: PrimaryOptions)
     }
     const how = signal ? `signal ${signal}` : `code ${code}`;
     if (!listened.has(worker)) {
-      console.error(`A server process stopped (${how}) before it could listen: stopping.`);
+      partLog('server').fatal(`A server process stopped (${how}) before it could listen: stopping.`);
       stop(1);
       return;
     }
@@ -88,11 +89,11 @@ export function runPrimary({ workers, maskSecret, onListening }: PrimaryOptions)
     restarts.push(now);
     while (restarts.length > 0 && restarts[0]! < now - RESTART_WINDOW_MS) restarts.shift();
     if (restarts.length > MAX_RESTARTS) {
-      console.error(`Server processes keep stopping (${restarts.length} in ${RESTART_WINDOW_MS / 1000} s, the last with ${how}): stopping.`);
+      partLog('server').fatal(`Server processes keep stopping (${restarts.length} in ${RESTART_WINDOW_MS / 1000} s, the last with ${how}): stopping.`);
       stop(1);
       return;
     }
-    console.error(`A server process stopped (${how}); starting another.`);
+    partLog('server').error(`A server process stopped (${how}); starting another.`);
     fork();
   });
 

@@ -15,6 +15,7 @@ import { ConfigError, environmentWithDotEnv, lookupModes, type ServerConfig } fr
 import { closeDemoPool, configureDemoPool, defaultDemoThreads } from './demo-pool.ts';
 import { closeGracefully } from './graceful-shutdown.ts';
 import { runPrimary, serverProcessCount } from './server-processes.ts';
+import { configureServerLog, partLog } from './server-log.ts';
 import { checkTeamStartup, loadAccessConfig, teamStartupWarnings } from './team/access-config.ts';
 import { createStoreFromEnv, storeKindOf } from './team/shared-store.ts';
 import { serveClusterMetrics } from './team/cluster-metrics.ts';
@@ -22,8 +23,11 @@ import { checkLimitsStartup, parseTeamLimits } from './team/limits-config.ts';
 import { allLookups } from '../lookups/registry.ts';
 import { parseJobsSettings } from './jobs/jobs-settings.ts';
 
+const log = partLog('server');
+
 function fail(message: string): never {
-  console.error(message);
+  log.fatal(message);
+  // The log's exit hook writes the line out.
   process.exit(1);
 }
 
@@ -39,6 +43,8 @@ function configured<T>(read: () => T): T {
 // `.env` may hold PORT, HOST, DIST_DIR and LOOKUP_WORKERS too; the real environment wins.
 const env = configured(() => environmentWithDotEnv());
 const config: ServerConfig = configured(() => loadAppConfig(env));
+// LOG_LEVEL and the keys to scrub, in the primary too (its workers configure theirs in the assembly).
+configureServerLog(config);
 const processes = configured(() => serverProcessCount(env.LOOKUP_WORKERS));
 const distDir = env.DIST_DIR || 'dist';
 const port = Number(env.PORT || 4173);
@@ -49,7 +55,7 @@ const access = configured(() => loadAccessConfig(env));
 configured(() => checkTeamStartup({ host, access, processes, storeKind: storeKindOf(env) }));
 // Said before anything else, in capitals, once per start (not per worker).
 if (cluster.isPrimary)
-  for (const warning of teamStartupWarnings({ host, access, allowedHosts: config.allowedHosts })) console.warn(`\nWARNING: ${warning}\n`);
+  for (const warning of teamStartupWarnings({ host, access, allowedHosts: config.allowedHosts })) log.warn(`WARNING: ${warning}`);
 // Budgets, rates, the answer cache, the audit log and /metrics (README "Team deployment").
 const limits = configured(() => parseTeamLimits(env, allLookups, config));
 configured(() => checkLimitsStartup(limits, processes, storeKindOf(env)));
@@ -60,8 +66,9 @@ if (!existsSync(join(distDir, 'index.html'))) fail(`No build in ${distDir}/: run
 function announce(boundPort: number): void {
   const modes = Object.values(lookupModes(config));
   const live = modes.filter((mode) => mode === 'live').length;
-  for (const warning of [...config.warnings, ...limits.warnings]) console.warn(`Warning: ${warning}`);
+  for (const warning of [...config.warnings, ...limits.warnings]) log.warn(warning);
   const shape = processes > 1 ? `; ${processes} server processes` : '';
+  // The start-up banner: the one line the server writes to the console itself.
   console.log(`Lookup Explorer on http://${host}:${boundPort}/ (${live} live, ${modes.length - live} demo lookups${shape})`);
 }
 

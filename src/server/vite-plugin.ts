@@ -22,11 +22,12 @@ interface ServerParts {
 async function loadServerParts(root: string): Promise<ServerParts> {
   const { tsImport } = await import('tsx/esm/api');
   const entry = pathToFileURL(join(root, 'src/server/assembly.ts')).href;
-  const { assembleHandlers, loadAppConfig } = (await tsImport(entry, import.meta.url)) as typeof AssemblyModule;
+  const { assembleHandlers, loadAppConfig, partLog } = (await tsImport(entry, import.meta.url)) as typeof AssemblyModule;
   const config = loadAppConfig();
-  for (const warning of config.warnings) console.warn(`[lookup-server] ${warning}`);
+  const chain = assembleHandlers({ config });
+  for (const warning of config.warnings) partLog('server').warn(warning);
   return {
-    chain: assembleHandlers({ config, log: (line) => console.log(`[proxy] ${line}`) }),
+    chain,
     // Loopback on the dev or preview server's own port, plus LOOKUP_ALLOWED_HOSTS.
     guard: createRequestGuard({ allowedHosts: config.allowedHosts }),
     pageSources: { tileUrl: config.map.tileUrl, mediaSources: config.mediaSources },

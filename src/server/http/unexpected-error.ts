@@ -8,6 +8,7 @@ import type { FailureHandler } from './handler-types.ts';
 import { isClientAbort } from './read-body.ts';
 import { refusal, sendRefusal } from './refusal.ts';
 import { targetPath } from './request-target.ts';
+import { partLog } from '../server-log.ts';
 
 const INTERNAL_ERROR = refusal(500, 'internal_error', 'The server failed to answer');
 
@@ -15,11 +16,14 @@ export interface FailureOptions {
   /** Removes secrets (the configured keys) from the log line. */
   scrub: (text: string) => string;
   log?: (line: string) => void;
-  /** Where a client abort is noted (default: stdout, with the request log). */
+  /** Where a client abort is noted (default: an `info` line of the proxy's part, with the request lines). */
   logAbort?: (line: string) => void;
 }
 
-export function createFailureHandler({ scrub, log = console.error, logAbort = console.log }: FailureOptions): FailureHandler {
+const logError = (line: string) => partLog('server').error(line);
+const logClientAbort = (line: string) => partLog('proxy').info(line);
+
+export function createFailureHandler({ scrub, log = logError, logAbort = logClientAbort }: FailureOptions): FailureHandler {
   return (error, req, res) => {
     if (isClientAbort(error)) {
       logAbort(`Client aborted ${req.method} ${targetPath(req.url ?? '')} while sending its body`);

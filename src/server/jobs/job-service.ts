@@ -10,6 +10,7 @@ import type { Registry } from 'prom-client';
 import type { AnyLookup, AnyOperation, Params } from '../../lookups/define-lookup.ts';
 import { indexLookups } from '../../lookups/lookup-index.ts';
 import type { ChainHandler } from '../http/handler-types.ts';
+import { partLog } from '../server-log.ts';
 import type { AuditLog } from '../team/audit-log.ts';
 import { createChunkProcessor, type ChunkData } from './chunk-worker.ts';
 import { createJobActions, type JobActions } from './job-actions.ts';
@@ -55,7 +56,7 @@ export interface JobService extends JobActions {
 
 export function createJobService(options: JobServiceOptions): JobService {
   const { settings } = options;
-  const log = options.log ?? ((line: string) => console.error(line));
+  const log = options.log ?? ((line: string) => partLog('jobs').warn(line));
   const index = indexLookups(options.lookups);
   const store = new JobStore(settings.redisUrl, { retentionMs: settings.retentionMs });
   // BullMQ's workers block on Redis: their connection must retry forever (maxRetriesPerRequest null).
@@ -70,7 +71,7 @@ export function createJobService(options: JobServiceOptions): JobService {
     sendRow({ origin: options.origin(), lookup, operation, params, mask, headers: identity.headers(owner), timeoutMs: options.timeoutMs + 5_000 });
   const jobs = createJobActions({ store, index, settings, enqueue: queue.enqueue, runAs });
   const watchStore = new WatchStore(store.redis);
-  const watchQueue = createWatchQueue({ connection, prefix: BULL_PREFIX, store, watches: watchStore, settings, index, enqueue: queue.enqueue, log });
+  const watchQueue = createWatchQueue({ connection, prefix: BULL_PREFIX, store, watches: watchStore, settings, index, enqueue: queue.enqueue, log: options.log ?? ((line: string) => partLog('watches').warn(line)) });
   const watches = createWatchService({ watches: watchStore, store, index, queue: watchQueue });
   const audit = options.audit && { audit: options.audit };
   const jobRoutes = createJobRoutes({ jobs, store, index, settings, ...audit });

@@ -43,4 +43,10 @@ describe('npm run mcp (stdio)', () => {
     for (const record of structured.records) expect(String(record.incident_latitude)).toMatch(/^-?\d+(\.\d{1,2})?$/);
     expect(stderr()).toContain('0 live, ');
   });
+
+  it('logs the tool call’s request line to stderr, never to stdout (the MCP channel)', async () => {
+    await client.callTool({ name: toolName(crimeIncidents, incidents), arguments: exampleArguments(incidents) });
+    // Were it on stdout, the client would have had a line that is not the protocol, and stderr none.
+    await expect.poll(() => stderr(), { timeout: 10_000 }).toMatch(/^\{.*"part":"proxy".*"msg":"GET \/proxy\/l\/\S+ 200 \d+ms"\}$/m);
+  });
 });

@@ -4,8 +4,8 @@
 // loopback port that answers only requests carrying this process's secret (loopback-secret.ts),
 // and every tool call goes through that proxy as a page's request would. On demo data unless
 // started with `--live` (then the lookups with a key in the environment or `.env` go to their
-// providers, as `npm start` does). stdout is the MCP channel: everything else (the request log,
-// the audit log without LOOKUP_AUDIT_FILE, warnings) goes to stderr.
+// providers, as `npm start` does). stdout is the MCP channel: everything else (the server log with
+// its request lines, the audit log without LOOKUP_AUDIT_FILE, warnings) goes to stderr.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
@@ -17,6 +17,7 @@ import { runChain } from '../http/handler-chain.ts';
 import { withServerOrigin } from '../openapi-origin.ts';
 import { createRequestGuard } from '../request-guard.ts';
 import { SecuredResponse } from '../secured-response.ts';
+import { configureServerLog, logToStderr, partLog } from '../server-log.ts';
 import { loopbackCaller } from './loopback.ts';
 import { createLoopbackSecret } from './loopback-secret.ts';
 import { toolFactsOf } from './http-route.ts';
@@ -29,9 +30,11 @@ export function demoOnly(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return Object.fromEntries(Object.entries(env).filter(([name]) => !/^LOOKUP_.+_KEY$/.test(name)));
 }
 
-const log = (line: string) => process.stderr.write(`${line}\n`);
-// Nothing but the protocol may reach stdout.
-console.log = console.info = (...parts: unknown[]) => log(parts.map(String).join(' '));
+// Nothing but the protocol may reach stdout: the server log goes to stderr, and so does anything a
+// library would print with console.log.
+logToStderr();
+const log = partLog('mcp');
+console.log = console.info = (...parts: unknown[]) => log.info(parts.map(String).join(' '));
 
 const live = process.argv.includes('--live');
 let config: ServerConfig;
@@ -41,14 +44,15 @@ try {
   config = loadAppConfig(live ? env : demoOnly(env));
   team = stdioTeamParts(env, config);
 } catch (error) {
-  log(error instanceof ConfigError ? error.message : String(error));
+  log.fatal(error instanceof ConfigError ? error.message : String(error));
   process.exit(1);
 }
-for (const warning of [...config.warnings, ...team.warnings]) log(`Warning: ${warning}`);
+configureServerLog(config);
+for (const warning of [...config.warnings, ...team.warnings]) log.warn(warning);
 
 const secret = createLoopbackSecret();
 const guard = createRequestGuard({ allowedHosts: [] });
-const chain = assembleHandlers({ config, log, team: team.parts });
+const chain = assembleHandlers({ config, team: team.parts });
 const http = createServer({ ServerResponse: SecuredResponse }, (req, res) => {
   if (secret.refuse(req, res) || guard(req, res)) return;
   runChain(chain, req, res);
@@ -72,4 +76,5 @@ transport.onclose = () => {
 process.stdin.on('end', () => void transport.close());
 await server.connect(transport);
 const liveCount = Object.values(config.lookups).filter((mode) => mode?.mode === 'live').length;
-log(`Lookup Explorer MCP server on stdio (${liveCount} live, ${allLookups.length - liveCount} demo lookups; its proxy on ${origin})`);
+// The start-up banner, on stderr.
+process.stderr.write(`Lookup Explorer MCP server on stdio (${liveCount} live, ${allLookups.length - liveCount} demo lookups; its proxy on ${origin})\n`);

@@ -98,8 +98,10 @@ describe('start-up', () => {
       timeout: 30_000,
     });
     expect(result.status).toBe(1);
-    expect(result.stderr).toContain('Configuration error: HOST is 0.0.0.0, which other machines can reach, and no access mode is configured.');
-    expect(result.stderr).toContain('LOOKUP_ACCESS_TOKENS_FILE');
+    // A fatal line of the server log, on stdout with every other line.
+    const fatal = JSON.parse(result.stdout.split('\n').find((line) => line.includes('"level":60')) ?? '{}') as { msg?: string };
+    expect(fatal.msg).toContain('Configuration error: HOST is 0.0.0.0, which other machines can reach, and no access mode is configured.');
+    expect(fatal.msg).toContain('LOOKUP_ACCESS_TOKENS_FILE');
     expect(result.stdout).not.toContain('Lookup Explorer on');
   }, 40_000);
 });

@@ -13,6 +13,7 @@
 // What no running process can notice: every server and Redis restarting together with the data
 // gone. Redis's append-only file (deploy/redis.conf) is the guard there; start-up warns without one.
 import { randomUUID } from 'node:crypto';
+import { partLog } from '../server-log.ts';
 import type { SharedStore } from './store-types.ts';
 
 /** The marker's key (Redis adds its `lookup-explorer:` prefix). */
@@ -76,7 +77,7 @@ const NO_AOF_MESSAGE =
   'but a restart of Redis and every server together goes unnoticed. Run Redis with deploy/redis.conf (appendonly yes).';
 
 export function createBudgetLedger(store: SharedStore, options: BudgetLedgerOptions = {}): BudgetLedger {
-  const log = options.log ?? ((message: string) => console.error(`\n${message}\n`));
+  const log = options.log ?? ((message: string) => partLog('team').error(message));
   const now = options.now ?? Date.now;
   /** The marker text this process keeps budgets under; undefined until it first looked. */
   let known: string | undefined;

@@ -26,6 +26,7 @@ import { parseTeamLimits } from './limits-config.ts';
 import { startRedis, type TestRedis } from './redis-for-tests.ts';
 import { createRedisStore } from './redis-store.ts';
 import type { SharedStore } from './store-types.ts';
+import { partLog } from '../server-log.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const REDIS_CONF = join(ROOT, 'deploy/redis.conf');
@@ -131,7 +132,7 @@ describe('a Redis restart', () => {
   });
 
   it('refuses budgeted calls when Redis restarted without its data, until an operator confirms', async () => {
-    const said = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const said = vi.spyOn(partLog('team'), 'error').mockImplementation(() => undefined);
     redis = await startRedis();
     const base = await startTeamServer(redis.url);
     const before = budgetedHits();

@@ -6,6 +6,7 @@
 // (no queueing behind a dead connection) and bounded (COMMAND_TIMEOUT_MS when Redis hangs); ioredis
 // keeps reconnecting in the background and calls succeed again once it is back.
 import { Redis, type RedisOptions } from 'ioredis';
+import { partLog } from '../server-log.ts';
 import type { SharedStore } from './store-types.ts';
 import { StoreUnavailableError } from './store-errors.ts';
 
@@ -76,12 +77,12 @@ interface ScriptedRedis extends Redis {
 export interface RedisStoreOptions {
   /** Another prefix keeps tests apart; deployments use the default. */
   keyPrefix?: string;
-  /** Where outages are reported (once per outage); stderr by default. */
+  /** Where outages are reported (once per outage); the server log's `team` part by default. */
   log?: (message: string) => void;
 }
 
 export function createRedisStore(url: string, options: RedisStoreOptions = {}): SharedStore {
-  const log = options.log ?? ((message: string) => console.error(message));
+  const log = options.log ?? ((message: string) => partLog('team').error(message));
   const redisOptions: RedisOptions = {
     keyPrefix: options.keyPrefix ?? REDIS_KEY_PREFIX,
     connectTimeout: CONNECT_TIMEOUT_MS,
