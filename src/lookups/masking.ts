@@ -31,6 +31,7 @@
 //   longer groups everyone who shares a first name.
 import { isRecord } from './adapters.ts';
 import type { PathKey } from './json-splitter.ts';
+import { maskRecordsAsText } from './masking-text.ts';
 import { PERSON_NAME_KINDS, PERSONAL_KINDS, type PersonalKind, type PersonNameKind } from './personal-path.ts';
 import { localStandIn, normaliseForPseudonym, pseudonym, type KeyedCode, type NamePart, type PseudonymKind } from './stand-ins.ts';
 
@@ -326,6 +327,12 @@ export interface RecordMasking {
   record(value: unknown): unknown;
   /** The body with its records array empty, masked (the array stays where it was, empty). */
   envelope(skeleton: unknown): unknown;
+  /**
+   * Records given as text (comma-separated, no brackets), masked and serialised without parsing
+   * them (masking-text.ts); undefined when the text must be parsed to give the same bytes, or
+   * when the paths need the record parsed (conditions, a person's name).
+   */
+  recordsText(text: string): string | undefined;
 }
 
 /**
@@ -359,8 +366,11 @@ export function recordMasking(paths: readonly string[], recordsPath: readonly Pa
     inRecord.push({ kind: path.kind, ...(index.condition && { root: index.condition }), segments: segments.slice(depth + 1) });
   }
   const masker = new Masker(code);
+  const asText = inRecord.every((path) => !path.root && !isPersonName(path.kind) && path.segments.every((segment) => !segment.condition));
+  const maskValue = (value: unknown, kind: string) => masker.mask(value, kind as Exclude<PersonalKind, PersonNameKind>);
   return {
     record: (value) => maskParsed(value, inRecord, masker),
     envelope: (skeleton) => maskPersonalData(skeleton, paths, code),
+    recordsText: (text) => (asText ? maskRecordsAsText(text, inRecord, maskValue) : undefined),
   };
 }

@@ -48,21 +48,32 @@ export interface RecordsTask {
   text: string;
 }
 
-export type RecordsResult = { kind: 'records'; text: string } | { kind: 'not-json' } | { kind: 'error'; message: string };
+/** Starts a thread before the first masked answer needs it. */
+export interface WarmTask {
+  kind: 'warm';
+}
+
+export type RecordsResult =
+  /** The masked records as UTF-8, with a buffer of their own (moved back, not copied: the server's thread need not encode them). */
+  | { kind: 'records'; bytes: Uint8Array }
+  | { kind: 'not-json' }
+  | { kind: 'error'; message: string }
+  /** The thread is started and has loaded the registry (mask-pool.ts asks at server start). */
+  | { kind: 'ready' };
 
 function runRecordsTask(task: RecordsTask): RecordsResult {
   const lookup = lookupsById.get(task.lookupId);
   if (!lookup) return { kind: 'error', message: `No lookup ${task.lookupId}` };
   try {
-    return { kind: 'records', text: maskRecordsText(lookup, task.recordsPath, task.secret, task.text) };
+    return { kind: 'records', bytes: movable(Buffer.from(maskRecordsText(lookup, task.recordsPath, task.secret, task.text))) };
   } catch (error) {
     return error instanceof SyntaxError ? { kind: 'not-json' } : { kind: 'error', message: (error as Error).message };
   }
 }
 
 /** The thread's task (mask-worker-boot.mjs moves the body back). */
-export default async function runMaskTask(task: MaskTask | RecordsTask): Promise<MaskResult | RecordsResult> {
-  if ('kind' in task) return runRecordsTask(task);
+export default async function runMaskTask(task: MaskTask | RecordsTask | WarmTask): Promise<MaskResult | RecordsResult> {
+  if ('kind' in task) return task.kind === 'warm' ? { kind: 'ready' } : runRecordsTask(task);
   const lookup = lookupsById.get(task.lookupId);
   const operation = lookup?.operations.find((candidate) => candidate.id === task.operationId);
   if (!lookup || !operation) return { kind: 'error', message: `Lookup ${task.lookupId} has no operation ${task.operationId}` };
