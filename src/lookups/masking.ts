@@ -122,6 +122,9 @@ function roundCoordinate(number: number): number {
   return Math.round(number * 100) / 100;
 }
 
+/** Values whose stand-ins a Masker remembers before it starts afresh (a record masking's Masker serves every answer). */
+export const SEEN_MAX = 100_000;
+
 /**
  * Hands out stand-ins for one answer. Each distinct value is worked out once (a big answer repeats
  * its addresses and names): with the server's keyed code, its pseudonym; without, the next number.
@@ -165,6 +168,9 @@ class Masker {
     if (id === undefined) {
       const normalised = normaliseForPseudonym(value);
       id = this.code ? this.code(kind, normalised) : this.numbered(kind, normalised);
+      // Only a fast path (codes are worked out again the same; numbers are kept in `local`): bounded, so a
+      // record masking kept for the server's life does not hold every address it ever saw.
+      if (this.seen.size >= SEEN_MAX) this.seen.clear();
       this.seen.set(seenKey, id);
     }
     return this.code ? pseudonym(kind, id, part) : localStandIn(kind, Number(id), part);
