@@ -29,8 +29,8 @@ export interface MaskPool {
   run(task: MaskTask): Promise<MaskResult>;
   /** Masks a batch of records of a streamed answer on a thread (the text is copied there, the masked bytes moved back). */
   records(task: RecordsTask): Promise<RecordsResult>;
-  /** Resolves once every thread has started and loaded the registry. */
-  warm(): Promise<void>;
+  /** Resolves once every thread has started and loaded the registry, with their thread ids. */
+  warm(): Promise<number[]>;
   /** Bodies and record batches masked on a thread so far. */
   readonly completed: number;
   close(): Promise<void>;
@@ -70,7 +70,8 @@ export function createMaskPool(options: { threads?: number } = {}): MaskPool {
     async warm() {
       // One task per thread at once: each goes to a thread of its own.
       const warm: WarmTask = { kind: 'warm' };
-      await Promise.all(Array.from({ length: threads }, () => pool.run(warm)));
+      const ready = (await Promise.all(Array.from({ length: threads }, () => pool.run(warm)))) as RecordsResult[];
+      return ready.map((result) => (result.kind === 'ready' ? result.thread : -1));
     },
     get completed() {
       return completed;
@@ -92,12 +93,12 @@ export function maskPool(): MaskPool {
  * Starts the process's mask pool now, its threads loaded, so the first masked answer does not wait
  * for them (the server at start; `threads` per server process). Resolves when they are ready.
  */
-export function startMaskPool(options: { threads?: number } = {}): Promise<void> {
+export function startMaskPool(options: { threads?: number } = {}): Promise<number[]> {
   sharedThreads = options.threads;
   // A thread that cannot start is the pool's error event's to report; the answers then mask inline.
   return maskPool()
     .warm()
-    .catch(() => undefined);
+    .catch(() => []);
 }
 
 /** Closes the process's mask pool (servers on shutdown, tests in afterAll); safe to call when none was made. */

@@ -3,6 +3,7 @@
 // server's own thread. The lookup and operation are named by id (functions and schemas cannot
 // cross to a thread), and the transform is masking-transform's own for the same policy, so the
 // answer is byte for byte what masking it inline would give.
+import { threadId } from 'node:worker_threads';
 import type { AnyLookup } from '../lookups/define-lookup.ts';
 import type { PathKey } from '../lookups/json-splitter.ts';
 import { allLookups } from '../lookups/registry.ts';
@@ -59,7 +60,7 @@ export type RecordsResult =
   | { kind: 'not-json' }
   | { kind: 'error'; message: string }
   /** The thread is started and has loaded the registry (mask-pool.ts asks at server start). */
-  | { kind: 'ready' };
+  | { kind: 'ready'; thread: number };
 
 function runRecordsTask(task: RecordsTask): RecordsResult {
   const lookup = lookupsById.get(task.lookupId);
@@ -73,7 +74,7 @@ function runRecordsTask(task: RecordsTask): RecordsResult {
 
 /** The thread's task (mask-worker-boot.mjs moves the body back). */
 export default async function runMaskTask(task: MaskTask | RecordsTask | WarmTask): Promise<MaskResult | RecordsResult> {
-  if ('kind' in task) return task.kind === 'warm' ? { kind: 'ready' } : runRecordsTask(task);
+  if ('kind' in task) return task.kind === 'warm' ? { kind: 'ready', thread: threadId } : runRecordsTask(task);
   const lookup = lookupsById.get(task.lookupId);
   const operation = lookup?.operations.find((candidate) => candidate.id === task.operationId);
   if (!lookup || !operation) return { kind: 'error', message: `Lookup ${task.lookupId} has no operation ${task.operationId}` };
