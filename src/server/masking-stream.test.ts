@@ -97,7 +97,7 @@ describe('streamed masking', () => {
     }
     const bytewise = cutAt(raw, Array.from({ length: raw.length }, (_, i) => i));
     expect((await maskStreamed(bytewise, options(lookup, operation, { batchChars: 512 }))).toString()).toBe(expected);
-  });
+  }, 180_000);
 
   it('gives the same bytes at random chunk boundaries, for generated L answers with awkward text', async () => {
     const lookup = lookupOf('L');
@@ -114,7 +114,7 @@ describe('streamed masking', () => {
       }),
       { numRuns: 200 },
     );
-  });
+  }, 120_000);
 
   it('refuses a body it cannot stream once it passes the whole-body bound, before sending anything', async () => {
     const lookup = lookupOf('R');
