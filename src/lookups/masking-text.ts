@@ -11,6 +11,8 @@
 // then parses and serialises, which gives its bytes or its SyntaxError. Paths with conditions or a
 // person's name are not followed here (they need the record parsed).
 
+import { BACKSLASH, CLOSE_ARRAY, CLOSE_OBJECT, COMMA, isSpace, OPEN_ARRAY, OPEN_OBJECT, QUOTE } from './json-splitter.ts';
+
 /** A personal-data path inside a record, as masking.ts parses it: what the walk follows. */
 export interface RecordTextPath {
   kind: string;
@@ -23,14 +25,7 @@ export type MaskValue = (value: unknown, kind: string) => unknown;
 /** The text is not as JSON.stringify writes it (or not JSON): the caller parses instead. */
 const NOT_CANONICAL = Symbol('not canonical');
 
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const COMMA = 0x2c;
 const COLON = 0x3a;
-const OPEN_OBJECT = 0x7b;
-const CLOSE_OBJECT = 0x7d;
-const OPEN_ARRAY = 0x5b;
-const CLOSE_ARRAY = 0x5d;
 const DIGIT_0 = 0x30;
 const DIGIT_9 = 0x39;
 // Control characters are what the regular expression looks for: JSON allows none inside a string.
@@ -39,7 +34,6 @@ const CONTROL = /[\u0000-\u001f]/;
 const SURROGATE = /[\ud800-\udfff]/;
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
-const isSpace = (code: number) => code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
 const isNumberChar = (code: number) => (code >= DIGIT_0 && code <= DIGIT_9) || code === 0x2d || code === 0x2b || code === 0x2e || code === 0x65 || code === 0x45;
 
 /** Where the paths stand at a value: flat pairs of path index and segments matched so far. */
