@@ -43,16 +43,16 @@ interface Frame {
   expectKey: boolean;
 }
 
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const COMMA = 0x2c;
-const OPEN_OBJECT = 0x7b;
-const CLOSE_OBJECT = 0x7d;
-const OPEN_ARRAY = 0x5b;
-const CLOSE_ARRAY = 0x5d;
+export const QUOTE = 0x22;
+export const BACKSLASH = 0x5c;
+export const COMMA = 0x2c;
+export const OPEN_OBJECT = 0x7b;
+export const CLOSE_OBJECT = 0x7d;
+export const OPEN_ARRAY = 0x5b;
+export const CLOSE_ARRAY = 0x5d;
 const SPACE = 0x20;
 
-const isSpace = (code: number) => code === SPACE || code === 0x0a || code === 0x0d || code === 0x09;
+export const isSpace = (code: number) => code === SPACE || code === 0x0a || code === 0x0d || code === 0x09;
 
 /**
  * Where the string that is open at `from` ends in `text` (the index of its closing quote), or -1

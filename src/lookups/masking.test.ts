@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { allLookups } from './registry.ts';
-import { MASKED_TEXT, MASKED_URL, MASKED_VALUE, maskPersonalData, parsePersonalPath, personalValues } from './masking.ts';
+import { MASKED_TEXT, MASKED_URL, MASKED_VALUE, maskPersonalData, parsePersonalPath, personalValues, recordMasking, SEEN_MAX } from './masking.ts';
 import { numberedStandInKind, type KeyedCode, type PseudonymKind } from './stand-ins.ts';
 
 describe('maskPersonalData: each kind gets its own stand-in', () => {
@@ -117,6 +117,17 @@ describe('maskPersonalData with the server\'s keyed code', () => {
     const many = { people: Array.from({ length: 5_000 }, (_, index) => ({ name: `Name ${index % 7}`, street: 'Same St' })) };
     maskPersonalData(many, paths, code);
     expect(code.calls).toHaveLength(8);
+  });
+
+  it("forgets what it remembered once a record masking has seen SEEN_MAX values (it serves every answer): the stand-ins stay the same", () => {
+    const code = recordingCode();
+    const masking = recordMasking(paths, ['people'], code)!;
+    const first = masking.record({ street: 'Street 0' });
+    for (let index = 1; index <= SEEN_MAX; index++) masking.record({ street: `Street ${index}` });
+    expect(code.calls).toHaveLength(SEEN_MAX + 1);
+    // Street 0 was forgotten: asked again, and masked as before.
+    expect(masking.record({ street: 'Street 0' })).toEqual(first);
+    expect(code.calls).toHaveLength(SEEN_MAX + 2);
   });
 });
 

@@ -31,6 +31,7 @@
 //   longer groups everyone who shares a first name.
 import { isRecord } from './adapters.ts';
 import type { PathKey } from './json-splitter.ts';
+import { maskRecordsAsText } from './masking-text.ts';
 import { PERSON_NAME_KINDS, PERSONAL_KINDS, type PersonalKind, type PersonNameKind } from './personal-path.ts';
 import { localStandIn, normaliseForPseudonym, pseudonym, type KeyedCode, type NamePart, type PseudonymKind } from './stand-ins.ts';
 
@@ -121,6 +122,9 @@ function roundCoordinate(number: number): number {
   return Math.round(number * 100) / 100;
 }
 
+/** Values whose stand-ins a Masker remembers before it starts afresh (a record masking's Masker serves every answer). */
+export const SEEN_MAX = 100_000;
+
 /**
  * Hands out stand-ins for one answer. Each distinct value is worked out once (a big answer repeats
  * its addresses and names): with the server's keyed code, its pseudonym; without, the next number.
@@ -164,6 +168,9 @@ class Masker {
     if (id === undefined) {
       const normalised = normaliseForPseudonym(value);
       id = this.code ? this.code(kind, normalised) : this.numbered(kind, normalised);
+      // Only a fast path (codes are worked out again the same; numbers are kept in `local`): bounded, so a
+      // record masking kept for the server's life does not hold every address it ever saw.
+      if (this.seen.size >= SEEN_MAX) this.seen.clear();
       this.seen.set(seenKey, id);
     }
     return this.code ? pseudonym(kind, id, part) : localStandIn(kind, Number(id), part);
@@ -326,6 +333,12 @@ export interface RecordMasking {
   record(value: unknown): unknown;
   /** The body with its records array empty, masked (the array stays where it was, empty). */
   envelope(skeleton: unknown): unknown;
+  /**
+   * Records given as text (comma-separated, no brackets), masked and serialised without parsing
+   * them (masking-text.ts); undefined when the text must be parsed to give the same bytes, or
+   * when the paths need the record parsed (conditions, a person's name).
+   */
+  recordsText(text: string): string | undefined;
 }
 
 /**
@@ -359,8 +372,11 @@ export function recordMasking(paths: readonly string[], recordsPath: readonly Pa
     inRecord.push({ kind: path.kind, ...(index.condition && { root: index.condition }), segments: segments.slice(depth + 1) });
   }
   const masker = new Masker(code);
+  const asText = inRecord.every((path) => !path.root && !isPersonName(path.kind) && path.segments.every((segment) => !segment.condition));
+  const maskValue = (value: unknown, kind: string) => masker.mask(value, kind as Exclude<PersonalKind, PersonNameKind>);
   return {
     record: (value) => maskParsed(value, inRecord, masker),
     envelope: (skeleton) => maskPersonalData(skeleton, paths, code),
+    recordsText: (text) => (asText ? maskRecordsAsText(text, inRecord, maskValue) : undefined),
   };
 }

@@ -219,6 +219,7 @@ describe('a large masked answer', () => {
         return real.run(task).then((result) => (order.push('the large body masked'), result));
       },
       records: (task) => real.records(task),
+      warm: () => real.warm(),
       get completed() {
         return real.completed;
       },

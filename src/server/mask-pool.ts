@@ -4,18 +4,20 @@
 // OFF_THREAD_BYTES or more is masked on a thread of this pool; a smaller one inline, where a
 // thread's round trip would cost more than the masking (1 MiB of L takes about 30 ms).
 //
-// One shared pool per process, created at the first large body, its thread started the way the
-// demo's are (mask-worker-boot.mjs, tsx's tsImport) and kept for the next one; an idle thread
-// never keeps the process alive. Should a thread fail, the body is masked inline, with a warning:
-// slower for everyone, but the answer is still masked and sent.
+// One shared pool per process, started with the server (startMaskPool: its threads load the
+// registry before the first masked answer needs them, which on a busy machine took seconds), one
+// thread per core (decision 035: streamed answers keep every core busy masking while the server's
+// thread only scans), its threads started the way the demo's are (mask-worker-boot.mjs, tsx's
+// tsImport); an idle thread never keeps the process alive. Should a thread fail, the body is
+// masked inline, with a warning: slower for everyone, but the answer is still masked and sent.
+import { availableParallelism } from 'node:os';
 import { createRequire } from 'node:module';
 import type { Tinypool as TinypoolClass } from 'tinypool';
 import type { MaskPolicy } from '../lookups/wire.ts';
 import type { BodyTransform } from './body-transform.ts';
-import { defaultDemoThreads } from './demo-pool.ts';
 import { UpstreamFailureError } from './live-upstream.ts';
 import type { MaskRecordsText } from './masking-stream.ts';
-import type { MaskResult, MaskTask, RecordsResult, RecordsTask } from './mask-worker.ts';
+import type { MaskResult, MaskTask, RecordsResult, RecordsTask, WarmTask } from './mask-worker.ts';
 import { partLog } from './server-log.ts';
 
 /** Bodies this large or larger are masked on a thread. */
@@ -26,8 +28,10 @@ const IDLE_MS = 30_000;
 export interface MaskPool {
   /** Masks one body on a thread (its bytes are moved there); rejects when no thread could run it. */
   run(task: MaskTask): Promise<MaskResult>;
-  /** Masks a batch of records of a streamed answer on a thread (the text is copied there and back). */
+  /** Masks a batch of records of a streamed answer on a thread (the text is copied there, the masked bytes moved back). */
   records(task: RecordsTask): Promise<RecordsResult>;
+  /** Resolves once every thread has started and loaded the registry, with their thread ids. */
+  warm(): Promise<number[]>;
   /** Bodies and record batches masked on a thread so far. */
   readonly completed: number;
   close(): Promise<void>;
@@ -37,11 +41,18 @@ export interface MaskPool {
 // entry from its own import.meta.url, which tsx's tsImport would give a query).
 const { Tinypool } = createRequire(import.meta.url)('tinypool') as { Tinypool: typeof TinypoolClass };
 
+/** Threads per server process: one per core shared among `processes` server processes (at most 4). */
+export function defaultMaskThreads(processes = 1): number {
+  return Math.max(1, Math.min(4, Math.floor(availableParallelism() / Math.max(1, processes))));
+}
+
 export function createMaskPool(options: { threads?: number } = {}): MaskPool {
+  const threads = options.threads ?? defaultMaskThreads();
   const pool = new Tinypool({
     filename: new URL('./mask-worker-boot.mjs', import.meta.url).href,
-    minThreads: 1,
-    maxThreads: options.threads ?? defaultDemoThreads(),
+    // All of them kept: a thread started for a big answer would otherwise load the registry again.
+    minThreads: threads,
+    maxThreads: threads,
     idleTimeout: IDLE_MS,
   });
   pool.on('error', (error: unknown) => partLog('mask').warn({ err: error }, 'a worker thread failed'));
@@ -57,6 +68,12 @@ export function createMaskPool(options: { threads?: number } = {}): MaskPool {
       completed++;
       return result;
     },
+    async warm() {
+      // One task per thread at once: each goes to a thread of its own.
+      const warm: WarmTask = { kind: 'warm' };
+      const ready = (await Promise.all(Array.from({ length: threads }, () => pool.run(warm)))) as RecordsResult[];
+      return ready.map((result) => (result.kind === 'ready' ? result.thread : -1));
+    },
     get completed() {
       return completed;
     },
@@ -65,11 +82,24 @@ export function createMaskPool(options: { threads?: number } = {}): MaskPool {
 }
 
 let shared: MaskPool | undefined;
+let sharedThreads: number | undefined;
 
-/** The process's mask pool, created at the first large body. */
+/** The process's mask pool (started with the server; else created at the first large body). */
 export function maskPool(): MaskPool {
-  shared ??= createMaskPool();
+  shared ??= createMaskPool(sharedThreads === undefined ? {} : { threads: sharedThreads });
   return shared;
+}
+
+/**
+ * Starts the process's mask pool now, its threads loaded, so the first masked answer does not wait
+ * for them (the server at start; `threads` per server process). Resolves when they are ready.
+ */
+export function startMaskPool(options: { threads?: number } = {}): Promise<number[]> {
+  sharedThreads = options.threads;
+  // A thread that cannot start is the pool's error event's to report; the answers then mask inline.
+  return maskPool()
+    .warm()
+    .catch(() => []);
 }
 
 /** Closes the process's mask pool (servers on shutdown, tests in afterAll); safe to call when none was made. */
@@ -133,8 +163,8 @@ export function offThreadRecords(poolOf: () => MaskPool = maskPool): MaskRecords
       warned = true;
       return inline();
     }
-    if (result.kind === 'records') return result.text;
+    if (result.kind === 'records') return Buffer.from(result.bytes.buffer, result.bytes.byteOffset, result.bytes.byteLength);
     if (result.kind === 'not-json') throw new SyntaxError('not JSON');
-    throw new Error(result.message);
+    throw new Error(result.kind === 'error' ? result.message : `unexpected ${result.kind}`);
   };
 }

@@ -9,9 +9,10 @@ import { tsImport } from 'tsx/esm/api';
 // machine. The server's own thread keeps answering beside it (the pool has one thread per spare core).
 const worker = await tsImport('./mask-worker.ts', import.meta.url);
 
-/** Masks one body and moves the result to the server's thread instead of copying it. */
+/** Masks one body (or a batch of records) and moves the result to the server's thread instead of copying it. */
 export default async function runMovingBody(task) {
   const result = await worker.default(task);
-  if (result.kind !== 'body') return result;
-  return Tinypool.move({ [Tinypool.transferableSymbol]: result.body.buffer, [Tinypool.valueSymbol]: result });
+  const bytes = result.kind === 'body' ? result.body : result.kind === 'records' ? result.bytes : undefined;
+  if (!bytes) return result;
+  return Tinypool.move({ [Tinypool.transferableSymbol]: bytes.buffer, [Tinypool.valueSymbol]: result });
 }

@@ -3,6 +3,7 @@
 // server's own thread. The lookup and operation are named by id (functions and schemas cannot
 // cross to a thread), and the transform is masking-transform's own for the same policy, so the
 // answer is byte for byte what masking it inline would give.
+import { threadId } from 'node:worker_threads';
 import type { PathKey } from '../lookups/json-splitter.ts';
 import { registryIndex } from '../lookups/registry.ts';
 import type { MaskPolicy } from '../lookups/wire.ts';
@@ -46,21 +47,32 @@ export interface RecordsTask {
   text: string;
 }
 
-export type RecordsResult = { kind: 'records'; text: string } | { kind: 'not-json' } | { kind: 'error'; message: string };
+/** Starts a thread before the first masked answer needs it. */
+export interface WarmTask {
+  kind: 'warm';
+}
+
+export type RecordsResult =
+  /** The masked records as UTF-8, with a buffer of their own (moved back, not copied: the server's thread need not encode them). */
+  | { kind: 'records'; bytes: Uint8Array }
+  | { kind: 'not-json' }
+  | { kind: 'error'; message: string }
+  /** The thread is started and has loaded the registry (mask-pool.ts asks at server start). */
+  | { kind: 'ready'; thread: number };
 
 function runRecordsTask(task: RecordsTask): RecordsResult {
   const lookup = registryIndex.lookup(task.lookupId);
   if (!lookup) return { kind: 'error', message: `No lookup ${task.lookupId}` };
   try {
-    return { kind: 'records', text: maskRecordsText(lookup, task.recordsPath, task.secret, task.text) };
+    return { kind: 'records', bytes: movable(Buffer.from(maskRecordsText(lookup, task.recordsPath, task.secret, task.text))) };
   } catch (error) {
     return error instanceof SyntaxError ? { kind: 'not-json' } : { kind: 'error', message: (error as Error).message };
   }
 }
 
 /** The thread's task (mask-worker-boot.mjs moves the body back). */
-export default async function runMaskTask(task: MaskTask | RecordsTask): Promise<MaskResult | RecordsResult> {
-  if ('kind' in task) return runRecordsTask(task);
+export default async function runMaskTask(task: MaskTask | RecordsTask | WarmTask): Promise<MaskResult | RecordsResult> {
+  if ('kind' in task) return task.kind === 'warm' ? { kind: 'ready', thread: threadId } : runRecordsTask(task);
   const found = registryIndex.operation(task.lookupId, task.operationId);
   if (!found) return { kind: 'error', message: `Lookup ${task.lookupId} has no operation ${task.operationId}` };
   const { lookup, operation } = found;

@@ -38,8 +38,8 @@ export const WHOLE_MAX_BYTES = 64 * 1024 * 1024;
 /** A batch this small is masked inline: a thread's round trip would cost more. */
 const INLINE_CHARS = 16 * 1024;
 
-/** Masks a batch of records (their text, comma-separated, no brackets) and gives their masked text. */
-export type MaskRecordsText = (task: { lookupId: string; recordsPath: readonly PathKey[]; secret: string; text: string }, inline: () => string) => string | Promise<string>;
+/** Masks a batch of records (their text, comma-separated, no brackets) and gives their masked text (a thread gives it as UTF-8). */
+export type MaskRecordsText = (task: { lookupId: string; recordsPath: readonly PathKey[]; secret: string; text: string }, inline: () => string) => string | Buffer | Promise<string | Buffer>;
 
 export interface StreamMaskingOptions {
   lookup: AnyLookup;
@@ -69,6 +69,8 @@ export function recordMaskingFor(lookup: AnyLookup, recordsPath: readonly PathKe
 export function maskRecordsText(lookup: AnyLookup, recordsPath: readonly PathKey[], secret: string, text: string): string {
   const masking = recordMaskingFor(lookup, recordsPath, secret);
   if (!masking) throw new Error(`${lookup.id}'s records at ${JSON.stringify(recordsPath)} cannot be masked one by one`);
+  const asText = masking.recordsText(text);
+  if (asText !== undefined) return asText;
   const records = JSON.parse(`[${text}]`) as unknown[];
   let out = '';
   for (let i = 0; i < records.length; i++) out += (i === 0 ? '' : ',') + JSON.stringify(masking.record(records[i]));
@@ -97,7 +99,7 @@ function tooLargeToMask(lookup: AnyLookup, limit: number, what: string): Upstrea
 
 interface Batch {
   done: boolean;
-  text: string;
+  masked: string | Buffer;
   promise: Promise<void>;
   failure?: unknown;
 }
@@ -210,14 +212,14 @@ export class MaskingStream extends Transform {
     this.gatheredChars = 0;
     const { lookup, secret, maskOffThread } = this.options;
     const task = { lookupId: lookup.id, recordsPath: this.path, secret, text };
-    const batch: Batch = { done: false, text: '', promise: Promise.resolve() };
+    const batch: Batch = { done: false, masked: '', promise: Promise.resolve() };
     const inline = () => maskRecordsText(lookup, task.recordsPath, secret, text);
-    const masked = (): string | Promise<string> => (maskOffThread && text.length >= INLINE_CHARS ? maskOffThread(task, inline) : inline());
+    const masked = (): string | Buffer | Promise<string | Buffer> => (maskOffThread && text.length >= INLINE_CHARS ? maskOffThread(task, inline) : inline());
     batch.promise = Promise.resolve()
       .then(masked)
       .then(
         (out) => {
-          batch.text = out;
+          batch.masked = out;
           batch.done = true;
           this.sendDone();
         },
@@ -238,7 +240,8 @@ export class MaskingStream extends Transform {
         this.destroy(batch.failure as Error);
         return;
       }
-      this.push(this.batchesOut === 0 ? batch.text : `,${batch.text}`);
+      if (this.batchesOut > 0) this.push(',');
+      this.push(batch.masked);
       this.batchesOut += 1;
     }
   }

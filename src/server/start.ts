@@ -14,6 +14,7 @@ import { createAppServer, hostNameOfAddress } from './app-server.ts';
 import { ConfigError, environmentWithDotEnv, lookupModes, type ServerConfig } from './config.ts';
 import { closeDemoPool, configureDemoPool, defaultDemoThreads } from './demo-pool.ts';
 import { closeGracefully } from './graceful-shutdown.ts';
+import { closeMaskPool, defaultMaskThreads, startMaskPool } from './mask-pool.ts';
 import { runPrimary, serverProcessCount } from './server-processes.ts';
 import { configureServerLog, partLog } from './server-log.ts';
 import { checkTeamStartup, loadAccessConfig, teamStartupWarnings } from './team/access-config.ts';
@@ -83,6 +84,8 @@ if (processes > 1 && cluster.isPrimary) {
 function serve(): void {
   const worker = cluster.isWorker;
   if (worker) configureDemoPool({ threads: defaultDemoThreads(processes) });
+  // Live answers are masked on the mask pool's threads: started now, not at the first masked answer.
+  if (Object.values(lookupModes(config)).includes('live')) void startMaskPool({ threads: defaultMaskThreads(processes) });
   // The address the server binds is a name it answers to (besides loopback and LOOKUP_ALLOWED_HOSTS).
   const boundName = hostNameOfAddress(host);
   const store = createStoreFromEnv(env);
@@ -104,6 +107,7 @@ function serve(): void {
     stopping = true;
     void closeGracefully(server, graceMs)
       .then(() => closeDemoPool())
+      .then(() => closeMaskPool())
       .then(() => store.close())
       .finally(() => process.exit(0));
   };

@@ -1,0 +1,20 @@
+// @vitest-environment node
+// The mask pool starts with the server (decision 035): every thread loaded before the first masked
+// answer needs one, rather than the first answer waiting for a thread to load the registry.
+import { afterAll, describe, expect, it } from 'vitest';
+import { closeMaskPool, maskPool, startMaskPool } from './mask-pool.ts';
+
+afterAll(() => closeMaskPool());
+
+describe('the mask pool', () => {
+  it('starts all its threads at once, each ready to mask, and is the pool masked answers use', async () => {
+    const threads = await startMaskPool({ threads: 2 });
+    expect(new Set(threads).size).toBe(2);
+    expect(threads.every((thread) => thread > 0)).toBe(true);
+    const records = await maskPool().records({ kind: 'records', lookupId: 'L', recordsPath: [0, 'incidents'], secret: 'pool-test-secret-0123456789', text: '{"incident_address":"1 MAIN ST","incident_latitude":39.781234}' });
+    expect(records.kind).toBe('records');
+    const text = records.kind === 'records' ? Buffer.from(records.bytes).toString() : '';
+    expect(text).toMatch(/^\{"incident_address":"[^"]+","incident_latitude":39\.78\}$/);
+    expect(text).not.toContain('MAIN ST');
+  }, 120_000);
+});
