@@ -3,8 +3,9 @@
 // own POST, answered by a fresh server) aborts the call it names: the loopback request, the
 // proxy's answer and the upstream fetch stop. A caller is its credentials (Authorization, the
 // session cookie, a trusted proxy's user header), hashed; without any, its address, so one
-// anonymous caller cannot cancel another's calls. Both maps are bounded; an instance knows only
-// the calls it runs (a cancellation that reaches another instance finds nothing: the call runs on).
+// anonymous caller cannot cancel another's calls. The levels kept are bounded (the calls, by what
+// runs). An instance knows only the calls it runs: a cancellation that reaches another instance
+// finds nothing, and the call runs on.
 import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { memoryLevel, type LevelStore, type LogLevel } from './call-notices.ts';
