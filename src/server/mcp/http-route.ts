@@ -4,7 +4,9 @@
 // the access gate (a team server answers 401 without a valid bearer token before it is reached) and
 // behind the request guard (Host checked against DNS rebinding; a POST must be JSON and come from
 // no browser or from this origin, so another site's page cannot use it). GET (a server-sent event
-// stream) and DELETE (ending a session) have nothing to do without sessions: 405.
+// stream) and DELETE (ending a session) have nothing to do without sessions: 405. A tools/call is
+// answered as a server-sent event stream (its log and progress notifications, then its result);
+// what lasts between a caller's requests (its log level, its calls to cancel) is caller-state.ts.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { AnyLookup, LookupId } from '../../lookups/define-lookup.ts';
@@ -18,6 +20,7 @@ import { guardedOrigin } from '../request-guard.ts';
 import type { AccessConfig } from '../team/access-config.ts';
 import { fromTrustedProxy } from '../team/forwarded.ts';
 import type { TeamLimits } from '../team/limits-config.ts';
+import { CallerState, callerKey } from './caller-state.ts';
 import { loopbackCaller, loopbackTargetOf } from './loopback.ts';
 import { createLookupMcpServer } from './mcp-server.ts';
 import { lookupTools, type ToolFacts } from './tool-catalog.ts';
@@ -41,6 +44,14 @@ export function toolFactsOf(config: ServerConfig, limits?: TeamLimits): (id: Loo
   return (id) => ({ mode: config.lookups[id]?.mode ?? 'demo', limits: limits?.lookups[id] });
 }
 
+type RequestId = string | number;
+
+/** The JSON-RPC messages of a POST (one, or a batch). */
+const messagesOf = (message: unknown): Record<string, unknown>[] =>
+  (Array.isArray(message) ? message : [message]).filter((item): item is Record<string, unknown> => typeof item === 'object' && item !== null);
+
+const isRequestId = (id: unknown): id is RequestId => typeof id === 'string' || typeof id === 'number';
+
 function jsonRpcError(res: ServerResponse, status: number, code: number, message: string): void {
   sendJson(res, status, { jsonrpc: '2.0', error: { code, message }, id: null });
 }
@@ -58,6 +69,7 @@ export function createMcpRoutes({ lookups, config, limits, access, openApiDocume
   const factsOf = toolFactsOf(config, limits);
   const tools = lookupTools(lookups, (id) => factsOf(id).mode, (id) => factsOf(id).limits);
   let openApi: unknown;
+  const callers = new CallerState();
 
   async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const read = await readBody(req, MAX_MESSAGE_BYTES);
@@ -68,14 +80,27 @@ export function createMcpRoutes({ lookups, config, limits, access, openApiDocume
     } catch {
       return jsonRpcError(res, 400, -32700, 'Parse error: the body is not JSON');
     }
+    const target = loopbackTargetOf(req, trustedUserHeader(req, access));
+    const caller = callerKey(req, target);
+    const messages = messagesOf(message);
+    for (const notice of messages) {
+      const params = notice.params as { requestId?: unknown; reason?: unknown } | undefined;
+      if (notice.method === 'notifications/cancelled' && isRequestId(params?.requestId))
+        callers.cancel(caller, params.requestId, typeof params.reason === 'string' ? params.reason.slice(0, 200) : undefined);
+    }
+    const calls = messages.filter((item) => item.method === 'tools/call' && isRequestId(item.id)).map((item) => callers.track(caller, item.id as RequestId));
     const server = createLookupMcpServer({
       lookups,
       tools,
       resources: { lookups, factsOf, openApiDocument: () => withServerOrigin((openApi ??= openApiDocument()), guardedOrigin(req)) },
-      caller: loopbackCaller(loopbackTargetOf(req, trustedUserHeader(req, access))),
+      caller: loopbackCaller(target),
+      logLevel: callers.levelOf(caller),
+      cancelled: calls.length > 0 ? AbortSignal.any(calls.map((call) => call.signal)) : undefined,
     });
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    // A tool call streams (its notifications first); anything else is answered as plain JSON.
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: calls.length === 0 });
     res.on('close', () => {
+      for (const call of calls) call.end();
       void transport.close();
       void server.close();
     });

@@ -8,29 +8,51 @@
 // mcp`), which the audit line carries as `client`.
 import { Agent, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import { proxyUrl } from '../../lookups/wire.ts';
-import type { AnyLookup } from '../../lookups/define-lookup.ts';
+import type { AnyLookup, AnyOperation } from '../../lookups/define-lookup.ts';
 import type { LookupRequest } from '../../lookups/request.ts';
 import { CLIENT_HEADER } from '../team/audit-log.ts';
+import { AnswerReader, READ_WHOLE_BYTES } from './answer-reader.ts';
 
 /** What the proxy answered. */
 export interface ProxyAnswer {
   status: number;
   headers: IncomingHttpHeaders;
   body: Buffer;
+  /** The answer was larger than a result needs: only its first `records` records were read (`bytesRead` bytes), the rest never fetched. */
+  cut?: { records: number; bytesRead: number };
+}
+
+/** How far a call has read its answer (for progress notifications). */
+export interface ReadSoFar {
+  bytes: number;
+  records: number;
+}
+
+/** One lookup request of a tool call. */
+export interface ProxyCall {
+  lookup: AnyLookup;
+  operation: AnyOperation;
+  request: LookupRequest;
+  /** The records the result needs (its window's end, and one more to tell whether more follow). */
+  recordsWanted: number;
+  /** Aborted when the client cancels the call: the request, the proxy's answer and its upstream call stop. */
+  signal?: AbortSignal | undefined;
+  /** Called as the answer arrives. */
+  onRead?: ((read: ReadSoFar) => void) | undefined;
 }
 
 /** Sends one lookup request through the proxy, on behalf of one MCP caller. */
-export type ProxyCaller = (lookup: AnyLookup, request: LookupRequest, signal?: AbortSignal) => Promise<ProxyAnswer>;
+export type ProxyCaller = (call: ProxyCall) => Promise<ProxyAnswer>;
 
 /**
  * The most of an answer read back. A result carries at most MAX_RECORD_LIMIT records (and 96 KB of
- * them), so reading on past this would only tie up memory and time for records no result can
- * take: the loopback stops reading there (at once when the Content-Length says so) and the tool
- * says the answer is too large and how to narrow the query. M's 10,000 calls are 4.7 MB.
+ * them), so a JSON answer is read only until the records the result needs are in hand
+ * (answer-reader.ts); this bounds the rest: an answer whose records cannot be followed as they
+ * arrive (XML) is refused past it (at once when the Content-Length says so). M's 10,000 calls are 4.7 MB.
  */
 export const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
 
-/** The answer was larger than a tool call reads (`limit` bytes): nothing of it is returned. */
+/** The answer was larger than a tool call reads (`limit` bytes) and none of its records could be taken: nothing of it is returned. */
 export class AnswerTooLargeError extends Error {
   constructor(readonly limit: number) {
     super(`The answer is larger than ${limit} bytes`);
@@ -72,8 +94,8 @@ export function loopbackTargetOf(req: IncomingMessage, userHeader?: string): Loo
   };
 }
 
-export function loopbackCaller(target: LoopbackTarget, maxAnswerBytes = MAX_ANSWER_BYTES): ProxyCaller {
-  return (lookup, lookupRequest, signal) =>
+export function loopbackCaller(target: LoopbackTarget, maxAnswerBytes = MAX_ANSWER_BYTES, readWholeBytes = READ_WHOLE_BYTES): ProxyCaller {
+  return ({ lookup, operation, request: lookupRequest, recordsWanted, signal, onRead }) =>
     new Promise<ProxyAnswer>((resolve, reject) => {
       const body = lookupRequest.method === 'POST' ? Buffer.from(JSON.stringify(lookupRequest.body ?? {})) : undefined;
       const req = httpRequest(
@@ -93,21 +115,27 @@ export function loopbackCaller(target: LoopbackTarget, maxAnswerBytes = MAX_ANSW
           ...(signal && { signal }),
         },
         (res) => {
-          const tooLarge = () => {
-            reject(new AnswerTooLargeError(maxAnswerBytes));
-            // Closing the connection stops the proxy's answer (and its upstream call) too.
+          const answer = (fields: Pick<ProxyAnswer, 'body' | 'cut'>) => ({ status: res.statusCode ?? 0, headers: res.headers, ...fields });
+          // Closing the connection stops the proxy's answer (and its upstream call) too.
+          const stop = () => {
             res.destroy();
             req.destroy();
           };
-          if (Number(res.headers['content-length'] ?? 0) > maxAnswerBytes) return tooLarge();
-          const chunks: Buffer[] = [];
-          let size = 0;
+          const reader = new AnswerReader(operation, String(res.headers['content-type'] ?? ''), { recordsWanted, wholeBytes: readWholeBytes, maxBytes: maxAnswerBytes });
+          if (!reader.splittable && Number(res.headers['content-length'] ?? 0) > maxAnswerBytes) {
+            reject(new AnswerTooLargeError(maxAnswerBytes));
+            return stop();
+          }
           res.on('data', (chunk: Buffer) => {
-            size += chunk.length;
-            if (size > maxAnswerBytes) return tooLarge();
-            chunks.push(chunk);
+            const step = reader.push(chunk);
+            onRead?.({ bytes: reader.bytes, records: reader.records });
+            if (step === 'more') return;
+            const cut = step === 'enough' ? reader.cut() : undefined;
+            if (cut) resolve(answer({ body: cut, cut: { records: reader.records, bytesRead: reader.bytes } }));
+            else reject(new AnswerTooLargeError(maxAnswerBytes));
+            stop();
           });
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+          res.on('end', () => resolve(answer({ body: reader.whole() })));
           res.on('error', reject);
         },
       );

@@ -11,7 +11,7 @@ import { buildRequest } from '../../lookups/request.ts';
 import { proxyUrl } from '../../lookups/wire.ts';
 import { loadAppConfig } from '../assembly.ts';
 import { CATALOG_URI, fieldsUri, notesUri, OPENAPI_URI } from './resources.ts';
-import { COMPARE_DATES, PLACE_DOSSIER } from './prompts.ts';
+import { ASK_LOOKUP, COMPARE_DATES, PLACE_DOSSIER } from './prompts.ts';
 import { connectHttpClient, exampleArguments, startAppServer, type Running } from './testing/mcp-fixtures.ts';
 import { RESULT_LIMIT, RESULT_OFFSET, toolName } from './tool-catalog.ts';
 
@@ -160,7 +160,7 @@ describe('resources and prompts', () => {
 
   it('offers a place dossier over the tools that search around a point, and a comparison of two dates', async () => {
     const { prompts } = await client.listPrompts();
-    expect(prompts.map((prompt) => prompt.name)).toEqual([PLACE_DOSSIER, COMPARE_DATES]);
+    expect(prompts.map((prompt) => prompt.name)).toEqual([PLACE_DOSSIER, COMPARE_DATES, ASK_LOOKUP]);
     const dossier = await client.getPrompt({ name: PLACE_DOSSIER, arguments: { latitude: '37.77', longitude: '-122.42' } });
     const text = (dossier.messages[0]!.content as { text: string }).text;
     expect(text).toContain(L_TOOL);

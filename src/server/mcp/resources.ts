@@ -1,7 +1,9 @@
 // The MCP resources: what an assistant reads before it calls a tool. The catalog (every lookup,
 // its mode here, price and tools), each lookup's notes (the choices the definition made where the
 // spec is silent, what is personal data) and field dictionary (the answer's fields as JSON Schema,
-// from the same response schema the page's schema check uses), and the OpenAPI document.
+// from the same response schema the page's schema check uses), and the OpenAPI document. The notes
+// and fields are also offered as resource templates (`…/lookups/{lookup}/notes`), their {lookup}
+// completed with the lookups' letters (completions.ts).
 import { z } from 'zod';
 import type { AnyLookup, LookupId } from '../../lookups/define-lookup.ts';
 import type { LookupMode } from '../../lookups/wire.ts';
@@ -12,6 +14,24 @@ export const CATALOG_URI = `${RESOURCE_SCHEME}://catalog`;
 export const OPENAPI_URI = `${RESOURCE_SCHEME}://openapi.json`;
 export const notesUri = (lookup: AnyLookup) => `${RESOURCE_SCHEME}://lookups/${lookup.slug}/notes`;
 export const fieldsUri = (lookup: AnyLookup) => `${RESOURCE_SCHEME}://lookups/${lookup.slug}/fields`;
+
+/** The resource templates: one per kind of lookup resource, {lookup} a lookup's letter. */
+export const LOOKUP_TEMPLATES = [
+  {
+    uriTemplate: `${RESOURCE_SCHEME}://lookups/{lookup}/notes`,
+    name: 'lookup-notes',
+    title: 'A lookup’s notes',
+    description: 'What the lookup answers, the choices its definition made and what in it is personal data. {lookup}: its letter, a–t.',
+    mimeType: 'text/markdown',
+  },
+  {
+    uriTemplate: `${RESOURCE_SCHEME}://lookups/{lookup}/fields`,
+    name: 'lookup-fields',
+    title: 'A lookup’s field dictionary',
+    description: 'The fields of the lookup’s answers, as JSON Schema per operation. {lookup}: its letter, a–t.',
+    mimeType: 'application/json',
+  },
+] as const;
 
 export interface ResourceListing {
   uri: string;

@@ -12,6 +12,7 @@ import { fromXml } from '../../lookups/xml.ts';
 import { fitValue, MAX_VALUE_CHARS } from './fit-value.ts';
 import type { ProxyAnswer } from './loopback.ts';
 import { RESULT_LIMIT, RESULT_OFFSET } from './tool-catalog.ts';
+import { narrowingWords } from './narrowing.ts';
 import type { RecordWindow } from './tool-arguments.ts';
 
 /** The most JSON of records one result carries; a window is cut short (never below one record, itself cut to fit). */
@@ -100,7 +101,9 @@ export function toolResult({ lookup, operation, params, window, answer: proxied 
   const { picked: records, cuts } = windowOf(answer.records, window);
   const message = answer.errorMessage === undefined ? undefined : (fitValue(answer.errorMessage, MAX_PAGING_BYTES).value as string);
   const end = window.offset + records.length;
-  const nextOffset = end < answer.records.length ? end : undefined;
+  // A cut answer: more records follow the ones read (it was cut because they did).
+  const nextOffset = end < answer.records.length || (proxied.cut && records.length > 0) ? end : undefined;
+  const cut = proxied.cut;
   const paging = pagingOf(answer);
   const structured: Record<string, unknown> = {
     lookup: lookup.id,
@@ -111,6 +114,7 @@ export function toolResult({ lookup, operation, params, window, answer: proxied 
     ok,
     ...(message !== undefined && { message }),
     totalRecords: answer.records.length,
+    ...(cut && { answerCut: true }),
     offset: window.offset,
     returned: records.length,
     ...(nextOffset !== undefined && { nextOffset }),
@@ -123,7 +127,9 @@ export function toolResult({ lookup, operation, params, window, answer: proxied 
     `${name} (${operation.label}), ${source === 'demo' ? 'demo data' : source === 'live' ? 'live from the provider' : 'source not said'}: status ${proxied.status}${ok ? '' : ', a failure'}${message ? ` (“${message}”)` : ''}.`,
     answer.records.length === 0
       ? 'No records.'
-      : `${answer.records.length} record${answer.records.length === 1 ? '' : 's'} in this answer; ${records.length === 0 ? `none from ${window.offset} on` : `records ${window.offset + 1}–${end} returned`}.`,
+      : `${answer.records.length} record${answer.records.length === 1 ? '' : 's'} ${cut ? 'read of a larger answer' : 'in this answer'}; ${records.length === 0 ? `none from ${window.offset} on` : `records ${window.offset + 1}–${end} returned`}.`,
+    cut &&
+      `The answer is larger than a tool result can carry: reading stopped after its first ${answer.records.length} records (${(cut.bytesRead / (1024 * 1024)).toFixed(1)} MiB), the rest was not fetched, so the total is not known. Narrow the query: ${narrowingWords(operation)}.`,
     cuts > 0 &&
       `Some values were too long for a tool result and were cut where marked “…[cut: …]” (strings keep their first ${MAX_VALUE_CHARS.toLocaleString('en-US')} characters); the app’s page for this query shows them whole.`,
     nextOffset !== undefined && `More: call again with ${RESULT_OFFSET}=${nextOffset} (and ${RESULT_LIMIT} up to the number you need).`,
