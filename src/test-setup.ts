@@ -1,9 +1,10 @@
 // Testing Library is loaded only where there is a DOM (component tests and the .ts tests marked
 // `@vitest-environment jsdom`): a test file in Node's environment is spared loading React DOM.
+import { afterEach } from 'vitest';
+
 if (typeof document !== 'undefined') {
   await import('@testing-library/jest-dom/vitest');
   const { cleanup, configure } = await import('@testing-library/react');
-  const { afterEach } = await import('vitest');
 
   // Vitest runs without globals, so Testing Library cannot register its own cleanup.
   afterEach(cleanup);
