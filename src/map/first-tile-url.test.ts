@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
 import L from 'leaflet';
 import { firstTileUrl, tileAt } from './first-tile-url.ts';

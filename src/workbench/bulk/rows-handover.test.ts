@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { lookups } from '../../lookups/registry.ts';
 import { linksFrom } from '../../lookups/links.ts';
