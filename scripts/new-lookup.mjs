@@ -4,6 +4,7 @@
 // in the registry, so that typecheck, lint and the registry-wide tests pass before anything is
 // filled in. docs/adding-a-lookup.md walks through each file. Plain Node (no tsx): it only writes
 // text. `--root <dir>` scaffolds in another checkout (scripts/new-lookup.test.ts uses a copy).
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,14 +25,26 @@ const RESERVED = new Set(
 /** The parts of a new lookup's names, or a Refusal saying what is wrong with the input. */
 export function lookupNames(letterArg, titleArg) {
   const letter = String(letterArg ?? '').trim();
-  const title = String(titleArg ?? '').trim().replace(/\s+/g, ' ');
+  const title = String(titleArg ?? '')
+    .trim()
+    .replace(/\s+/g, ' ');
   if (!/^[A-Za-z]$/.test(letter)) throw new Refusal(`The letter must be one letter, like u; got "${letter}".`);
   if (!/^[A-Za-z][A-Za-z0-9 -]*$/.test(title) || title.length > 60)
-    throw new Refusal(`The title must start with a letter and hold only letters, digits, spaces and hyphens, at most 60 characters (like "Weather"); got "${title}".`);
+    throw new Refusal(
+      `The title must start with a letter and hold only letters, digits, spaces and hyphens, at most 60 characters (like "Weather"); got "${title}".`,
+    );
   const words = title.toLowerCase().split(/[ -]+/).filter(Boolean);
-  const name = words[0] + words.slice(1).map((word) => word[0].toUpperCase() + word.slice(1)).join('');
+  const name =
+    words[0] +
+    words
+      .slice(1)
+      .map((word) => word[0].toUpperCase() + word.slice(1))
+      .join('');
   if (!/^[a-z][a-zA-Z0-9]*$/.test(name)) throw new Refusal(`The title "${title}" gives no usable export name.`);
-  if (RESERVED.has(name)) throw new Refusal(`The title "${title}" gives the name ${name}, which JavaScript or the generated files already use; choose a longer title.`);
+  if (RESERVED.has(name))
+    throw new Refusal(
+      `The title "${title}" gives the name ${name}, which JavaScript or the generated files already use; choose a longer title.`,
+    );
   const slug = letter.toLowerCase();
   // The registry derives the file name from the export name the same way (registry.ts, lookupFiles).
   const file = `${slug}-${name.replace(/[A-Z]/g, (capital) => `-${capital.toLowerCase()}`)}`;
@@ -39,7 +52,13 @@ export function lookupNames(letterArg, titleArg) {
   return { id: letter.toUpperCase(), slug, title, name, file, constant };
 }
 
-const definition = ({ id, title, name, file, constant }) => `// ${id}: ${title}. Scaffolded by \`npm run new-lookup\`; docs/adding-a-lookup.md walks through
+const definition = ({
+  id,
+  title,
+  name,
+  file,
+  constant,
+}) => `// ${id}: ${title}. Scaffolded by \`npm run new-lookup\`; docs/adding-a-lookup.md walks through
 // each field. Replace the path, parameters and response schema with the provider's own.
 import { z } from 'zod';
 import { defineLookup, defineOperation } from './define-lookup.ts';
@@ -110,7 +129,12 @@ export const ${name} = defineLookup({
 });
 `;
 
-const demo = ({ id, name, file, constant }) => `// Demo upstream for ${id}: a fixed set of records drawn from one seed, so the same request always
+const demo = ({
+  id,
+  name,
+  file,
+  constant,
+}) => `// Demo upstream for ${id}: a fixed set of records drawn from one seed, so the same request always
 // gets the same bytes; \`q\` filters by name and \`limit\` caps the answer, as the provider would.
 import { ${constant}, ${name} } from '../lookups/${file}.ts';
 import { defineDemo, json } from './demo-types.ts';
@@ -181,7 +205,10 @@ export function withRegistryLine(registry, { name, file }) {
   const imports = [...registry.matchAll(/^import \{ \w+ \} from '\.\/[a-z]-[^']+\.ts';$/gm)];
   const last = imports.at(-1);
   const entries = /^const definitions = \{\n([\s\S]*?)^\};$/m.exec(registry);
-  if (!last || !entries) throw new Refusal('src/lookups/registry.ts no longer has the shape this script edits (definition imports, then `const definitions = { … };`).');
+  if (!last || !entries)
+    throw new Refusal(
+      'src/lookups/registry.ts no longer has the shape this script edits (definition imports, then `const definitions = { … };`).',
+    );
   const end = last.index + last[0].length;
   const withImport = `${registry.slice(0, end)}\nimport { ${name} } from './${file}.ts';${registry.slice(end)}`;
   return withImport.replace(/^(const definitions = \{\n[\s\S]*?)^\};$/m, `$1  ${name},\n};`);
@@ -200,11 +227,14 @@ export function newFiles(names) {
 export function scaffold(root, letterArg, titleArg) {
   const names = lookupNames(letterArg, titleArg);
   const lookupsDir = join(root, 'src/lookups');
-  const taken = readdirSync(lookupsDir).find((entry) => entry.startsWith(`${names.slug}-`) && entry.endsWith('.ts') && !entry.endsWith('.test.ts'));
+  const taken = readdirSync(lookupsDir).find(
+    (entry) => entry.startsWith(`${names.slug}-`) && entry.endsWith('.ts') && !entry.endsWith('.test.ts'),
+  );
   if (taken) throw new Refusal(`The letter ${names.id} is taken: src/lookups/${taken} defines it.`);
   const registryPath = join(lookupsDir, 'registry.ts');
   const registry = readFileSync(registryPath, 'utf8');
-  if (new RegExp(`^import \\{ ${names.name} \\}`, 'm').test(registry)) throw new Refusal(`The registry already has a lookup named ${names.name}; choose another title.`);
+  if (new RegExp(`^import \\{ ${names.name} \\}`, 'm').test(registry))
+    throw new Refusal(`The registry already has a lookup named ${names.name}; choose another title.`);
   const files = newFiles(names);
   for (const path of Object.keys(files)) if (existsSync(join(root, path))) throw new Refusal(`${path} exists already.`);
   const updatedRegistry = withRegistryLine(registry, names);
@@ -223,6 +253,9 @@ function main(argv) {
   }
   try {
     const { names, files } = scaffold(root, args[0], args[1]);
+    // Written in the project's style, so `npm run format:check` passes on a fresh scaffold.
+    const formatted = spawnSync('npx', ['--no-install', 'biome', 'format', '--write', ...files], { cwd: root, stdio: 'ignore' });
+    if (formatted.status !== 0) console.error('new-lookup: the files could not be formatted; run `npm run format`.');
     console.log(`Scaffolded ${names.id} (${names.title}):\n${files.map((file) => `  ${file}`).join('\n')}\nNext: docs/adding-a-lookup.md`);
     return 0;
   } catch (error) {

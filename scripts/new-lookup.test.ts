@@ -22,11 +22,14 @@ function ok(result: SpawnSyncReturns<string>): string {
   return result.stdout;
 }
 
-const git = (cwd: string, ...args: string[]) => ok(run(cwd, 'git', ['-c', 'user.name=scaffold', '-c', 'user.email=scaffold@example.invalid', ...args]));
+const git = (cwd: string, ...args: string[]) =>
+  ok(run(cwd, 'git', ['-c', 'user.name=scaffold', '-c', 'user.email=scaffold@example.invalid', ...args]));
 const npx = (cwd: string, ...args: string[]) => run(cwd, 'npx', ['--no-install', ...args]);
 
 /** The first lowercase letter no lookup has yet. */
-const freeLetter = Array.from({ length: 26 }, (_, index) => String.fromCharCode(97 + index)).find((slug) => !allLookups.some((lookup) => lookup.slug === slug));
+const freeLetter = Array.from({ length: 26 }, (_, index) => String.fromCharCode(97 + index)).find(
+  (slug) => !allLookups.some((lookup) => lookup.slug === slug),
+);
 
 /** Copies the checkout's files as they are now (tracked and new, not ignored) and commits them in a repository of its own. */
 function copyCheckout(): string {
@@ -79,13 +82,21 @@ describe.runIf(freeLetter)('npm run new-lookup', { timeout: 20 * 60_000 }, () =>
     const added = status.filter((line) => line.startsWith('?? ')).map((line) => line.slice(3));
     expect(status.filter((line) => !line.startsWith('?? '))).toEqual([' M src/lookups/registry.ts']);
     expect(added.length).toBeLessThanOrEqual(4);
-    expect(added).toEqual(expect.arrayContaining([`src/lookups/${freeLetter}-weather.ts`, `src/demo/${freeLetter}-weather.ts`, `src/lookups/testing/samples/${freeLetter}-weather.sample.ts`]));
+    expect(added).toEqual(
+      expect.arrayContaining([
+        `src/lookups/${freeLetter}-weather.ts`,
+        `src/demo/${freeLetter}-weather.ts`,
+        `src/lookups/testing/samples/${freeLetter}-weather.sample.ts`,
+      ]),
+    );
     const registryDiff = git(copy, 'diff', '--numstat', 'src/lookups/registry.ts');
     expect(registryDiff.trim()).toBe('2\t0\tsrc/lookups/registry.ts');
 
     // The project's own typecheck: every TypeScript project it has (Node's and the browser's).
     ok(run(copy, 'npm', ['run', '--silent', 'typecheck']));
     ok(npx(copy, 'eslint', '--max-warnings=0', 'src/lookups/registry.ts', ...added));
+    // Formatted as the project formats (the suite's format check covers the whole tree).
+    ok(npx(copy, 'biome', 'format', 'src/lookups/registry.ts', ...added));
 
     // Every unit test that reads the registry, but those that start server processes or need Redis.
     const heavy = ['server-processes.test.ts', 'team-limits-redis.test.ts', 'house-rules.test.ts'];
@@ -96,7 +107,14 @@ describe.runIf(freeLetter)('npm run new-lookup', { timeout: 20 * 60_000 }, () =>
     const tests = [...registryWide, ...added.filter((file) => file.endsWith('.test.ts'))];
     expect(tests.length).toBeGreaterThan(10);
     const vitest = npx(copy, 'vitest', 'run', ...tests);
-    expect(vitest.status, vitest.stdout.split('\n').filter((line) => /FAIL|×|Error/.test(line)).slice(0, 40).join('\n')).toBe(0);
+    expect(
+      vitest.status,
+      vitest.stdout
+        .split('\n')
+        .filter((line) => /FAIL|×|Error/.test(line))
+        .slice(0, 40)
+        .join('\n'),
+    ).toBe(0);
     expect(readFileSync(join(copy, 'src/lookups/registry.ts'), 'utf8')).toContain(`import { weather } from './${freeLetter}-weather.ts';`);
   });
 });
