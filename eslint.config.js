@@ -9,7 +9,9 @@ import { browserParts, houseRules, letterHomes, letterRules, nodeGlobals, parts,
 
 /** A no-restricted-imports pattern per kind of module the rows forbid. */
 function importPatterns(rows) {
-  return rows.flatMap((row) => row.forbid.map((kind) => ({ regex: kind.regex, message: row.message, ...(row.allowTypeImports && { allowTypeImports: true }) })));
+  return rows.flatMap((row) =>
+    row.forbid.map((kind) => ({ regex: kind.regex, message: row.message, ...(row.allowTypeImports && { allowTypeImports: true }) })),
+  );
 }
 
 // no-restricted-imports sees `import`, `import type`, `export … from` and `import x = require()`,
@@ -17,7 +19,12 @@ function importPatterns(rows) {
 function lazySelectors(rows) {
   return rows
     .filter((row) => !row.allowLazy)
-    .flatMap((row) => row.forbid.map((kind) => ({ selector: `ImportExpression[source.value=/${kind.regex.replaceAll('/', '\\/')}/iu]`, message: row.message })));
+    .flatMap((row) =>
+      row.forbid.map((kind) => ({
+        selector: `ImportExpression[source.value=/${kind.regex.replaceAll('/', '\\/')}/iu]`,
+        message: row.message,
+      })),
+    );
 }
 
 const letterSelectors = letterRules.flatMap((rule) => rule.selectors.map((selector) => ({ selector, message: rule.message })));
@@ -32,7 +39,8 @@ function partConfig(part) {
   const testRows = rows.filter((row) => !row.testsMay);
   const files = [`src/${part}/**/*.{ts,tsx}`];
   const homes = letterHomes.filter((glob) => glob.startsWith(`src/${part}/`));
-  const syntax = (selectors) => (selectors.length > 0 ? { 'no-restricted-syntax': ['error', ...selectors] } : { 'no-restricted-syntax': 'off' });
+  const syntax = (selectors) =>
+    selectors.length > 0 ? { 'no-restricted-syntax': ['error', ...selectors] } : { 'no-restricted-syntax': 'off' };
   const browser = browserParts.includes(part);
   return [
     {
@@ -41,7 +49,12 @@ function partConfig(part) {
       rules: {
         'no-restricted-imports': ['error', { patterns: importPatterns(rows) }],
         ...syntax([...lazySelectors(rows), ...letterSelectors]),
-        ...(browser && { 'no-restricted-globals': ['error', ...nodeGlobals.map((name) => ({ name, message: `Browser code: ${name} is Node's (house-rules.mjs).` }))] }),
+        ...(browser && {
+          'no-restricted-globals': [
+            'error',
+            ...nodeGlobals.map((name) => ({ name, message: `Browser code: ${name} is Node's (house-rules.mjs).` })),
+          ],
+        }),
       },
     },
     ...(homes.length > 0 ? [{ files: homes, rules: syntax(lazySelectors(rows)) }] : []),
@@ -65,7 +78,10 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },

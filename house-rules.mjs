@@ -17,7 +17,13 @@ export const importTable = {
   app: {
     owns: 'the React shell: entry, router, layout, catalog and lookup pages, preferences, the palette',
     may: {
-      workbench: 'static', views: 'static', results: 'static', form: 'static', api: 'static', lookups: 'static', map: 'lazy',
+      workbench: 'static',
+      views: 'static',
+      results: 'static',
+      form: 'static',
+      api: 'static',
+      lookups: 'static',
+      map: 'lazy',
       // DuckDB-wasm is tens of megabytes: fetched when SQL is first used, never with a page (ADR 020).
       sql: { access: 'lazy', why: 'the SQL engine, loaded when SQL is first used' },
       // The demo world is pure data and code (the server runs it); the page reads only its places, in a chunk of their own.
@@ -39,7 +45,9 @@ export const importTable = {
   map: {
     owns: 'Leaflet views and the map location picker, its own lazily loaded chunk',
     may: {
-      results: { access: 'static', why: 'slot types, downloads' }, form: { access: 'static', why: 'the values it edits' }, lookups: 'static',
+      results: { access: 'static', why: 'slot types, downloads' },
+      form: { access: 'static', why: 'the values it edits' },
+      lookups: 'static',
       // The demo's own street grid, drawn offline at city zoom over a demo answer (ADR 019).
       demo: { access: 'lazy', why: "the demo world's streets where tiles are missing" },
     },
@@ -114,7 +122,17 @@ const react = {
 /** Leaflet, its plugins and React binding, and the map's data libraries. */
 const leaflet = {
   regex: '^(?:@react-leaflet/|(?:react-)?leaflet(?:[.-][\\w.-]*)?(?:/|$)|(?:kdbush|supercluster|topojson-client|world-atlas)(?:/|$))',
-  examples: ['leaflet', 'leaflet/dist/leaflet.css', 'leaflet.markercluster', 'react-leaflet', '@react-leaflet/core', 'kdbush', 'supercluster', 'topojson-client', 'world-atlas/countries-110m.json'],
+  examples: [
+    'leaflet',
+    'leaflet/dist/leaflet.css',
+    'leaflet.markercluster',
+    'react-leaflet',
+    '@react-leaflet/core',
+    'kdbush',
+    'supercluster',
+    'topojson-client',
+    'world-atlas/countries-110m.json',
+  ],
   lookalikes: ['@tanstack/react-query', 'leafy-green', 'topojson-specification', 'world-atlas-like', '../lookups/leaflet-notes.ts'],
 };
 
@@ -131,14 +149,26 @@ const srcFolder = (name, via = []) => ({
   folder: name,
   regex: via.length === 0 ? `${intoSrc(escape(name))}(?:/|$)` : `${intoSrc(escape(name))}(?:$|/(?!(?:${via.map(escape).join('|')})$))`,
   examples: [`../${name}/probe.ts`, `../../${name}/probe.ts`, `../${name}`, `/src/${name}/probe.ts`, `../lookups/../${name}/probe.ts`],
-  lookalikes: [`../lookups/${name}-notes.ts`, `../lookups/${name}/probe.ts`, `@scope/${name}`, `${name}-client`, ...via.map((module) => `../${name}/${module}`)],
+  lookalikes: [
+    `../lookups/${name}-notes.ts`,
+    `../lookups/${name}/probe.ts`,
+    `@scope/${name}`,
+    `${name}-client`,
+    ...via.map((module) => `../${name}/${module}`),
+  ],
 });
 
 /** results/table/ is the table's inside: other parts use its public API, results/table-api.ts (data) and results/table-component.ts. */
 const tableInternals = {
   regex: `${intoSrc('results/table/')}`,
   examples: ['../results/table/record-table.tsx', '../../results/table/filter-records.ts', '/src/results/table/table-cache.ts'],
-  lookalikes: ['../results/table-api.ts', '../results/table-component.ts', '../results/tables/probe.ts', './table/probe.ts', '../lookups/results/table/probe.ts'],
+  lookalikes: [
+    '../results/table-api.ts',
+    '../results/table-component.ts',
+    '../results/tables/probe.ts',
+    './table/probe.ts',
+    '../lookups/results/table/probe.ts',
+  ],
 };
 
 // ---- The rules --------------------------------------------------------------------------------
@@ -166,22 +196,51 @@ function pairRule(from, to) {
   const inTests = importTable[from].tests?.[to];
   if (!allowed) {
     const reason = because[to] ? `: ${because[to]}` : '';
-    return { zones: [from], forbid: [srcFolder(to)], pair: [from, to], message: `${from}/ may not import ${to}/${reason} ${tail}.`, ...(inTests && { testsMay: true }) };
+    return {
+      zones: [from],
+      forbid: [srcFolder(to)],
+      pair: [from, to],
+      message: `${from}/ may not import ${to}/${reason} ${tail}.`,
+      ...(inTests && { testsMay: true }),
+    };
   }
   if (allowed.access === 'lazy') {
-    return { zones: [from], forbid: [srcFolder(to)], pair: [from, to], allowTypeImports: true, allowLazy: true, message: `${from}/ reaches ${to}/ only through a lazy import(): it is its own chunk ${tail}.` };
+    return {
+      zones: [from],
+      forbid: [srcFolder(to)],
+      pair: [from, to],
+      allowTypeImports: true,
+      allowLazy: true,
+      message: `${from}/ reaches ${to}/ only through a lazy import(): it is its own chunk ${tail}.`,
+    };
   }
   if (allowed.access === 'types') {
-    return { zones: [from], forbid: [srcFolder(to)], pair: [from, to], allowTypeImports: true, message: `${from}/ may import only types from ${to}/ ${tail}.` };
+    return {
+      zones: [from],
+      forbid: [srcFolder(to)],
+      pair: [from, to],
+      allowTypeImports: true,
+      message: `${from}/ may import only types from ${to}/ ${tail}.`,
+    };
   }
   if (allowed.via) {
-    return { zones: [from], forbid: [srcFolder(to, allowed.via)], pair: [from, to], message: `${from}/ may import from ${to}/ only ${allowed.via.join(', ')} ${tail}.` };
+    return {
+      zones: [from],
+      forbid: [srcFolder(to, allowed.via)],
+      pair: [from, to],
+      message: `${from}/ may import from ${to}/ only ${allowed.via.join(', ')} ${tail}.`,
+    };
   }
   return undefined;
 }
 
 /** Every pair of parts that is refused in whole or in part: one row each. */
-const pairRules = parts.flatMap((from) => parts.filter((to) => to !== from).map((to) => pairRule(from, to)).filter(Boolean));
+const pairRules = parts.flatMap((from) =>
+  parts
+    .filter((to) => to !== from)
+    .map((to) => pairRule(from, to))
+    .filter(Boolean),
+);
 
 /** Rules about kinds of module rather than parts. */
 const kindRules = [
@@ -229,33 +288,79 @@ export const letterRules = [
     name: 'a one-letter case',
     selectors: ["SwitchCase[test.type='Literal'][test.value=/^[A-Za-z]$/]"],
     message: "A lookup's letter in a case: switch over the definition's data, not its letter (house-rules.mjs).",
-    examples: ["export const f = (id: string) => { switch (id) { case 'L': return 1; default: return 0; } };", 'export const g = (id: string) => { switch (id) { case "u": return 1; default: return 0; } };'],
-    lookalikes: ["export const f = (key: string) => { switch (key) { case 'Enter': return 1; default: return 0; } };", 'export const g = (n: number) => { switch (n) { case 1: return 1; default: return 0; } };'],
+    examples: [
+      "export const f = (id: string) => { switch (id) { case 'L': return 1; default: return 0; } };",
+      'export const g = (id: string) => { switch (id) { case "u": return 1; default: return 0; } };',
+    ],
+    lookalikes: [
+      "export const f = (key: string) => { switch (key) { case 'Enter': return 1; default: return 0; } };",
+      'export const g = (n: number) => { switch (n) { case 1: return 1; default: return 0; } };',
+    ],
   },
   {
     name: 'a letter range a-t',
-    selectors: [`Literal[regex.pattern=/${letterClass}/]`, `Literal[value=/${letterClass}/]`, `TemplateElement[value.raw=/${letterClass}/]`],
+    selectors: [
+      `Literal[regex.pattern=/${letterClass}/]`,
+      `Literal[value=/${letterClass}/]`,
+      `TemplateElement[value.raw=/${letterClass}/]`,
+    ],
     message: 'A range of lookup letters ([a-t]): ask the registry for its ids, so a 21st lookup is found (house-rules.mjs).',
-    examples: ['export const isId = (s: string) => /^[a-t]$/.test(s);', 'export const isUpper = (s: string) => /^[A-T]$/u.test(s);', "export const both = new RegExp('^[a-tA-T]$');", 'export const t = (s: string) => new RegExp(`[^a-t]${s}`);'],
-    lookalikes: ['export const isWord = (s: string) => /^[a-z]+$/.test(s);', 'export const hex = /^[0-9a-f]+$/;', 'export const cls = /data-table/;', "export const label = 'meta-tag';"],
+    examples: [
+      'export const isId = (s: string) => /^[a-t]$/.test(s);',
+      'export const isUpper = (s: string) => /^[A-T]$/u.test(s);',
+      "export const both = new RegExp('^[a-tA-T]$');",
+      'export const t = (s: string) => new RegExp(`[^a-t]${s}`);',
+    ],
+    lookalikes: [
+      'export const isWord = (s: string) => /^[a-z]+$/.test(s);',
+      'export const hex = /^[0-9a-f]+$/;',
+      'export const cls = /data-table/;',
+      "export const label = 'meta-tag';",
+    ],
   },
   {
     name: 'the alphabet of lookups',
     selectors: ['Literal[value=/ABCDEFGHIJKLMNOPQRST/i]', 'TemplateElement[value.raw=/ABCDEFGHIJKLMNOPQRST/i]'],
     message: "The lookups' alphabet: loop over the registry's ids instead (house-rules.mjs).",
-    examples: ["export const ids = [...'ABCDEFGHIJKLMNOPQRST'];", "export const lower = 'abcdefghijklmnopqrst'.split('');", 'export const all = `ABCDEFGHIJKLMNOPQRSTUVWXYZ`;'],
+    examples: [
+      "export const ids = [...'ABCDEFGHIJKLMNOPQRST'];",
+      "export const lower = 'abcdefghijklmnopqrst'.split('');",
+      'export const all = `ABCDEFGHIJKLMNOPQRSTUVWXYZ`;',
+    ],
     lookalikes: ["export const hex = 'ABCDEF0123456789';", "export const some = 'ABCDEFGHIJ';"],
   },
   {
     name: 'an object keyed by letter',
-    selectors: ['ObjectExpression > Property[key.type="Identifier"][key.name=/^[A-Z]$/]', 'ObjectExpression > Property[key.type="Literal"][key.value=/^[A-Z]$/]'],
-    message: 'An object keyed by lookup letter: put the value in the definition (or a Record<LookupId, …> in a letter home) (house-rules.mjs).',
-    examples: ["export const colours = { A: 'red' };", "export const labels = { 'L': 'Police' };", 'const U = 1; export const short = { U };'],
-    lookalikes: ['export const point = { x: 1, y: 2 };', 'export const words = { AB: 1, id: 2 };', 'export const first = ({ A }: Record<string, number>) => A;'],
+    selectors: [
+      'ObjectExpression > Property[key.type="Identifier"][key.name=/^[A-Z]$/]',
+      'ObjectExpression > Property[key.type="Literal"][key.value=/^[A-Z]$/]',
+    ],
+    message:
+      'An object keyed by lookup letter: put the value in the definition (or a Record<LookupId, …> in a letter home) (house-rules.mjs).',
+    examples: [
+      "export const colours = { A: 'red' };",
+      "export const labels = { 'L': 'Police' };",
+      'const U = 1; export const short = { U };',
+    ],
+    lookalikes: [
+      'export const point = { x: 1, y: 2 };',
+      'export const words = { AB: 1, id: 2 };',
+      'export const first = ({ A }: Record<string, number>) => A;',
+    ],
   },
 ];
 
 // ---- Node globals -----------------------------------------------------------------------------
 
 /** Node's globals, which browser code may not name (no-restricted-globals; typecheck refuses them too). */
-export const nodeGlobals = ['process', 'Buffer', '__dirname', '__filename', 'require', 'module', 'global', 'setImmediate', 'clearImmediate'];
+export const nodeGlobals = [
+  'process',
+  'Buffer',
+  '__dirname',
+  '__filename',
+  'require',
+  'module',
+  'global',
+  'setImmediate',
+  'clearImmediate',
+];

@@ -12,7 +12,10 @@ import { routeChunkGroup, routeHtmlPlugin } from './src/server/route-html-plugin
  * other ineffective dynamic import is still reported.
  */
 function deliberateDeferral(log: { code?: string; message: string }): boolean {
-  return log.code === 'INEFFECTIVE_DYNAMIC_IMPORT' && log.message.includes('src/lookups/wire.ts is dynamically imported by src/api/lookup-config-query.ts but');
+  return (
+    log.code === 'INEFFECTIVE_DYNAMIC_IMPORT' &&
+    log.message.includes('src/lookups/wire.ts is dynamically imported by src/api/lookup-config-query.ts but')
+  );
 }
 
 export default defineConfig({

@@ -29,7 +29,10 @@ export default defineConfig({
     // starts in a fraction of jsdom's time. A .ts test that needs a DOM (storage, IndexedDB, events,
     // markup) says so on its first line: `// @vitest-environment jsdom`.
     projects: [
-      { extends: true, test: { name: 'node', environment: 'node', include: ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: { name: 'node', environment: 'node', include: ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'] },
+      },
       { extends: true, test: { name: 'dom', environment: 'jsdom', include: ['src/**/*.test.tsx'] } },
     ],
     // Vitest's default is one worker fewer than the cores: one on a 2-core CI machine, leaving a core

@@ -55,7 +55,14 @@ const QUIET = [
  */
 export async function launchBareChromium(executablePath: string, args: readonly string[]): Promise<BareChromium> {
   const profile = mkdtempSync(join(tmpdir(), 'bare-chromium-'));
-  const switches = [...QUIET, ...args, '--headless', '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1', '--remote-debugging-pipe', `--user-data-dir=${profile}`];
+  const switches = [
+    ...QUIET,
+    ...args,
+    '--headless',
+    '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+    '--remote-debugging-pipe',
+    `--user-data-dir=${profile}`,
+  ];
   const child: ChildProcess = spawn(executablePath, [...switches, '--no-startup-window'], {
     stdio: ['ignore', 'ignore', 'ignore', 'pipe', 'pipe'],
   });
@@ -89,11 +96,10 @@ export async function launchBareChromium(executablePath: string, args: readonly 
     });
 
   const evaluateIn = async <T>(sessionId: string, expression: string): Promise<T> => {
-    const { result, exceptionDetails } = await send<{ result: { value?: T }; exceptionDetails?: { text: string; exception?: { description?: string } } }>(
-      'Runtime.evaluate',
-      { expression, awaitPromise: true, returnByValue: true },
-      sessionId,
-    );
+    const { result, exceptionDetails } = await send<{
+      result: { value?: T };
+      exceptionDetails?: { text: string; exception?: { description?: string } };
+    }>('Runtime.evaluate', { expression, awaitPromise: true, returnByValue: true }, sessionId);
     if (exceptionDetails) throw new Error(exceptionDetails.exception?.description ?? exceptionDetails.text);
     return result.value as T;
   };

@@ -153,7 +153,10 @@ export const kbToMb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
 export function describePeaks(peaks: MemoryPeaks): string[] {
   return [...peaks.byType]
     .sort(([, a], [, b]) => b.pssKb - a.pssKb)
-    .map(([type, peak]) => `    ${type}${peak.count > 1 ? ` (${peak.count} processes)` : ''}: peak PSS ${kbToMb(peak.pssKb)}, private ${kbToMb(peak.privateKb)}`);
+    .map(
+      ([type, peak]) =>
+        `    ${type}${peak.count > 1 ? ` (${peak.count} processes)` : ''}: peak PSS ${kbToMb(peak.pssKb)}, private ${kbToMb(peak.privateKb)}`,
+    );
 }
 
 /** What one sample costs this process, averaged over `count` back to back (run when the browser is idle). */

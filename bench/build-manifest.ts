@@ -25,7 +25,9 @@ export function readManifest(dir: string): Manifest | undefined {
 /** Builds the app with its manifest into a new temporary directory (the caller removes it) and returns that directory. */
 export function buildWithManifest(prefix: string): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));
-  const result = spawnSync('npx', ['vite', 'build', '--outDir', dir, '--emptyOutDir', '--manifest', '--logLevel', 'error'], { stdio: 'inherit' });
+  const result = spawnSync('npx', ['vite', 'build', '--outDir', dir, '--emptyOutDir', '--manifest', '--logLevel', 'error'], {
+    stdio: 'inherit',
+  });
   if (result.status !== 0) throw new Error('vite build failed');
   return dir;
 }

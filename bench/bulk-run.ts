@@ -24,7 +24,11 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // Every host but the local server resolves to nothing, so no request leaves the machine (map tiles,
 // say). Chromium's resolver does it, not Playwright's page.route: a route makes Playwright hold
 // every request, the 1,000 answers included, for a round trip to this process.
-const CHROMIUM_ARGS = [...(playwrightConfig.use?.launchOptions?.args ?? ['--no-sandbox']), '--enable-precise-memory-info', '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'];
+const CHROMIUM_ARGS = [
+  ...(playwrightConfig.use?.launchOptions?.args ?? ['--no-sandbox']),
+  '--enable-precise-memory-info',
+  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+];
 const verdict = (ok: boolean) => (ok ? 'ok' : 'OVER TARGET');
 const zipcodes = (count: number) => Array.from({ length: count }, (_, index) => String(10_000 + index * 8));
 const csvOf = (zips: readonly string[]) => `zipcode\n${zips.join('\n')}\n`;
@@ -34,7 +38,11 @@ const csvOf = (zips: readonly string[]) => `zipcode\n${zips.join('\n')}\n`;
  * observer, so the page keeps no buffer of 10,000 timing entries), and the table's first paint.
  */
 function instrument() {
-  const state = window as unknown as { __longTasks: Array<[start: number, duration: number]>; __proxied: { count: number; lastEnd: number }; __tablePaintedAt?: number };
+  const state = window as unknown as {
+    __longTasks: Array<[start: number, duration: number]>;
+    __proxied: { count: number; lastEnd: number };
+    __tablePaintedAt?: number;
+  };
   state.__longTasks = [];
   state.__proxied = { count: 0, lastEnd: 0 };
   new PerformanceObserver((list) => {
@@ -60,7 +68,11 @@ const tablePainted = () => ((window as unknown as { __tablePaintedAt?: number })
 
 /** In the page, once the table has painted: the run's figures, from Start at `started`. */
 function runFigures(started: number) {
-  const state = window as unknown as { __longTasks: Array<[start: number, duration: number]>; __proxied: { count: number; lastEnd: number }; __tablePaintedAt: number };
+  const state = window as unknown as {
+    __longTasks: Array<[start: number, duration: number]>;
+    __proxied: { count: number; lastEnd: number };
+    __tablePaintedAt: number;
+  };
   // The run is from Start to the table's paint; what came before (the page loading, the file
   // read and checked) is reported apart.
   const during = state.__longTasks.filter(([start]) => start >= started);
@@ -72,7 +84,10 @@ function runFigures(started: number) {
     longTasks: during.length,
     longestBeforeStartMs: Math.max(0, ...before.map(([, duration]) => duration)),
     /** The five longest tasks of the run: [ms after Start, duration]. */
-    worstTasks: [...during].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([start, duration]) => [Math.round(start - started), Math.round(duration)]),
+    worstTasks: [...during]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 5)
+      .map(([start, duration]) => [Math.round(start - started), Math.round(duration)]),
     requests: state.__proxied.count,
     status: document.querySelector('.bulk-progress [role="status"]')?.textContent ?? '',
   };
@@ -90,7 +105,9 @@ async function openBulk(browser: Browser, base: string): Promise<Page> {
 
 /** Uploads the rows, sets the concurrency, starts; resolves when the merged table has painted. */
 async function runRows(page: Page, zips: readonly string[], concurrency: number, timeoutMs: number) {
-  await page.getByLabel('Upload a CSV or JSON file').setInputFiles({ name: `zips-${zips.length}.csv`, mimeType: 'text/csv', buffer: Buffer.from(csvOf(zips)) });
+  await page
+    .getByLabel('Upload a CSV or JSON file')
+    .setInputFiles({ name: `zips-${zips.length}.csv`, mimeType: 'text/csv', buffer: Buffer.from(csvOf(zips)) });
   await page.getByRole('button', { name: 'Start run' }).waitFor();
   await page.locator('.bulk-setup').getByLabel('Concurrency').fill(String(concurrency));
   const startedAt = await page.evaluate(() => performance.now());
@@ -128,12 +145,23 @@ async function figureDemo(browser: Browser, base: string) {
   const page = await openBulk(browser, base);
   // BULK_TRACE=<file.json>: a Chromium performance trace of the run, to see what a long task ran.
   const trace = process.env.BULK_TRACE;
-  if (trace) await browser.startTracing(page, { path: trace, screenshots: false, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'disabled-by-default-v8.cpu_profiler'] });
+  if (trace)
+    await browser.startTracing(page, {
+      path: trace,
+      screenshots: false,
+      categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'disabled-by-default-v8.cpu_profiler'],
+    });
   const result = await runRows(page, zipcodes(1000), 8, 120_000);
   if (trace) await browser.stopTracing();
-  console.log(`1,000 rows, demo upstream, concurrency 8: ${(result.totalMs / 1000).toFixed(1)} s from Start to the merged table painted (target ≤ 15 s) ${verdict(result.totalMs <= 15_000)}`);
-  console.log(`  longest task during the run ${result.longestTaskMs.toFixed(0)} ms, ${result.longTasks} tasks over 50 ms (target ≤ 100 ms) ${verdict(result.longestTaskMs <= 100)}; ${result.requests} requests; ${result.status.trim()}`);
-  console.log(`  the run's longest tasks [ms after Start, ms]: ${JSON.stringify(result.worstTasks)}; before Start (page load, file checked): longest ${result.longestBeforeStartMs.toFixed(0)} ms`);
+  console.log(
+    `1,000 rows, demo upstream, concurrency 8: ${(result.totalMs / 1000).toFixed(1)} s from Start to the merged table painted (target ≤ 15 s) ${verdict(result.totalMs <= 15_000)}`,
+  );
+  console.log(
+    `  longest task during the run ${result.longestTaskMs.toFixed(0)} ms, ${result.longTasks} tasks over 50 ms (target ≤ 100 ms) ${verdict(result.longestTaskMs <= 100)}; ${result.requests} requests; ${result.status.trim()}`,
+  );
+  console.log(
+    `  the run's longest tasks [ms after Start, ms]: ${JSON.stringify(result.worstTasks)}; before Start (page load, file checked): longest ${result.longestBeforeStartMs.toFixed(0)} ms`,
+  );
   await page.context().close();
 }
 
@@ -168,10 +196,14 @@ async function figureLarge(distDir: string) {
       console.log(
         `  page JS heap ${(heap / 2 ** 20).toFixed(0)} MB after the paint; run ${(result.totalMs / 1000).toFixed(1)} s, longest task ${result.longestTaskMs.toFixed(0)} ms; ${result.requests} requests; ${result.status.trim()}`,
       );
-      console.log(`  the sampler's own cost: ${cost.cpuMs.toFixed(0)} ms of CPU per sample (${cost.wallMs.toFixed(0)} ms wall), one sample a second`);
+      console.log(
+        `  the sampler's own cost: ${cost.cpuMs.toFixed(0)} ms of CPU per sample (${cost.wallMs.toFixed(0)} ms wall), one sample a second`,
+      );
     } catch (error) {
       const peaks = await sampler.stop();
-      console.log(`${rows.toLocaleString('en-US')} rows: the run did not complete: ${(error as Error).message.split('\n')[0]}; peak PSS ${kbToMb(peaks.pssKb)}, RSS summed ${kbToMb(peaks.rssKb)}`);
+      console.log(
+        `${rows.toLocaleString('en-US')} rows: the run did not complete: ${(error as Error).message.split('\n')[0]}; peak PSS ${kbToMb(peaks.pssKb)}, RSS summed ${kbToMb(peaks.rssKb)}`,
+      );
     }
   } finally {
     await browser.close();
@@ -254,7 +286,11 @@ async function main() {
   const dist = distDir ?? builtDir!;
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   const only = process.env.BULK_FIGURES?.split(',') ?? ['demo', 'large', 'rate-limited'];
-  console.log(`Load average at start: ${loadavg().map((value) => value.toFixed(2)).join(' ')}`);
+  console.log(
+    `Load average at start: ${loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' ')}`,
+  );
   try {
     if (only.includes('demo')) {
       const { base, server } = await startProductionServer(dist);
@@ -266,7 +302,11 @@ async function main() {
     }
     if (only.includes('large')) await figureLarge(dist);
     if (only.includes('rate-limited')) await figureRateLimited(browser, dist);
-    console.log(`Load average at end: ${loadavg().map((value) => value.toFixed(2)).join(' ')}`);
+    console.log(
+      `Load average at end: ${loadavg()
+        .map((value) => value.toFixed(2))
+        .join(' ')}`,
+    );
   } finally {
     await browser.close();
     if (builtDir) rmSync(builtDir, { recursive: true, force: true });

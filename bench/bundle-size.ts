@@ -7,7 +7,17 @@
 // temporary directory.
 import { rmSync } from 'node:fs';
 import { buildWithManifest, closure, gzipOfChunks, manifestPath, readManifest } from './build-manifest.ts';
-import { BUDGETS_KB, LOOKUP_PAGE_CHUNK, MAP_CHUNK, chunksBeyond, loadedWithAnswer, lookupPageWeights, mapChunkWeight, overBudget, type BudgetCheck } from './page-budgets.ts';
+import {
+  BUDGETS_KB,
+  LOOKUP_PAGE_CHUNK,
+  MAP_CHUNK,
+  chunksBeyond,
+  loadedWithAnswer,
+  lookupPageWeights,
+  mapChunkWeight,
+  overBudget,
+  type BudgetCheck,
+} from './page-budgets.ts';
 import { KB, pageWeight } from './page-weight.ts';
 
 function build(): { dir: string; temporary: boolean } {
@@ -34,7 +44,9 @@ function pages(dir: string) {
   for (const page of lookupPages) row(`lookup page, ${page.page}`, page.gzipBytes, BUDGETS_KB.lookupPage);
   const heaviest = lookupPages.at(-1)!;
   // The catalog's own chunks are the first page's alone: count only the scripts both pages load.
-  const shared = heaviest.files.filter(({ file }) => first.files.some((named) => named.file === file)).reduce((sum, { gzipBytes }) => sum + gzipBytes, 0);
+  const shared = heaviest.files
+    .filter(({ file }) => first.files.some((named) => named.file === file))
+    .reduce((sum, { gzipBytes }) => sum + gzipBytes, 0);
   console.log(`  the heaviest, ${heaviest.page}: ${shared} bytes of it are scripts the first page loads too, the rest:`);
   for (const { file, gzipBytes } of heaviest.files.filter(({ file }) => !first.files.some((named) => named.file === file)))
     console.log(`  ${file.padEnd(56)} ${kb(gzipBytes)}`);
@@ -54,9 +66,13 @@ function later(dir: string) {
   if (manifest[MAP_CHUNK]) row('map chunk (results map + Leaflet)', mapChunkWeight(dir, manifest), BUDGETS_KB.map);
   const picker = 'src/map/location-picker.tsx';
   if (manifest[picker])
-    row('location picker, once the map chunk is loaded', gzipOfChunks(dir, manifest, chunksBeyond(manifest, picker, new Set([...onLookupPage, ...closure(manifest, MAP_CHUNK)]))));
+    row(
+      'location picker, once the map chunk is loaded',
+      gzipOfChunks(dir, manifest, chunksBeyond(manifest, picker, new Set([...onLookupPage, ...closure(manifest, MAP_CHUNK)]))),
+    );
   for (const [key, chunk] of Object.entries(manifest))
-    if (key.startsWith('src/') && ![LOOKUP_PAGE_CHUNK, MAP_CHUNK, picker].includes(key) && chunk.file.endsWith('.js')) row(`on demand: ${key}`, gzipOfChunks(dir, manifest, [key]));
+    if (key.startsWith('src/') && ![LOOKUP_PAGE_CHUNK, MAP_CHUNK, picker].includes(key) && chunk.file.endsWith('.js'))
+      row(`on demand: ${key}`, gzipOfChunks(dir, manifest, [key]));
 }
 
 const { dir, temporary } = build();

@@ -22,8 +22,17 @@ function answer(values: Record<string, string>): { incidents: Array<Record<strin
 
 const dayLater = (iso: string) => new Date(Date.parse(iso) + 86_400_000).toISOString();
 const before = answer(largeCallsQuery);
-const shifted = answer({ ...largeCallsQuery, datetime_ini: dayLater(largeCallsQuery.datetime_ini), datetime_end: dayLater(largeCallsQuery.datetime_end) });
-const after = { ...shifted, incidents: shifted.incidents.map((call, index) => (index % 20 === 7 ? { ...call, call_description: `${String(call.call_description)} (updated)` } : call)) };
+const shifted = answer({
+  ...largeCallsQuery,
+  datetime_ini: dayLater(largeCallsQuery.datetime_ini),
+  datetime_end: dayLater(largeCallsQuery.datetime_end),
+});
+const after = {
+  ...shifted,
+  incidents: shifted.incidents.map((call, index) =>
+    index % 20 === 7 ? { ...call, call_description: `${String(call.call_description)} (updated)` } : call,
+  ),
+};
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 // Wall time, and the CPU time this process spent: on a shared machine the wall time includes
@@ -46,8 +55,14 @@ if (diff.kind !== 'records') throw new Error('expected a records diff');
 
 const { added, removed, changed, unchanged } = diff.counts;
 const ms = (value: number) => `${value.toFixed(0)} ms`;
-console.log(`compare: ${before.incidents.length.toLocaleString('en-US')} × ${after.incidents.length.toLocaleString('en-US')} calls (${(JSON.stringify(before).length / 1e6).toFixed(1)} MB each)`);
+console.log(
+  `compare: ${before.incidents.length.toLocaleString('en-US')} × ${after.incidents.length.toLocaleString('en-US')} calls (${(JSON.stringify(before).length / 1e6).toFixed(1)} MB each)`,
+);
 console.log(`  found ${added} added, ${removed} removed, ${changed} changed, ${unchanged} unchanged`);
-console.log(`  diff: median ${ms(median(diffRuns))} (runs ${diffRuns.map(ms).join(', ')}) — target < ${TARGET_MS} ms: ${median(diffRuns) < TARGET_MS ? 'met' : 'MISSED'}`);
-console.log(`  diff CPU time: median ${ms(median(diffCpu))} (runs ${diffCpu.map(ms).join(', ')}); load average ${loadavg()[0]!.toFixed(1)}`);
+console.log(
+  `  diff: median ${ms(median(diffRuns))} (runs ${diffRuns.map(ms).join(', ')}) — target < ${TARGET_MS} ms: ${median(diffRuns) < TARGET_MS ? 'met' : 'MISSED'}`,
+);
+console.log(
+  `  diff CPU time: median ${ms(median(diffCpu))} (runs ${diffCpu.map(ms).join(', ')}); load average ${loadavg()[0]!.toFixed(1)}`,
+);
 console.log(`  structured clone of both bodies and the diff (the worker's round trip): median ${ms(median(cloneRuns))}`);

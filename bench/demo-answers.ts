@@ -16,7 +16,12 @@ function answer(id: LookupId, values: Record<string, string>): unknown {
   const lookup = lookups[id];
   const operation = lookup.operations[0];
   const params = operation.params.parse(values);
-  const reply = (demoGenerators[id] as (request: unknown) => { status: number; body: unknown })({ lookup, operation, params, requestId: 'bench' });
+  const reply = (demoGenerators[id] as (request: unknown) => { status: number; body: unknown })({
+    lookup,
+    operation,
+    params,
+    requestId: 'bench',
+  });
   if (reply.status !== 200) throw new Error(`${id} answered ${reply.status}`);
   return reply.body;
 }
@@ -36,7 +41,9 @@ function measure(name: string, targetMs: number, work: () => void): boolean {
     cpu.push((spent.user + spent.system) / 1000);
   }
   const met = median(wall) < targetMs;
-  console.log(`  ${name.padEnd(46)} median ${median(wall).toFixed(0).padStart(5)} ms (CPU ${median(cpu).toFixed(0).padStart(5)} ms)   target < ${targetMs} ms: ${met ? 'met' : 'MISSED'}`);
+  console.log(
+    `  ${name.padEnd(46)} median ${median(wall).toFixed(0).padStart(5)} ms (CPU ${median(cpu).toFixed(0).padStart(5)} ms)   target < ${targetMs} ms: ${met ? 'met' : 'MISSED'}`,
+  );
   return met;
 }
 
@@ -47,7 +54,9 @@ const results = [
   measure('L, page 999999999 of 40 km × 15 months', 500, () => answer('L', { ...wideL, page: '999999999' })),
   measure('L, page 1 of the same', 500, () => answer('L', { ...wideL, page: '1' })),
   measure('M, the 10,000-call answer (about 5 MB)', 1000, () => answer('M', { ...largeCallsQuery })),
-  measure('I, a year of every currency against JPY', 500, () => answer('I', { start_date: '2001-01-01', end_date: '2001-12-31', base: 'JPY' })),
+  measure('I, a year of every currency against JPY', 500, () =>
+    answer('I', { start_date: '2001-01-01', end_date: '2001-12-31', base: 'JPY' }),
+  ),
   measure('B, the widest circle (200 km)', 1000, () => answer('B', { prox: '52.52,13.405,200000' })),
   measure('O, 50 searches of the universe', 1000, () => {
     for (let i = 0; i < 50; i++) answer('O', { website_keywords: 'cloud,delivery', nace: '49' });

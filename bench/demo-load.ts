@@ -33,7 +33,14 @@ interface Answer {
 }
 
 /** One GET on loopback, its body counted (and kept when `keep`), with a time limit. */
-function get(port: number, path: string, agent: Agent, keep = false, timeoutMs = 30_000, headers: Record<string, string> = {}): Promise<Answer> {
+function get(
+  port: number,
+  path: string,
+  agent: Agent,
+  keep = false,
+  timeoutMs = 30_000,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port, path, agent, timeout: timeoutMs, headers }, (res) => {
       let bytes = 0;
@@ -127,7 +134,11 @@ interface Phase {
 /** The eight clients (another process) asking M's large query back to back while this one polls /healthz, for `seconds`. */
 async function phase(port: number, seconds: number, firstVariant: number, headers: Record<string, string>): Promise<Phase> {
   const template = callsPath(0).replace(encodeURIComponent(largeCallsQuery.datetime_end), '__END__');
-  const clients = spawn(process.execPath, ['-e', CLIENTS_SOURCE, JSON.stringify({ port, seconds, clients: CLIENTS, headers, template, firstVariant })], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const clients = spawn(
+    process.execPath,
+    ['-e', CLIENTS_SOURCE, JSON.stringify({ port, seconds, clients: CLIENTS, headers, template, firstVariant })],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   let output = '';
   clients.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const done = new Promise<void>((resolve) => clients.on('close', () => resolve()));
@@ -181,7 +192,8 @@ export async function main(): Promise<void> {
       env: { ...env, PORT: String(port), HOST: '127.0.0.1', DIST_DIR: dir, LOOKUP_WORKERS: WORKERS },
     });
     const health = JSON.parse(await waitForHealth(port, 120_000)) as { lookups?: Record<string, string> };
-    if (health.lookups?.M !== 'demo') throw new Error(`M must answer from the demo here, not ${health.lookups?.M} (a LOOKUP_M_* setting in .env?)`);
+    if (health.lookups?.M !== 'demo')
+      throw new Error(`M must answer from the demo here, not ${health.lookups?.M} (a LOOKUP_M_* setting in .env?)`);
 
     // Warm-up: the pool's thread starts and compiles the generators.
     const warm = new Agent({ keepAlive: true });
@@ -190,14 +202,19 @@ export async function main(): Promise<void> {
     await get(port, callsPath(1), warm, false, 60_000);
     warm.destroy();
 
-    console.log(`demo under load: ${CLIENTS} clients asking M's 10,000 calls back to back, /healthz every ${HEALTH_EVERY_MS} ms, ${PHASE_SECONDS} s per phase; LOOKUP_WORKERS=${WORKERS}`);
+    console.log(
+      `demo under load: ${CLIENTS} clients asking M's 10,000 calls back to back, /healthz every ${HEALTH_EVERY_MS} ms, ${PHASE_SECONDS} s per phase; LOOKUP_WORKERS=${WORKERS}`,
+    );
     const loadAtStart = existsSync('/proc/loadavg') ? readFileSync('/proc/loadavg', 'utf8').split(' ')[0] : undefined;
     if (loadAtStart) console.log(`  load average (1 min) at the start: ${loadAtStart}`);
     const ok: boolean[] = [];
     // Uncached: every request a window one millisecond shorter than any before (never reused).
     let variant = 1_000;
     // As the browser asks (masked, in the demo's worker) and unmasked (X-Lookup-Mask: off).
-    for (const [name, headers] of [['masked', {}], ['unmasked', { [MASK_REQUEST_HEADER]: MASK_OFF }]] as const) {
+    for (const [name, headers] of [
+      ['masked', {}],
+      ['unmasked', { [MASK_REQUEST_HEADER]: MASK_OFF }],
+    ] as const) {
       if (MODES.length > 0 && !MODES.includes(name)) continue;
       ok.push(report(`uncached, ${name}`, await phase(port, PHASE_SECONDS, variant, headers)));
       variant += 100_000;

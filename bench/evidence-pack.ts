@@ -29,7 +29,9 @@ async function time<T>(run: () => Promise<T>): Promise<{ ms: number; result: T }
 
 const operation = callsForService.operations[0];
 const params = operation.params.parse(largeCallsQuery);
-const demo = callsForServiceDemo({ lookup: callsForService, operation, params, requestId: 'bench' } as Parameters<typeof callsForServiceDemo>[0]);
+const demo = callsForServiceDemo({ lookup: callsForService, operation, params, requestId: 'bench' } as Parameters<
+  typeof callsForServiceDemo
+>[0]);
 if (demo.status !== 200) throw new Error(`The demo did not answer: ${demo.status}`);
 const text = JSON.stringify(demo.body);
 const response: LookupResponse = {
@@ -52,4 +54,6 @@ const hash = await time(() => sha256Hex(answerBytes(text)));
 const whole = await time(() => buildPack({ title: 'Bench', intro: 'M, 10,000 calls' }, [pack], undefined));
 console.log(`answer: ${answer.records.length.toLocaleString('en-US')} calls, ${(text.length / 1e6).toFixed(1)} MB of JSON`);
 console.log(`SHA-256 of the answer's bytes: ${hash.ms.toFixed(0)} ms (median of ${RUNS})`);
-console.log(`whole pack (hash, table, dictionary, HTML, ZIP): ${whole.ms.toFixed(0)} ms (median of ${RUNS}); HTML ${(whole.result.html.length / 1e6).toFixed(1)} MB, ZIP ${(whole.result.zip.byteLength / 1e6).toFixed(1)} MB`);
+console.log(
+  `whole pack (hash, table, dictionary, HTML, ZIP): ${whole.ms.toFixed(0)} ms (median of ${RUNS}); HTML ${(whole.result.html.length / 1e6).toFixed(1)} MB, ZIP ${(whole.result.zip.byteLength / 1e6).toFixed(1)} MB`,
+);

@@ -40,7 +40,8 @@ const ask = () => new Promise((resolve, reject) => get(workerData.url, { agent: 
 })();
 `;
 
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))] ?? Number.NaN;
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))] ?? Number.NaN;
 
 function status(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   const kb = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
@@ -65,13 +66,17 @@ function jobBody(): Buffer {
 /** POSTs `body` in pieces, as a client on a network would; the answer's status and text. */
 function post(url: string, body: Buffer): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': String(body.length) } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-      res.on('error', reject);
-    });
+    const req = request(
+      url,
+      { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': String(body.length) } },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     let at = 0;
     const send = () => {
@@ -106,7 +111,10 @@ async function main(): Promise<void> {
   const pid = server.child.pid!;
   try {
     // A small job first: the jobs modules and the queue's connection are up, as in use.
-    const warm = await post(`${server.url}/jobs`, Buffer.from(JSON.stringify({ lookup: 'H', operation: 'records', rows: [{ zipcode: '62701' }] })));
+    const warm = await post(
+      `${server.url}/jobs`,
+      Buffer.from(JSON.stringify({ lookup: 'H', operation: 'records', rows: [{ zipcode: '62701' }] })),
+    );
     if (warm.status !== 202) throw new Error(`The small job was answered ${warm.status}: ${warm.text}`);
     const beforeMb = status(pid, 'VmRSS');
     let peakMb = beforeMb;
@@ -126,9 +134,15 @@ async function main(): Promise<void> {
     clearInterval(sampler);
     const afterMb = status(pid, 'VmRSS');
     peakMb = Math.max(peakMb, status(pid, 'VmHWM'));
-    console.log(`POST /jobs, ${ROWS.toLocaleString('en-US')} rows of H in ${(body.length / 1024 / 1024).toFixed(1)} MiB: 202 after ${postMs.toFixed(0)} ms (${job.rows.toLocaleString('en-US')} rows queued)`);
-    console.log(`  /healthz meanwhile: p50 ${percentile(health, 50).toFixed(1)} ms, p99 ${percentile(health, 99).toFixed(1)} ms, max ${Math.max(...health).toFixed(1)} ms (${health.length} asked)`);
-    console.log(`  server RSS: ${beforeMb.toFixed(0)} MB before, peak ${peakMb.toFixed(0)} MB, ${afterMb.toFixed(0)} MB ${SETTLE_MS / 1000} s after the answer`);
+    console.log(
+      `POST /jobs, ${ROWS.toLocaleString('en-US')} rows of H in ${(body.length / 1024 / 1024).toFixed(1)} MiB: 202 after ${postMs.toFixed(0)} ms (${job.rows.toLocaleString('en-US')} rows queued)`,
+    );
+    console.log(
+      `  /healthz meanwhile: p50 ${percentile(health, 50).toFixed(1)} ms, p99 ${percentile(health, 99).toFixed(1)} ms, max ${Math.max(...health).toFixed(1)} ms (${health.length} asked)`,
+    );
+    console.log(
+      `  server RSS: ${beforeMb.toFixed(0)} MB before, peak ${peakMb.toFixed(0)} MB, ${afterMb.toFixed(0)} MB ${SETTLE_MS / 1000} s after the answer`,
+    );
   } catch (error) {
     console.error(`The server said:\n${server.output().slice(-3_000)}`);
     throw error;

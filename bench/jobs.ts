@@ -7,7 +7,13 @@
 // Run: `npx tsx bench/jobs.ts`.
 import { readFileSync, rmSync } from 'node:fs';
 import { startRedis } from '../src/server/team/redis-for-tests.ts';
-import { startRecordingUpstream, startServerProcess, teamFolder, type RecordingUpstream, type ServerProcess } from '../src/server/jobs/jobs-testing.ts';
+import {
+  startRecordingUpstream,
+  startServerProcess,
+  teamFolder,
+  type RecordingUpstream,
+  type ServerProcess,
+} from '../src/server/jobs/jobs-testing.ts';
 
 const CONCURRENCY = 16;
 
@@ -29,12 +35,27 @@ interface Run {
   maxRssMb: number[];
 }
 
-async function runJob(rowCount: number, instances: ServerProcess[], upstream: RecordingUpstream, offset: number, kill?: ServerProcess): Promise<Run> {
+async function runJob(
+  rowCount: number,
+  instances: ServerProcess[],
+  upstream: RecordingUpstream,
+  offset: number,
+  kill?: ServerProcess,
+): Promise<Run> {
   const before = upstream.total();
   const seenBefore = upstream.seen.size;
-  const rows = Array.from({ length: rowCount }, (_, index) => ({ zipcode: String(offset + index).padStart(5, '0').slice(-5), name: `n${offset + index}` }));
+  const rows = Array.from({ length: rowCount }, (_, index) => ({
+    zipcode: String(offset + index)
+      .padStart(5, '0')
+      .slice(-5),
+    name: `n${offset + index}`,
+  }));
   const started = performance.now();
-  const submitted = await fetch(`${instances[1]!.url}/jobs`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ lookup: 'H', operation: 'records', rows, concurrency: CONCURRENCY }) });
+  const submitted = await fetch(`${instances[1]!.url}/jobs`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ lookup: 'H', operation: 'records', rows, concurrency: CONCURRENCY }),
+  });
   if (submitted.status !== 202) throw new Error(`POST /jobs answered ${submitted.status}: ${await submitted.text()}`);
   const job = (await submitted.json()) as { url: string };
   const maxRss = instances.map(() => 0);
@@ -52,7 +73,14 @@ async function runJob(rowCount: number, instances: ServerProcess[], upstream: Re
   }
   const seconds = (performance.now() - started) / 1000;
   const result = (await (await fetch(`${instances[1]!.url}${job.url}/result.json`)).json()) as unknown[];
-  return { rows: rowCount, seconds, upstream: upstream.total() - before, distinct: upstream.seen.size - seenBefore, resultRows: result.length, maxRssMb: maxRss };
+  return {
+    rows: rowCount,
+    seconds,
+    upstream: upstream.total() - before,
+    distinct: upstream.seen.size - seenBefore,
+    resultRows: result.length,
+    maxRssMb: maxRss,
+  };
 }
 
 async function main(): Promise<void> {
@@ -73,7 +101,9 @@ async function main(): Promise<void> {
   let instances = await start();
   try {
     const plain = await runJob(10_000, instances, upstream, 100_000);
-    console.log(`10,000 rows of H, two instances, concurrency ${CONCURRENCY}: ${plain.seconds.toFixed(1)} s, ${Math.round(plain.rows / plain.seconds)} rows/s; ${plain.resultRows} result rows; ${plain.upstream} upstream requests (goal ≥ 200 rows/s)`);
+    console.log(
+      `10,000 rows of H, two instances, concurrency ${CONCURRENCY}: ${plain.seconds.toFixed(1)} s, ${Math.round(plain.rows / plain.seconds)} rows/s; ${plain.resultRows} result rows; ${plain.upstream} upstream requests (goal ≥ 200 rows/s)`,
+    );
 
     const killed = await runJob(10_000, instances, upstream, 200_000, instances[0]);
     const once = killed.resultRows === killed.rows && killed.distinct === killed.rows;

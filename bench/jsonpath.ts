@@ -77,22 +77,39 @@ async function measure(label: string, request: { type: 'query'; expression: stri
     const spent = process.cpuUsage(cpuBefore);
     roundTrip.push(performance.now() - started);
     cpu.push((spent.user + spent.system) / 1000);
-    if (message.type !== 'reply' || !message.reply || typeof message.reply !== 'object' || !('ok' in message.reply) || !message.reply.ok) throw new Error(`${label}: ${JSON.stringify(message)}`);
+    if (message.type !== 'reply' || !message.reply || typeof message.reply !== 'object' || !('ok' in message.reply) || !message.reply.ok)
+      throw new Error(`${label}: ${JSON.stringify(message)}`);
     reply = message.reply;
     inside.push(reply.ok ? reply.ms : Number.NaN);
   }
   // On a shared machine the wall time waits for a core; the CPU time says whether the work fits.
-  const verdict = median(inside) <= TARGET_MS ? 'met' : median(cpu) <= TARGET_MS ? 'met in CPU time, over in wall time on this loaded machine' : 'MISSED';
+  const verdict =
+    median(inside) <= TARGET_MS ? 'met' : median(cpu) <= TARGET_MS ? 'met in CPU time, over in wall time on this loaded machine' : 'MISSED';
   const what = request.type === 'query' ? request.expression : `Find “${request.text}”`;
   console.log(`  ${label}: ${what}`);
-  console.log(`    ${reply!.ok ? reply!.total.toLocaleString('en-US') : 0} ${reply!.ok && reply!.total === 1 ? 'match' : 'matches'}; in the worker median ${ms(median(inside))} (runs ${inside.map(ms).join(', ')}), round trip median ${ms(median(roundTrip))}, CPU time median ${ms(median(cpu))} — target ≤ ${TARGET_MS} ms: ${verdict}`);
+  console.log(
+    `    ${reply!.ok ? reply!.total.toLocaleString('en-US') : 0} ${reply!.ok && reply!.total === 1 ? 'match' : 'matches'}; in the worker median ${ms(median(inside))} (runs ${inside.map(ms).join(', ')}), round trip median ${ms(median(roundTrip))}, CPU time median ${ms(median(cpu))} — target ≤ ${TARGET_MS} ms: ${verdict}`,
+  );
 }
 
-console.log(`JSONPath over ${RECORDS.toLocaleString('en-US')} records of L's shape, ${(text.length / 1e6).toFixed(1)} MB of JSON; load average ${loadavg().map((value) => value.toFixed(1)).join(', ')}`);
-console.log(`  the text to the worker and parsed there: ${ms(loadMs)}, CPU time ${ms((loadSpent.user + loadSpent.system) / 1000)} (JSON.parse alone ${ms(loaded.parseMs)})`);
+console.log(
+  `JSONPath over ${RECORDS.toLocaleString('en-US')} records of L's shape, ${(text.length / 1e6).toFixed(1)} MB of JSON; load average ${loadavg()
+    .map((value) => value.toFixed(1))
+    .join(', ')}`,
+);
+console.log(
+  `  the text to the worker and parsed there: ${ms(loadMs)}, CPU time ${ms((loadSpent.user + loadSpent.system) / 1000)} (JSON.parse alone ${ms(loaded.parseMs)})`,
+);
 await measure('recursive', { type: 'query', expression: '$..incident_code' });
-await measure('filter', { type: 'query', expression: "$[0].incidents[?(@.incident_offense_crime_against == 'Person' && @.incident_offense_action == 'committed')]" });
+await measure('filter', {
+  type: 'query',
+  expression: "$[0].incidents[?(@.incident_offense_crime_against == 'Person' && @.incident_offense_action == 'committed')]",
+});
 await measure('slice', { type: 'query', expression: '$[0].incidents[50000:50100].incident_date' });
 await measure('find', { type: 'find', text: 'quince' });
-console.log(`  load average after: ${loadavg().map((value) => value.toFixed(1)).join(', ')}`);
+console.log(
+  `  load average after: ${loadavg()
+    .map((value) => value.toFixed(1))
+    .join(', ')}`,
+);
 await worker.terminate();

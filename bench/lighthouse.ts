@@ -24,7 +24,8 @@ const PAGES =
   process.env.LH_PAGES?.split(',')
     .map((key) => key.trim().toLowerCase())
     .filter(Boolean)
-    .map((key) => DEFAULT_PAGES.find((page) => pageKey(page.path) === key) ?? { name: key.toUpperCase(), path: `/lookups/${key}` }) ?? DEFAULT_PAGES;
+    .map((key) => DEFAULT_PAGES.find((page) => pageKey(page.path) === key) ?? { name: key.toUpperCase(), path: `/lookups/${key}` }) ??
+  DEFAULT_PAGES;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 // The e2e suite's Chromium flags (playwright.config.ts), headless for Lighthouse's own launcher.
 const CHROME_FLAGS = ['--headless', ...(playwrightConfig.use?.launchOptions?.args ?? ['--no-sandbox'])];

@@ -38,10 +38,14 @@ async function main() {
     await page.route('**/*', async (route) => {
       const url = new URL(route.request().url());
       if (url.origin !== ORIGIN) return route.abort(); // tiles: measured offline, as here
-      if (url.pathname === '/map-config.json') return route.fulfill({ json: { tileUrl: `https://tiles.invalid/{z}/{x}/{y}.png`, tileAttribution: '' } });
+      if (url.pathname === '/map-config.json')
+        return route.fulfill({ json: { tileUrl: `https://tiles.invalid/{z}/{x}/{y}.png`, tileAttribution: '' } });
       const path = url.pathname === '/' ? '/index.html' : url.pathname;
       try {
-        return await route.fulfill({ body: readFileSync(join(outDir, path)), contentType: TYPES[extname(path)] ?? 'application/octet-stream' });
+        return await route.fulfill({
+          body: readFileSync(join(outDir, path)),
+          contentType: TYPES[extname(path)] ?? 'application/octet-stream',
+        });
       } catch {
         return route.fulfill({ status: 404 });
       }
@@ -104,11 +108,20 @@ async function main() {
 
     const verdict = (ok: boolean) => (ok ? 'ok' : 'OVER');
     console.log(`points                              ${POINTS.toLocaleString('en-US')}`);
-    console.log(`first render (clusters on screen)   ${firstRender.toFixed(0)} ms  (target ≤ ${TARGET_FIRST_RENDER_MS} ms: ${verdict(firstRender <= TARGET_FIRST_RENDER_MS)})`);
-    console.log(`frames while panning and zooming    ${deltas.length}, p95 ${p95.toFixed(1)} ms, worst ${worst.toFixed(1)} ms, ${over} over ${TARGET_FRAME_MS} ms  (target: none over: ${verdict(over === 0)})`);
-    console.log(`recolour by another column           worst of 5 ${worstRecolour.toFixed(0)} ms to the next frame  (target ≤ ${TARGET_CHANGE_MS} ms: ${verdict(worstRecolour <= TARGET_CHANGE_MS)})`);
-    console.log(`move the time brush                  worst of 5 ${worstBrush.toFixed(0)} ms to the next frame  (target ≤ ${TARGET_CHANGE_MS} ms: ${verdict(worstBrush <= TARGET_CHANGE_MS)})`);
-    if (firstRender > TARGET_FIRST_RENDER_MS || over > 0 || worstRecolour > TARGET_CHANGE_MS || worstBrush > TARGET_CHANGE_MS) process.exitCode = 1;
+    console.log(
+      `first render (clusters on screen)   ${firstRender.toFixed(0)} ms  (target ≤ ${TARGET_FIRST_RENDER_MS} ms: ${verdict(firstRender <= TARGET_FIRST_RENDER_MS)})`,
+    );
+    console.log(
+      `frames while panning and zooming    ${deltas.length}, p95 ${p95.toFixed(1)} ms, worst ${worst.toFixed(1)} ms, ${over} over ${TARGET_FRAME_MS} ms  (target: none over: ${verdict(over === 0)})`,
+    );
+    console.log(
+      `recolour by another column           worst of 5 ${worstRecolour.toFixed(0)} ms to the next frame  (target ≤ ${TARGET_CHANGE_MS} ms: ${verdict(worstRecolour <= TARGET_CHANGE_MS)})`,
+    );
+    console.log(
+      `move the time brush                  worst of 5 ${worstBrush.toFixed(0)} ms to the next frame  (target ≤ ${TARGET_CHANGE_MS} ms: ${verdict(worstBrush <= TARGET_CHANGE_MS)})`,
+    );
+    if (firstRender > TARGET_FIRST_RENDER_MS || over > 0 || worstRecolour > TARGET_CHANGE_MS || worstBrush > TARGET_CHANGE_MS)
+      process.exitCode = 1;
   } finally {
     await browser.close();
     rmSync(outDir, { recursive: true, force: true });

@@ -36,10 +36,14 @@ async function main() {
     await page.route('**/*', async (route) => {
       const url = new URL(route.request().url());
       if (url.origin !== ORIGIN) return route.abort(); // tiles: measured offline, as here
-      if (url.pathname === '/map-config.json') return route.fulfill({ json: { tileUrl: `https://tiles.invalid/{z}/{x}/{y}.png`, tileAttribution: '' } });
+      if (url.pathname === '/map-config.json')
+        return route.fulfill({ json: { tileUrl: `https://tiles.invalid/{z}/{x}/{y}.png`, tileAttribution: '' } });
       const path = url.pathname === '/' ? '/index.html' : url.pathname;
       try {
-        return await route.fulfill({ body: readFileSync(join(outDir, path)), contentType: TYPES[extname(path)] ?? 'application/octet-stream' });
+        return await route.fulfill({
+          body: readFileSync(join(outDir, path)),
+          contentType: TYPES[extname(path)] ?? 'application/octet-stream',
+        });
       } catch {
         return route.fulfill({ status: 404 });
       }
@@ -88,8 +92,12 @@ async function main() {
 
     const verdict = (ok: boolean) => (ok ? 'ok' : 'OVER');
     console.log(`points                              ${POINTS.toLocaleString('en-US')}`);
-    console.log(`first render (clusters on screen)   ${firstRender.toFixed(0)} ms  (target ≤ ${TARGET_FIRST_RENDER_MS} ms: ${verdict(firstRender <= TARGET_FIRST_RENDER_MS)})`);
-    console.log(`frames while panning and zooming    ${deltas.length}, p95 ${p95.toFixed(1)} ms, worst ${worst.toFixed(1)} ms, ${over} over ${TARGET_FRAME_MS} ms  (target: none over: ${verdict(over === 0)})`);
+    console.log(
+      `first render (clusters on screen)   ${firstRender.toFixed(0)} ms  (target ≤ ${TARGET_FIRST_RENDER_MS} ms: ${verdict(firstRender <= TARGET_FIRST_RENDER_MS)})`,
+    );
+    console.log(
+      `frames while panning and zooming    ${deltas.length}, p95 ${p95.toFixed(1)} ms, worst ${worst.toFixed(1)} ms, ${over} over ${TARGET_FRAME_MS} ms  (target: none over: ${verdict(over === 0)})`,
+    );
     if (firstRender > TARGET_FIRST_RENDER_MS || over > 0) process.exitCode = 1;
   } finally {
     await browser.close();

@@ -15,14 +15,14 @@ import { HEALTH_PROBE_SOURCE, listenOnLoopback, startLoopbackProxy } from './loc
 const HEALTH_EVERY_MS = 50;
 const SETTLE_MS = 10_000;
 
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))] ?? Number.NaN;
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))] ?? Number.NaN;
 
 /** Resident memory of process `pid` in MB (Linux). */
 function rssMb(pid: number): number {
   const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
   return Number(kb ?? 0) / 1024;
 }
-
 
 interface Read {
   status: number;
@@ -73,10 +73,16 @@ async function runCase(name: string, upstreamUrl: string, mask: 'default' | 'alw
   for (const answer of reads) if (answer.status !== 200) throw new Error(`${name}: an answer came back ${answer.status}`);
   console.log(`  ${name}`);
   reads.forEach((answer, i) =>
-    console.log(`    answer ${i + 1}: first byte ${answer.firstByteMs.toFixed(0).padStart(6)} ms, total ${answer.totalMs.toFixed(0).padStart(6)} ms, ${(answer.bytes / 1e6).toFixed(1)} MB`),
+    console.log(
+      `    answer ${i + 1}: first byte ${answer.firstByteMs.toFixed(0).padStart(6)} ms, total ${answer.totalMs.toFixed(0).padStart(6)} ms, ${(answer.bytes / 1e6).toFixed(1)} MB`,
+    ),
   );
-  console.log(`    /healthz meanwhile: p50 ${percentile(health, 50).toFixed(1)} ms, p99 ${percentile(health, 99).toFixed(1)} ms, max ${Math.max(...health).toFixed(1)} ms (${health.length} asked)`);
-  console.log(`    server RSS: ${startMb.toFixed(0)} MB before, peak ${Math.max(peakMb, hwm).toFixed(0)} MB, ${afterMb.toFixed(0)} MB ${SETTLE_MS / 1000} s after the last answer`);
+  console.log(
+    `    /healthz meanwhile: p50 ${percentile(health, 50).toFixed(1)} ms, p99 ${percentile(health, 99).toFixed(1)} ms, max ${Math.max(...health).toFixed(1)} ms (${health.length} asked)`,
+  );
+  console.log(
+    `    server RSS: ${startMb.toFixed(0)} MB before, peak ${Math.max(peakMb, hwm).toFixed(0)} MB, ${afterMb.toFixed(0)} MB ${SETTLE_MS / 1000} s after the last answer`,
+  );
 }
 
 export async function main(): Promise<void> {

@@ -48,7 +48,9 @@ const lUrl = base + proxyUrl(l, buildRequest(lOperation, lOperation.params.parse
 const direct = await timed(async () => (await fetch(lUrl)).json());
 const viaMcp = await timed(() => client.callTool({ name: toolName(l, lOperation), arguments: exampleArguments(lOperation) }));
 console.log(`  L's example (50 incidents), GET /proxy and parse   median ${direct.toFixed(1).padStart(6)} ms`);
-console.log(`  the same through L's MCP tool (20 records)         median ${viaMcp.toFixed(1).padStart(6)} ms   (MCP layer: ${(viaMcp - direct).toFixed(1)} ms)`);
+console.log(
+  `  the same through L's MCP tool (20 records)         median ${viaMcp.toFixed(1).padStart(6)} ms   (MCP layer: ${(viaMcp - direct).toFixed(1)} ms)`,
+);
 
 const m = lookups.M;
 const mOperation = m.operations[0];
@@ -63,7 +65,9 @@ const mViaMcp = await timed(async () => {
   resultBytes = JSON.stringify(result).length;
   total = (result.structuredContent as { totalRecords: number }).totalRecords;
 });
-console.log(`  M's ${total.toLocaleString('en-US')}-call answer: ${(answerBytes / 1e6).toFixed(1)} MB from /proxy (median ${mDirect.toFixed(0)} ms); through M's tool ${(resultBytes / 1024).toFixed(1)} KB (20 records and the summary, median ${mViaMcp.toFixed(0)} ms)`);
+console.log(
+  `  M's ${total.toLocaleString('en-US')}-call answer: ${(answerBytes / 1e6).toFixed(1)} MB from /proxy (median ${mDirect.toFixed(0)} ms); through M's tool ${(resultBytes / 1024).toFixed(1)} KB (20 records and the summary, median ${mViaMcp.toFixed(0)} ms)`,
+);
 console.log(`  load average at the end ${loadavg()[0]!.toFixed(1)}`);
 
 await client.close();

@@ -54,8 +54,16 @@ describe('page budgets', () => {
     const dir = build(true);
     expect(budgetChecks(dir, readManifest(dir))).toEqual([
       { name: 'first page, index.html', gzipBytes: gzip('index-1.js', 'react-2.js'), budgetKb: BUDGETS_KB.firstPage },
-      { name: 'lookup page, lookup.html', gzipBytes: gzip('index-1.js', 'react-2.js', 'lookup-page-3.js'), budgetKb: BUDGETS_KB.lookupPage },
-      { name: 'lookup page, lookups/x.html', gzipBytes: gzip('index-1.js', 'react-2.js', 'lookup-page-3.js', 'table-5.js'), budgetKb: BUDGETS_KB.lookupPage },
+      {
+        name: 'lookup page, lookup.html',
+        gzipBytes: gzip('index-1.js', 'react-2.js', 'lookup-page-3.js'),
+        budgetKb: BUDGETS_KB.lookupPage,
+      },
+      {
+        name: 'lookup page, lookups/x.html',
+        gzipBytes: gzip('index-1.js', 'react-2.js', 'lookup-page-3.js', 'table-5.js'),
+        budgetKb: BUDGETS_KB.lookupPage,
+      },
       { name: 'map chunk (results map + Leaflet)', gzipBytes: gzip('results-map-6.js', 'leaflet-7.js'), budgetKb: BUDGETS_KB.map },
     ]);
   });
@@ -63,7 +71,11 @@ describe('page budgets', () => {
   it('leaves the map chunk out of a build made without a manifest', () => {
     const dir = build(false);
     expect(readManifest(dir)).toBeUndefined();
-    expect(budgetChecks(dir).map(({ name }) => name)).toEqual(['first page, index.html', 'lookup page, lookup.html', 'lookup page, lookups/x.html']);
+    expect(budgetChecks(dir).map(({ name }) => name)).toEqual([
+      'first page, index.html',
+      'lookup page, lookup.html',
+      'lookup page, lookups/x.html',
+    ]);
   });
 
   it('names each weight over its budget with its size and budget; one at its budget is within', () => {

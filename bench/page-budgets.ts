@@ -70,7 +70,11 @@ export function budgetChecks(dir: string, manifest?: Manifest): BudgetCheck[] {
   const first = pageWeight(dir, 'index.html');
   return [
     { name: `first page, ${first.page}`, gzipBytes: first.gzipBytes, budgetKb: BUDGETS_KB.firstPage },
-    ...lookupPageWeights(dir).map((page) => ({ name: `lookup page, ${page.page}`, gzipBytes: page.gzipBytes, budgetKb: BUDGETS_KB.lookupPage })),
+    ...lookupPageWeights(dir).map((page) => ({
+      name: `lookup page, ${page.page}`,
+      gzipBytes: page.gzipBytes,
+      budgetKb: BUDGETS_KB.lookupPage,
+    })),
     ...(manifest ? [mapCheck(dir, manifest)] : []),
   ];
 }
@@ -81,5 +85,8 @@ export const isOver = (check: BudgetCheck) => check.gzipBytes > check.budgetKb *
 export function overBudget(checks: readonly BudgetCheck[]): string[] {
   return checks
     .filter(isOver)
-    .map((check) => `${check.name}: ${(check.gzipBytes / KB).toFixed(1)} kB (${check.gzipBytes} bytes) gzip -9, over its budget of ${check.budgetKb} kB`);
+    .map(
+      (check) =>
+        `${check.name}: ${(check.gzipBytes / KB).toFixed(1)} kB (${check.gzipBytes} bytes) gzip -9, over its budget of ${check.budgetKb} kB`,
+    );
 }

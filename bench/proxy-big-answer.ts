@@ -43,7 +43,6 @@ function read(url: string, headers: Record<string, string>, onFirstBytes: () => 
   });
 }
 
-
 /** One read of `url`, with /healthz asked every HEALTH_EVERY_MS meanwhile. */
 async function round(url: string, healthUrl: string, headers: Record<string, string>): Promise<Round> {
   const probe = new Worker(HEALTH_PROBE_SOURCE, { eval: true, workerData: { url: healthUrl, every: HEALTH_EVERY_MS } });
@@ -64,7 +63,9 @@ function report(name: string, rounds: Round[]): void {
   const mb = rounds[0]!.bytes / 1e6;
   const health = rounds.flatMap((r) => r.health);
   console.log(
-    `  ${name.padEnd(34)} first byte ${median(rounds.map((r) => r.firstByteMs)).toFixed(0).padStart(5)} ms, ` +
+    `  ${name.padEnd(34)} first byte ${median(rounds.map((r) => r.firstByteMs))
+      .toFixed(0)
+      .padStart(5)} ms, ` +
       `total ${totalMs.toFixed(0).padStart(5)} ms, ${(mb / (totalMs / 1000)).toFixed(0).padStart(4)} MB/s; ` +
       `/healthz median ${median(health).toFixed(1)} ms, max ${Math.max(...health).toFixed(1)} ms (${health.length} asked)`,
   );
@@ -85,7 +86,9 @@ export async function main(): Promise<void> {
     ['proxy, streamed (X-Lookup-Mask: off)', proxyUrl + INCIDENTS_PATH, { 'x-lookup-mask': 'off' }],
     ['proxy, masked on a worker thread', proxyUrl + INCIDENTS_PATH, {}],
   ];
-  console.log(`a ${RECORDS.toLocaleString('en')}-record answer of L (${(body.length / 1e6).toFixed(1)} MB) over loopback, median of ${ROUNDS} rounds`);
+  console.log(
+    `a ${RECORDS.toLocaleString('en')}-record answer of L (${(body.length / 1e6).toFixed(1)} MB) over loopback, median of ${ROUNDS} rounds`,
+  );
   for (const [name, url, headers] of cases) {
     // A first read warms up the connection pool and, for masking, starts the worker thread.
     await round(url, `${proxyUrl}/healthz`, headers);

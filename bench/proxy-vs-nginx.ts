@@ -95,7 +95,8 @@ async function load(url: string, seconds: number): Promise<Figures> {
 async function measure(name: string, url: string, seconds: number): Promise<Figures> {
   const figures = await load(url, seconds);
   // A socket error or two as autocannon stops mid-request is noise; more is a broken proxy.
-  if (figures.errors > Math.max(2, figures.requests / 1000)) throw new Error(`${name}: ${figures.errors} failed requests (${figures.detail})`);
+  if (figures.errors > Math.max(2, figures.requests / 1000))
+    throw new Error(`${name}: ${figures.errors} failed requests (${figures.detail})`);
   if (figures.errors > 0) console.log(`  (${name}: ${figures.detail})`);
   return figures;
 }
@@ -132,11 +133,19 @@ interface Round {
   proxyCpuUs?: number;
 }
 
-async function measureWithCpu(name: string, url: string, seconds: number, pid: number | undefined): Promise<{ figures: Figures; cpuUs?: number }> {
+async function measureWithCpu(
+  name: string,
+  url: string,
+  seconds: number,
+  pid: number | undefined,
+): Promise<{ figures: Figures; cpuUs?: number }> {
   const before = cpuMs(pid);
   const figures = await measure(name, url, seconds);
   const after = cpuMs(pid);
-  return { figures, ...(before !== undefined && after !== undefined && figures.requests > 0 && { cpuUs: ((after - before) * 1000) / figures.requests }) };
+  return {
+    figures,
+    ...(before !== undefined && after !== undefined && figures.requests > 0 && { cpuUs: ((after - before) * 1000) / figures.requests }),
+  };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -165,7 +174,14 @@ export async function main(): Promise<void> {
     writeFileSync(join(dir, 'index.html'), '<!doctype html><title>bench</title>');
     const proxyChild = spawn(process.execPath, ['--import', 'tsx', 'src/server/start.ts'], {
       stdio: 'ignore',
-      env: { ...process.env, PORT: String(proxyPort), DIST_DIR: dir, LOOKUP_WORKERS: PROXY_WORKERS, LOOKUP_A_BASE_URL: `http://127.0.0.1:${upstreamPort}`, LOOKUP_A_KEY: KEY },
+      env: {
+        ...process.env,
+        PORT: String(proxyPort),
+        DIST_DIR: dir,
+        LOOKUP_WORKERS: PROXY_WORKERS,
+        LOOKUP_A_BASE_URL: `http://127.0.0.1:${upstreamPort}`,
+        LOOKUP_A_KEY: KEY,
+      },
     });
     children.push(proxyChild);
     const direct = `http://127.0.0.1:${upstreamPort}${TARGET}&api_key=${KEY}`;
@@ -183,12 +199,21 @@ export async function main(): Promise<void> {
     for (let round = 0; round < ROUNDS; round++) {
       const nginx = await measureWithCpu('nginx', viaNginx, roundSeconds, nginxChild.pid);
       const proxy = await measureWithCpu('proxy', viaProxy, roundSeconds, proxyChild.pid);
-      rounds.push({ nginx: nginx.figures, proxy: proxy.figures, ...(nginx.cpuUs !== undefined && { nginxCpuUs: nginx.cpuUs }), ...(proxy.cpuUs !== undefined && { proxyCpuUs: proxy.cpuUs }) });
+      rounds.push({
+        nginx: nginx.figures,
+        proxy: proxy.figures,
+        ...(nginx.cpuUs !== undefined && { nginxCpuUs: nginx.cpuUs }),
+        ...(proxy.cpuUs !== undefined && { proxyCpuUs: proxy.cpuUs }),
+      });
     }
     const row = (name: string, figures: Figures, cpuUs?: number) =>
       `  ${name.padEnd(22)} ${Math.round(figures.requestsPerSecond).toLocaleString('en').padStart(7)} req/s   p50 ${figures.p50.toFixed(1)} ms   p99 ${figures.p99.toFixed(1)} ms${cpuUs === undefined ? '' : `   CPU ${Math.round(cpuUs)} µs/request`}`;
-    console.log(`proxy vs nginx: ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${roundSeconds} s after ${WARM_UP_SECONDS} s warm-up, 1.6 kB JSON upstream`);
-    console.log(`  nginx: worker_processes ${NGINX_WORKERS}; our server: LOOKUP_WORKERS=${PROXY_WORKERS} (${availableParallelism()} cores)`);
+    console.log(
+      `proxy vs nginx: ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${roundSeconds} s after ${WARM_UP_SECONDS} s warm-up, 1.6 kB JSON upstream`,
+    );
+    console.log(
+      `  nginx: worker_processes ${NGINX_WORKERS}; our server: LOOKUP_WORKERS=${PROXY_WORKERS} (${availableParallelism()} cores)`,
+    );
     console.log(row('direct to upstream', directFigures));
     const ratios: number[] = [];
     const addedP50: number[] = [];
@@ -201,10 +226,16 @@ export async function main(): Promise<void> {
     });
     const percent = (value: number) => `${Math.round(100 * value)}%`;
     console.log(`  our proxy / nginx by round: ${ratios.map(percent).join(', ')}; median ${percent(median(ratios))} (target ≥ 50%)`);
-    console.log(`  p50 added over nginx by round: ${addedP50.map((ms) => `${ms.toFixed(1)} ms`).join(', ')}; median ${median(addedP50).toFixed(1)} ms (target ≤ 1 ms)`);
-    const cpu = rounds.flatMap((round) => (round.proxyCpuUs !== undefined && round.nginxCpuUs !== undefined ? [[round.proxyCpuUs, round.nginxCpuUs] as const] : []));
+    console.log(
+      `  p50 added over nginx by round: ${addedP50.map((ms) => `${ms.toFixed(1)} ms`).join(', ')}; median ${median(addedP50).toFixed(1)} ms (target ≤ 1 ms)`,
+    );
+    const cpu = rounds.flatMap((round) =>
+      round.proxyCpuUs !== undefined && round.nginxCpuUs !== undefined ? [[round.proxyCpuUs, round.nginxCpuUs] as const] : [],
+    );
     if (cpu.length > 0)
-      console.log(`  CPU per request, median of rounds: our proxy ${Math.round(median(cpu.map(([ours]) => ours)))} µs, nginx ${Math.round(median(cpu.map(([, theirs]) => theirs)))} µs (all processes of each)`);
+      console.log(
+        `  CPU per request, median of rounds: our proxy ${Math.round(median(cpu.map(([ours]) => ours)))} µs, nginx ${Math.round(median(cpu.map(([, theirs]) => theirs)))} µs (all processes of each)`,
+      );
     const load1 = loadAverage();
     if (load1) console.log(`  load average (1 min) at the start: ${loadAtStart}, at the end: ${load1} on ${availableParallelism()} cores`);
   } finally {

@@ -13,7 +13,9 @@ const ASSEMBLY = 'src/server/assembly.ts';
 importMs(ASSEMBLY);
 const times = Array.from({ length: RUNS }, () => importMs(ASSEMBLY)).sort((a, b) => a - b);
 const median = times[Math.floor(times.length / 2)]!;
-console.log(`import of ${ASSEMBLY}, fresh process: median ${median.toFixed(0)} ms of ${RUNS} (${times[0]!.toFixed(0)}–${times.at(-1)!.toFixed(0)} ms)`);
+console.log(
+  `import of ${ASSEMBLY}, fresh process: median ${median.toFixed(0)} ms of ${RUNS} (${times[0]!.toFixed(0)}–${times.at(-1)!.toFixed(0)} ms)`,
+);
 
 const urls = modulesImportedBy(ASSEMBLY);
 const ownFiles = urls.filter((url) => url.startsWith('file:') && !url.includes('/node_modules/')).length;

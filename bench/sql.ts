@@ -35,16 +35,24 @@ async function coldFirstResult(base: string) {
   try {
     const context = await browser.newContext();
     const page = await context.newPage();
-    await page.route((url) => url.hostname !== '127.0.0.1', (route) => route.abort());
+    await page.route(
+      (url) => url.hostname !== '127.0.0.1',
+      (route) => route.abort(),
+    );
     await page.goto(`${base}/sql`);
     const box = page.getByRole('textbox', { name: 'SQL query' });
     await box.waitFor({ timeout: 30_000 });
     const fetched: Array<Promise<number>> = [];
-    page.on('requestfinished', (request) => fetched.push(request.sizes().then((sizes) => sizes.responseBodySize + sizes.responseHeadersSize)));
+    page.on('requestfinished', (request) =>
+      fetched.push(request.sizes().then((sizes) => sizes.responseBodySize + sizes.responseHeadersSize)),
+    );
     await box.fill('select 42 as answer');
     const started = Date.now();
     await page.getByRole('button', { name: 'Run' }).click();
-    await page.getByRole('region', { name: 'Query result' }).getByText(/^1 row, 1 column/).waitFor({ timeout: 60_000 });
+    await page
+      .getByRole('region', { name: 'Query result' })
+      .getByText(/^1 row, 1 column/)
+      .waitFor({ timeout: 60_000 });
     const ms = Date.now() - started;
     const bytes = (await Promise.all(fetched)).reduce((sum, size) => sum + size, 0);
     report('engine: first load, cold, to the first result', ms, TARGETS.coldMs, `, ${mb(bytes)} fetched`);
@@ -57,14 +65,22 @@ async function datasetFigures() {
   const outDir = mkdtempSync(join(tmpdir(), 'sql-bench-'));
   const browser = await chromium.launch(playwrightConfig.use?.launchOptions);
   try {
-    await build({ root: join(import.meta.dirname, 'sql-harness'), configFile: false, logLevel: 'error', build: { outDir, emptyOutDir: true } });
+    await build({
+      root: join(import.meta.dirname, 'sql-harness'),
+      configFile: false,
+      logLevel: 'error',
+      build: { outDir, emptyOutDir: true },
+    });
     const page = await browser.newPage();
     await page.route('**/*', async (route) => {
       const url = new URL(route.request().url());
       if (url.origin !== ORIGIN) return route.abort();
       const path = url.pathname === '/' ? '/index.html' : url.pathname;
       try {
-        return await route.fulfill({ body: readFileSync(join(outDir, path)), contentType: TYPES[extname(path)] ?? 'application/octet-stream' });
+        return await route.fulfill({
+          body: readFileSync(join(outDir, path)),
+          contentType: TYPES[extname(path)] ?? 'application/octet-stream',
+        });
       } catch {
         return route.fulfill({ status: 404 });
       }
@@ -85,9 +101,21 @@ async function datasetFigures() {
       return { ms: Math.min(...runs.slice(1).map((run) => run.ms)), first: runs[0]!.ms, rows: runs[0]!.rows };
     };
     const group = await best('select incident_offense, count(*) as n from bulk_big group by 1 order by 2 desc');
-    report('GROUP BY one column, count(*), 200,000 rows', group.ms, TARGETS.queryMs, ` (first ${group.first.toFixed(0)} ms, ${group.rows} rows)`);
-    const joined = await best('select a.incident_code, a.zip, b.incident_offense from bulk_a a join bulk_b b on a.incident_code = b.incident_code');
-    report('join of two 100,000-row tables on a key', joined.ms, TARGETS.queryMs, ` (first ${joined.first.toFixed(0)} ms, ${joined.rows.toLocaleString('en-US')} rows)`);
+    report(
+      'GROUP BY one column, count(*), 200,000 rows',
+      group.ms,
+      TARGETS.queryMs,
+      ` (first ${group.first.toFixed(0)} ms, ${group.rows} rows)`,
+    );
+    const joined = await best(
+      'select a.incident_code, a.zip, b.incident_offense from bulk_a a join bulk_b b on a.incident_code = b.incident_code',
+    );
+    report(
+      'join of two 100,000-row tables on a key',
+      joined.ms,
+      TARGETS.queryMs,
+      ` (first ${joined.first.toFixed(0)} ms, ${joined.rows.toLocaleString('en-US')} rows)`,
+    );
   } finally {
     await browser.close();
     rmSync(outDir, { recursive: true, force: true });
@@ -99,8 +127,12 @@ function pageBytes(dir: string) {
   const lookup = pageWeight(dir, 'lookups/l.html');
   const engineFiles = [...catalog.files, ...lookup.files].filter(({ file }) => /duckdb|sql/i.test(file));
   console.log(`${'catalog page scripts before SQL'.padEnd(52)} ${(catalog.gzipBytes / KB).toFixed(1).padStart(6)} kB gzip -9`);
-  console.log(`${'lookup page (lookups/l.html) scripts before SQL'.padEnd(52)} ${(lookup.gzipBytes / KB).toFixed(1).padStart(6)} kB gzip -9`);
-  console.log(`${'of which the SQL part or the engine'.padEnd(52)} ${engineFiles.length} files${engineFiles.length === 0 ? '  (target: none: ok)' : '  (target: none: OVER)'}`);
+  console.log(
+    `${'lookup page (lookups/l.html) scripts before SQL'.padEnd(52)} ${(lookup.gzipBytes / KB).toFixed(1).padStart(6)} kB gzip -9`,
+  );
+  console.log(
+    `${'of which the SQL part or the engine'.padEnd(52)} ${engineFiles.length} files${engineFiles.length === 0 ? '  (target: none: ok)' : '  (target: none: OVER)'}`,
+  );
   if (engineFiles.length > 0) over = true;
 }
 
@@ -111,7 +143,11 @@ try {
   pageBytes(dist);
   await coldFirstResult(base);
   await datasetFigures();
-  console.log(`load average (1, 5, 15 min): ${loadavg().map((value) => value.toFixed(2)).join(', ')}`);
+  console.log(
+    `load average (1, 5, 15 min): ${loadavg()
+      .map((value) => value.toFixed(2))
+      .join(', ')}`,
+  );
 } finally {
   if (server.pid) process.kill(-server.pid);
   if (!process.env.DIST_DIR) rmSync(dist, { recursive: true, force: true });

@@ -39,7 +39,8 @@ interface Figures {
 async function load(url: string, seconds: number, headers: Record<string, string> = {}): Promise<Figures> {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, pipelining: 1, headers });
   const failed = result.errors + result.non2xx + result.timeouts;
-  if (failed > Math.max(2, result.requests.total / 1000)) throw new Error(`${url}: ${failed} failed of ${result.requests.total} (${result.non2xx} non-2xx)`);
+  if (failed > Math.max(2, result.requests.total / 1000))
+    throw new Error(`${url}: ${failed} failed of ${result.requests.total} (${result.non2xx} non-2xx)`);
   return { requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
 
@@ -87,7 +88,11 @@ export async function main(): Promise<void> {
       ['budgets, in-process store', limits, {}],
       ['budgets, Redis', { ...limits, LOOKUP_REDIS_URL: redis.url }, {}],
       // Every request asks fresh (Cache-Control: no-cache): a cache lookup is skipped, a live call made and its answer kept.
-      ['budgets + cache, Redis, fresh', { ...limits, LOOKUP_REDIS_URL: redis.url, LOOKUP_A_CACHE_TTL: '1h' }, { 'cache-control': 'no-cache' }],
+      [
+        'budgets + cache, Redis, fresh',
+        { ...limits, LOOKUP_REDIS_URL: redis.url, LOOKUP_A_CACHE_TTL: '1h' },
+        { 'cache-control': 'no-cache' },
+      ],
       ['cache hit, Redis', { ...limits, LOOKUP_REDIS_URL: redis.url, LOOKUP_A_CACHE_TTL: '1h' }, {}],
       ['cache hit, in-process store', { ...limits, LOOKUP_A_CACHE_TTL: '1h' }, {}],
     ];
@@ -108,10 +113,17 @@ export async function main(): Promise<void> {
   }
 
   const directFigures = rows[0]![1];
-  console.log(`team server: ${CONNECTIONS} connections, ${SECONDS} s per row after ${WARM_UP_SECONDS} s warm-up; one server process; 1.6 kB JSON upstream; audit log on`);
+  console.log(
+    `team server: ${CONNECTIONS} connections, ${SECONDS} s per row after ${WARM_UP_SECONDS} s warm-up; one server process; 1.6 kB JSON upstream; audit log on`,
+  );
   for (const [name, figures] of rows) {
-    const share = name === 'direct to upstream' ? '' : `   ${Math.round((100 * figures.requestsPerSecond) / directFigures.requestsPerSecond)}% of direct, p50 +${(figures.p50 - directFigures.p50).toFixed(1)} ms`;
-    console.log(`  ${name.padEnd(32)} ${Math.round(figures.requestsPerSecond).toLocaleString('en').padStart(7)} req/s   p50 ${figures.p50.toFixed(1)} ms   p99 ${figures.p99.toFixed(1)} ms${share}`);
+    const share =
+      name === 'direct to upstream'
+        ? ''
+        : `   ${Math.round((100 * figures.requestsPerSecond) / directFigures.requestsPerSecond)}% of direct, p50 +${(figures.p50 - directFigures.p50).toFixed(1)} ms`;
+    console.log(
+      `  ${name.padEnd(32)} ${Math.round(figures.requestsPerSecond).toLocaleString('en').padStart(7)} req/s   p50 ${figures.p50.toFixed(1)} ms   p99 ${figures.p99.toFixed(1)} ms${share}`,
+    );
   }
   console.log(`  targets: budgets on Redis ≥ 70% of direct throughput and ≤ 2 ms added at p50; a cache hit ≤ 2 ms p50`);
   console.log(`  load average at the start: ${loadAtStart}; at the end: ${loadAverage()} (${availableParallelism()} cores)`);

@@ -36,7 +36,9 @@ test("L's example: a JSONPath lists matches that open in the tree; Find and the 
   await expect(results(page).getByText(/Expected @, \$, a quoted text/)).toBeVisible();
 
   await runQuery(page, '$[0].incidents[*].incident_code');
-  const status = results(page).getByRole('status').filter({ hasText: /matches for/ });
+  const status = results(page)
+    .getByRole('status')
+    .filter({ hasText: /matches for/ });
   await expect(status).toHaveText(/^50 matches for \$\[0\]\.incidents\[\*\]\.incident_code\.$/);
   const listed = results(page).getByRole('list', { name: 'Query results' }).getByRole('button');
   await expect(listed).toHaveCount(50);
@@ -56,13 +58,17 @@ test("L's example: a JSONPath lists matches that open in the tree; Find and the 
   const lastCode = JSON.parse((await listed.nth(49).locator('.answer-query-preview').textContent())!) as string;
   await find(page, lastCode);
   await expect(results(page).getByRole('status').filter({ hasText: 'found for' })).toHaveText(`1 key or value found for “${lastCode}”.`);
-  await results(page).getByRole('button', { name: `$[0].incidents[49].incident_code value: "${lastCode}"` }).click();
+  await results(page)
+    .getByRole('button', { name: `$[0].incidents[49].incident_code value: "${lastCode}"` })
+    .click();
   await expect(activeRow(page)).toHaveText(`incident_code: "${lastCode}"`);
   await expect(activeRow(page)).toBeInViewport();
 
   // The Raw tab keeps the boxes' results and scrolls its text to the line.
   await results(page).getByRole('tab', { name: 'Raw' }).click();
-  await results(page).getByRole('button', { name: `$[0].incidents[49].incident_code value: "${lastCode}"` }).click();
+  await results(page)
+    .getByRole('button', { name: `$[0].incidents[49].incident_code value: "${lastCode}"` })
+    .click();
   const line = results(page).locator('.raw-line-target');
   await expect(line).toHaveText(new RegExp(`^\\s*"incident_code": "${lastCode}",\\s*$`));
   await expect(line).toBeInViewport();
@@ -75,11 +81,15 @@ test('100,000 entries: Find locates the value only entry 99,999 holds, off the m
   // slowly, so not L's 56 MB: bench/jsonpath.ts measures that), each conforming to I's schema, one
   // rate held by entry 99,999 alone. Well past the 1 MB from which the document goes to a worker.
   const key = (index: number) => `d${String(index).padStart(6, '0')}`;
-  const rates = Object.fromEntries(Array.from({ length: 100_000 }, (_, index) => [key(index), { USD: index === 99_999 ? 98765.4321 : 1 + (index % 97) / 100 }]));
+  const rates = Object.fromEntries(
+    Array.from({ length: 100_000 }, (_, index) => [key(index), { USD: index === 99_999 ? 98765.4321 : 1 + (index % 97) / 100 }]),
+  );
   const answer = { success: true, timeseries: true, start_date: '2024-01-01', end_date: '2024-03-31', base: 'EUR', rates };
   const body = Buffer.from(JSON.stringify(answer));
   expect(body.byteLength).toBeGreaterThan(2_000_000);
-  await page.route(/\/proxy\/i\//, (route) => route.fulfill({ status: 200, headers: { 'content-type': 'application/json', 'x-lookup-source': 'demo' }, body }));
+  await page.route(/\/proxy\/i\//, (route) =>
+    route.fulfill({ status: 200, headers: { 'content-type': 'application/json', 'x-lookup-source': 'demo' }, body }),
+  );
   const workers: string[] = [];
   page.on('worker', (worker) => workers.push(worker.url()));
   const example = new URLSearchParams(lookups.I.operations.find((operation) => operation.id === 'timeseries')!.example).toString();
@@ -88,8 +98,12 @@ test('100,000 entries: Find locates the value only entry 99,999 holds, off the m
 
   const started = Date.now();
   await find(page, '98765.43');
-  await expect(results(page).getByRole('status').filter({ hasText: 'found for' })).toHaveText('1 key or value found for “98765.43”.', { timeout: 60_000 });
-  console.log(`Find over ${(body.byteLength / 1e6).toFixed(1)} MB: ${Date.now() - started} ms from Enter to the count, worker start-up and parse included`);
+  await expect(results(page).getByRole('status').filter({ hasText: 'found for' })).toHaveText('1 key or value found for “98765.43”.', {
+    timeout: 60_000,
+  });
+  console.log(
+    `Find over ${(body.byteLength / 1e6).toFixed(1)} MB: ${Date.now() - started} ms from Enter to the count, worker start-up and parse included`,
+  );
   expect(workers.some((url) => /document-worker/.test(url))).toBe(true);
 
   await results(page).getByRole('button', { name: '$.rates.d099999.USD value: 98765.4321' }).click();
@@ -101,7 +115,9 @@ test('100,000 entries: Find locates the value only entry 99,999 holds, off the m
 
   const queried = Date.now();
   await runQuery(page, '$.rates[?(@.USD > 1000)].USD');
-  await expect(results(page).getByRole('status').filter({ hasText: 'for $' })).toHaveText('1 match for $.rates[?(@.USD > 1000)].USD.', { timeout: 30_000 });
+  await expect(results(page).getByRole('status').filter({ hasText: 'for $' })).toHaveText('1 match for $.rates[?(@.USD > 1000)].USD.', {
+    timeout: 30_000,
+  });
   console.log(`JSONPath filter over 100,000 entries: ${Date.now() - queried} ms from Enter to the count`);
   await expect(results(page).getByRole('button', { name: '$.rates.d099999.USD 98765.4321' })).toBeVisible();
 });

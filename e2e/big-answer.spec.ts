@@ -52,7 +52,12 @@ async function sendSlowly(res: ServerResponse): Promise<void> {
 async function throttle(page: Page): Promise<void> {
   const session = await page.context().newCDPSession(page);
   await session.send('Network.enable');
-  await session.send('Network.emulateNetworkConditions', { offline: false, latency: 0, uploadThroughput: -1, downloadThroughput: body.length / (DOWNLOAD_MS / 1000) });
+  await session.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    uploadThroughput: -1,
+    downloadThroughput: body.length / (DOWNLOAD_MS / 1000),
+  });
 }
 
 // In order in one worker (they share the upstream and the server), but not 'serial': that mode
@@ -85,7 +90,10 @@ test.afterAll(async () => {
 });
 
 async function openBigAnswer(page: Page) {
-  await page.route((url) => url.hostname !== '127.0.0.1', (route) => route.abort());
+  await page.route(
+    (url) => url.hostname !== '127.0.0.1',
+    (route) => route.abort(),
+  );
   await page.goto(`${base}/lookups/l`);
   await page.getByRole('checkbox', { name: /Mask personal data/ }).uncheck();
   await throttle(page);
@@ -141,7 +149,9 @@ test(`L: a ${total}-record answer shows its rows while it downloads, then all of
   const find = results.getByRole('searchbox', { name: 'Find a key or value' });
   await find.fill(lastCode);
   await find.press('Enter');
-  await expect(results.getByRole('status').filter({ hasText: 'found for' })).toHaveText(`2 keys or values found for “${lastCode}”.`, { timeout: 60_000 });
+  await expect(results.getByRole('status').filter({ hasText: 'found for' })).toHaveText(`2 keys or values found for “${lastCode}”.`, {
+    timeout: 60_000,
+  });
   await results.getByRole('button', { name: `$[0].incidents[${BIG_ANSWER_RECORDS - 1}].incident_code value: "${lastCode}"` }).click();
   const activeRow = results.getByRole('tree', { name: 'Body as a tree' }).locator('[role="treeitem"][aria-selected="true"]');
   await expect(activeRow).toHaveText(`incident_code: "${lastCode}"`);
@@ -156,7 +166,12 @@ test(`L: a ${total}-record answer shows its rows while it downloads, then all of
   await row.getByRole('link', { name: 'Open stored answer' }).click();
   // The note shows once the stored 56 MB are read back and unpacked: seconds on a busy machine.
   await expect(page.getByRole('note', { name: 'Stored answer' })).toBeVisible({ timeout: 60_000 });
-  await expect(page.getByRole('region', { name: 'Results' }).getByRole('status').filter({ hasText: new RegExp(`^${total} records$`) })).toBeVisible({ timeout: 60_000 });
+  await expect(
+    page
+      .getByRole('region', { name: 'Results' })
+      .getByRole('status')
+      .filter({ hasText: new RegExp(`^${total} records$`) }),
+  ).toBeVisible({ timeout: 60_000 });
   expect(proxied).toBe(0);
 });
 

@@ -5,7 +5,9 @@
 import { blockExternalRequests, expect, test, type Page } from './fixtures.ts';
 import { allLookups } from '../src/lookups/registry.ts';
 
-const lookup = allLookups.find((candidate) => candidate.operations.some((operation) => 'zipcode' in operation.params.shape && operation.adapters?.point))!;
+const lookup = allLookups.find((candidate) =>
+  candidate.operations.some((operation) => 'zipcode' in operation.params.shape && operation.adapters?.point),
+)!;
 const operation = lookup.operations.find((candidate) => 'zipcode' in candidate.params.shape)!;
 const zipcode = String((operation.example as Record<string, string>).zipcode);
 /** The example's zip code plus `offset`: the demo answers its neighbours too. */
@@ -17,7 +19,9 @@ async function openFromEmptyForm(page: Page) {
 }
 
 const upload = (page: Page, name: string, text: string) =>
-  page.getByLabel('Upload a CSV or JSON file').setInputFiles({ name, mimeType: name.endsWith('.json') ? 'application/json' : 'text/csv', buffer: Buffer.from(text) });
+  page
+    .getByLabel('Upload a CSV or JSON file')
+    .setInputFiles({ name, mimeType: name.endsWith('.json') ? 'application/json' : 'text/csv', buffer: Buffer.from(text) });
 
 test('no dangling ?run, a column in any case, and Table | Map as tabs', async ({ page }) => {
   test.slow();
@@ -31,7 +35,9 @@ test('no dangling ?run, a column in any case, and Table | Map as tabs', async ({
   await expect(page.getByRole('button', { name: 'Start run' })).toBeEnabled();
   await expect(page.getByRole('table', { name: 'Invalid rows' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Start run' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'finished' })).toHaveText(/^2 done · 0 failed · 0 remaining.* · finished$/, { timeout: 30_000 });
+  await expect(page.getByRole('status').filter({ hasText: 'finished' })).toHaveText(/^2 done · 0 failed · 0 remaining.* · finished$/, {
+    timeout: 30_000,
+  });
 
   const results = page.getByRole('region', { name: 'Merged results' });
   const tabs = results.getByRole('tablist');

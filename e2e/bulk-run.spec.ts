@@ -64,7 +64,9 @@ test('H over 40 zip codes: invalid rows listed first, 38 sent once each across a
 
   const text = await download(page, results.getByRole('button', { name: 'Export CSV' }));
   const parsed = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true });
-  expect(parsed.meta.fields).toEqual(expect.arrayContaining(['zipcode', 'row_status', 'row_reason', 'sex_offender_zipcode', 'sex_offender_state']));
+  expect(parsed.meta.fields).toEqual(
+    expect.arrayContaining(['zipcode', 'row_status', 'row_reason', 'sex_offender_zipcode', 'sex_offender_state']),
+  );
   const okRows = parsed.data.filter((row) => row.row_status === 'ok');
   expect(okRows.length).toBeGreaterThan(0);
   for (const row of okRows) expect(row.sex_offender_zipcode).toBe(row.zipcode);
@@ -74,7 +76,9 @@ test('H over 40 zip codes: invalid rows listed first, 38 sent once each across a
   // page reloaded may or may not have left (decision 009): it is failed as interrupted and not sent
   // again on its own, so every valid zip code was asked or is such a row, at most one per slot of
   // the concurrency (4).
-  const interrupted = parsed.data.filter((row) => row.row_status === 'failed' && /^Interrupted/.test(row.row_reason ?? '')).map((row) => row.zipcode!);
+  const interrupted = parsed.data
+    .filter((row) => row.row_status === 'failed' && /^Interrupted/.test(row.row_reason ?? ''))
+    .map((row) => row.zipcode!);
   expect(interrupted.length).toBeLessThanOrEqual(4);
   expect([...sent.values()].every((count) => count === 1)).toBe(true);
   expect(new Set([...sent.keys(), ...interrupted])).toEqual(new Set(valid));
@@ -92,13 +96,17 @@ test('H over 40 zip codes: invalid rows listed first, 38 sent once each across a
 // counted and joined. Three rows: two zip codes (different people) and the full name of someone
 // from the first (the same person again, found by name across every town). Masking is on (the
 // default); the unmasked answers, fetched beside the run, say who is who.
-test('a bulk run\'s masked merged dataset keeps one pseudonym per person across answers', async ({ page, request }) => {
+test("a bulk run's masked merged dataset keeps one pseudonym per person across answers", async ({ page, request }) => {
   test.setTimeout(60_000);
   await blockExternalRequests(page);
   const realNames = async (query: Record<string, string>) => {
-    const response = await request.get(`/proxy/h/v3/sex-offenders/records?${new URLSearchParams(query)}`, { headers: { 'x-lookup-mask': 'off' } });
+    const response = await request.get(`/proxy/h/v3/sex-offenders/records?${new URLSearchParams(query)}`, {
+      headers: { 'x-lookup-mask': 'off' },
+    });
     expect(response.headers()['x-lookup-masked']).toBe('false');
-    return ((await response.json()) as { sex_offenders: Array<{ sex_offender_name: string }> }).sex_offenders.map((record) => record.sex_offender_name);
+    return ((await response.json()) as { sex_offenders: Array<{ sex_offender_name: string }> }).sex_offenders.map(
+      (record) => record.sex_offender_name,
+    );
   };
   const first = await realNames({ zipcode: '62701' });
   const second = await realNames({ zipcode: '62702' });
@@ -119,7 +127,8 @@ test('a bulk run\'s masked merged dataset keeps one pseudonym per person across 
   const text = await download(page, results.getByRole('button', { name: 'Export CSV' }));
   const records = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true }).data;
   expect(records.every((record) => record.row_status === 'ok')).toBe(true);
-  const pseudonymsOf = (zipcode: string, name: string) => records.filter((record) => record.zipcode === zipcode && record.name === name).map((record) => record.sex_offender_name!);
+  const pseudonymsOf = (zipcode: string, name: string) =>
+    records.filter((record) => record.zipcode === zipcode && record.name === name).map((record) => record.sex_offender_name!);
   const rows = [
     { pseudonyms: pseudonymsOf('62701', ''), names: first },
     { pseudonyms: pseudonymsOf('62702', ''), names: second },
@@ -139,6 +148,8 @@ test('a bulk run\'s masked merged dataset keeps one pseudonym per person across 
   expect(allPseudonyms.size).toBe(new Set(rows.flatMap((row) => row.names)).size);
   // The person found by name is the one of the first zip code: the same pseudonym in both answers.
   const found = new Set(rows[2]!.pseudonyms);
-  expect(rows[0]!.pseudonyms.filter((pseudonym) => found.has(pseudonym))).toHaveLength(first.filter((name) => byName.includes(name)).length);
+  expect(rows[0]!.pseudonyms.filter((pseudonym) => found.has(pseudonym))).toHaveLength(
+    first.filter((name) => byName.includes(name)).length,
+  );
   expect(rows[1]!.pseudonyms.filter((pseudonym) => found.has(pseudonym))).toEqual([]);
 });

@@ -34,7 +34,11 @@ test('"exchange rate" then Enter opens I', async ({ page }) => {
 // D-27: field names (loaded in their own chunk once there is a query), methods and synonyms.
 test('"email" lists the lookups with an e-mail field and "geocoding" the geocoding lookups, keyword hits first', async ({ page }) => {
   const label = (lookup: (typeof allLookups)[number]) => `${lookup.id}. ${lookup.title}`;
-  const withEmail = allLookups.filter((lookup) => toSearchFields(lookup).split(' ').some((word) => /^emails?$/.test(word)));
+  const withEmail = allLookups.filter((lookup) =>
+    toSearchFields(lookup)
+      .split(' ')
+      .some((word) => /^emails?$/.test(word)),
+  );
   const geocoding = allLookups.filter((lookup) => (lookup.keywords ?? []).some((keyword) => keyword.split(' ').includes('geocoding')));
   expect(withEmail.length).toBeGreaterThan(0);
   expect(geocoding.length).toBeGreaterThan(0);

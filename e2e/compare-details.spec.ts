@@ -8,7 +8,12 @@ import { allLookups } from '../src/lookups/registry.ts';
 
 const lookup = allLookups.find((candidate) => {
   const operation = candidate.operations[0]!;
-  return operation.method === 'GET' && operation.format === 'json' && operation.identity !== undefined && operation.adapters?.records !== undefined;
+  return (
+    operation.method === 'GET' &&
+    operation.format === 'json' &&
+    operation.identity !== undefined &&
+    operation.adapters?.records !== undefined
+  );
 })!;
 const query = new URLSearchParams(lookup.operations[0]!.example as Record<string, string>).toString();
 const lookupUrl = `/lookups/${lookup.slug}?${query}`;
@@ -34,7 +39,9 @@ test('the default pair is in the URL, the same answer is flagged, and the diff d
   expect(firstId).not.toBe(secondId);
   await expect(page.getByLabel('First answer (before)')).toHaveValue(firstId);
   await expect(page.getByLabel('Second answer (after)')).toHaveValue(secondId);
-  await expect(page.getByRole('status').filter({ hasText: 'Compared' })).toHaveText(/^Compared: \d+ added, \d+ removed, \d+ changed, \d+ unchanged records\.$/);
+  await expect(page.getByRole('status').filter({ hasText: 'Compared' })).toHaveText(
+    /^Compared: \d+ added, \d+ removed, \d+ changed, \d+ unchanged records\.$/,
+  );
 
   // CSV: the header and one row per change; JSON: both answers named.
   const csvDownload = page.waitForEvent('download');
@@ -44,7 +51,11 @@ test('the default pair is in the URL, the same answer is flagged, and the diff d
   expect((await csvDownload).suggestedFilename()).toMatch(/^compare-.*\.csv$/);
   const jsonDownload = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download diff (JSON)' }).click();
-  const json = JSON.parse(await readFile((await (await jsonDownload).path())!, 'utf8')) as { before: { historyId: string }; after: { historyId: string }; kind: string };
+  const json = JSON.parse(await readFile((await (await jsonDownload).path())!, 'utf8')) as {
+    before: { historyId: string };
+    after: { historyId: string };
+    kind: string;
+  };
   expect(json).toMatchObject({ before: { historyId: firstId }, after: { historyId: secondId }, kind: 'records' });
 
   // The same answer on both sides: said plainly, no counts.

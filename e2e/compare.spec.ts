@@ -28,7 +28,11 @@ async function run(page: Page, query: Record<string, string>, recorded: number):
   return new Set(body[0]!.incidents.map((incident) => incident.incident_code));
 }
 
-const countOf = (page: Page, name: string) => page.locator('.compare-counts > div').filter({ has: page.getByText(name, { exact: true }) }).locator('dd');
+const countOf = (page: Page, name: string) =>
+  page
+    .locator('.compare-counts > div')
+    .filter({ has: page.getByText(name, { exact: true }) })
+    .locator('dd');
 
 test('L: two runs with different dates compare as added, removed and unchanged incidents', async ({ page }) => {
   // Two lookups, a compare and a reload: more than the default budget on a busy 2-core machine.
@@ -80,7 +84,10 @@ interface Call {
 test('M: two answers of 10,000 calls, kept compressed in History, compare, and again after a reload', async ({ page }) => {
   test.slow();
   const answered = () => page.waitForResponse((response) => response.url().includes('/proxy/m/') && response.ok(), { timeout: 60_000 });
-  const codes = async (response: ReturnType<typeof answered>) => ((await (await response).json()) as { incidents: Call[] }).incidents.map((call) => `${call.call_city_key}|${call.call_code}|${call.call_date}`);
+  const codes = async (response: ReturnType<typeof answered>) =>
+    ((await (await response).json()) as { incidents: Call[] }).incidents.map(
+      (call) => `${call.call_city_key}|${call.call_code}|${call.call_date}`,
+    );
 
   const first = answered();
   await page.goto(`/lookups/m?${new URLSearchParams(largeCallsQuery)}`);

@@ -6,20 +6,34 @@
 import { expect, test, type Page } from './fixtures.ts';
 
 // The two 404s of D-10 are asked for on purpose; Chromium logs each failed load.
-test.use({ expectedErrors: [{ message: /status of 404/, url: /\/proxy\/(j\/v2\/digital-insights\?id=unknown-domain-xyz\.com|s\/blockchain-data\/bitcoin\/mainnet\/transactions\/a{64})/ }] });
+test.use({
+  expectedErrors: [
+    {
+      message: /status of 404/,
+      url: /\/proxy\/(j\/v2\/digital-insights\?id=unknown-domain-xyz\.com|s\/blockchain-data\/bitcoin\/mainnet\/transactions\/a{64})/,
+    },
+  ],
+});
 
 const results = (page: Page) => page.getByRole('region', { name: 'Results', exact: true });
 
 async function tableRecords(page: Page): Promise<number> {
   await results(page).getByRole('tab', { name: 'Table' }).click();
-  const count = results(page).getByRole('tabpanel').getByText(/^[\d,]+ records?$/);
+  const count = results(page)
+    .getByRole('tabpanel')
+    .getByText(/^[\d,]+ records?$/);
   await expect(count).toBeVisible({ timeout: 20_000 });
   return Number((await count.textContent())!.replace(/[^\d]/g, ''));
 }
 
 async function openNotes(page: Page): Promise<string> {
   await page.getByText(/^Notes on this lookup/).click();
-  return (await page.locator('details').filter({ hasText: /^Notes on this lookup/ }).textContent()) ?? '';
+  return (
+    (await page
+      .locator('details')
+      .filter({ hasText: /^Notes on this lookup/ })
+      .textContent()) ?? ''
+  );
 }
 
 test('D-01: H answers the zip codes of New York, Chicago and San Francisco, and its notes say what the demo covers', async ({ page }) => {
@@ -33,11 +47,19 @@ test('D-01: H answers the zip codes of New York, Chicago and San Francisco, and 
 
 test('D-01: L finds incidents around Denver, named after Denver and its neighbours', async ({ page, request }) => {
   test.slow();
-  const query = { lat: '39.7392', lon: '-104.9903', distance: '5mi', datetime_ini: '2024-05-01T00:00:00.000Z', datetime_end: '2024-05-08T00:00:00.000Z' };
+  const query = {
+    lat: '39.7392',
+    lon: '-104.9903',
+    distance: '5mi',
+    datetime_ini: '2024-05-01T00:00:00.000Z',
+    datetime_end: '2024-05-08T00:00:00.000Z',
+  };
   await page.goto(`/lookups/l?${new URLSearchParams(query)}`);
   await expect(page.getByRole('navigation', { name: 'Pages' })).toContainText(/^Page 1 of \d+/, { timeout: 30_000 });
   expect(await tableRecords(page)).toBe(50);
-  const body = (await (await request.get(`/proxy/l/v1/incidents/raw-data?${new URLSearchParams(query)}`)).json()) as Array<{ incidents: Array<{ city_key: string; incident_source_name: string }> }>;
+  const body = (await (await request.get(`/proxy/l/v1/incidents/raw-data?${new URLSearchParams(query)}`)).json()) as Array<{
+    incidents: Array<{ city_key: string; incident_source_name: string }>;
+  }>;
   const { incidents } = body[0]!;
   // Downtown Denver, with Lakewood and the other suburbs 5 miles out.
   expect(incidents.filter((incident) => incident.city_key === 'US DEN').length).toBeGreaterThan(incidents.length / 2);
@@ -46,8 +68,16 @@ test('D-01: L finds incidents around Denver, named after Denver and its neighbou
 
 test('D-02: no M call within 10 miles of San Francisco lies in the Pacific or the Bay', async ({ request }) => {
   test.slow();
-  const query = { lat: '37.7749', lon: '-122.4194', distance: '10mi', datetime_ini: '2024-01-01T00:00:00.000Z', datetime_end: '2024-01-08T00:00:00.000Z' };
-  const response = await request.get(`/proxy/m/v3/calls-for-service/raw-data?${new URLSearchParams(query)}`, { headers: { 'X-Lookup-Mask': 'off' } });
+  const query = {
+    lat: '37.7749',
+    lon: '-122.4194',
+    distance: '10mi',
+    datetime_ini: '2024-01-01T00:00:00.000Z',
+    datetime_end: '2024-01-08T00:00:00.000Z',
+  };
+  const response = await request.get(`/proxy/m/v3/calls-for-service/raw-data?${new URLSearchParams(query)}`, {
+    headers: { 'X-Lookup-Mask': 'off' },
+  });
   expect(response.status()).toBe(200);
   const { incidents } = (await response.json()) as { incidents: Array<{ call_latitude: number; call_longitude: number }> };
   expect(incidents.length).toBeGreaterThan(3_000);
@@ -58,7 +88,15 @@ test('D-02: no M call within 10 miles of San Francisco lies in the Pacific or th
     { south: 37.79, north: 37.805, west: -123, east: -122.49 },
     { south: 37.795, north: 37.805, west: -122.384, east: -122.376 },
   ];
-  const wet = incidents.filter((call) => water.some((box) => call.call_latitude >= box.south && call.call_latitude <= box.north && call.call_longitude >= box.west && call.call_longitude <= box.east));
+  const wet = incidents.filter((call) =>
+    water.some(
+      (box) =>
+        call.call_latitude >= box.south &&
+        call.call_latitude <= box.north &&
+        call.call_longitude >= box.west &&
+        call.call_longitude <= box.east,
+    ),
+  );
   expect(wet).toEqual([]);
 });
 
@@ -67,7 +105,9 @@ test('D-02: C keeps house 99999 of 1012LG in Amsterdam, and 6211AB is Maastricht
   await page.goto('/lookups/c?postcode=1012LG&house_number=99999');
   expect(await tableRecords(page)).toBeGreaterThan(0);
   await expect(results(page).getByRole('table').getByRole('cell', { name: 'Amsterdam', exact: true }).first()).toBeVisible();
-  const companies = (await (await request.get('/proxy/c/company/address?postcode=1012LG&house_number=99999', { headers: { 'X-Lookup-Mask': 'off' } })).json()) as Array<{ geometry: { latitude: number; longitude: number } }>;
+  const companies = (await (
+    await request.get('/proxy/c/company/address?postcode=1012LG&house_number=99999', { headers: { 'X-Lookup-Mask': 'off' } })
+  ).json()) as Array<{ geometry: { latitude: number; longitude: number } }>;
   for (const { geometry } of companies) {
     // Amsterdam's centre is 52.373, 4.893; the IJsselmeer position of the report was 52.855, 5.566.
     expect(Math.abs(geometry.latitude - 52.373)).toBeLessThan(0.06);
@@ -93,7 +133,9 @@ test('D-19: K writes ISO 8601 registration dates, ages planes to 2026, and the s
   test.slow();
   await page.goto('/lookups/k?codeIataAirline=LH');
   await expect(results(page).getByText('Schema check: the body matches the spec.')).toBeVisible({ timeout: 20_000 });
-  const planes = (await (await request.get('/proxy/k/v2/public/airplaneDatabase?codeIataAirline=LH')).json()) as Array<Record<string, string>>;
+  const planes = (await (await request.get('/proxy/k/v2/public/airplaneDatabase?codeIataAirline=LH')).json()) as Array<
+    Record<string, string>
+  >;
   expect(planes.length).toBeGreaterThan(20);
   for (const plane of planes) {
     expect(plane.registrationDate).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);

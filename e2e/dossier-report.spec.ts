@@ -34,10 +34,16 @@ test('the dossier around a masked property states no 0 m and sums every page of 
   expect(text).not.toMatch(/(?:^|[^\d.,])0 m\b/);
 });
 
-test('the evidence pack prints in at most 12 A4 pages with nothing wider than the page, citing each answer’s hash', async ({ page, browser }) => {
+test('the evidence pack prints in at most 12 A4 pages with nothing wider than the page, citing each answer’s hash', async ({
+  page,
+  browser,
+}) => {
   test.slow();
   await openDossier(page);
-  const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download evidence pack (HTML)' }).click()]);
+  const [file] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download evidence pack (HTML)' }).click(),
+  ]);
   const html = (await readFile(await file.path())).toString('utf8');
   expect(html).not.toMatch(/(?:^|[^\d.,])0 m\b/);
   expect(html).toContain('Distances are measured between rounded (masked) positions');
@@ -55,8 +61,21 @@ test('the evidence pack prints in at most 12 A4 pages with nothing wider than th
   await pack.setContent(html);
   await pack.emulateMedia({ media: 'print' });
   // One record reads as a key–value sheet: no table of D's hundred columns.
-  expect(await pack.locator('table').evaluateAll((tables) => Math.max(0, ...tables.map((table) => table.querySelectorAll('thead th').length)))).toBeLessThanOrEqual(6);
-  const widest = await pack.evaluate(() => Math.max(...[...document.querySelectorAll('body *')].map((element) => Math.max(element.getBoundingClientRect().right, element.scrollWidth > element.clientWidth && getComputedStyle(element).overflowX === 'visible' ? element.getBoundingClientRect().left + element.scrollWidth : 0))));
+  expect(
+    await pack.locator('table').evaluateAll((tables) => Math.max(0, ...tables.map((table) => table.querySelectorAll('thead th').length))),
+  ).toBeLessThanOrEqual(6);
+  const widest = await pack.evaluate(() =>
+    Math.max(
+      ...[...document.querySelectorAll('body *')].map((element) =>
+        Math.max(
+          element.getBoundingClientRect().right,
+          element.scrollWidth > element.clientWidth && getComputedStyle(element).overflowX === 'visible'
+            ? element.getBoundingClientRect().left + element.scrollWidth
+            : 0,
+        ),
+      ),
+    ),
+  );
   expect(widest).toBeLessThanOrEqual(A4_PRINT_WIDTH_PX + 1);
   expect(await pack.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(A4_PRINT_WIDTH_PX);
 

@@ -31,7 +31,9 @@ test('a dossier around a property: sections, one layered map, and an evidence pa
 
   const html = (await download(page, page.getByRole('button', { name: 'Download evidence pack (HTML)' }))).toString('utf8');
   const zip = unzipSync(new Uint8Array(await download(page, page.getByRole('button', { name: 'Download answers and provenance (ZIP)' }))));
-  const appendix = JSON.parse(strFromU8(zip['provenance.json']!)) as { requests: { lookup: string; parameters: Record<string, string>; sha256: string; file: string }[] };
+  const appendix = JSON.parse(strFromU8(zip['provenance.json']!)) as {
+    requests: { lookup: string; parameters: Record<string, string>; sha256: string; file: string }[];
+  };
   expect(appendix.requests.map((request) => request.lookup).sort()).toEqual([...LOOKUPS].sort());
   for (const request of appendix.requests) {
     expect(request.sha256).toMatch(/^[0-9a-f]{64}$/);
@@ -109,6 +111,10 @@ test('a dossier’s time window: the days chosen are in the URL and bound the in
   await expect(page).toHaveURL(/since=2024-05-09&until=2024-05-10/);
   const incidents = page.getByRole('region', { name: /^L\. / });
   await expect(incidents.getByRole('definition').first()).toHaveText(/^[\d,]+ records?/, { timeout: 30_000 });
-  expect(asked.some((query) => query.get('datetime_ini') === '2024-05-09T00:00:00.000Z' && query.get('datetime_end') === '2024-05-10T23:59:59.999Z')).toBe(true);
+  expect(
+    asked.some(
+      (query) => query.get('datetime_ini') === '2024-05-09T00:00:00.000Z' && query.get('datetime_end') === '2024-05-10T23:59:59.999Z',
+    ),
+  ).toBe(true);
   await expect(page.getByText(/from 2024-05-09 to 2024-05-10\. This page’s address reproduces it\./)).toBeVisible();
 });

@@ -24,7 +24,9 @@ test('L: the CSV has every column, and CSV, JSON and GeoJSON hold the same recor
   expect(csvText.split('\r\n')[0]).not.toContain('\n'); // CRLF line ends
   const csv = Papa.parse<Record<string, string>>(csvText, { header: true, skipEmptyLines: true });
   expect(csv.errors).toEqual([]);
-  expect(csv.meta.fields).toEqual(expect.arrayContaining(['incident_latitude', 'incident_longitude', 'incident_address', 'incident_offense_detail_description']));
+  expect(csv.meta.fields).toEqual(
+    expect.arrayContaining(['incident_latitude', 'incident_longitude', 'incident_address', 'incident_offense_detail_description']),
+  );
   // More columns than the table shows at first (twelve).
   expect(csv.meta.fields!.length).toBeGreaterThan(12);
 

@@ -56,7 +56,9 @@ function configuredTiles(baseURL: string | undefined): Promise<RegExp> {
 }
 
 const matches = (error: PageError, expected: ExpectedError) =>
-  (expected.source ?? 'console') === error.source && expected.message.test(error.message) && (!expected.url || expected.url.test(error.url));
+  (expected.source ?? 'console') === error.source &&
+  expected.message.test(error.message) &&
+  (!expected.url || expected.url.test(error.url));
 
 export const test = base.extend<ErrorCheckFixtures>({
   expectedErrors: [[], { option: true }],
@@ -79,7 +81,9 @@ export const test = base.extend<ErrorCheckFixtures>({
         browser.off('context', watch);
       }
 
-      const tiles = seen.some((error) => error.source === 'console' && NETWORK_FAILURE.test(error.message)) ? await configuredTiles(baseURL) : undefined;
+      const tiles = seen.some((error) => error.source === 'console' && NETWORK_FAILURE.test(error.message))
+        ? await configuredTiles(baseURL)
+        : undefined;
       const unexpected = seen.filter(
         (error) =>
           !(tiles && error.source === 'console' && NETWORK_FAILURE.test(error.message) && tiles.test(error.url)) &&
@@ -96,5 +100,8 @@ export const test = base.extend<ErrorCheckFixtures>({
 
 /** Tiles come from the internet: blocking everything off this server makes a test the same everywhere, offline included. */
 export async function blockExternalRequests(page: Page): Promise<void> {
-  await page.route((url) => url.hostname !== '127.0.0.1' && url.hostname !== 'localhost', (route) => route.abort());
+  await page.route(
+    (url) => url.hostname !== '127.0.0.1' && url.hostname !== 'localhost',
+    (route) => route.abort(),
+  );
 }

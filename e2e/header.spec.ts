@@ -50,7 +50,8 @@ test('the link of the page being shown carries aria-current="page", and only tha
 test('a header link reached with the keyboard shows a focus outline', async ({ page }) => {
   await page.goto('/');
   const history = nav(page).getByRole('link', { name: 'History' });
-  for (let step = 0; step < 6 && !(await history.evaluate((link) => link === document.activeElement)); step += 1) await page.keyboard.press('Tab');
+  for (let step = 0; step < 6 && !(await history.evaluate((link) => link === document.activeElement)); step += 1)
+    await page.keyboard.press('Tab');
   await expect(history).toBeFocused();
   const outline = await history.evaluate((link) => {
     const style = getComputedStyle(link);

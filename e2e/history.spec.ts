@@ -29,7 +29,12 @@ test('a sent query appears in History and in the side panel, and replays', async
   await sendQuery(page);
   // The side panel of the lookup page lists it.
   await page.getByText(/^Recent requests/).click();
-  await expect(page.getByRole('list', { name: /^Recent requests of/ }).getByRole('listitem').first()).toContainText('movie_id=550');
+  await expect(
+    page
+      .getByRole('list', { name: /^Recent requests of/ })
+      .getByRole('listitem')
+      .first(),
+  ).toContainText('movie_id=550');
 
   await page.getByRole('navigation', { name: 'Workbench' }).getByRole('link', { name: 'History' }).click();
   await expect(page).toHaveURL(/\/history$/);
@@ -92,7 +97,14 @@ test('a stored answer reopens without a request, survives a reload, and “Fetch
 });
 
 test.describe('an unknown movie in History', () => {
-  test.use({ expectedErrors: [{ message: /^Failed to load resource: the server responded with a status of 404 \(Not Found\)$/, url: /\/proxy\/a\/movie\/999999999$/ }] });
+  test.use({
+    expectedErrors: [
+      {
+        message: /^Failed to load resource: the server responded with a status of 404 \(Not Found\)$/,
+        url: /\/proxy\/a\/movie\/999999999$/,
+      },
+    ],
+  });
 
   test('History’s search finds a failed request by its outcome: “404” or “failure”', async ({ page }) => {
     const rows = page.getByRole('table').getByRole('row').filter({ hasText: 'movie_id=' });

@@ -15,7 +15,12 @@ let base: string;
 
 test.beforeAll(async () => {
   redis = await startRedis();
-  const started = await startApp({ LOOKUP_REDIS_URL: redis.url, LOOKUP_JOBS_CHUNK_ROWS: '5', LOOKUP_JOBS_CONCURRENCY: '2', LOOKUP_WATCH_EVERY_MS: '1500' });
+  const started = await startApp({
+    LOOKUP_REDIS_URL: redis.url,
+    LOOKUP_JOBS_CHUNK_ROWS: '5',
+    LOOKUP_JOBS_CONCURRENCY: '2',
+    LOOKUP_WATCH_EVERY_MS: '1500',
+  });
   app = started.child;
   base = started.origin;
 });
@@ -50,7 +55,9 @@ test('the Jobs page shows a server job’s progress, and its merged results in t
 });
 
 test('the Watch page shows a watchlist’s name, its query and its runs over time; its runs on /jobs link back', async ({ page }) => {
-  const created = await page.request.post(`${base}/watches`, { data: { name: 'Springfield offenders', lookup: 'H', operation: 'records', rows: [{ zipcode: '62701' }], schedule: 'hourly' } });
+  const created = await page.request.post(`${base}/watches`, {
+    data: { name: 'Springfield offenders', lookup: 'H', operation: 'records', rows: [{ zipcode: '62701' }], schedule: 'hourly' },
+  });
   expect(created.status()).toBe(201);
   const { id } = (await created.json()) as { id: string };
   await page.goto(`${base}/watches`);
@@ -105,35 +112,53 @@ test('“Watch this query…” on a lookup’s answer and on a saved query crea
 });
 
 test('a job from a link to an answer: the server runs H’s query and sends L a row per offender’s address', async ({ page }) => {
-  const submitted = await page.request.post(`${base}/jobs`, { data: { lookup: 'L', operation: 'incidents', from: { lookup: 'H', operation: 'records', params: { zipcode: '62701' } } } });
+  const submitted = await page.request.post(`${base}/jobs`, {
+    data: { lookup: 'L', operation: 'incidents', from: { lookup: 'H', operation: 'records', params: { zipcode: '62701' } } },
+  });
   expect(submitted.status()).toBe(202);
   const job = (await submitted.json()) as { url: string; rows: number };
   expect(job.rows).toBeGreaterThan(0);
-  await expect.poll(async () => ((await (await page.request.get(`${base}${job.url}`)).json()) as { state: string }).state, { timeout: 30_000 }).toBe('completed');
-  const rows = (await (await page.request.get(`${base}${job.url}/result.json`)).json()) as { lat: unknown; lon: unknown; row_status: string }[];
+  await expect
+    .poll(async () => ((await (await page.request.get(`${base}${job.url}`)).json()) as { state: string }).state, { timeout: 30_000 })
+    .toBe('completed');
+  const rows = (await (await page.request.get(`${base}${job.url}/result.json`)).json()) as {
+    lat: unknown;
+    lon: unknown;
+    row_status: string;
+  }[];
   // Each row's input columns are the offender's point; L's records (if any) follow it.
   expect(rows.length).toBeGreaterThanOrEqual(job.rows);
   expect(rows.every((row) => Number.isFinite(Number(row.lat)) && Number.isFinite(Number(row.lon)))).toBe(true);
   expect(rows.some((row) => row.row_status === 'ok' || row.row_status === 'empty')).toBe(true);
 
-  const refused = await page.request.post(`${base}/jobs`, { data: { lookup: 'H', operation: 'records', from: { lookup: 'H', operation: 'records', params: { zipcode: '62701' } } } });
+  const refused = await page.request.post(`${base}/jobs`, {
+    data: { lookup: 'H', operation: 'records', from: { lookup: 'H', operation: 'records', params: { zipcode: '62701' } } },
+  });
   expect(refused.status()).toBe(400);
   expect(((await refused.json()) as { error: { message: string } }).error.message).toBe('No link leads from H records to H records');
 });
 
-test('“Run this dossier on the server”: each of its lookups a job, listed under the dossier with a link back; “Watch this dossier…”', async ({ page }) => {
+test('“Run this dossier on the server”: each of its lookups a job, listed under the dossier with a link back; “Watch this dossier…”', async ({
+  page,
+}) => {
   test.slow();
   const dossier = '/dossier?lat=37.7749&lon=-122.4194&radius=800';
   await page.goto(`${base}${dossier}`);
-  await expect(page.getByRole('region', { name: /^L\. / }).getByRole('definition').first()).toHaveText(/^[\d,]+ records?/, { timeout: 30_000 });
+  await expect(page.getByRole('region', { name: /^L\. / }).getByRole('definition').first()).toHaveText(/^[\d,]+ records?/, {
+    timeout: 30_000,
+  });
   await page.getByRole('button', { name: 'Run this dossier on the server' }).click();
-  await expect(page.getByRole('status').filter({ hasText: /jobs run on the server/ })).toHaveText(/^3 jobs run on the server, without this tab: see them on the Jobs page\.$/, { timeout: 20_000 });
+  await expect(page.getByRole('status').filter({ hasText: /jobs run on the server/ })).toHaveText(
+    /^3 jobs run on the server, without this tab: see them on the Jobs page\.$/,
+    { timeout: 20_000 },
+  );
 
   await page.getByRole('link', { name: 'Jobs page' }).click();
   const title = 'Dossier around 37.7749, -122.4194';
   const rows = page.getByRole('row').filter({ has: page.getByRole('link', { name: title }) });
   await expect(rows).toHaveCount(3);
-  for (const lookup of ['B', 'L', 'M']) await expect(rows.filter({ has: page.getByRole('link', { name: new RegExp(`^${lookup} · `) }) })).toHaveCount(1);
+  for (const lookup of ['B', 'L', 'M'])
+    await expect(rows.filter({ has: page.getByRole('link', { name: new RegExp(`^${lookup} · `) }) })).toHaveCount(1);
   await expect(rows.getByRole('cell', { name: 'Completed' })).toHaveCount(3, { timeout: 30_000 });
   // The group's link leads back to the dossier.
   await rows.first().getByRole('link', { name: title }).click();
@@ -144,7 +169,9 @@ test('“Run this dossier on the server”: each of its lookups a job, listed un
   const watch = page.getByRole('form', { name: 'Watch this dossier' });
   await watch.getByRole('radio', { name: 'weekly' }).check();
   await watch.getByRole('button', { name: 'Start watching' }).click();
-  await expect(page.getByRole('status').filter({ hasText: /queries weekly/ })).toHaveText('The server runs the dossier’s 3 queries weekly: see them on the Watch page.');
+  await expect(page.getByRole('status').filter({ hasText: /queries weekly/ })).toHaveText(
+    'The server runs the dossier’s 3 queries weekly: see them on the Watch page.',
+  );
   await page.getByRole('link', { name: 'Watch page' }).click();
   await expect(page.getByRole('link', { name: new RegExp(`^${title}: [BLM]\\. `) })).toHaveCount(3);
 

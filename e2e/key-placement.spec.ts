@@ -26,7 +26,13 @@ let base: string;
 
 test.beforeAll(async () => {
   // The provider: the demo upstream at the root, as `npm run demo-upstream` serves it (any key accepted).
-  const demo = createProxyHandler({ lookups: allLookups, generators: demoGenerators, config: parseServerConfig({}, allLookups), prefix: '', log: () => undefined });
+  const demo = createProxyHandler({
+    lookups: allLookups,
+    generators: demoGenerators,
+    config: parseServerConfig({}, allLookups),
+    prefix: '',
+    log: () => undefined,
+  });
   provider = createServer((req, res) => {
     hits.push({ url: req.url ?? '', headers: req.headers });
     void demo(req, res).then((handled) => {

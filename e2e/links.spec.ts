@@ -25,13 +25,18 @@ test('L: "Look up…" on a record opens M with its lat/lon filled', async ({ pag
   await expect(page.getByRole('region', { name: 'Results' }).getByRole('tab', { name: 'Table' })).toBeVisible({ timeout: 20_000 });
 });
 
-test('H: "Run over these results" starts a bulk run of L with lat/lon mapped from each record, keeping the source record', async ({ page }) => {
+test('H: "Run over these results" starts a bulk run of L with lat/lon mapped from each record, keeping the source record', async ({
+  page,
+}) => {
   test.slow();
   await blockExternalRequests(page);
   const { results, total: count } = await openExampleOnTableTab(page, 'h');
   expect(count).toBeGreaterThan(0);
   await results.getByText('Run over these results…').click();
-  await results.getByRole('list', { name: 'Run over these results' }).getByRole('button', { name: /^L\. Crime incidents near this address$/ }).click();
+  await results
+    .getByRole('list', { name: 'Run over these results' })
+    .getByRole('button', { name: /^L\. Crime incidents near this address$/ })
+    .click();
 
   await expect(page).toHaveURL(/\/lookups\/l\/bulk/);
   await expect(page.getByRole('combobox', { name: 'Column for lat' })).toHaveValue('lat');

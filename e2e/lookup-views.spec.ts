@@ -28,7 +28,9 @@ test('J opens on an overview with its ranks, bounce rate and monthly visits', as
   expect(await table.getByRole('row').count()).toBeGreaterThan(2);
   await expect(table.getByRole('row').nth(1)).toHaveText(/^\d{4}-\d{2}\s*[\d,]+$/);
   const { violations } = await new AxeBuilder({ page }).include('[role="tabpanel"]').analyze();
-  expect(violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id)).toEqual([]);
+  expect(
+    violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id),
+  ).toEqual([]);
 });
 
 test('I’s chart at 375 px keeps readable labels and its last date within the viewport', async ({ page }) => {

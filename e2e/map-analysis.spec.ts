@@ -31,7 +31,10 @@ async function sendL(page: Page): Promise<{ search: string; incidents: Incident[
 }
 
 const results = (page: Page) => page.getByRole('region', { name: 'Results' });
-const tableCount = (page: Page) => results(page).getByRole('status').filter({ hasText: /records?$/ });
+const tableCount = (page: Page) =>
+  results(page)
+    .getByRole('status')
+    .filter({ hasText: /records?$/ });
 
 async function shownOnTable(page: Page): Promise<{ shown: number; total: number }> {
   await results(page).getByRole('tab', { name: 'Table' }).click();
@@ -88,7 +91,9 @@ test('L: clusters are pies of the legend’s colours; a legend click leaves only
     const [, count, share, name] = /^(\d+) records: (\d+) (.+); zoom in$/.exec(title) ?? [];
     return count !== undefined && count === share && name === picked;
   };
-  await expect.poll(async () => (await pies.evaluateAll((bubbles) => bubbles.map((bubble) => bubble.getAttribute('title') ?? ''))).every(onlyPicked)).toBe(true);
+  await expect
+    .poll(async () => (await pies.evaluateAll((bubbles) => bubbles.map((bubble) => bubble.getAttribute('title') ?? ''))).every(onlyPicked))
+    .toBe(true);
   expect(await pies.count()).toBeGreaterThan(0);
 });
 
@@ -116,9 +121,14 @@ test('L: time= and area= narrow the table to the records inside them', async ({ 
   const times = incidents.map((incident) => Date.parse(incident.incident_date)).sort((a, b) => a - b);
   const from = new Date(times[Math.floor(times.length / 4)]!).toISOString();
   const to = new Date(times[Math.floor((times.length * 3) / 4)]!).toISOString();
-  const inTime = incidents.filter((incident) => Date.parse(incident.incident_date) >= Date.parse(from) && Date.parse(incident.incident_date) <= Date.parse(to));
+  const inTime = incidents.filter(
+    (incident) => Date.parse(incident.incident_date) >= Date.parse(from) && Date.parse(incident.incident_date) <= Date.parse(to),
+  );
   await page.goto(`/lookups/l${search}&view=table&time=${from}/${to}`);
-  await expect(tableCount(page)).toHaveText(`Showing ${inTime.length.toLocaleString('en-US')} of ${incidents.length.toLocaleString('en-US')} records`, { timeout: 20_000 });
+  await expect(tableCount(page)).toHaveText(
+    `Showing ${inTime.length.toLocaleString('en-US')} of ${incidents.length.toLocaleString('en-US')} records`,
+    { timeout: 20_000 },
+  );
   expect(inTime.length).toBeLessThan(incidents.length);
   // The histogram's window moves with the keyboard and writes time= again.
   await results(page).getByRole('tab', { name: 'Map' }).click();
@@ -133,10 +143,19 @@ test('L: time= and area= narrow the table to the records inside them', async ({ 
   const lons = incidents.map((incident) => incident.incident_longitude).sort((a, b) => a - b);
   const [south, north] = [lats[0]! - 0.001, lats[Math.floor(lats.length / 2)]!];
   const [west, east] = [lons[0]! - 0.001, lons[Math.floor(lons.length / 2)]!];
-  const inside = incidents.filter((incident) => incident.incident_latitude > south && incident.incident_latitude < north && incident.incident_longitude > west && incident.incident_longitude < east);
+  const inside = incidents.filter(
+    (incident) =>
+      incident.incident_latitude > south &&
+      incident.incident_latitude < north &&
+      incident.incident_longitude > west &&
+      incident.incident_longitude < east,
+  );
   const area = `${south},${west};${north},${west};${north},${east};${south},${east}`;
   await page.goto(`/lookups/l${search}&view=table&area=${area}`);
-  await expect(tableCount(page)).toHaveText(`Showing ${inside.length.toLocaleString('en-US')} of ${incidents.length.toLocaleString('en-US')} records`, { timeout: 20_000 });
+  await expect(tableCount(page)).toHaveText(
+    `Showing ${inside.length.toLocaleString('en-US')} of ${incidents.length.toLocaleString('en-US')} records`,
+    { timeout: 20_000 },
+  );
   expect(inside.length).toBeGreaterThan(0);
   expect(inside.length).toBeLessThan(incidents.length);
   await expect(results(page).getByRole('list', { name: 'Map filters' })).toContainText('Inside the drawn area');
@@ -144,7 +163,8 @@ test('L: time= and area= narrow the table to the records inside them', async ({ 
   // The map's exports: the GeoJSON holds the records inside the area, the PNG is an image of the map.
   await results(page).getByRole('tab', { name: 'Map' }).click();
   const geojson = await download(page, results(page).getByRole('button', { name: 'Export GeoJSON' }));
-  const features = (JSON.parse(geojson.bytes.toString('utf8')) as { features: Array<{ geometry: { coordinates: [number, number] } }> }).features;
+  const features = (JSON.parse(geojson.bytes.toString('utf8')) as { features: Array<{ geometry: { coordinates: [number, number] } }> })
+    .features;
   expect(features).toHaveLength(inside.length);
   for (const { geometry } of features) {
     expect(geometry.coordinates[1]).toBeGreaterThan(south);
@@ -237,7 +257,10 @@ test('L: a rectangle drawn on the map becomes area=, and "Search this area" send
   const sent = page.waitForRequest((request) => request.url().includes('/proxy/l/'));
   await results(page).getByRole('button', { name: 'Search this area' }).click();
   const url = new URL((await sent).url());
-  const area = new URL(page.url()).searchParams.get('area')!.split(';').map((pair) => pair.split(',').map(Number) as [number, number]);
+  const area = new URL(page.url()).searchParams
+    .get('area')!
+    .split(';')
+    .map((pair) => pair.split(',').map(Number) as [number, number]);
   const lat = Number(url.searchParams.get('lat'));
   const lon = Number(url.searchParams.get('lon'));
   const lats = area.map(([cornerLat]) => cornerLat);
@@ -269,7 +292,9 @@ test('L as a bulk run: the merged map has the legend and the time histogram, and
   // The view is in the bulk page's URL too, and the table follows the legend.
   await expect(page).toHaveURL(/f=incident_offense%3Aeq%3A/);
   await merged.getByRole('tab', { name: 'Table' }).click();
-  await expect(merged.getByRole('status').filter({ hasText: /records?$/ })).toHaveText(new RegExp(`^Showing ${countText} of [\\d,]+ records$`));
+  await expect(merged.getByRole('status').filter({ hasText: /records?$/ })).toHaveText(
+    new RegExp(`^Showing ${countText} of [\\d,]+ records$`),
+  );
 
   // The run joins L's own answer as a layer, with its own legend.
   await page.goto(`/lookups/l${search}&view=map`);
@@ -282,9 +307,12 @@ test('L as a bulk run: the merged map has the legend and the time histogram, and
   await expect(results(page).getByRole('checkbox', { name: /^Show L\. .*run over places\.csv/ })).toBeChecked();
 });
 
-const M_EXAMPLE = '/lookups/m?lat=37.7749&lon=-122.4194&distance=1mi&datetime_ini=2024-05-01T00:00:00.000Z&datetime_end=2024-05-08T00:00:00.000Z&view=map';
+const M_EXAMPLE =
+  '/lookups/m?lat=37.7749&lon=-122.4194&distance=1mi&datetime_ini=2024-05-01T00:00:00.000Z&datetime_end=2024-05-08T00:00:00.000Z&view=map';
 
-test('M: "Colour by" names call_type, the column in use; "(none)" takes the colours away and call_type brings them back', async ({ page }) => {
+test('M: "Colour by" names call_type, the column in use; "(none)" takes the colours away and call_type brings them back', async ({
+  page,
+}) => {
   test.slow(); // M's example is 10,000 calls
   await blockExternalRequests(page);
   await page.goto(M_EXAMPLE);
@@ -307,7 +335,9 @@ test('M: "Colour by" names call_type, the column in use; "(none)" takes the colo
   await expect(pies.first()).toBeVisible();
 });
 
-test('L and M: "Size by" is not offered where the answer has no amount (only coordinates and codes); B offers its connector count', async ({ page }) => {
+test('L and M: "Size by" is not offered where the answer has no amount (only coordinates and codes); B offers its connector count', async ({
+  page,
+}) => {
   test.slow();
   await blockExternalRequests(page);
   const { search } = await sendL(page);
@@ -361,10 +391,13 @@ test('L: a 5,000-corner area goes into the link simplified within 5 m, and the l
   // The area comes in as the app's own navigation would bring it (no request to the server for it).
   const ring = ringAbout(37.7749, -122.4194, 1200, 5000);
   const area = ring.map(([lat, lon]) => `${lat.toFixed(6)},${lon.toFixed(6)}`).join(';');
-  await page.evaluate((next) => {
-    history.pushState(history.state, '', next);
-    dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
-  }, `/lookups/l${search}&view=map&area=${encodeURIComponent(area)}`);
+  await page.evaluate(
+    (next) => {
+      history.pushState(history.state, '', next);
+      dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
+    },
+    `/lookups/l${search}&view=map&area=${encodeURIComponent(area)}`,
+  );
   await expect(results(page).locator('path.map-area')).toBeVisible({ timeout: 20_000 });
 
   // Any change of view writes the link again: with the area simplified.
@@ -386,13 +419,17 @@ test('L: a 5,000-corner area goes into the link simplified within 5 m, and the l
   await expect(results(page).locator('path.map-area')).toBeVisible({ timeout: 20_000 });
 });
 
-test('L with M from History as a layer: the layer’s legend is its one colour, and the drawn area keeps only its points inside', async ({ page }) => {
+test('L with M from History as a layer: the layer’s legend is its one colour, and the drawn area keeps only its points inside', async ({
+  page,
+}) => {
   test.slow(); // M's example is 10,000 calls
   const { search, incidents } = await sendL(page);
   // M's example (unmasked, as sendL left the switch), recorded in History like every answer.
   const answer = page.waitForResponse((response) => response.url().includes('/proxy/m/'));
   await page.goto(M_EXAMPLE);
-  const calls = ((await (await answer).json()) as { incidents: Array<{ call_latitude: number | string; call_longitude: number | string }> }).incidents.map((call) => ({
+  const calls = (
+    (await (await answer).json()) as { incidents: Array<{ call_latitude: number | string; call_longitude: number | string }> }
+  ).incidents.map((call) => ({
     lat: Number(call.call_latitude),
     lon: Number(call.call_longitude),
   }));
@@ -408,8 +445,14 @@ test('L with M from History as a layer: the layer’s legend is its one colour, 
 
   // Every swatch of the layer's legend is the colour its points are drawn in (the toggle's swatch).
   const swatchColour = (swatch: Element) => getComputedStyle(swatch).backgroundColor;
-  const layerColour = await results(page).getByRole('checkbox', { name: /^Show M · / }).locator('xpath=..').locator('.map-legend__swatch').evaluate(swatchColour);
-  const colours = await layerLegend.locator('.map-legend__swatch').evaluateAll((swatches) => swatches.map((swatch) => getComputedStyle(swatch).backgroundColor));
+  const layerColour = await results(page)
+    .getByRole('checkbox', { name: /^Show M · / })
+    .locator('xpath=..')
+    .locator('.map-legend__swatch')
+    .evaluate(swatchColour);
+  const colours = await layerLegend
+    .locator('.map-legend__swatch')
+    .evaluateAll((swatches) => swatches.map((swatch) => getComputedStyle(swatch).backgroundColor));
   expect(colours.length).toBeGreaterThan(1);
   for (const colour of colours) expect(colour).toBe(layerColour);
 

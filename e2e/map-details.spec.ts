@@ -27,7 +27,9 @@ async function openFirstPopup(page: Page): Promise<Locator> {
   if (await asRow.isVisible()) await asRow.click();
   await firstRow.click();
   await results(page).getByRole('tab', { name: 'Map' }).click();
-  await resultsMap(page).getByAltText(/^Selected: /).click();
+  await resultsMap(page)
+    .getByAltText(/^Selected: /)
+    .click();
   const popup = resultsMap(page).locator('.leaflet-popup');
   await expect(popup).toBeVisible();
   return popup;
@@ -39,24 +41,30 @@ type Box = { x: number; y: number; width: number; height: number };
 async function settledBox(locator: Locator, frame?: Locator): Promise<Box> {
   let last = '';
   await expect
-    .poll(async () => {
-      const box = (await locator.boundingBox())!;
-      const origin = frame ? (await frame.boundingBox())! : { x: 0, y: 0 };
-      const text = JSON.stringify({ ...box, x: box.x - origin.x, y: box.y - origin.y });
-      // Leaflet marks its panes while a zoom animates: on a loaded machine a frame can stall past
-      // the interval, and an unchanged box alone would read a half-done zoom as settled (a click
-      // then lands while Leaflet ignores clicks).
-      const animating = (await locator.page().locator('.leaflet-zoom-anim, .leaflet-pan-anim').count()) > 0;
-      const still = text === last && !animating;
-      last = text;
-      return still;
-    }, { intervals: [150] })
+    .poll(
+      async () => {
+        const box = (await locator.boundingBox())!;
+        const origin = frame ? (await frame.boundingBox())! : { x: 0, y: 0 };
+        const text = JSON.stringify({ ...box, x: box.x - origin.x, y: box.y - origin.y });
+        // Leaflet marks its panes while a zoom animates: on a loaded machine a frame can stall past
+        // the interval, and an unchanged box alone would read a half-done zoom as settled (a click
+        // then lands while Leaflet ignores clicks).
+        const animating = (await locator.page().locator('.leaflet-zoom-anim, .leaflet-pan-anim').count()) > 0;
+        const still = text === last && !animating;
+        last = text;
+        return still;
+      },
+      { intervals: [150] },
+    )
     .toBe(true);
   return JSON.parse(last) as Box;
 }
 
 const inside = (inner: Box, outer: Box, slack = 1) =>
-  inner.x >= outer.x - slack && inner.y >= outer.y - slack && inner.x + inner.width <= outer.x + outer.width + slack && inner.y + inner.height <= outer.y + outer.height + slack;
+  inner.x >= outer.x - slack &&
+  inner.y >= outer.y - slack &&
+  inner.x + inner.width <= outer.x + outer.width + slack &&
+  inner.y + inner.height <= outer.y + outer.height + slack;
 const apart = (a: Box, b: Box) => a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y;
 
 for (const lookup of mapLookups) {
@@ -154,7 +162,8 @@ test('L: the map keeps its zoom and centre, a record selected, after the Table t
   await results(page).getByRole('tab', { name: 'Map' }).click();
   await expect(resultsMap(page)).toBeVisible();
   const back = await settledBox(circle, resultsMap(page));
-  for (const key of ['x', 'y', 'width', 'height'] as const) expect(Math.abs(back[key] - left[key]), `${key}: ${JSON.stringify({ left, back })}`).toBeLessThanOrEqual(2);
+  for (const key of ['x', 'y', 'width', 'height'] as const)
+    expect(Math.abs(back[key] - left[key]), `${key}: ${JSON.stringify({ left, back })}`).toBeLessThanOrEqual(2);
 });
 
 test('M: cluster bubbles never cover each other, zoomed out as far as the map goes', async ({ page }) => {
@@ -165,10 +174,13 @@ test('M: cluster bubbles never cover each other, zoomed out as far as the map go
   let checked = 0;
   for (let step = 0; step < 6; step += 1) {
     await settledBox(resultsMap(page).locator('.map-search-circle'));
-    const boxes = (await resultsMap(page).locator('.map-cluster').evaluateAll((bubbles) => bubbles.map((bubble) => bubble.getBoundingClientRect().toJSON() as Box))).map(
-      (box) => ({ ...box, x: box.x + 0.5, y: box.y + 0.5, width: box.width - 1, height: box.height - 1 }),
-    );
-    for (let i = 0; i < boxes.length; i += 1) for (let j = i + 1; j < boxes.length; j += 1) expect(apart(boxes[i]!, boxes[j]!), `bubbles ${i} and ${j} at step ${step}`).toBe(true);
+    const boxes = (
+      await resultsMap(page)
+        .locator('.map-cluster')
+        .evaluateAll((bubbles) => bubbles.map((bubble) => bubble.getBoundingClientRect().toJSON() as Box))
+    ).map((box) => ({ ...box, x: box.x + 0.5, y: box.y + 0.5, width: box.width - 1, height: box.height - 1 }));
+    for (let i = 0; i < boxes.length; i += 1)
+      for (let j = i + 1; j < boxes.length; j += 1) expect(apart(boxes[i]!, boxes[j]!), `bubbles ${i} and ${j} at step ${step}`).toBe(true);
     checked += boxes.length;
     if (await zoomOut.isDisabled()) break;
     await zoomOut.click();
@@ -227,14 +239,23 @@ test('L masked: every record is drawn with its count, one way, at the fitted zoo
   await blockExternalRequests(page);
   await sendExample(page, lookups.L.slug);
   const map = resultsMap(page);
-  const total = Number((await results(page).getByText(/^[\d,]+ records? on the map$/).textContent())!.replace(/[^\d]/g, ''));
+  const total = Number(
+    (await results(page)
+      .getByText(/^[\d,]+ records? on the map$/)
+      .textContent())!.replace(/[^\d]/g, ''),
+  );
   expect(total).toBeGreaterThan(0);
   // The region is Leaflet's container, which counts the frames drawn.
   const canvas = map;
   const bubbles = map.locator('.map-cluster');
   /** The numbers on the bubbles in view, once a frame has landed after the zoom's animation. */
   const countsAfter = async (frames: string | null) => {
-    await expect.poll(async () => (await canvas.getAttribute('data-cluster-frames')) !== frames && (await page.locator('.leaflet-zoom-anim').count()) === 0).toBe(true);
+    await expect
+      .poll(
+        async () =>
+          (await canvas.getAttribute('data-cluster-frames')) !== frames && (await page.locator('.leaflet-zoom-anim').count()) === 0,
+      )
+      .toBe(true);
     await expect(bubbles.first()).toBeVisible();
     return (await bubbles.allTextContents()).map((text) => Number(text.replace(/k$/, '000')));
   };

@@ -8,7 +8,8 @@ import { countColor, decodeInPage, longestDarkRun, rgbOf } from './png-pixels.ts
 import { SHEET, sheetLayout } from '../src/map/export/sheet-layout.ts';
 import { LAYER_COLORS } from '../src/map/category-colors.ts';
 
-const QUERY = '/lookups/l?lat=37.7749&lon=-122.4194&distance=1mi&datetime_ini=2024-05-01T00:00:00.000Z&datetime_end=2024-05-08T00:00:00.000Z&page=1&view=map';
+const QUERY =
+  '/lookups/l?lat=37.7749&lon=-122.4194&distance=1mi&datetime_ini=2024-05-01T00:00:00.000Z&datetime_end=2024-05-08T00:00:00.000Z&page=1&view=map';
 // A rectangle around the centre, inside the circle, holding the rounded position 37.77, −122.42: (south, west), (north, west), (north, east), (south, east).
 const AREA = '37.765,-122.43;37.775,-122.43;37.775,-122.415;37.765,-122.415';
 
@@ -30,7 +31,9 @@ interface OnScreen {
 /** A small box around a point. */
 const around = (x: number, y: number, half = 3) => ({ x: x - half, y: y - half, width: 2 * half + 1, height: 2 * half + 1 });
 
-test('Export PNG is the map: circle, drawn area, added layer, legend beside it, scale bar, title; Export PDF is one landscape page', async ({ page }) => {
+test('Export PNG is the map: circle, drawn area, added layer, legend beside it, scale bar, title; Export PDF is one landscape page', async ({
+  page,
+}) => {
   test.slow();
   await blockExternalRequests(page);
   // M's example (calls for service around the same place) answered once, so History offers it as a layer.
@@ -62,8 +65,19 @@ test('Export PNG is the map: circle, drawn area, added layer, legend beside it, 
     return {
       width: Math.round(frame.width),
       height: Math.round(frame.height),
-      circle: { x: c.left + c.width / 2 - frame.left, y: c.top + c.height / 2 - frame.top, radius: c.width / 2, color: getComputedStyle(circle).stroke },
-      area: { left: a.left - frame.left, top: a.top - frame.top, right: a.right - frame.left, bottom: a.bottom - frame.top, color: getComputedStyle(area).stroke },
+      circle: {
+        x: c.left + c.width / 2 - frame.left,
+        y: c.top + c.height / 2 - frame.top,
+        radius: c.width / 2,
+        color: getComputedStyle(circle).stroke,
+      },
+      area: {
+        left: a.left - frame.left,
+        top: a.top - frame.top,
+        right: a.right - frame.left,
+        bottom: a.bottom - frame.top,
+        color: getComputedStyle(area).stroke,
+      },
     };
   });
 

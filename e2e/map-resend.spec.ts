@@ -19,7 +19,11 @@ interface RadiusCase {
 const cases: RadiusCase[] = [
   { lookup: lookups.L, field: 'distance', values: ['2mi', '0.5mi', '3mi', '1.5mi'] },
   { lookup: lookups.M, field: 'distance', values: ['2mi', '0.5mi', '3mi', '1.5mi'] },
-  { lookup: lookups.B, field: 'prox', values: ['52.5200,13.4050,8000', '52.5200,13.4050,1500', '52.5200,13.4050,12000', '52.5200,13.4050,5000'] },
+  {
+    lookup: lookups.B,
+    field: 'prox',
+    values: ['52.5200,13.4050,8000', '52.5200,13.4050,1500', '52.5200,13.4050,12000', '52.5200,13.4050,5000'],
+  },
 ];
 
 const resultsMap = (page: Page) => page.getByRole('region', { name: 'Results' }).getByRole('region', { name: /^Map of [\d,]+ results?$/ });
@@ -40,7 +44,9 @@ async function sendAndSeeMap(page: Page, lookup: LookupDefinition): Promise<URL>
   const count = await mappedRecordCount(lookup, response);
   expect(count).toBeGreaterThan(0);
   await expect(resultsMap(page)).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByText(`${count.toLocaleString('en-US')} record${count === 1 ? '' : 's'} on the map`, { exact: true })).toBeVisible();
+  await expect(
+    page.getByText(`${count.toLocaleString('en-US')} record${count === 1 ? '' : 's'} on the map`, { exact: true }),
+  ).toBeVisible();
   await expect(resultsMap(page).locator('.map-search-circle')).toHaveCount(1);
   return new URL(response.url());
 }
@@ -76,7 +82,9 @@ async function answerDuringTheFit(page: Page, previous: URL, field: string, valu
 
 // Each value differs from the example and from the others: a query sent before may be answered from the cache.
 for (const { lookup, field, values } of cases) {
-  test(`${lookup.id}: changing ${field} and sending again, several times, shows each new answer on the map without an error`, async ({ page }) => {
+  test(`${lookup.id}: changing ${field} and sending again, several times, shows each new answer on the map without an error`, async ({
+    page,
+  }) => {
     test.slow(); // five answers, M's of up to 10,000 calls
     await blockExternalRequests(page);
     await page.goto(`/lookups/${lookup.slug}`);

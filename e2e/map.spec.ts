@@ -74,7 +74,9 @@ test('L: clicking the map sets lat and lon, the URL follows on Send, and the inc
   for (const incident of incidents) {
     const dLat = ((incident.incident_latitude - picked.lat) * Math.PI) / 180;
     const dLon = ((incident.incident_longitude - picked.lon) * Math.PI) / 180;
-    const h = Math.sin(dLat / 2) ** 2 + Math.cos((picked.lat * Math.PI) / 180) * Math.cos((incident.incident_latitude * Math.PI) / 180) * Math.sin(dLon / 2) ** 2;
+    const h =
+      Math.sin(dLat / 2) ** 2 +
+      Math.cos((picked.lat * Math.PI) / 180) * Math.cos((incident.incident_latitude * Math.PI) / 180) * Math.sin(dLon / 2) ** 2;
     expect(2 * 6_371_008.8 * Math.asin(Math.sqrt(h))).toBeLessThanOrEqual(radius * 1.01);
   }
 });

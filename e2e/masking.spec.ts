@@ -14,7 +14,9 @@ async function downloaded(page: Page, button: Locator): Promise<string> {
   return (await readFile(await file.path())).toString('utf8');
 }
 
-test('D: with masking on, no exact coordinate reaches the Overview, Raw, JSON or GeoJSON; turning it off refetches the exact values', async ({ page }) => {
+test('D: with masking on, no exact coordinate reaches the Overview, Raw, JSON or GeoJSON; turning it off refetches the exact values', async ({
+  page,
+}) => {
   await blockExternalRequests(page);
   const proxied: Array<string | null> = [];
   page.on('request', (request) => {
@@ -27,7 +29,9 @@ test('D: with masking on, no exact coordinate reaches the Overview, Raw, JSON or
   await page.getByRole('button', { name: 'Send request' }).click();
   const results = page.getByRole('region', { name: 'Results' });
 
-  await expect(results.getByText('Personal data', { exact: true }).locator('xpath=following-sibling::dd')).toHaveText('masked', { timeout: 20_000 });
+  await expect(results.getByText('Personal data', { exact: true }).locator('xpath=following-sibling::dd')).toHaveText('masked', {
+    timeout: 20_000,
+  });
   await results.getByRole('tab', { name: 'Overview' }).click();
   const overview = results.getByRole('tabpanel');
   await expect(overview).toContainText('••• masked');

@@ -50,7 +50,9 @@ test('the same L link sent with two date ranges: layer choices and /sql tables r
 
 test('distance_m measures a hundredth of a degree of latitude as 1112 m in any SQL session', async ({ page }) => {
   await blockExternalRequests(page);
-  await page.goto(`/sql?${new URLSearchParams({ sql: 'select round(distance_m(37.7749, -122.4194, 37.7849, -122.4194)) as metres, within_m(37.7749, -122.4194, 37.7849, -122.4194, 1000) as within_1km' })}`);
+  await page.goto(
+    `/sql?${new URLSearchParams({ sql: 'select round(distance_m(37.7749, -122.4194, 37.7849, -122.4194)) as metres, within_m(37.7749, -122.4194, 37.7849, -122.4194, 1000) as within_1km' })}`,
+  );
   const result = queryResult(page);
   await expect(result.getByRole('status').first()).toContainText(/1 row, 2 columns in/, { timeout: 30_000 });
   await expect(result.getByRole('cell').nth(0)).toHaveText(/^1,?112$/);
@@ -106,9 +108,12 @@ test('Compare of two page-1s says each side is page 1 of N, and compares every r
   await sendL(page, WEEK, 2);
   await page.getByRole('link', { name: 'Compare answers…' }).click();
   const status = page.getByRole('status').filter({ hasText: 'Compared' });
-  await expect(status).toContainText(/Not every record was compared: before is page 1 of \d+ \(50 of [\d,]+ records\), after is page 1 of \d+ \(50 of [\d,]+ records\)\./, {
-    timeout: 30_000,
-  });
+  await expect(status).toContainText(
+    /Not every record was compared: before is page 1 of \d+ \(50 of [\d,]+ records\), after is page 1 of \d+ \(50 of [\d,]+ records\)\./,
+    {
+      timeout: 30_000,
+    },
+  );
   await page.getByRole('button', { name: 'Fetch all pages of both answers' }).click();
   await expect(status).toHaveText(/^Compared: \d+ added, \d+ removed, \d+ changed, \d+ unchanged records\.$/, { timeout: 30_000 });
   // Every record of the shorter window is in the longer one: nothing removed once both are whole.

@@ -64,7 +64,12 @@ test('offline tiles: one failed tile request and one notice, however many tiles 
   await page.waitForLoadState('networkidle');
   expect(failedTiles).toHaveLength(before);
   // Nor does panning, however far.
-  for (const [dx, dy] of [[300, 0], [0, 200], [-400, -150]] as const) await pan(page, map, dx, dy);
+  for (const [dx, dy] of [
+    [300, 0],
+    [0, 200],
+    [-400, -150],
+  ] as const)
+    await pan(page, map, dx, dy);
   await page.waitForLoadState('networkidle');
   expect(failedTiles).toHaveLength(before);
 
@@ -91,7 +96,9 @@ test('tiles lost while a map is in use: the map turns to the outline and panning
   await blockExternalRequests(page);
   // The tile server answers at first, then the network goes away (a later route wins over the block).
   let online = true;
-  await page.route(tiles, (route) => (online ? route.fulfill({ contentType: 'image/png', body: TILE_PNG }) : route.abort('internetdisconnected')));
+  await page.route(tiles, (route) =>
+    online ? route.fulfill({ contentType: 'image/png', body: TILE_PNG }) : route.abort('internetdisconnected'),
+  );
 
   await page.goto('/lookups/b');
   await sendExample(page);
@@ -103,7 +110,8 @@ test('tiles lost while a map is in use: the map turns to the outline and panning
   online = false;
   const notice = page.getByRole('region', { name: 'Results' }).getByText(NOTICE);
   // Panning brings new tiles into view; they fail, and after a few the map gives up on them.
-  for (let drag = 0; drag < 10 && !(await notice.isVisible()); drag += 1) await pan(page, map, drag % 2 === 0 ? 300 : -300, drag % 3 === 0 ? 200 : -100);
+  for (let drag = 0; drag < 10 && !(await notice.isVisible()); drag += 1)
+    await pan(page, map, drag % 2 === 0 ? 300 : -300, drag % 3 === 0 ? 200 : -100);
   await expect(notice).toBeVisible();
   await expect(map.locator('.leaflet-world-outline-pane canvas')).toHaveCount(1);
   await expect(map.locator('.leaflet-tile')).toHaveCount(0);
@@ -111,7 +119,13 @@ test('tiles lost while a map is in use: the map turns to the outline and panning
   const decided = failedTiles.length;
   expect(decided).toBeGreaterThan(0);
 
-  for (const [dx, dy] of [[300, 0], [0, 200], [-400, -150], [250, 250]] as const) await pan(page, map, dx, dy);
+  for (const [dx, dy] of [
+    [300, 0],
+    [0, 200],
+    [-400, -150],
+    [250, 250],
+  ] as const)
+    await pan(page, map, dx, dy);
   await page.waitForLoadState('networkidle');
   expect(failedTiles).toHaveLength(decided);
 });

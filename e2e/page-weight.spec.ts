@@ -27,7 +27,12 @@ test('the first page, every lookup page and the map chunk are within their gzip 
   }
   // index.html, lookup.html, one page per lookup and the map chunk: none left unweighed.
   expect(checks.map(({ name }) => name).sort()).toEqual(
-    ['first page, index.html', 'lookup page, lookup.html', ...allLookups.map((lookup) => `lookup page, lookups/${lookup.slug}.html`), 'map chunk (results map + Leaflet)'].sort(),
+    [
+      'first page, index.html',
+      'lookup page, lookup.html',
+      ...allLookups.map((lookup) => `lookup page, lookups/${lookup.slug}.html`),
+      'map chunk (results map + Leaflet)',
+    ].sort(),
   );
   const over = overBudget(checks);
   expect(over, `over budget (npx tsx bench/bundle-size.ts shows what each page loads):\n  ${over.join('\n  ')}`).toEqual([]);

@@ -71,7 +71,10 @@ test('L: a page number out of range is refused at the box, and a page past the e
 
   // An old link to a page that no longer exists.
   await page.goto(`/lookups/l?${new URLSearchParams({ ...query, page: String(last + 5) })}`);
-  await expect(bar.getByRole('note')).toHaveText(`Page ${(last + 5).toLocaleString('en-US')} is past the last page (${last.toLocaleString('en-US')}): there are no records here.`, { timeout: 30_000 });
+  await expect(bar.getByRole('note')).toHaveText(
+    `Page ${(last + 5).toLocaleString('en-US')} is past the last page (${last.toLocaleString('en-US')}): there are no records here.`,
+    { timeout: 30_000 },
+  );
   await bar.getByRole('button', { name: 'Last »' }).click();
   await expect(page).toHaveURL(new RegExp(`[?&]page=${last}(&|$)`));
   await expect(bar.getByRole('note')).toHaveCount(0);

@@ -21,7 +21,12 @@ export async function decodeInPage(page: Page, base64: string): Promise<{ width:
 }
 
 /** How many pixels within the box are within `tolerance` of the colour. */
-export function countColor(page: Page, box: { x: number; y: number; width: number; height: number }, rgb: Rgb, tolerance = 40): Promise<number> {
+export function countColor(
+  page: Page,
+  box: { x: number; y: number; width: number; height: number },
+  rgb: Rgb,
+  tolerance = 40,
+): Promise<number> {
   return page.evaluate(
     ({ box, rgb, tolerance }) => {
       const pixels = (window as unknown as { sheetPixels: ImageData }).sheetPixels;
@@ -29,7 +34,8 @@ export function countColor(page: Page, box: { x: number; y: number; width: numbe
       for (let y = Math.max(0, Math.floor(box.y)); y < Math.min(pixels.height, box.y + box.height); y += 1) {
         for (let x = Math.max(0, Math.floor(box.x)); x < Math.min(pixels.width, box.x + box.width); x += 1) {
           const at = (y * pixels.width + x) * 4;
-          const distance = Math.abs(pixels.data[at]! - rgb[0]) + Math.abs(pixels.data[at + 1]! - rgb[1]) + Math.abs(pixels.data[at + 2]! - rgb[2]);
+          const distance =
+            Math.abs(pixels.data[at]! - rgb[0]) + Math.abs(pixels.data[at + 1]! - rgb[1]) + Math.abs(pixels.data[at + 2]! - rgb[2]);
           if (distance <= tolerance) count += 1;
         }
       }

@@ -16,7 +16,9 @@ const TIME = /T\d\d:\d\d/;
 const operations = allLookups.flatMap((lookup) => lookup.operations.map((operation) => ({ lookup, operation })));
 const example = (operation: AnyOperation) => operation.example as Record<string, string>;
 // A GET whose example sends a date-time (its colons show whether values stay decoded), and another GET.
-const timed = operations.find(({ operation }) => operation.method === 'GET' && Object.values(example(operation)).some((value) => TIME.test(String(value))))!;
+const timed = operations.find(
+  ({ operation }) => operation.method === 'GET' && Object.values(example(operation)).some((value) => TIME.test(String(value))),
+)!;
 const plain = operations.find(({ lookup, operation }) => operation.method === 'GET' && lookup !== timed.lookup)!;
 
 /** A Postman request to this server's proxy for the lookup's example, as a hand-written collection has it. */
@@ -43,7 +45,9 @@ async function download(page: Page, button: Locator): Promise<{ name: string; by
 test('a Postman folder imports as a sub-group; every collection exports at once as Postman and as a Bruno collection', async ({ page }) => {
   test.slow();
   await page.goto('/saved');
-  await page.getByLabel('Import a collections file or a Postman collection').setInputFiles({ name: 'handwritten.json', mimeType: 'application/json', buffer: Buffer.from(handwritten) });
+  await page
+    .getByLabel('Import a collections file or a Postman collection')
+    .setInputFiles({ name: 'handwritten.json', mimeType: 'application/json', buffer: Buffer.from(handwritten) });
   await expect(page.getByText(/^Imported 2 queries from the Postman collection “handwritten\.json”/)).toBeVisible();
 
   // The folder's request sits under the imported collection, not in a top-level "Folder".
@@ -86,5 +90,7 @@ test('a Postman folder imports as a sub-group; every collection exports at once 
 
   // One collection's own Bruno export too.
   const one = await download(page, page.getByRole('button', { name: 'Export “Handwritten” as Bruno (.zip)' }));
-  expect(Object.keys(unzipSync(new Uint8Array(one.bytes))).filter((path) => path.endsWith('.bru') && !path.includes('/environments/'))).toHaveLength(1);
+  expect(
+    Object.keys(unzipSync(new Uint8Array(one.bytes))).filter((path) => path.endsWith('.bru') && !path.includes('/environments/')),
+  ).toHaveLength(1);
 });

@@ -24,9 +24,13 @@ declare global {
 async function watchLongTasks(page: Page) {
   await page.addInitScript(() => {
     window.longTasks = [];
-    new PerformanceObserver((list) => list.getEntries().forEach((entry) => window.longTasks.push(entry.duration))).observe({ type: 'longtask', buffered: true });
+    new PerformanceObserver((list) => list.getEntries().forEach((entry) => window.longTasks.push(entry.duration))).observe({
+      type: 'longtask',
+      buffered: true,
+    });
     new MutationObserver(() => {
-      if (window.answeredAt === undefined && document.getElementById('catalog-count')?.textContent?.includes('Enter opens')) window.answeredAt = performance.now();
+      if (window.answeredAt === undefined && document.getElementById('catalog-count')?.textContent?.includes('Enter opens'))
+        window.answeredAt = performance.now();
     }).observe(document, { subtree: true, childList: true, characterData: true });
   });
 }
@@ -147,7 +151,9 @@ test('an import over the cap is refused where the file was chosen, and nothing i
   expect(violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')).toEqual([]);
 });
 
-test('a file 20,000 folders deep and a 50 MB invalid file are refused with a message, off the page’s thread', async ({ page }, testInfo) => {
+test('a file 20,000 folders deep and a 50 MB invalid file are refused with a message, off the page’s thread', async ({
+  page,
+}, testInfo) => {
   test.setTimeout(90_000);
   await watchLongTasks(page);
   await page.goto('/saved');
@@ -155,14 +161,19 @@ test('a file 20,000 folders deep and a 50 MB invalid file are refused with a mes
   const refusal = page.locator('.saved-import').getByRole('alert');
 
   await input.setInputFiles({ name: 'deep.json', mimeType: 'application/json', buffer: Buffer.from(deepPostmanFile(20_000)) });
-  await expect(refusal).toHaveText(/^“deep\.json” was not imported\. This file nests folders more than 64 deep \(at item\[0\]\.item.*\), which no collection needs; it was not read\.$/);
+  await expect(refusal).toHaveText(
+    /^“deep\.json” was not imported\. This file nests folders more than 64 deep \(at item\[0\]\.item.*\), which no collection needs; it was not read\.$/,
+  );
 
   const invalid = invalidJsonFile(50 * 1024 * 1024);
   const path = testInfo.outputPath('invalid-50mb.json');
   await writeFile(path, invalid.text);
   await page.evaluate(() => (window.longTasks.length = 0));
   await input.setInputFiles(path);
-  await expect(refusal).toHaveText(`“invalid-50mb.json” was not imported. This file is not valid JSON: line ${invalid.line}, column 14: expected “,” or “}” but found “"”.`, { timeout: 30_000 });
+  await expect(refusal).toHaveText(
+    `“invalid-50mb.json” was not imported. This file is not valid JSON: line ${invalid.line}, column 14: expected “,” or “}” but found “"”.`,
+    { timeout: 30_000 },
+  );
   expect(await longestTask(page)).toBeLessThan(200);
   expect(await savedCount(page)).toBe(0);
 });

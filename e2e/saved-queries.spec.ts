@@ -77,7 +77,13 @@ test('a collection exports, is cleared, imports back identical, and a corrupt fi
   await input.setInputFiles({ name: 'collections.json', mimeType: 'application/json', buffer: Buffer.from(exported) });
   await expect(page.getByText('Imported 0 queries from the collections file “collections.json”; 2 already saved.')).toBeVisible();
 
-  await input.setInputFiles({ name: 'corrupt.json', mimeType: 'application/json', buffer: Buffer.from('{\n  "format": lookup-explorer\n}') });
-  await expect(page.getByRole('alert')).toHaveText('“corrupt.json” was not imported. This file is not valid JSON: line 2, column 13: unexpected “l”.');
+  await input.setInputFiles({
+    name: 'corrupt.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from('{\n  "format": lookup-explorer\n}'),
+  });
+  await expect(page.getByRole('alert')).toHaveText(
+    '“corrupt.json” was not imported. This file is not valid JSON: line 2, column 13: unexpected “l”.',
+  );
   expect(await savedListText(page)).toBe(before);
 });

@@ -16,12 +16,15 @@ declare global {
 async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
   const fromConsole: string[] = [];
   page.on('console', (message: ConsoleMessage) => {
-    if (/Content Security Policy|Refused to (load|execute|apply|evaluate|connect|frame|create)/i.test(message.text())) fromConsole.push(message.text());
+    if (/Content Security Policy|Refused to (load|execute|apply|evaluate|connect|frame|create)/i.test(message.text()))
+      fromConsole.push(message.text());
   });
   await page.addInitScript(() => {
     window.__cspViolations = [];
     document.addEventListener('securitypolicyviolation', (event) => {
-      window.__cspViolations!.push(`${event.effectiveDirective} blocked ${event.blockedURI || '(inline)'} at ${event.sourceFile}:${event.lineNumber} ${event.sample}`);
+      window.__cspViolations!.push(
+        `${event.effectiveDirective} blocked ${event.blockedURI || '(inline)'} at ${event.sourceFile}:${event.lineNumber} ${event.sample}`,
+      );
     });
   });
   return async () => [...fromConsole, ...(await page.evaluate(() => window.__cspViolations ?? []))];

@@ -79,7 +79,9 @@ test('an L answer’s SQL tab runs the URL’s query; nothing of the engine load
   expect(counts).toEqual([...counts].sort((a, b) => b - a));
 
   // Rows with coordinates go on the answer's map.
-  await page.getByRole('textbox', { name: 'SQL query' }).fill('select incident_offense, incident_latitude as lat, incident_longitude as lon from answer');
+  await page
+    .getByRole('textbox', { name: 'SQL query' })
+    .fill('select incident_offense, incident_latitude as lat, incident_longitude as lon from answer');
   await page.getByRole('button', { name: 'Run' }).click();
   await expect(result.getByRole('status').first()).toContainText(`${total.toLocaleString('en-US')} rows, 3 columns in`);
   await result.getByRole('button', { name: 'Show on the map' }).click();
@@ -142,7 +144,9 @@ test('on /sql, two answers kept in History join', async ({ page }) => {
   await page.getByRole('textbox', { name: 'Name' }).fill('Same incidents in both');
   await page.getByRole('button', { name: 'Save query' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Saved as “Same incidents in both” in “My queries”.' })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Saved queries' }).getByRole('button', { name: 'Same incidents in both', exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Saved queries' }).getByRole('button', { name: 'Same incidents in both', exact: true }),
+  ).toBeVisible();
   await page.goto('/');
   await page.keyboard.press('Control+K');
   const palette = page.getByRole('dialog', { name: 'Command palette' });
@@ -199,14 +203,21 @@ test('a saved SQL query is an item of its collection: listed under Saved, in the
   const collection = page.getByRole('region', { name: 'SQL queries in collection Analysis' });
   await expect(collection.getByRole('link', { name: 'The answer' })).toBeVisible();
   await expect(page.getByText(/Postman and Bruno exports leave out the saved SQL query/)).toBeVisible();
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export all collections (JSON)' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export all collections (JSON)' }).click(),
+  ]);
   const exported = await readFile(await download.path(), 'utf8');
-  const file = JSON.parse(exported) as { collections: Array<{ name: string; queries: unknown[]; sql?: Array<{ name: string; sql: string }> }> };
+  const file = JSON.parse(exported) as {
+    collections: Array<{ name: string; queries: unknown[]; sql?: Array<{ name: string; sql: string }> }>;
+  };
   expect(file.collections).toEqual([{ name: 'Analysis', queries: [], sql: [expect.objectContaining({ name: 'The answer', sql })] }]);
 
   await collection.getByRole('button', { name: 'Delete “The answer”' }).click();
   await expect(collection).toHaveCount(0);
-  await page.getByLabel('Import a collections file or a Postman collection').setInputFiles({ name: 'analysis.json', mimeType: 'application/json', buffer: Buffer.from(exported) });
+  await page
+    .getByLabel('Import a collections file or a Postman collection')
+    .setInputFiles({ name: 'analysis.json', mimeType: 'application/json', buffer: Buffer.from(exported) });
   await expect(page.getByText('Imported 1 SQL query.')).toBeVisible();
   await collection.getByRole('link', { name: 'The answer' }).click();
   await expect(page).toHaveURL(/\/sql\?sql=select\+42\+as\+answer_n$/);
@@ -219,13 +230,17 @@ test('on /sql, a saved bulk dataset is a table named after its file', async ({ p
   const zips = ['62701', '62708', '62715', '62722', '62729'];
   await page.goto('/lookups/h');
   await page.getByRole('link', { name: 'Run over a list…' }).click();
-  await page.getByLabel('Upload a CSV or JSON file').setInputFiles({ name: 'zips.csv', mimeType: 'text/csv', buffer: Buffer.from(`zipcode\n${zips.join('\n')}\n`) });
+  await page
+    .getByLabel('Upload a CSV or JSON file')
+    .setInputFiles({ name: 'zips.csv', mimeType: 'text/csv', buffer: Buffer.from(`zipcode\n${zips.join('\n')}\n`) });
   await page.getByRole('button', { name: 'Start run' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'finished' })).toBeVisible({ timeout: 40_000 });
 
   await page.goto('/sql');
   await expect(page.getByRole('list', { name: 'Tables' }).getByText('bulk_zips', { exact: true })).toBeVisible({ timeout: 20_000 });
-  await page.getByRole('textbox', { name: 'SQL query' }).fill('select zipcode, row_status, count(*) as n from bulk_zips group by all order by 1');
+  await page
+    .getByRole('textbox', { name: 'SQL query' })
+    .fill('select zipcode, row_status, count(*) as n from bulk_zips group by all order by 1');
   await page.getByRole('button', { name: 'Run' }).click();
   const csv = await downloadCsv(page, queryResult(page).getByRole('button', { name: 'Export CSV' }));
   expect(csv.data.map((row) => row.zipcode)).toEqual(zips);

@@ -8,7 +8,8 @@ test('a lookup page fetches its preloaded stylesheet once, with no unused-preloa
   const cssRequests: string[] = [];
   const warnings: string[] = [];
   page.on('request', (request) => {
-    if (request.resourceType() === 'stylesheet' || new URL(request.url()).pathname.endsWith('.css')) cssRequests.push(new URL(request.url()).pathname);
+    if (request.resourceType() === 'stylesheet' || new URL(request.url()).pathname.endsWith('.css'))
+      cssRequests.push(new URL(request.url()).pathname);
   });
   page.on('console', (message) => {
     if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
@@ -20,8 +21,14 @@ test('a lookup page fetches its preloaded stylesheet once, with no unused-preloa
   // Let any late stylesheet from the route's lazy chunks arrive.
   await page.waitForLoadState('networkidle');
 
-  const preloaded = await page.locator('link[rel="preload"][as="style"]').evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
+  const preloaded = await page
+    .locator('link[rel="preload"][as="style"]')
+    .evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
   expect(preloaded.length, 'the lookup page preloads its route stylesheet').toBeGreaterThan(0);
-  for (const path of preloaded) expect(cssRequests.filter((requested) => requested === path), `${path} is fetched once`).toHaveLength(1);
+  for (const path of preloaded)
+    expect(
+      cssRequests.filter((requested) => requested === path),
+      `${path} is fetched once`,
+    ).toHaveLength(1);
   expect(warnings.filter((text) => /preload|credentials mode/i.test(text))).toEqual([]);
 });

@@ -23,7 +23,9 @@ test.beforeEach(async ({ page }) => blockExternalRequests(page));
 
 test('B’s example shows the station’s name, distance and position first', async ({ page }) => {
   await openTable(page, 'b', stations.example);
-  await expect.poll(() => columnNames(page)).toEqual(expect.arrayContaining(['name', 'distance', 'position.latitude', 'position.longitude']));
+  await expect
+    .poll(() => columnNames(page))
+    .toEqual(expect.arrayContaining(['name', 'distance', 'position.latitude', 'position.longitude']));
   const names = await columnNames(page);
   expect(names.slice(0, 3)).toEqual(['#', 'name', 'distance']);
   // The name column holds the stations' names, not an empty column.
@@ -32,7 +34,9 @@ test('B’s example shows the station’s name, distance and position first', as
 
 test('L’s example shows the incident’s coordinates and address', async ({ page }) => {
   await openTable(page, 'l', incidents.example);
-  await expect.poll(() => columnNames(page)).toEqual(expect.arrayContaining(['incident_address', 'incident_latitude', 'incident_longitude']));
+  await expect
+    .poll(() => columnNames(page))
+    .toEqual(expect.arrayContaining(['incident_address', 'incident_latitude', 'incident_longitude']));
   // The definition's key columns lead, in its order, before the rest of the usual twelve.
   const keyColumns = incidents.table?.keyColumns ?? [];
   const names = await columnNames(page);
@@ -43,7 +47,9 @@ test('L’s example shows the incident’s coordinates and address', async ({ pa
 test('a choice of columns survives a reload with a new query', async ({ page }) => {
   test.slow();
   await openTable(page, 'b', stations.example);
-  await results(page).getByText(/^Columns \(/).click();
+  await results(page)
+    .getByText(/^Columns \(/)
+    .click();
   // Each checkbox follows the URL's columns: click, then wait for the state (as view-state.spec does).
   const city = results(page).getByRole('checkbox', { name: 'address.city', exact: true });
   await expect(city).toBeChecked();

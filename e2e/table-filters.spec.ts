@@ -50,12 +50,18 @@ test('L: a facet click filters the table, the map and the CSV, and survives a re
 
   // A reload (or a shared link) reproduces the filter and the facet.
   await page.reload();
-  await expect(count).toHaveText(`Showing ${shown.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} records`, { timeout: 20_000 });
+  await expect(count).toHaveText(`Showing ${shown.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} records`, {
+    timeout: 20_000,
+  });
   await expect(results.getByRole('button', { name: label })).toHaveAttribute('aria-pressed', 'true');
 
   // The map shows the filtered records only, and its GeoJSON holds them.
   await results.getByRole('tab', { name: 'Map' }).click();
-  await expect(results.getByText(`${shown.toLocaleString('en-US')} records on the map (filtered: ${shown.toLocaleString('en-US')} records of ${total.toLocaleString('en-US')})`)).toBeVisible();
+  await expect(
+    results.getByText(
+      `${shown.toLocaleString('en-US')} records on the map (filtered: ${shown.toLocaleString('en-US')} records of ${total.toLocaleString('en-US')})`,
+    ),
+  ).toBeVisible();
   const geoFile = await download(page, results.getByRole('button', { name: 'Export GeoJSON' }));
   expect(geoFile.name).toMatch(/-filtered\.geojson$/);
   const geojson = JSON.parse(geoFile.text) as { features: Array<{ properties: Record<string, unknown> }> };
@@ -101,7 +107,8 @@ test('L: the "is one of" popover shows whole, above the rows, never over the nex
   // As wide as its list: nothing in it is cut or needs a sideways scroll.
   expect(await popover.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
   // Above everything else: what shows at its corners and centre is the popover itself.
-  const onTop = async (x: number, y: number) => popover.evaluate((element, [px, py]) => element.contains(document.elementFromPoint(px!, py!)), [x, y]);
+  const onTop = async (x: number, y: number) =>
+    popover.evaluate((element, [px, py]) => element.contains(document.elementFromPoint(px!, py!)), [x, y]);
   for (const [x, y] of [
     [box.x + 4, box.y + 4],
     [box.x + box.width - 4, box.y + 4],
@@ -112,14 +119,23 @@ test('L: the "is one of" popover shows whole, above the rows, never over the nex
   }
 
   // The next column's filter stays in view and usable: the popover does not cover it.
-  const next = results.locator('tr.filter-row td:has(.filter-choice-button[aria-label^="Filter incident_offense:"]) + td').locator('input, button').first();
+  const next = results
+    .locator('tr.filter-row td:has(.filter-choice-button[aria-label^="Filter incident_offense:"]) + td')
+    .locator('input, button')
+    .first();
   const nextBox = (await next.boundingBox())!;
-  const overlaps = nextBox.x < box.x + box.width && box.x < nextBox.x + nextBox.width && nextBox.y < box.y + box.height && box.y < nextBox.y + nextBox.height;
+  const overlaps =
+    nextBox.x < box.x + box.width &&
+    box.x < nextBox.x + nextBox.width &&
+    nextBox.y < box.y + box.height &&
+    box.y < nextBox.y + nextBox.height;
   expect(overlaps).toBe(false);
-  expect(await next.evaluate((element) => {
-    const { x, y, width, height } = element.getBoundingClientRect();
-    return element.contains(document.elementFromPoint(x + width / 2, y + height / 2));
-  })).toBe(true);
+  expect(
+    await next.evaluate((element) => {
+      const { x, y, width, height } = element.getBoundingClientRect();
+      return element.contains(document.elementFromPoint(x + width / 2, y + height / 2));
+    }),
+  ).toBe(true);
 
   // A choice filters; Escape closes and gives the focus back to the button, which names the filter.
   const first = popover.getByRole('checkbox').first();

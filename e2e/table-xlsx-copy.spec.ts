@@ -27,7 +27,11 @@ test('L: Export XLSX writes the header and every record the table counts; Ctrl+C
   const table = results.getByRole('table');
   const bodyRows = table.locator('tbody tr[data-position]');
   await bodyRows.nth(0).getByRole('cell').nth(1).click();
-  await bodyRows.nth(2).getByRole('cell').nth(2).click({ modifiers: ['Shift'] });
+  await bodyRows
+    .nth(2)
+    .getByRole('cell')
+    .nth(2)
+    .click({ modifiers: ['Shift'] });
   await page.keyboard.press('Shift+ArrowRight');
   await expect(results.getByText(/^Selected 3 rows × 3 columns/)).toBeVisible();
   await page.keyboard.press('ControlOrMeta+c');

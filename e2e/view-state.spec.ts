@@ -43,7 +43,9 @@ test('changing the view writes it to the URL in place; a reload restores it and 
   await results(page).getByRole('columnheader', { name: /model/ }).getByRole('button').click();
   await results(page).getByRole('columnheader', { name: /model/ }).getByRole('button').click();
   await expect(page).toHaveURL(/[?&]sort=-model(&|$)/);
-  await results(page).getByText(/^Columns \(/).click();
+  await results(page)
+    .getByText(/^Columns \(/)
+    .click();
   // The checkbox shows the URL's columns, so it changes only once the URL has: click, then wait for
   // that state (uncheck() checks at once after its click and fails on a busy machine).
   const classColumn = results(page).getByRole('checkbox', { name: 'class', exact: true });
@@ -120,7 +122,11 @@ for (const slug of ['o', 't']) {
   });
 }
 
-const channels = (rgb: string) => rgb.match(/\d+(\.\d+)?/g)!.slice(0, 3).map((part) => Number(part) / 255);
+const channels = (rgb: string) =>
+  rgb
+    .match(/\d+(\.\d+)?/g)!
+    .slice(0, 3)
+    .map((part) => Number(part) / 255);
 
 function hue(rgb: string): number {
   const [r, g, b] = channels(rgb) as [number, number, number];
@@ -163,7 +169,14 @@ for (const theme of ['light', 'dark'] as const) {
       const element = document.activeElement!;
       const style = getComputedStyle(element);
       const error = getComputedStyle(document.querySelector('[aria-invalid="true"]')!);
-      return { color: style.outlineColor, width: style.outlineWidth, offset: style.outlineOffset, styleName: style.outlineStyle, error: error.borderColor, background: getComputedStyle(document.body).backgroundColor };
+      return {
+        color: style.outlineColor,
+        width: style.outlineWidth,
+        offset: style.outlineOffset,
+        styleName: style.outlineStyle,
+        error: error.borderColor,
+        background: getComputedStyle(document.body).backgroundColor,
+      };
     });
     expect(ring.styleName).toBe('solid');
     expect(ring.width).toBe('2px');

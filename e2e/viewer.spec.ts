@@ -7,7 +7,11 @@ import type { Page } from '@playwright/test';
 import { lookups } from '../src/lookups/registry.ts';
 
 // The 404 test below asks for a movie that does not exist on purpose; Chromium logs that one failed load.
-test.use({ expectedErrors: [{ message: /^Failed to load resource: the server responded with a status of 404 \(Not Found\)$/, url: /\/proxy\/a\/movie\/999999999$/ }] });
+test.use({
+  expectedErrors: [
+    { message: /^Failed to load resource: the server responded with a status of 404 \(Not Found\)$/, url: /\/proxy\/a\/movie\/999999999$/ },
+  ],
+});
 
 async function sendExample(page: Page, slug: string) {
   await page.goto(`/lookups/${slug}`);
@@ -70,7 +74,14 @@ for (const slug of ['a', 'b', 'f', 'r']) {
 }
 
 test.describe('an unknown property record', () => {
-  test.use({ expectedErrors: [{ message: /^Failed to load resource: the server responded with a status of 400 \(Bad Request\)$/, url: /\/proxy\/d\/property\/detail\?recordid=1$/ }] });
+  test.use({
+    expectedErrors: [
+      {
+        message: /^Failed to load resource: the server responded with a status of 400 \(Bad Request\)$/,
+        url: /\/proxy\/d\/property\/detail\?recordid=1$/,
+      },
+    ],
+  });
 
   test('D with an unknown record id says nothing was found, not that a parameter was refused', async ({ page }) => {
     await page.goto('/lookups/d?recordid=1');

@@ -7,7 +7,17 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { brokenLinks, brokenPaths, docPages, headingAnchor, namedPaths, pageAnchors, relativeLinks, sectionsMissingFromContents, topFolders } from './docs-links.ts';
+import {
+  brokenLinks,
+  brokenPaths,
+  docPages,
+  headingAnchor,
+  namedPaths,
+  pageAnchors,
+  relativeLinks,
+  sectionsMissingFromContents,
+  topFolders,
+} from './docs-links.ts';
 
 interface NewLookupScript {
   lookupNames(letter: string, title: string): unknown;
@@ -61,7 +71,15 @@ describe('reading links and headings', () => {
   });
 
   it("finds the sections a page's contents leave out, and asks no contents of a page without", () => {
-    const page = ['# Page', '- [One](#one)', '- [Two and `three`](#two-and-three)', '## One', '### Inside one', '## Two and `three`', '## Four'].join('\n');
+    const page = [
+      '# Page',
+      '- [One](#one)',
+      '- [Two and `three`](#two-and-three)',
+      '## One',
+      '### Inside one',
+      '## Two and `three`',
+      '## Four',
+    ].join('\n');
     expect(sectionsMissingFromContents(page)).toEqual(['Four']);
     expect(sectionsMissingFromContents('# Page\nSee [one](#one).\n## One\n## Two')).toEqual(['Two']);
     expect(sectionsMissingFromContents('# Page\nNo contents.\n## One\n## Two')).toEqual([]);
@@ -108,7 +126,12 @@ describe('reading the paths a page names', () => {
       'docs/example.md:4 → `src/lookups/<letter>-*.tsx`: no such file in the repository',
       'docs/example.md:4 → `src/server/start.ts/`: no such folder in the repository',
     ]);
-    expect(brokenPaths(root, 'docs/example.md', { markdown: 'Made by the scaffold: `src/lookups/u-weather.ts`.', elsewhere: ['src/lookups/u-weather.ts'] })).toEqual([]);
+    expect(
+      brokenPaths(root, 'docs/example.md', {
+        markdown: 'Made by the scaffold: `src/lookups/u-weather.ts`.',
+        elsewhere: ['src/lookups/u-weather.ts'],
+      }),
+    ).toEqual([]);
   });
 
   it("knows the repository's top-level folders, not what a build writes", () => {
@@ -152,7 +175,15 @@ describe('the docs', () => {
 
   it('README links every docs page a newcomer needs', () => {
     const targets = new Set(relativeLinks(readme).map(({ target }) => target.split('#')[0]!.replace(/\/$/, '')));
-    for (const page of ['guide.md', 'deployment.md', 'security.md', 'performance.md', 'architecture.md', 'adding-a-lookup.md', 'decisions']) {
+    for (const page of [
+      'guide.md',
+      'deployment.md',
+      'security.md',
+      'performance.md',
+      'architecture.md',
+      'adding-a-lookup.md',
+      'decisions',
+    ]) {
       expect(targets, `README.md links docs/${page}`).toContain(`docs/${page}`);
     }
   });

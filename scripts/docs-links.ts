@@ -46,9 +46,7 @@ export function relativeLinks(markdown: string): DocLink[] {
 
 /** GitHub's anchor for a heading's text: lower case, punctuation (`*` too) dropped, `_` kept, spaces as hyphens. */
 export function headingAnchor(heading: string): string {
-  const text = heading
-    .replace(/`([^`]*)`/g, '$1')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1');
+  const text = heading.replace(/`([^`]*)`/g, '$1').replace(/\[([^\]]*)\]\([^)]*\)/g, '$1');
   return text
     .trim()
     .toLowerCase()
@@ -132,7 +130,10 @@ const PATH_CHARS = String.raw`[^\s"'\x60()\[\],;|]`;
 
 /** What follows a path but is no part of it: `#anchor`, `:42`, `?query`, a full stop. */
 function bare(written: string): string {
-  return written.replace(/[#?].*$/, '').replace(/:\d+(?:-\d+)?$/, '').replace(/[.:]+$/, '');
+  return written
+    .replace(/[#?].*$/, '')
+    .replace(/:\d+(?:-\d+)?$/, '')
+    .replace(/[.:]+$/, '');
 }
 
 /** A span of code that is one path: no spaces, a `/`, no scheme, not a URL path, a file name or a folder. */
@@ -163,7 +164,10 @@ export function namedPaths(markdown: string, folders: readonly string[]): NamedP
     const spans = fence === undefined ? [...text.matchAll(/`([^`]+)`/g)].map((match) => match[1]!) : [];
     const wholeSpans = spans.filter(isPathSpan);
     for (const path of wholeSpans) paths.push({ path, line });
-    const words = fence !== undefined ? text : text.replace(/`([^`]+)`/g, (_span, inside: string) => (isPathSpan(inside) ? ' ' : ` ${inside} `)).replace(/\]\([^)]*\)/g, '] ');
+    const words =
+      fence !== undefined
+        ? text
+        : text.replace(/`([^`]+)`/g, (_span, inside: string) => (isPathSpan(inside) ? ' ' : ` ${inside} `)).replace(/\]\([^)]*\)/g, '] ');
     for (const match of words.matchAll(rooted)) paths.push({ path: match[1]!, line });
   });
   return paths;
@@ -171,7 +175,9 @@ export function namedPaths(markdown: string, folders: readonly string[]): NamedP
 
 /** A segment with a placeholder (`<letter>`, `{id}`, `*`) as a pattern for one name. */
 function segmentPattern(segment: string): RegExp {
-  const parts = segment.split(/(<[^>]*>|\{[^}]*\}|\*)/).map((part, i) => (i % 2 === 1 ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  const parts = segment
+    .split(/(<[^>]*>|\{[^}]*\}|\*)/)
+    .map((part, i) => (i % 2 === 1 ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
   return new RegExp(`^${parts.join('')}$`);
 }
 
@@ -186,7 +192,11 @@ function existsUnder(base: string, path: string): boolean {
     } else {
       const pattern = segmentPattern(segment);
       places = places.flatMap((place) =>
-        existsSync(place) && statSync(place).isDirectory() ? readdirSync(place).filter((name) => pattern.test(name)).map((name) => join(place, name)) : [],
+        existsSync(place) && statSync(place).isDirectory()
+          ? readdirSync(place)
+              .filter((name) => pattern.test(name))
+              .map((name) => join(place, name))
+          : [],
       );
     }
     if (places.length === 0) return false;
@@ -205,7 +215,10 @@ function foldersBelow(dir: string): string[] {
 export function topFolders(root: string): string[] {
   const ignored = ignoredPaths(root);
   return readdirSync(root, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && !['.git', 'node_modules'].includes(entry.name) && !ignored.some((path) => path === `${entry.name}/`))
+    .filter(
+      (entry) =>
+        entry.isDirectory() && !['.git', 'node_modules'].includes(entry.name) && !ignored.some((path) => path === `${entry.name}/`),
+    )
     .map((entry) => entry.name)
     .sort();
 }
@@ -237,7 +250,12 @@ export function brokenPaths(root: string, page: string, options: { markdown?: st
   let srcFolders: string[] | undefined;
   for (const { path: written, line } of namedPaths(markdown, topFolders(root))) {
     const path = bare(written).replace(/^\.\//, '');
-    if (path === '' || elsewhere.has(path) || ignored.some((entry) => path === entry || path.startsWith(entry.endsWith('/') ? entry : `${entry}/`))) continue;
+    if (
+      path === '' ||
+      elsewhere.has(path) ||
+      ignored.some((entry) => path === entry || path.startsWith(entry.endsWith('/') ? entry : `${entry}/`))
+    )
+      continue;
     const bases = [root, src, join(root, dirname(page))];
     if (bases.some((base) => existsUnder(base, path))) continue;
     if (/^[^/]+\/$/.test(path)) {

@@ -12,7 +12,14 @@ export const ARCHITECTURE = fileURLToPath(new URL('../docs/architecture.md', imp
 /** One allowed edge in words: `results/`, `map/` lazily, `results/` types only (why), … */
 function describeEdge(from, to) {
   const { access, via, why } = edge(from, to);
-  const how = access === 'lazy' ? ' only lazily' : access === 'types' ? ' types only' : via ? ` only ${via.map((module) => `\`${module}\``).join(', ')}` : '';
+  const how =
+    access === 'lazy'
+      ? ' only lazily'
+      : access === 'types'
+        ? ' types only'
+        : via
+          ? ` only ${via.map((module) => `\`${module}\``).join(', ')}`
+          : '';
   return `\`${to}/\`${how}${why ? ` (${why})` : ''}`;
 }
 

@@ -21,7 +21,10 @@ describe('the import table in docs/architecture.md', () => {
   });
 
   it('has one row per part', () => {
-    const rows = script.renderImportTable().split('\n').filter((line) => line.startsWith('| `'));
+    const rows = script
+      .renderImportTable()
+      .split('\n')
+      .filter((line) => line.startsWith('| `'));
     expect(rows.map((row) => row.slice(3, row.indexOf('/`')))).toEqual(parts);
   });
 

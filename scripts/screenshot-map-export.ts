@@ -18,7 +18,12 @@ async function sendExample(page: Page, base: string, slug: string): Promise<void
   await results(page).getByRole('tab', { name: 'Table' }).waitFor({ timeout: 30_000 });
 }
 
-export async function exportMapPicture(browser: Browser, base: string, path: string, viewport: { width: number; height: number }): Promise<void> {
+export async function exportMapPicture(
+  browser: Browser,
+  base: string,
+  path: string,
+  viewport: { width: number; height: number },
+): Promise<void> {
   const context = await browser.newContext({ viewport, colorScheme: 'light', acceptDownloads: true });
   try {
     const page = await context.newPage();
@@ -29,9 +34,14 @@ export async function exportMapPicture(browser: Browser, base: string, path: str
     const m = add.getByRole('option', { name: /^M · / });
     await m.waitFor({ state: 'attached', timeout: 30_000 });
     await add.selectOption((await m.getAttribute('value'))!);
-    await results(page).getByRole('checkbox', { name: /^Show M · / }).waitFor({ timeout: 30_000 });
+    await results(page)
+      .getByRole('checkbox', { name: /^Show M · / })
+      .waitFor({ timeout: 30_000 });
     await results(page).locator('.leaflet-demo-streets-pane[data-streets]').waitFor({ state: 'attached', timeout: 30_000 });
-    const [download] = await Promise.all([page.waitForEvent('download'), results(page).getByRole('button', { name: 'Export PNG' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      results(page).getByRole('button', { name: 'Export PNG' }).click(),
+    ]);
     await download.saveAs(path);
     const bytes = statSync(path).size;
     console.log(`${path}: ${Math.round(bytes / 1024)} kB (the map's Export PNG)`);

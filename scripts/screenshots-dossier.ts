@@ -23,7 +23,12 @@ async function dossierReady(page: Page): Promise<void> {
 }
 
 /** Takes the dossier and two pack pages; `save` writes one picture and checks its size. */
-export async function takeDossierShots(browser: Browser, base: string, viewport: { width: number; height: number }, save: (page: Page, file: string) => Promise<void>): Promise<void> {
+export async function takeDossierShots(
+  browser: Browser,
+  base: string,
+  viewport: { width: number; height: number },
+  save: (page: Page, file: string) => Promise<void>,
+): Promise<void> {
   const context = await browser.newContext({ viewport, colorScheme: 'light', acceptDownloads: true });
   try {
     const page = await context.newPage();
@@ -31,7 +36,10 @@ export async function takeDossierShots(browser: Browser, base: string, viewport:
     await dossierReady(page);
     await page.getByLabel('Prepared by').fill('A. Analyst');
     await save(page, 'dossier.png');
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download evidence pack (HTML)' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download evidence pack (HTML)' }).click(),
+    ]);
     const html = await readFile(await download.path(), 'utf8');
 
     const pack = await browser.newPage({ viewport: A4 });
@@ -40,7 +48,10 @@ export async function takeDossierShots(browser: Browser, base: string, viewport:
       await pack.emulateMedia({ media: 'print' });
       await pack.addStyleTag({ content: `body{padding:${MARGIN_PX}px !important}` });
       await save(pack, 'evidence-pack-1.png');
-      await pack.locator('h2').filter({ hasText: /^D\. / }).evaluate((heading) => heading.scrollIntoView({ block: 'start' }));
+      await pack
+        .locator('h2')
+        .filter({ hasText: /^D\. / })
+        .evaluate((heading) => heading.scrollIntoView({ block: 'start' }));
       await save(pack, 'evidence-pack-2.png');
     } finally {
       await pack.close();

@@ -19,7 +19,10 @@ const VIEWPORT = { width: 1280, height: 1024 };
 const MAX_BYTES = 300_000;
 // The project's Chromium flags, plus a resolver that finds nothing but loopback: map tiles fail at
 // once (the app then draws its bundled outline) instead of waiting on a network the machine may lack.
-const ARGS = [...(playwrightConfig.use?.launchOptions?.args ?? ['--no-sandbox']), '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'];
+const ARGS = [
+  ...(playwrightConfig.use?.launchOptions?.args ?? ['--no-sandbox']),
+  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+];
 
 // L, crime incidents near a point: the lookup a location search is made for.
 const lookup = lookups.L;
@@ -40,7 +43,9 @@ const shots: Shot[] = [
     file: 'lookup-map.png',
     view: { view: 'map' },
     ready: async (page) => {
-      await results(page).getByRole('region', { name: /^Map of [\d,]+ results?$/ }).waitFor({ timeout: 30_000 });
+      await results(page)
+        .getByRole('region', { name: /^Map of [\d,]+ results?$/ })
+        .waitFor({ timeout: 30_000 });
       await page.getByText(/^[\d,]+ records? on the map$/).waitFor();
       // Clusters are DOM markers, single points one canvas; either means the points are drawn.
       await results(page).locator('.map-cluster, .leaflet-overlay-pane canvas').first().waitFor();

@@ -15,8 +15,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 /** Names in the server's source that are not settings, and why. */
 const NOT_SETTINGS: Record<string, string> = {
   LOOKUP_HTML: 'the file name of the built lookup page (route-html-plugin.ts)',
-  LOOKUP_PAGES_DIR: "the folder of the built lookup pages (route-html-plugin.ts)",
-  LOOKUP_CONFIG_PATH: "the path of /lookup-config.json (wire.ts)",
+  LOOKUP_PAGES_DIR: 'the folder of the built lookup pages (route-html-plugin.ts)',
+  LOOKUP_CONFIG_PATH: 'the path of /lookup-config.json (wire.ts)',
   LOOKUP_IDS: "the registry's list of letters",
   LOOKUP_MODES: "a lookup's modes, live or demo (wire.ts)",
   MAP_CELL_DATASETS: "E's datasets (e-map-cell.ts)",
@@ -40,7 +40,10 @@ function settingsInSource(): Set<string> {
   const names = new Set<string>();
   for (const file of [...productionFiles(join(root, 'src/server')), ...productionFiles(join(root, 'src/lookups'))]) {
     const text = readFileSync(file, 'utf8');
-    for (const match of text.matchAll(/\b(?:LOOKUP_<L>_[A-Z][A-Z0-9_]*[A-Z0-9]|LOOKUP_[A-Z][A-Z0-9_]*[A-Z0-9]|MAP_[A-Z][A-Z0-9_]*[A-Z0-9])\b/g)) names.add(perLookup(match[0]));
+    for (const match of text.matchAll(
+      /\b(?:LOOKUP_<L>_[A-Z][A-Z0-9_]*[A-Z0-9]|LOOKUP_[A-Z][A-Z0-9_]*[A-Z0-9]|MAP_[A-Z][A-Z0-9_]*[A-Z0-9])\b/g,
+    ))
+      names.add(perLookup(match[0]));
     for (const match of text.matchAll(/\benv\.([A-Z][A-Z0-9_]*)\b/g)) names.add(perLookup(match[1]!));
     for (const match of text.matchAll(/\$\{prefix\}([A-Z][A-Z0-9_]*)/g)) names.add(`LOOKUP_<L>_${match[1]}`);
   }
@@ -79,19 +82,42 @@ describe('the settings', () => {
   const source = [...settingsInSource()].sort();
 
   it('are found in the source, the known ones among them', () => {
-    expect(source).toEqual(expect.arrayContaining(['PORT', 'HOST', 'DIST_DIR', 'LOOKUP_<L>_KEY', 'LOOKUP_<L>_QUEUE', 'LOOKUP_MASK_SECRET', 'LOOKUP_JOBS_RETENTION', 'MAP_TILE_URL']));
+    expect(source).toEqual(
+      expect.arrayContaining([
+        'PORT',
+        'HOST',
+        'DIST_DIR',
+        'LOOKUP_<L>_KEY',
+        'LOOKUP_<L>_QUEUE',
+        'LOOKUP_MASK_SECRET',
+        'LOOKUP_JOBS_RETENTION',
+        'MAP_TILE_URL',
+      ]),
+    );
   });
 
   it('are each in docs/deployment.md, and it names no other', () => {
     const documented = [...settingsInDeploymentDoc()].sort();
-    expect(source.filter((name) => !documented.includes(name)), 'missing from deployment.md').toEqual([]);
-    expect(documented.filter((name) => !source.includes(name)), 'in deployment.md but read nowhere').toEqual([]);
+    expect(
+      source.filter((name) => !documented.includes(name)),
+      'missing from deployment.md',
+    ).toEqual([]);
+    expect(
+      documented.filter((name) => !source.includes(name)),
+      'in deployment.md but read nowhere',
+    ).toEqual([]);
   });
 
   it('are each in .env.example with a comment and an example value, and it names no other', () => {
     const example = envExample();
-    expect(source.filter((name) => !example.has(name)), 'missing from .env.example').toEqual([]);
-    expect([...example.keys()].filter((name) => !source.includes(name)), 'in .env.example but read nowhere').toEqual([]);
+    expect(
+      source.filter((name) => !example.has(name)),
+      'missing from .env.example',
+    ).toEqual([]);
+    expect(
+      [...example.keys()].filter((name) => !source.includes(name)),
+      'in .env.example but read nowhere',
+    ).toEqual([]);
     for (const name of source) {
       const { value, comment } = example.get(name)!;
       expect(value, `${name}'s example value`).not.toBe('');
@@ -102,7 +128,12 @@ describe('the settings', () => {
   it('are the only LOOKUP_ names the docs and the README mention', () => {
     const unknown = docPages(root)
       .filter((page) => !page.startsWith('docs/decisions/'))
-      .flatMap((page) => [...readFileSync(join(root, page), 'utf8').matchAll(/\bLOOKUP_(?:<L>_)?[A-Z][A-Z0-9_]*[A-Z0-9]\b/g)].map((match) => ({ page, name: perLookup(match[0]) })))
+      .flatMap((page) =>
+        [...readFileSync(join(root, page), 'utf8').matchAll(/\bLOOKUP_(?:<L>_)?[A-Z][A-Z0-9_]*[A-Z0-9]\b/g)].map((match) => ({
+          page,
+          name: perLookup(match[0]),
+        })),
+      )
       .filter(({ name }) => !source.includes(name))
       .map(({ page, name }) => `${page}: ${name}`);
     expect(unknown).toEqual([]);

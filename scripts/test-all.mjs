@@ -86,7 +86,13 @@ const smokes = [readJson('reports/smoke-node26.json'), ...(thisMajor === 26 ? []
 const conformance = readJson('reports/conformance.json');
 const e2e = readJson('reports/e2e.json');
 const sum = (values) => values.reduce((total, value) => total + (value ?? 0), 0);
-const passed = sum([unit?.numPassedTests, ...smokes.map((smoke) => smoke?.passed), conformance?.passed, e2e?.stats?.expected, e2e?.stats?.flaky]);
+const passed = sum([
+  unit?.numPassedTests,
+  ...smokes.map((smoke) => smoke?.passed),
+  conformance?.passed,
+  e2e?.stats?.expected,
+  e2e?.stats?.flaky,
+]);
 const failed = sum([unit?.numFailedTests, ...smokes.map((smoke) => smoke?.failed), conformance?.failed, e2e?.stats?.unexpected]);
 const skipped = sum([unit?.numPendingTests, unit?.numTodoTests, e2e?.stats?.skipped]);
 
@@ -118,8 +124,12 @@ if (failedTests.length > 0) console.log(`\nFailed unit tests:\n${failedTests.map
 if (failedSteps.length > 0) console.log(`\nFailed steps: ${failedSteps.join(', ')}`);
 const vitestLine = (report) => (report ? `${report.numPassedTests} passed, ${report.numFailedTests} failed` : 'no report');
 const smokeLine = (smoke) => (smoke ? `smoke (${smoke.node}): ${smoke.passed} passed, ${smoke.failed} failed` : 'smoke: no report');
-const conformanceLine = conformance ? `MCP conformance: ${conformance.passed} passed, ${conformance.failed} failed, ${conformance.notApplicable} not applicable` : 'MCP conformance: no report';
-console.log(`\nunit (Node 26): ${vitestLine(unit)}; ${smokes.map(smokeLine).join('; ')}; ${conformanceLine}; e2e: ${e2e ? `${e2e.stats.expected} passed, ${e2e.stats.unexpected} failed` : 'no report'}`);
+const conformanceLine = conformance
+  ? `MCP conformance: ${conformance.passed} passed, ${conformance.failed} failed, ${conformance.notApplicable} not applicable`
+  : 'MCP conformance: no report';
+console.log(
+  `\nunit (Node 26): ${vitestLine(unit)}; ${smokes.map(smokeLine).join('; ')}; ${conformanceLine}; e2e: ${e2e ? `${e2e.stats.expected} passed, ${e2e.stats.unexpected} failed` : 'no report'}`,
+);
 // A failed step with no failing test (typecheck, lint, build) still counts as one failure.
 const failures = failed + (failed === 0 && failedSteps.length > 0 ? failedSteps.length : 0);
 console.log(`${passed} passed, ${failures} failed${skipped ? `, ${skipped} skipped` : ''}`);

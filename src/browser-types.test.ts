@@ -7,7 +7,9 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 const root = new URL('..', import.meta.url).pathname;
-const { browserParts } = (await import(/* @vite-ignore */ new URL('../house-rules.mjs', import.meta.url).href)) as { browserParts: string[] };
+const { browserParts } = (await import(/* @vite-ignore */ new URL('../house-rules.mjs', import.meta.url).href)) as {
+  browserParts: string[];
+};
 
 const probeLines = [
   'export const p1 = process.env.NODE_ENV;',
@@ -20,12 +22,16 @@ const probeLines = [
 const probeText = `${probeLines.join('\n')}\n`;
 
 function project(configName: string): ts.ParsedCommandLine {
-  const parsed = ts.getParsedCommandLineOfConfigFile(`${root}${configName}`, {}, {
-    ...ts.sys,
-    onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
-      throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+  const parsed = ts.getParsedCommandLineOfConfigFile(
+    `${root}${configName}`,
+    {},
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
+        throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+      },
     },
-  });
+  );
   if (!parsed) throw new Error(`cannot read ${configName}`);
   return parsed;
 }
@@ -42,7 +48,8 @@ function probeErrors(parsed: ts.ParsedCommandLine, rootNames: readonly string[],
   for (const probe of probes) {
     const lines = new Set<number>();
     for (const diagnostic of ts.getPreEmitDiagnostics(program, program.getSourceFile(probe))) {
-      if (diagnostic.file && diagnostic.start !== undefined) lines.add(diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start).line + 1);
+      if (diagnostic.file && diagnostic.start !== undefined)
+        lines.add(diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start).line + 1);
     }
     errors.set(probe, lines);
   }
@@ -56,14 +63,22 @@ describe('Node only where Node runs (tsconfig.browser.json)', () => {
 
   it('covers the production files of every browser part, and no tests', () => {
     const files = browser.fileNames.map((file) => file.slice(root.length));
-    for (const part of browserParts) expect(files.some((file) => file.startsWith(`src/${part}/`)), part).toBe(true);
+    for (const part of browserParts)
+      expect(
+        files.some((file) => file.startsWith(`src/${part}/`)),
+        part,
+      ).toBe(true);
     expect(files.filter((file) => /\.test\.tsx?$|\/testing\//.test(file))).toEqual([]);
     expect(files.filter((file) => file.startsWith('src/server/'))).toEqual([]);
   });
 
   it("refuses Node's globals and modules in a probe in every browser part", { timeout: 180_000 }, () => {
     const probes = browserParts.map((part) => `${root}src/${part}/__probe__.ts`);
-    for (const [probe, lines] of probeErrors(browser, browser.fileNames, probes)) expect([...lines].sort((a, b) => a - b), probe).toEqual(everyLine);
+    for (const [probe, lines] of probeErrors(browser, browser.fileNames, probes))
+      expect(
+        [...lines].sort((a, b) => a - b),
+        probe,
+      ).toEqual(everyLine);
   });
 
   it('compiles the same probe where Node runs (server/, with tsconfig.json)', { timeout: 180_000 }, () => {

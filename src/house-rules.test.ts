@@ -84,7 +84,10 @@ const probes = {
 function expectEveryLineRefused(messages: Message[], text: string, count: number, ruleId: string): void {
   for (let line = 1; line <= count; line++) {
     const found = messages.filter((message) => message.line === line && says(text)(message));
-    expect(found.map((message) => message.ruleId), `line ${line} should be refused: ${text}`).toContain(ruleId);
+    expect(
+      found.map((message) => message.ruleId),
+      `line ${line} should be refused: ${text}`,
+    ).toContain(ruleId);
   }
 }
 
@@ -149,11 +152,17 @@ describe('the import table (house-rules.mjs)', () => {
       });
     }
 
-    it(importTable[from]!.tests?.[to] ? "is allowed in the part's tests (the table's test-only edge)" : "holds in the part's tests and their helpers too", { timeout: SLOW }, async () => {
+    it(importTable[from]!.tests?.[to]
+      ? "is allowed in the part's tests (the table's test-only edge)"
+      : "holds in the part's tests and their helpers too", { timeout: SLOW }, async () => {
       for (const testFile of [`src/${from}/__probe__.test.ts`, `src/${from}/testing/__probe__.ts`]) {
         const messages = await lint(testFile, probes.static([specifier]));
         if ((allowed?.access === 'static' && !allowed.via) || importTable[from]!.tests?.[to]) expect(shown(messages), testFile).toEqual([]);
-        else expect(refusal(messages).map((message) => message.line), testFile).toEqual([1]);
+        else
+          expect(
+            refusal(messages).map((message) => message.line),
+            testFile,
+          ).toEqual([1]);
       }
     });
   });
@@ -170,10 +179,17 @@ describe('house rules, row by row', () => {
       const lines = probes.static(examples);
       expectEveryLineRefused(await lint(`src/${zone}/__probe__.ts`, lines), rule.message, lines.length, 'no-restricted-imports');
       const sideEffects = probes.sideEffect(examples);
-      expectEveryLineRefused(await lint(`src/${zone}/nested/__probe__.tsx`, sideEffects), rule.message, sideEffects.length, 'no-restricted-imports');
+      expectEveryLineRefused(
+        await lint(`src/${zone}/nested/__probe__.tsx`, sideEffects),
+        rule.message,
+        sideEffects.length,
+        'no-restricted-imports',
+      );
     });
 
-    it(rule.allowTypeImports ? 'lets type-only imports through (they are erased)' : 'refuses type-only imports', { timeout: SLOW }, async () => {
+    it(rule.allowTypeImports ? 'lets type-only imports through (they are erased)' : 'refuses type-only imports', {
+      timeout: SLOW,
+    }, async () => {
       const lines = probes.type(examples);
       const messages = await lint(`src/${zone}/__probe__.ts`, lines);
       if (rule.allowTypeImports) expectNoneSaying(messages, rule.message);
@@ -201,8 +217,19 @@ describe('house rules, row by row', () => {
 
   // What the table allows, written out by hand: each probe must be entirely clean.
   const allowed: Record<string, string[]> = {
-    'src/lookups/testing/samples/__probe__.ts': ["import 'zod';", "import 'fast-xml-parser';", "import '../../define-lookup.ts';", "import '@apidevtools/swagger-parser';"],
-    'src/demo/__probe__.ts': ["import 'zod';", "import '@faker-js/faker';", "import '../lookups/define-lookup.ts';", "import './seeded.ts';", "import 'vitest';"],
+    'src/lookups/testing/samples/__probe__.ts': [
+      "import 'zod';",
+      "import 'fast-xml-parser';",
+      "import '../../define-lookup.ts';",
+      "import '@apidevtools/swagger-parser';",
+    ],
+    'src/demo/__probe__.ts': [
+      "import 'zod';",
+      "import '@faker-js/faker';",
+      "import '../lookups/define-lookup.ts';",
+      "import './seeded.ts';",
+      "import 'vitest';",
+    ],
     'src/server/__probe__.tsx': [
       "import 'node:http';",
       "import 'vite';",
@@ -229,8 +256,18 @@ describe('house rules, row by row', () => {
       "import '../../form/url-state.ts';",
       "export const LazyMap = () => import('../../map/results-map.tsx');",
     ],
-    'src/form/__probe__.tsx': ["import 'react';", "import '../lookups/param.ts';", "import '../results/view-state.ts';", "import '../results/filter-query.ts';"],
-    'src/results/table/__probe__.tsx': ["import '@tanstack/react-virtual';", "import '../../lookups/define-lookup.ts';", "import '../../api/lookup-response.ts';", "import '../slots.ts';"],
+    'src/form/__probe__.tsx': [
+      "import 'react';",
+      "import '../lookups/param.ts';",
+      "import '../results/view-state.ts';",
+      "import '../results/filter-query.ts';",
+    ],
+    'src/results/table/__probe__.tsx': [
+      "import '@tanstack/react-virtual';",
+      "import '../../lookups/define-lookup.ts';",
+      "import '../../api/lookup-response.ts';",
+      "import '../slots.ts';",
+    ],
     'src/map/__probe__.tsx': [
       "import 'leaflet';",
       "import 'leaflet/dist/leaflet.css';",
@@ -241,7 +278,11 @@ describe('house rules, row by row', () => {
       "import '../results/slots.ts';",
       "import '../form/form-values.ts';",
     ],
-    'src/views/__probe__.tsx': ["import 'dompurify';", "import type * as Slots from '../results/slots.ts'; export type { Slots };", "export const card = () => import('./movie-card.tsx');"],
+    'src/views/__probe__.tsx': [
+      "import 'dompurify';",
+      "import type * as Slots from '../results/slots.ts'; export type { Slots };",
+      "export const card = () => import('./movie-card.tsx');",
+    ],
   };
   it.each(Object.entries(allowed))('allows what the table allows: %s', { timeout: SLOW }, async (filePath, lines) => {
     expect(shown(await lint(filePath, lines))).toEqual([]);
@@ -251,14 +292,23 @@ describe('house rules, row by row', () => {
 describe('no lookup letter as a literal in generic code', () => {
   // Generic code: production files of every part but demo/ and views/ (which DESIGN.md lets name letters).
   const generic = parts.filter((part) => part !== 'demo' && part !== 'views').map((part) => `src/${part}/__probe__.ts`);
-  const homes = ['src/lookups/u-weather.ts', 'src/lookups/registry.ts', 'src/demo/u-weather.ts', 'src/views/own-views.ts', 'src/views/weather-card.tsx'];
+  const homes = [
+    'src/lookups/u-weather.ts',
+    'src/lookups/registry.ts',
+    'src/demo/u-weather.ts',
+    'src/views/own-views.ts',
+    'src/views/weather-card.tsx',
+  ];
   const tests = ['src/app/__probe__.test.ts', 'src/lookups/testing/__probe__.ts', 'src/server/__probe__.test.ts'];
 
   describe.each(letterRules.map((rule) => ({ ...rule, rule })))('$name', ({ rule }) => {
     it.each(rule.examples)('refuses %s in generic code', { timeout: SLOW }, async (example) => {
       for (const file of generic) {
         const messages = await lint(file, [example]);
-        expect(messages.filter(says(rule.message)).map((message) => message.ruleId), file).toContain('no-restricted-syntax');
+        expect(
+          messages.filter(says(rule.message)).map((message) => message.ruleId),
+          file,
+        ).toContain('no-restricted-syntax');
       }
     });
 
@@ -266,47 +316,64 @@ describe('no lookup letter as a literal in generic code', () => {
       for (const file of generic) for (const lookalike of rule.lookalikes) expectNoneSaying(await lint(file, [lookalike]), rule.message);
     });
 
-    it("allows the letters in per-letter files, the registry, demo/, views/ and tests", { timeout: SLOW }, async () => {
-      for (const file of [...homes, ...tests]) for (const example of rule.examples) expectNoneSaying(await lint(file, [example]), rule.message);
+    it('allows the letters in per-letter files, the registry, demo/, views/ and tests', { timeout: SLOW }, async () => {
+      for (const file of [...homes, ...tests])
+        for (const example of rule.examples) expectNoneSaying(await lint(file, [example]), rule.message);
     });
   });
 
   it('keeps a home refusing the imports of its part (only the letter rules are off there)', { timeout: SLOW }, async () => {
     const messages = await lint('src/lookups/u-weather.ts', ["export const l = () => import('../app/main.tsx');"]);
-    expect(messages.filter((message) => message.ruleId === 'no-restricted-syntax' && message.message.startsWith('lookups/ may not import app/'))).toHaveLength(1);
+    expect(
+      messages.filter((message) => message.ruleId === 'no-restricted-syntax' && message.message.startsWith('lookups/ may not import app/')),
+    ).toHaveLength(1);
   });
 });
 
 describe("Node's globals only where Node runs", () => {
   const browserFiles = browserParts.flatMap((part) => [`src/${part}/__probe__.ts`, `src/${part}/nested/__probe__.tsx`]);
-  const nodeFiles = ['src/server/__probe__.ts', 'src/app/__probe__.test.ts', 'src/demo/testing/__probe__.ts', 'scripts/__probe__.mjs', 'bench/__probe__.ts'];
+  const nodeFiles = [
+    'src/server/__probe__.ts',
+    'src/app/__probe__.test.ts',
+    'src/demo/testing/__probe__.ts',
+    'scripts/__probe__.mjs',
+    'bench/__probe__.ts',
+  ];
 
   it.each(nodeGlobals)('refuses %s in browser code', { timeout: SLOW }, async (name) => {
     for (const file of browserFiles) {
       const messages = await lint(file, [`export const probe = ${name};`]);
-      expect(messages.map((message) => message.ruleId), file).toContain('no-restricted-globals');
+      expect(
+        messages.map((message) => message.ruleId),
+        file,
+      ).toContain('no-restricted-globals');
     }
   });
 
   it.each(nodeGlobals)('allows %s where Node runs (server/, tests, tools)', { timeout: SLOW }, async (name) => {
     for (const file of nodeFiles) {
       const messages = await lint(file, [`export const probe = ${name};`]);
-      expect(shown(messages.filter((message) => message.ruleId === 'no-restricted-globals' || message.ruleId === 'no-undef')), file).toEqual([]);
+      expect(
+        shown(messages.filter((message) => message.ruleId === 'no-restricted-globals' || message.ruleId === 'no-undef')),
+        file,
+      ).toEqual([]);
     }
   });
 
   it("declares Node's globals only where Node runs", { timeout: SLOW }, async () => {
-    const globalsOf = async (file: string) => ((await eslint.calculateConfigForFile(file)) as { languageOptions: { globals: Record<string, unknown> } }).languageOptions.globals;
+    const globalsOf = async (file: string) =>
+      ((await eslint.calculateConfigForFile(file)) as { languageOptions: { globals: Record<string, unknown> } }).languageOptions.globals;
     for (const file of browserFiles) {
       const declared = await globalsOf(file);
       expect(declared, file).toHaveProperty('window');
       for (const name of nodeGlobals) expect(declared, file).not.toHaveProperty(name);
     }
-    for (const file of [...nodeFiles, 'vite.config.ts', 'e2e/__probe__.spec.ts']) expect(await globalsOf(file), file).toHaveProperty('process');
+    for (const file of [...nodeFiles, 'vite.config.ts', 'e2e/__probe__.spec.ts'])
+      expect(await globalsOf(file), file).toHaveProperty('process');
   });
 
   it('lets a local of the same name through in browser code', { timeout: SLOW }, async () => {
-    const messages = await lint('src/app/__probe__.ts', ['export const load = () => import(\'./main.tsx\').then((module) => module);']);
+    const messages = await lint('src/app/__probe__.ts', ["export const load = () => import('./main.tsx').then((module) => module);"]);
     expect(shown(messages)).toEqual([]);
   });
 });

@@ -23,7 +23,11 @@ function importedSpecifiers(fileName: string, text: string): string[] {
   const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false);
   const specifiers: string[] = [];
   for (const statement of source.statements) {
-    if ((ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) && statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier))
+    if (
+      (ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) &&
+      statement.moduleSpecifier &&
+      ts.isStringLiteral(statement.moduleSpecifier)
+    )
       specifiers.push(statement.moduleSpecifier.text);
   }
   return specifiers.filter((specifier) => specifier.startsWith('.'));
@@ -34,7 +38,12 @@ type ImportGraph = ReadonlyMap<string, readonly string[]>;
 function importGraph(files: readonly string[], read: (file: string) => string): ImportGraph {
   const known = new Set(files);
   return new Map(
-    files.map((file) => [file, importedSpecifiers(file, read(file)).map((specifier) => resolve(dirname(file), specifier)).filter((target) => known.has(target))]),
+    files.map((file) => [
+      file,
+      importedSpecifiers(file, read(file))
+        .map((specifier) => resolve(dirname(file), specifier))
+        .filter((target) => known.has(target)),
+    ]),
   );
 }
 
@@ -73,11 +82,12 @@ function findCycles(graph: ImportGraph): string[][] {
 
 describe('import cycles', () => {
   it('finds type-only, re-exported and self cycles (the checker can fail)', () => {
-    expect(importedSpecifiers('x.ts', "import type { A } from './a.ts';\nexport { B } from './b.ts';\nimport {\n  C,\n} from '../c.ts';\nimport 'node:fs';")).toEqual([
-      './a.ts',
-      './b.ts',
-      '../c.ts',
-    ]);
+    expect(
+      importedSpecifiers(
+        'x.ts',
+        "import type { A } from './a.ts';\nexport { B } from './b.ts';\nimport {\n  C,\n} from '../c.ts';\nimport 'node:fs';",
+      ),
+    ).toEqual(['./a.ts', './b.ts', '../c.ts']);
     const graph = new Map([
       ['/a', ['/b']],
       ['/b', ['/c']],
@@ -86,7 +96,14 @@ describe('import cycles', () => {
       ['/e', []],
     ]);
     expect(findCycles(graph)).toEqual([['/a', '/b', '/c'], ['/d']]);
-    expect(findCycles(new Map([['/a', ['/b']], ['/b', []]]))).toEqual([]);
+    expect(
+      findCycles(
+        new Map([
+          ['/a', ['/b']],
+          ['/b', []],
+        ]),
+      ),
+    ).toEqual([]);
   });
 
   it('finds none in src/', () => {

@@ -17,7 +17,8 @@ declare global {
 
 const lookup = lookups.L;
 const operation = lookup.operations[0];
-const nextFrame = () => new Promise<number>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(performance.now()))));
+const nextFrame = () =>
+  new Promise<number>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(performance.now()))));
 /** Clusters come from a worker: the frame counts once the map has drawn the new ones (cluster-layer.tsx counts them). */
 const framesDrawn = () => Number(document.querySelector<HTMLElement>('.leaflet-container')?.dataset.clusterFrames ?? 0);
 async function nextClusterFrame(before: number): Promise<number> {
@@ -37,20 +38,23 @@ export function AnalysisHarness({ records, layer }: { records: ReadonlyArray<Rec
 
   useEffect(() => {
     window.benchRecolour = async () => {
-    const before = framesDrawn();
-    const start = performance.now();
-    setLook((current) => ({ ...current, color: current.color === 'incident_offense' ? 'incident_offense_crime_against' : 'incident_offense' }));
-    return (await nextClusterFrame(before)) - start;
-  };
+      const before = framesDrawn();
+      const start = performance.now();
+      setLook((current) => ({
+        ...current,
+        color: current.color === 'incident_offense' ? 'incident_offense_crime_against' : 'incident_offense',
+      }));
+      return (await nextClusterFrame(before)) - start;
+    };
     window.benchMoveBrush = async () => {
-    const before = framesDrawn();
-    const start = performance.now();
-    setLook((current) => {
-      const from = current.time ? Date.parse(current.time.from) + 3_600_000 : Date.parse('2024-05-02T00:00:00Z');
-      return { ...current, time: { from: new Date(from).toISOString(), to: new Date(from + 86_400_000).toISOString() } };
-    });
-    return (await nextClusterFrame(before)) - start;
-  };
+      const before = framesDrawn();
+      const start = performance.now();
+      setLook((current) => {
+        const from = current.time ? Date.parse(current.time.from) + 3_600_000 : Date.parse('2024-05-02T00:00:00Z');
+        return { ...current, time: { from: new Date(from).toISOString(), to: new Date(from + 86_400_000).toISOString() } };
+      });
+      return (await nextClusterFrame(before)) - start;
+    };
   }, []);
 
   return (

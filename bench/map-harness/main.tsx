@@ -31,7 +31,7 @@ const cities = [
 
 // Deterministic spread around the cities: the same picture on every run.
 let seed = 42;
-const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
 const records = Array.from({ length: count }, (_, index) => {
   const [lat, lon] = cities[index % cities.length]!;
   const spread = 0.3 * Math.sqrt(-2 * Math.log(random() || 1e-9));
@@ -40,7 +40,9 @@ const records = Array.from({ length: count }, (_, index) => {
     incident_code: `INC-${index}`,
     incident_offense: analysis ? OFFENSES[Math.floor(random() * OFFENSES.length)]! : 'Larceny/Theft',
     incident_offense_crime_against: AGAINST[index % AGAINST.length]!,
-    incident_date: analysis ? new Date(Date.parse('2024-05-01T00:00:00Z') + Math.floor(random() * 7 * 86_400_000)).toISOString() : '2024-05-01T12:00:00.000Z',
+    incident_date: analysis
+      ? new Date(Date.parse('2024-05-01T00:00:00Z') + Math.floor(random() * 7 * 86_400_000)).toISOString()
+      : '2024-05-01T12:00:00.000Z',
     incident_latitude: lat + spread * Math.sin(angle),
     incident_longitude: lon + spread * Math.cos(angle),
     incident_address: `${index} Example Street`,
@@ -53,16 +55,16 @@ createRoot(document.getElementById('root')!).render(
   analysis ? (
     <AnalysisHarness records={records} layer={(query.get('layer') as 'heat' | 'hex' | null) ?? undefined} />
   ) : (
-  <ResultsMap
-    lookup={lookup}
-    operation={lookup.operations[0]}
-    params={{}}
-    records={records}
-    masked={false}
-    selectedIndex={undefined}
-    onSelect={() => {}}
-    onOpenTable={() => {}}
-  />
+    <ResultsMap
+      lookup={lookup}
+      operation={lookup.operations[0]}
+      params={{}}
+      records={records}
+      masked={false}
+      selectedIndex={undefined}
+      onSelect={() => {}}
+      onOpenTable={() => {}}
+    />
   ),
 );
 

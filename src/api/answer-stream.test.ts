@@ -1,7 +1,14 @@
 // @vitest-environment jsdom
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { answerStreamer, forgetLiveAnswer, type LiveAnswer, provideAnswerStreamer, publishLiveAnswer, useLiveAnswerByKey } from './answer-stream.ts';
+import {
+  answerStreamer,
+  forgetLiveAnswer,
+  type LiveAnswer,
+  provideAnswerStreamer,
+  publishLiveAnswer,
+  useLiveAnswerByKey,
+} from './answer-stream.ts';
 
 const liveAnswer = (): LiveAnswer => ({
   current: () => ({ records: [], progress: { bytes: 0, totalBytes: undefined, records: 0, bytesPerSecond: 0 }, stopping: false }),

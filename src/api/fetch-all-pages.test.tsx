@@ -6,7 +6,16 @@ import type { PageJump, Params } from '../lookups/define-lookup.ts';
 import { interpretAnswer } from '../lookups/answer.ts';
 import { lookups } from '../lookups/registry.ts';
 import type { LookupResponse } from './lookup-response.ts';
-import { describeMergedPages, fetchAllPages, MAX_PAGES, type FetchAllPagesOptions, needsConfirmation, PageFetchError, planPages, useFetchAllPages } from './fetch-all-pages.ts';
+import {
+  describeMergedPages,
+  fetchAllPages,
+  MAX_PAGES,
+  type FetchAllPagesOptions,
+  needsConfirmation,
+  PageFetchError,
+  planPages,
+  useFetchAllPages,
+} from './fetch-all-pages.ts';
 
 // A paged lookup picked from the registry; the fake upstream below answers its shape.
 const lookup = lookups.L;
@@ -153,7 +162,9 @@ describe('fetchAllPages', () => {
     const failed = run((page) => (page === 7 ? Promise.reject(new Error('HTTP 503 Service Unavailable')) : undefined));
     await expect(failed).rejects.toBeInstanceOf(PageFetchError);
     await expect(failed).rejects.toMatchObject({ page: 7, message: 'Page 7 could not be fetched: HTTP 503 Service Unavailable' });
-    const unreadable = run((page) => (page === 4 ? Promise.resolve({ ...respond('/proxy/l/x', undefined), parseError: 'Unexpected end of JSON input' }) : undefined));
+    const unreadable = run((page) =>
+      page === 4 ? Promise.resolve({ ...respond('/proxy/l/x', undefined), parseError: 'Unexpected end of JSON input' }) : undefined,
+    );
     await expect(unreadable).rejects.toMatchObject({ page: 4 });
     await expect(unreadable).rejects.toThrow('Page 4 could not be fetched: Unexpected end of JSON input');
   });
@@ -163,7 +174,9 @@ describe('fetchAllPages', () => {
     let sent = 0;
     const outcome = await mergeAll(world, { fetchPage: async (pageParams) => (sent++, answerFor(pageParams, world)) });
     expect(sent).toBe(MAX_PAGES - 1);
-    expect(describeMergedPages(outcome)).toBe(`the first ${MAX_PAGES} of 120 pages merged · ${(MAX_PAGES * PER_PAGE).toLocaleString('en-US')} records`);
+    expect(describeMergedPages(outcome)).toBe(
+      `the first ${MAX_PAGES} of 120 pages merged · ${(MAX_PAGES * PER_PAGE).toLocaleString('en-US')} records`,
+    );
   });
 });
 
@@ -174,13 +187,18 @@ describe('useFetchAllPages', () => {
   function stubProxy(failing = new Set<number>()) {
     const fetch = vi.fn(async (url: string) => {
       const page = Number(new URL(url, 'http://localhost').searchParams.get('page'));
-      if (failing.has(page)) return new Response(JSON.stringify({ message: 'Try later' }), { status: 400, headers: { 'content-type': 'application/json' } });
-      return new Response(answerFor({ page }).text, { status: 200, headers: { 'content-type': 'application/json', 'x-lookup-source': 'demo' } });
+      if (failing.has(page))
+        return new Response(JSON.stringify({ message: 'Try later' }), { status: 400, headers: { 'content-type': 'application/json' } });
+      return new Response(answerFor({ page }).text, {
+        status: 200,
+        headers: { 'content-type': 'application/json', 'x-lookup-source': 'demo' },
+      });
     });
     vi.stubGlobal('fetch', fetch);
     return fetch;
   }
-  const pagesSent = (fetch: ReturnType<typeof stubProxy>) => fetch.mock.calls.map(([url]) => Number(new URL(url, 'http://localhost').searchParams.get('page')));
+  const pagesSent = (fetch: ReturnType<typeof stubProxy>) =>
+    fetch.mock.calls.map(([url]) => Number(new URL(url, 'http://localhost').searchParams.get('page')));
 
   const wrapper =
     (client: QueryClient) =>
@@ -194,7 +212,11 @@ describe('useFetchAllPages', () => {
     act(() => result.current.start(jumpOf(shown)));
     expect(result.current.state.status).toBe('running');
     await waitFor(() => expect(result.current.state.status).toBe('failed'));
-    expect(result.current.state).toMatchObject({ status: 'failed', page: 7, message: expect.stringMatching(/^Page 7 could not be fetched: HTTP 400/) });
+    expect(result.current.state).toMatchObject({
+      status: 'failed',
+      page: 7,
+      message: expect.stringMatching(/^Page 7 could not be fetched: HTTP 400/),
+    });
     expect(result.current.merged).toBeUndefined(); // nothing half-merged
     expect(pagesSent(fetch)).not.toContain(1); // the page shown is in hand
     const pageQueries = () => client.getQueryCache().findAll({ queryKey: ['lookup', lookup.id, operation.id] });

@@ -169,7 +169,10 @@ const count = (value: number) => value.toLocaleString('en-US');
 
 /** The merged answer in a few words: "all 23 pages merged · 11,200 records" (or "the first 50 of 120 pages …"). */
 export function describeMergedPages(outcome: Pick<PagesOutcome, 'covered' | 'last' | 'records'>): string {
-  const which = outcome.covered < outcome.last ? `the first ${count(outcome.covered)} of ${count(outcome.last)} pages` : `all ${count(outcome.covered)} pages`;
+  const which =
+    outcome.covered < outcome.last
+      ? `the first ${count(outcome.covered)} of ${count(outcome.last)} pages`
+      : `all ${count(outcome.covered)} pages`;
   return `${which} merged · ${count(outcome.records)} ${outcome.records === 1 ? 'record' : 'records'}`;
 }
 

@@ -11,8 +11,13 @@ afterEach(() => vi.unstubAllGlobals());
 describe('fetching fresh, past the server’s answer cache', () => {
   it('sends Cache-Control: no-cache, and the fresh answer replaces the cached one under the same query key', async () => {
     const fetchMock = vi.fn<typeof fetch>();
-    fetchMock.mockImplementationOnce(async () => new Response('{"id":550,"v":1}', { headers: { 'content-type': 'application/json', 'x-lookup-cache': 'hit', age: '240' } }));
-    fetchMock.mockImplementationOnce(async () => new Response('{"id":550,"v":2}', { headers: { 'content-type': 'application/json', 'x-lookup-cache': 'bypass' } }));
+    fetchMock.mockImplementationOnce(
+      async () =>
+        new Response('{"id":550,"v":1}', { headers: { 'content-type': 'application/json', 'x-lookup-cache': 'hit', age: '240' } }),
+    );
+    fetchMock.mockImplementationOnce(
+      async () => new Response('{"id":550,"v":2}', { headers: { 'content-type': 'application/json', 'x-lookup-cache': 'bypass' } }),
+    );
     vi.stubGlobal('fetch', fetchMock);
     const client = new QueryClient();
     const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
@@ -25,7 +30,9 @@ describe('fetching fresh, past the server’s answer cache', () => {
     expect(new Headers(fetchMock.mock.calls[1]![1]!.headers).get('cache-control')).toBe('no-cache');
     await waitFor(() => expect(result.current.data?.body).toEqual({ id: 550, v: 2 }));
     // One query, not two: `fresh` is not part of the key.
-    expect(lookupQueryOptions(movie, details, { movie_id: 550 }, { fresh: true }).queryKey).toEqual(lookupQueryOptions(movie, details, { movie_id: 550 }).queryKey);
+    expect(lookupQueryOptions(movie, details, { movie_id: 550 }, { fresh: true }).queryKey).toEqual(
+      lookupQueryOptions(movie, details, { movie_id: 550 }).queryKey,
+    );
     expect(client.getQueryCache().findAll({ queryKey: ['lookup'] })).toHaveLength(1);
   });
 });

@@ -4,7 +4,15 @@
 import { QueryClient, QueryClientContext, queryOptions, useQuery } from '@tanstack/react-query';
 import { useContext } from 'react';
 import type { Params } from '../lookups/define-lookup.ts';
-import { FINAL_JOB_STATES, JOBS_PATH, type JobDocument, type JobGroup, type JobState, type WatchChange, type WatchQuery } from '../lookups/jobs-wire.ts';
+import {
+  FINAL_JOB_STATES,
+  JOBS_PATH,
+  type JobDocument,
+  type JobGroup,
+  type JobState,
+  type WatchChange,
+  type WatchQuery,
+} from '../lookups/jobs-wire.ts';
 
 export { FINAL_JOB_STATES, JOBS_PATH, type JobState, type WatchChange, type WatchQuery };
 /** A job as the server describes it. */
@@ -40,7 +48,15 @@ export function useJobsQueryClient(): QueryClient {
 
 export function useJobsEnabled(): boolean {
   const client = useJobsQueryClient();
-  const query = useQuery(queryOptions({ queryKey: ['jobs-config'] as const, queryFn: ({ signal }) => fetchJobsEnabled(signal), staleTime: Infinity, retry: false }), client);
+  const query = useQuery(
+    queryOptions({
+      queryKey: ['jobs-config'] as const,
+      queryFn: ({ signal }) => fetchJobsEnabled(signal),
+      staleTime: Infinity,
+      retry: false,
+    }),
+    client,
+  );
   return query.data === true;
 }
 
@@ -50,7 +66,10 @@ export async function listJobs(signal?: AbortSignal): Promise<ServerJob[]> {
 }
 
 export async function getJob(id: string, signal?: AbortSignal): Promise<ServerJob> {
-  const response = await fetch(`${JOBS_PATH}/${encodeURIComponent(id)}`, { headers: { accept: 'application/json' }, ...(signal && { signal }) });
+  const response = await fetch(`${JOBS_PATH}/${encodeURIComponent(id)}`, {
+    headers: { accept: 'application/json' },
+    ...(signal && { signal }),
+  });
   return readJson<ServerJob>(response, 'The job');
 }
 
@@ -68,12 +87,19 @@ export interface JobSubmission {
 
 export async function submitJob(job: JobSubmission): Promise<ServerJob> {
   // Parameters left out of a row are not sent (undefined has no JSON).
-  const response = await fetch(JOBS_PATH, { method: 'POST', headers: { accept: 'application/json', 'content-type': 'application/json' }, body: JSON.stringify(job) });
+  const response = await fetch(JOBS_PATH, {
+    method: 'POST',
+    headers: { accept: 'application/json', 'content-type': 'application/json' },
+    body: JSON.stringify(job),
+  });
   return readJson<ServerJob>(response, 'The job was not started');
 }
 
 export async function cancelJob(id: string): Promise<ServerJob> {
-  const response = await fetch(`${JOBS_PATH}/${encodeURIComponent(id)}/cancel`, { method: 'POST', headers: { accept: 'application/json' } });
+  const response = await fetch(`${JOBS_PATH}/${encodeURIComponent(id)}/cancel`, {
+    method: 'POST',
+    headers: { accept: 'application/json' },
+  });
   return readJson<ServerJob>(response, 'The job was not cancelled');
 }
 
@@ -116,19 +142,35 @@ export async function listWatches(signal?: AbortSignal): Promise<WatchSummary[]>
 export type WatchDetail = WatchSummary & { query?: WatchQuery; changes: WatchChange[] };
 
 export async function getWatch(id: string, signal?: AbortSignal): Promise<WatchDetail> {
-  const response = await fetch(`${WATCHES_PATH}/${encodeURIComponent(id)}`, { headers: { accept: 'application/json' }, ...(signal && { signal }) });
+  const response = await fetch(`${WATCHES_PATH}/${encodeURIComponent(id)}`, {
+    headers: { accept: 'application/json' },
+    ...(signal && { signal }),
+  });
   return readJson<WatchDetail>(response, 'The watchlist');
 }
 
 export async function stopWatch(id: string): Promise<WatchSummary> {
-  const response = await fetch(`${WATCHES_PATH}/${encodeURIComponent(id)}/stop`, { method: 'POST', headers: { accept: 'application/json' } });
+  const response = await fetch(`${WATCHES_PATH}/${encodeURIComponent(id)}/stop`, {
+    method: 'POST',
+    headers: { accept: 'application/json' },
+  });
   return readJson<WatchSummary>(response, 'The watchlist was not stopped');
 }
 
 export type WatchSchedule = WatchSummary['schedule'];
 export const WATCH_SCHEDULES: readonly WatchSchedule[] = ['hourly', 'daily', 'weekly'];
 
-export async function createWatch(watch: { name: string; lookup: string; operation: string; rows: readonly Params[]; schedule: WatchSchedule }): Promise<WatchSummary> {
-  const response = await fetch(WATCHES_PATH, { method: 'POST', headers: { accept: 'application/json', 'content-type': 'application/json' }, body: JSON.stringify(watch) });
+export async function createWatch(watch: {
+  name: string;
+  lookup: string;
+  operation: string;
+  rows: readonly Params[];
+  schedule: WatchSchedule;
+}): Promise<WatchSummary> {
+  const response = await fetch(WATCHES_PATH, {
+    method: 'POST',
+    headers: { accept: 'application/json', 'content-type': 'application/json' },
+    body: JSON.stringify(watch),
+  });
   return readJson<WatchSummary>(response, 'The watchlist was not created');
 }

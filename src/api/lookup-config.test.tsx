@@ -8,7 +8,9 @@ import { LOOKUP_CONFIG_PATH } from '../lookups/wire.ts';
 import { cspSourceMatches, imageAllowed, useImageAllowed, useKeyPlacement } from './lookup-config.ts';
 import { fetchLookupConfig } from './lookup-config-query.ts';
 
-const document = { lookups: { A: { mode: 'demo', key: { in: 'query', name: 'api_key' } }, B: { mode: 'live', key: { in: 'header', name: 'X-Api-Key' } } } };
+const document = {
+  lookups: { A: { mode: 'demo', key: { in: 'query', name: 'api_key' } }, B: { mode: 'live', key: { in: 'header', name: 'X-Api-Key' } } },
+};
 
 function stubFetch(answer: () => Promise<Response>) {
   const fetchMock = vi.fn<typeof fetch>(answer);
@@ -54,7 +56,7 @@ describe('useKeyPlacement', () => {
   });
 });
 
-describe('imageAllowed: what the page’s img-src (\'self\' data: and the published media sources) lets load', () => {
+describe("imageAllowed: what the page’s img-src ('self' data: and the published media sources) lets load", () => {
   const page = 'http://127.0.0.1:4173';
 
   it('allows data: images and this origin, and nothing else without media sources', () => {

@@ -26,7 +26,9 @@ function answer(body: string, init: ResponseInit & { headers?: Record<string, st
 describe('fetchLookup', () => {
   it('GETs the relative proxy URL and reports status, source, timing, size and the parsed body', async () => {
     stubFetch();
-    fetchMock.mockResolvedValue(answer('{"title":"Fight Club","note":"é"}', { headers: { 'x-lookup-source': 'demo', 'x-lookup-upstream-ms': '12' } }));
+    fetchMock.mockResolvedValue(
+      answer('{"title":"Fight Club","note":"é"}', { headers: { 'x-lookup-source': 'demo', 'x-lookup-upstream-ms': '12' } }),
+    );
     const response = await fetchLookup(movie, details, { movie_id: 550, language: 'en-US' });
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/proxy/a/movie/550?language=en-US');
@@ -83,14 +85,18 @@ describe('fetchLookup', () => {
     stubFetch();
     const xml = chargingStations.operations.find((operation) => operation.format === 'xml')!;
     fetchMock.mockResolvedValue(
-      new Response(toXml({ hasMore: false, count: 0, evStations: { evStation: [] } }, xml), { headers: { 'content-type': 'application/xml' } }),
+      new Response(toXml({ hasMore: false, count: 0, evStations: { evStation: [] } }, xml), {
+        headers: { 'content-type': 'application/xml' },
+      }),
     );
     const response = await fetchLookup(chargingStations, xml, { prox: '52.5,13.4,5000' });
     expect(new Headers(fetchMock.mock.calls[0]![1]!.headers).get('accept')).toBe('application/xml');
     expect(response.parseError).toBeUndefined();
     expect(response.body).toEqual({ hasMore: false, count: 0, evStations: { evStation: [] } });
     fetchMock.mockResolvedValue(new Response('<evStationsResponse><count>', { headers: { 'content-type': 'application/xml' } }));
-    expect((await fetchLookup(chargingStations, xml, { prox: '52.5,13.4,5000' })).parseError).toMatch(/^Could not read the XML body: Malformed XML/);
+    expect((await fetchLookup(chargingStations, xml, { prox: '52.5,13.4,5000' })).parseError).toMatch(
+      /^Could not read the XML body: Malformed XML/,
+    );
   });
 
   it('throws LookupHttpError carrying the whole answer for a non-2xx status', async () => {
@@ -114,7 +120,8 @@ describe('fetchLookup', () => {
     stubFetch();
     // A fetch that only ends when its signal aborts, as a real one does.
     fetchMock.mockImplementation(
-      (_url, init) => new Promise((_resolve, reject) => init!.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
+      (_url, init) =>
+        new Promise((_resolve, reject) => init!.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
     );
     vi.useFakeTimers();
     const timedOut = fetchLookup(movie, details, { movie_id: 1 }).catch((caught: unknown) => caught);

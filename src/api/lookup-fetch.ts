@@ -80,7 +80,15 @@ export async function fetchLookup(
   try {
     const response = await fetch(url, { method: request.method, headers, body: requestBody, signal: controller.signal });
     const contentType = response.headers.get('content-type') ?? '';
-    const read = await readAnswerBody(response, contentType, { lookup, operation, mask, stream: origin === 'form', signal: controller.signal, onStream, onActivity: keepAlive });
+    const read = await readAnswerBody(response, contentType, {
+      lookup,
+      operation,
+      mask,
+      stream: origin === 'form',
+      signal: controller.signal,
+      onStream,
+      onActivity: keepAlive,
+    });
     const { receivedAt, text, sizeBytes, body, parseError, streamed, stoppedAfter } = read;
     const result: LookupResponse = {
       url,

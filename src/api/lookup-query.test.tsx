@@ -24,7 +24,8 @@ describe('the retry rule', () => {
   });
 
   it('never retries 4xx, other 5xx, timeouts, cancellations or POSTs', () => {
-    for (const error of [httpError(400), httpError(404), httpError(429), httpError(500)]) expect(shouldRetry(details, 0, error)).toBe(false);
+    for (const error of [httpError(400), httpError(404), httpError(429), httpError(500)])
+      expect(shouldRetry(details, 0, error)).toBe(false);
     expect(shouldRetry(details, 0, new LookupTransportError('timeout', 't', ''))).toBe(false);
     expect(shouldRetry(details, 0, new LookupTransportError('cancelled', 'c', ''))).toBe(false);
     expect(shouldRetry(post, 0, networkError)).toBe(false);
@@ -34,7 +35,13 @@ describe('the retry rule', () => {
   it('is what the query options use, with the key naming lookup, operation and params', () => {
     const options = lookupQueryOptions(movie, details, { movie_id: 550 });
     expect(options.queryKey).toEqual(['lookup', 'A', 'details', { movie_id: 550 }, 'masked']);
-    expect(lookupQueryOptions(movie, details, { movie_id: 550 }, { mask: false }).queryKey).toEqual(['lookup', 'A', 'details', { movie_id: 550 }, 'unmasked']);
+    expect(lookupQueryOptions(movie, details, { movie_id: 550 }, { mask: false }).queryKey).toEqual([
+      'lookup',
+      'A',
+      'details',
+      { movie_id: 550 },
+      'unmasked',
+    ]);
     const retry = options.retry as (count: number, error: Error) => boolean;
     expect(retry(0, httpError(503))).toBe(true);
     expect(retry(0, httpError(404))).toBe(false);
@@ -86,7 +93,8 @@ describe('useLookupQuery', () => {
 
   it('refetches when masking is switched, asking for unmasked data only when it is off, and never keeps an unmasked answer on screen once it is on', async () => {
     const fetchMock = stubFetch(
-      async () => new Response('{"who":"Person 7f3ak2m9x0qd"}', { headers: { 'content-type': 'application/json', 'x-lookup-masked': 'true' } }),
+      async () =>
+        new Response('{"who":"Person 7f3ak2m9x0qd"}', { headers: { 'content-type': 'application/json', 'x-lookup-masked': 'true' } }),
       async () => new Response('{"who":"Jane Doe"}', { headers: { 'content-type': 'application/json', 'x-lookup-masked': 'false' } }),
       async () => new Response('{"who":"Jane Doe"}', { headers: { 'content-type': 'application/json', 'x-lookup-masked': 'false' } }),
       () => new Promise<Response>(() => {}),

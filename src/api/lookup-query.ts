@@ -50,7 +50,9 @@ export function lookupQueryOptions(lookup: AnyLookup, operation: AnyOperation, p
     // While the next page loads, the previous answer of the same operation stays on screen, unless
     // it is unmasked and this query asks for masked data (masking was just switched on).
     placeholderData: (previous, previousQuery) =>
-      previousQuery?.queryKey[2] === operation.id && (previousQuery.queryKey[4] === 'masked' || fetchOptions.mask === false) ? keepPreviousData(previous) : undefined,
+      previousQuery?.queryKey[2] === operation.id && (previousQuery.queryKey[4] === 'masked' || fetchOptions.mask === false)
+        ? keepPreviousData(previous)
+        : undefined,
   });
 }
 
@@ -58,7 +60,12 @@ export function lookupQueryOptions(lookup: AnyLookup, operation: AnyOperation, p
  * The answer of this query being read as a stream (or the last one read so), whose records the
  * viewer shows while its query is fetching; undefined for an answer read whole.
  */
-export function useLiveAnswer(lookup: AnyLookup, operation: AnyOperation, params: Params | undefined, { mask = true }: FetchOptions = {}): LiveAnswer | undefined {
+export function useLiveAnswer(
+  lookup: AnyLookup,
+  operation: AnyOperation,
+  params: Params | undefined,
+  { mask = true }: FetchOptions = {},
+): LiveAnswer | undefined {
   return useLiveAnswerByKey(params ? hashKey(lookupQueryKey(lookup, operation, params, { mask })) : undefined);
 }
 
@@ -74,7 +81,12 @@ export interface LookupQuery {
 }
 
 /** The query of one request; `fetchOptions.mask: false` asks for unmasked data (a query of its own). */
-export function useLookupQuery(lookup: AnyLookup, operation: AnyOperation, params: Params | undefined, fetchOptions: FetchOptions = {}): LookupQuery {
+export function useLookupQuery(
+  lookup: AnyLookup,
+  operation: AnyOperation,
+  params: Params | undefined,
+  fetchOptions: FetchOptions = {},
+): LookupQuery {
   const queryClient = useQueryClient();
   const mask = fetchOptions.mask ?? true;
   const queryKey = lookupQueryKey(lookup, operation, params, { mask });
@@ -87,21 +99,25 @@ export function useLookupQuery(lookup: AnyLookup, operation: AnyOperation, param
   // Cancelling reverts the query to its state before the fetch, which would read as "nothing
   // happened"; remember which query was cancelled so the viewer can say so.
   const [cancelled, setCancelled] = useState<{ keyHash: string; error: LookupTransportError }>();
-  const showCancelled =
-    cancelled?.keyHash === keyHash && !query.isFetching && (query.data === undefined || query.isPlaceholderData);
+  const showCancelled = cancelled?.keyHash === keyHash && !query.isFetching && (query.data === undefined || query.isPlaceholderData);
 
   const cancel = useCallback(() => {
     if (!params) return;
     void queryClient.cancelQueries({ queryKey: lookupQueryKey(lookup, operation, params, { mask }), exact: true });
     const url = proxyUrl(lookup, buildRequest(operation, params));
-    setCancelled({ keyHash: hashKey(lookupQueryKey(lookup, operation, params, { mask })), error: new LookupTransportError('cancelled', 'The request was cancelled', url) });
+    setCancelled({
+      keyHash: hashKey(lookupQueryKey(lookup, operation, params, { mask })),
+      error: new LookupTransportError('cancelled', 'The request was cancelled', url),
+    });
   }, [queryClient, lookup, operation, params, mask]);
 
   const fetchFresh = useCallback(() => {
     if (!params) return Promise.resolve();
     setCancelled(undefined);
     // The same key (fresh is not part of it): the fresh answer takes the cached one's place on screen.
-    return queryClient.fetchQuery({ ...lookupQueryOptions(lookup, operation, params, { mask, fresh: true }), staleTime: 0 }).catch(() => undefined);
+    return queryClient
+      .fetchQuery({ ...lookupQueryOptions(lookup, operation, params, { mask, fresh: true }), staleTime: 0 })
+      .catch(() => undefined);
   }, [queryClient, lookup, operation, params, mask]);
 
   const { refetch: refetchQuery } = query;

@@ -37,7 +37,10 @@ export function abortError(message: string): Error {
  * it sent them; a record two pieces both hold (same identity) is kept once, where it first appears.
  * A record without an identity cannot be matched, so it is always kept.
  */
-export function mergeInOrder(pieces: ReadonlyArray<readonly unknown[]>, identity: (record: unknown) => string | undefined): { records: unknown[]; duplicates: number } {
+export function mergeInOrder(
+  pieces: ReadonlyArray<readonly unknown[]>,
+  identity: (record: unknown) => string | undefined,
+): { records: unknown[]; duplicates: number } {
   const seen = new Set<string>();
   const records: unknown[] = [];
   let duplicates = 0;
@@ -94,7 +97,14 @@ export function runInTurns<T>(queue: T[], concurrency: number, runOne: (item: T)
  * the person sent: its URL, the first piece's headers (source, masking) without the sizes that
  * described that piece alone, and the pieces' sizes added up.
  */
-export function mergedResponse(lookup: AnyLookup, operation: AnyOperation, params: Params, pieces: readonly LookupResponse[], body: unknown, startedAt: number): LookupResponse {
+export function mergedResponse(
+  lookup: AnyLookup,
+  operation: AnyOperation,
+  params: Params,
+  pieces: readonly LookupResponse[],
+  body: unknown,
+  startedAt: number,
+): LookupResponse {
   const first = pieces[0];
   return {
     url: proxyUrl(lookup, buildRequest(operation, params)),
@@ -121,7 +131,12 @@ export function sameMasking(response: LookupResponse): FetchOptions {
  * aborting the signal cancels that query. Without a query client (a viewer rendered on its own)
  * the fetcher itself sends it.
  */
-export function fetchThroughQueries(client: QueryClient | undefined, lookup: AnyLookup, operation: AnyOperation, fetchOptions: FetchOptions = {}): FetchPiece {
+export function fetchThroughQueries(
+  client: QueryClient | undefined,
+  lookup: AnyLookup,
+  operation: AnyOperation,
+  fetchOptions: FetchOptions = {},
+): FetchPiece {
   return async (params, signal) => {
     if (!client) return fetchLookup(lookup, operation, params, signal, fetchOptions);
     const options = lookupQueryOptions(lookup, operation, params, fetchOptions);
@@ -136,7 +151,9 @@ export function fetchThroughQueries(client: QueryClient | undefined, lookup: Any
 }
 
 /** The states a run goes through; once `done` it holds the merged answer. */
-export type RunStateShape = { status: 'idle' | 'running' | 'failed' | 'cancelled' } | { status: 'done'; outcome: { response: LookupResponse } };
+export type RunStateShape =
+  | { status: 'idle' | 'running' | 'failed' | 'cancelled' }
+  | { status: 'done'; outcome: { response: LookupResponse } };
 
 /** What the viewer holds of a run over its answer: M's window split, every page of L or T. */
 export interface MergeControl<S, Plan> {
@@ -204,7 +221,11 @@ export function useAnswerRun<S extends RunStateShape>(response: LookupResponse, 
     if (!own) return;
     own.abort();
     controller.current = undefined;
-    setRun((current) => (current.of === response && current.state.status === 'running' ? { of: response, state: { ...current.state, status: 'cancelled' } } : current));
+    setRun((current) =>
+      current.of === response && current.state.status === 'running'
+        ? { of: response, state: { ...current.state, status: 'cancelled' } }
+        : current,
+    );
   }, [response]);
 
   const discard = useCallback(() => {

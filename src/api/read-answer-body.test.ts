@@ -10,7 +10,11 @@ const started: StreamRequest[] = [];
 const fakeStreamer: AnswerStreamer = {
   start(request) {
     started.push(request);
-    const live = { current: () => ({ records: [], progress: { bytes: 0, totalBytes: undefined, records: 0, bytesPerSecond: 0 }, stopping: false }), subscribe: () => () => undefined, stop: () => undefined };
+    const live = {
+      current: () => ({ records: [], progress: { bytes: 0, totalBytes: undefined, records: 0, bytesPerSecond: 0 }, stopping: false }),
+      subscribe: () => () => undefined,
+      stop: () => undefined,
+    };
     const done = (async () => {
       const chunks = [...request.head];
       const reader = request.rest.getReader();
@@ -23,7 +27,10 @@ const fakeStreamer: AnswerStreamer = {
 };
 
 /** A JSON body of about `bytes` bytes, sent in chunks of `chunk` bytes, with or without its length. */
-function bigAnswer(bytes: number, { chunk = 256 * 1024, declared = false, headers = {} }: { chunk?: number; declared?: boolean; headers?: Record<string, string> } = {}) {
+function bigAnswer(
+  bytes: number,
+  { chunk = 256 * 1024, declared = false, headers = {} }: { chunk?: number; declared?: boolean; headers?: Record<string, string> } = {},
+) {
   const text = JSON.stringify({ filler: 'x'.repeat(bytes) });
   const encoded = new TextEncoder().encode(text);
   const stream = new ReadableStream<Uint8Array>({
@@ -32,7 +39,9 @@ function bigAnswer(bytes: number, { chunk = 256 * 1024, declared = false, header
       controller.close();
     },
   });
-  const response = new Response(stream, { headers: { 'content-type': 'application/json', ...(declared && { 'content-length': String(encoded.length) }), ...headers } });
+  const response = new Response(stream, {
+    headers: { 'content-type': 'application/json', ...(declared && { 'content-length': String(encoded.length) }), ...headers },
+  });
   return { text, response };
 }
 

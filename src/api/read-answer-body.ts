@@ -52,7 +52,11 @@ function declaredLength(response: Response): number | undefined {
   return Number.isSafeInteger(length) && length >= 0 ? length : undefined;
 }
 
-async function readAll(reader: ReadableStreamDefaultReader<Uint8Array>, chunks: Uint8Array[], limit = Number.POSITIVE_INFINITY): Promise<{ chunks: Uint8Array[]; ended: boolean }> {
+async function readAll(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  chunks: Uint8Array[],
+  limit = Number.POSITIVE_INFINITY,
+): Promise<{ chunks: Uint8Array[]; ended: boolean }> {
   let bytes = chunks.reduce((sum, chunk) => sum + chunk.byteLength, 0);
   while (bytes < limit) {
     const { done, value } = await reader.read();
@@ -86,7 +90,16 @@ export async function readAnswerBody(response: Response, contentType: string, op
   const { lookup, mask } = options;
   const maskedByServer = readMasked(response.headers.get(WIRE_HEADERS.masked) ?? undefined) === true;
   const progressive = !(mask && !maskedByServer && lookup.personalData.length > 0);
-  const { live, done } = streamer.start({ lookup, operation, head, rest: body, totalBytes: declared, progressive, onActivity: options.onActivity, signal: options.signal });
+  const { live, done } = streamer.start({
+    lookup,
+    operation,
+    head,
+    rest: body,
+    totalBytes: declared,
+    progressive,
+    onActivity: options.onActivity,
+    signal: options.signal,
+  });
   options.onStream?.(live);
   const read = await done;
   return {

@@ -6,7 +6,16 @@ import type { Params, WindowSplit } from '../lookups/define-lookup.ts';
 import { callsForService } from '../lookups/m-calls-for-service.ts';
 import { interpretAnswer } from '../lookups/answer.ts';
 import type { LookupResponse } from './lookup-response.ts';
-import { mergeRecords, runWindowSplit, splitRange, SplitError, useWindowSplit, windowOf, windowParams, type TimeWindow } from './split-windows.ts';
+import {
+  mergeRecords,
+  runWindowSplit,
+  splitRange,
+  SplitError,
+  useWindowSplit,
+  windowOf,
+  windowParams,
+  type TimeWindow,
+} from './split-windows.ts';
 
 const lookup = callsForService;
 const operation = callsForService.operations[0];
@@ -77,7 +86,12 @@ function answerFor(params: Params): LookupResponse {
   };
 }
 
-const params: Params = operation.params.parse({ ...operation.example, distance: '10mi', datetime_ini: new Date(START).toISOString(), datetime_end: new Date(END).toISOString() });
+const params: Params = operation.params.parse({
+  ...operation.example,
+  distance: '10mi',
+  datetime_ini: new Date(START).toISOString(),
+  datetime_end: new Date(END).toISOString(),
+});
 
 function splitOf(response: LookupResponse): WindowSplit {
   const split = interpretAnswer(lookup, operation, params, response, { mask: false }).paging?.narrowing?.split;
@@ -125,7 +139,9 @@ describe('splitRange', () => {
       datetime_end: '2024-05-07T23:59:59.999Z',
     });
     expect(operation.params.safeParse({ ...operation.example, datetime_end: '2024-05-07T23:59:59.999Z' }).success).toBe(true);
-    expect(windowOf({ datetime_ini: 'x', datetime_end: '2024-05-01T00:00:00Z' }, { fromParam: 'datetime_ini', untilParam: 'datetime_end' })).toBeUndefined();
+    expect(
+      windowOf({ datetime_ini: 'x', datetime_end: '2024-05-01T00:00:00Z' }, { fromParam: 'datetime_ini', untilParam: 'datetime_end' }),
+    ).toBeUndefined();
   });
 });
 
@@ -135,7 +151,10 @@ describe('mergeRecords', () => {
   const b = { window: { from: 10, until: 19 }, records: [{ id: 'b2' }, { id: 'edge', second: true }, { id: 'b1' }] };
 
   it('keeps windows newest first and each window’s own order, and a record two windows hold once', () => {
-    expect(mergeRecords([a, b], id, true)).toEqual({ records: [{ id: 'b2' }, { id: 'edge', second: true }, { id: 'b1' }, { id: 'a2' }, { id: 'a1' }], duplicates: 1 });
+    expect(mergeRecords([a, b], id, true)).toEqual({
+      records: [{ id: 'b2' }, { id: 'edge', second: true }, { id: 'b1' }, { id: 'a2' }, { id: 'a1' }],
+      duplicates: 1,
+    });
   });
 
   it('keeps windows oldest first when the provider sorts that way', () => {
@@ -187,7 +206,11 @@ describe('runWindowSplit', () => {
     expect(merged.records.map((record) => (record as Call).call_code)).toEqual(CALLS.map((call) => call.call_code));
     expect(merged.paging).toEqual({ summary: `${CALLS.length.toLocaleString('en-US')} calls` });
     expect(merged.drift).toEqual([]);
-    expect(outcome.response).toMatchObject({ status: 200, source: 'demo', url: expect.stringMatching(/^\/proxy\/m\/v3\/calls-for-service\/raw-data\?/) });
+    expect(outcome.response).toMatchObject({
+      status: 200,
+      source: 'demo',
+      url: expect.stringMatching(/^\/proxy\/m\/v3\/calls-for-service\/raw-data\?/),
+    });
     expect(JSON.parse(outcome.response.text)).toEqual(outcome.response.body);
     expect(outcome.response.headers.map(([name]) => name)).not.toContain('content-length');
   });
@@ -271,7 +294,10 @@ describe('useWindowSplit', () => {
   });
 
   it('asks for the windows masked exactly as the cut answer was', async () => {
-    for (const [maskedHeader, expected] of [['false', 'off'], ['true', null]] as const) {
+    for (const [maskedHeader, expected] of [
+      ['false', 'off'],
+      ['true', null],
+    ] as const) {
       const fetch = stubProxy();
       const cut = { ...answerFor(params), headers: [['x-lookup-masked', maskedHeader]] as Array<[string, string]> };
       const { result } = renderHook(() => useWindowSplit(lookup, operation, params, cut), { wrapper: wrapper(new QueryClient()) });

@@ -71,7 +71,11 @@ export interface WindowPart {
  * sorts newest first), each window's records in the order it sent them, and a record that two
  * windows both hold (same identity) kept once, where it first appears.
  */
-export function mergeRecords(parts: readonly WindowPart[], identity: (record: unknown) => string, newestFirst: boolean): { records: unknown[]; duplicates: number } {
+export function mergeRecords(
+  parts: readonly WindowPart[],
+  identity: (record: unknown) => string,
+  newestFirst: boolean,
+): { records: unknown[]; duplicates: number } {
   const ordered = [...parts].sort((a, b) => (newestFirst ? b.window.from - a.window.from : a.window.from - b.window.from));
   return mergeInOrder(
     ordered.map((part) => part.records),
@@ -147,9 +151,12 @@ export async function runWindowSplit(options: RunSplitOptions): Promise<SplitOut
     if (again) {
       // Still cut: split this window again rather than lose records.
       const pieces = splitRange(window, again.windows);
-      if (pieces.length < 2) throw new SplitError(`The window ${describeWindow(window)} cannot be split further yet holds more than one answer.`);
+      if (pieces.length < 2)
+        throw new SplitError(`The window ${describeWindow(window)} cannot be split further yet holds more than one answer.`);
       if (progress.planned + pieces.length - 1 > maxWindows)
-        throw new SplitError(`Getting every record would take more than ${maxWindows} window queries: use a shorter time window or a smaller distance.`);
+        throw new SplitError(
+          `Getting every record would take more than ${maxWindows} window queries: use a shorter time window or a smaller distance.`,
+        );
       queue.push(...pieces);
       progress.planned += pieces.length - 1;
     } else {

@@ -29,7 +29,12 @@ function receivedAt(response: LookupResponse): number {
 
 export function AnswerEvidence({ lookup, operation, params, response, answer }: AnswerEvidenceProps) {
   const fetchedAt = receivedAt(response);
-  const results = useMemo(() => [{ lookup, operation, params, response, answer, fetchedAt }], [lookup, operation, params, response, answer, fetchedAt]);
+  const results = useMemo(
+    () => [{ lookup, operation, params, response, answer, fetchedAt }],
+    [lookup, operation, params, response, answer, fetchedAt],
+  );
   const layers = useMemo(() => dossierLayers(results, () => layerColor(0)), [results]);
-  return <EvidenceActions results={results} layers={layers} place={undefined} radiusMetres={undefined} title={`${lookup.id}. ${lookup.title}`} />;
+  return (
+    <EvidenceActions results={results} layers={layers} place={undefined} radiusMetres={undefined} title={`${lookup.id}. ${lookup.title}`} />
+  );
 }

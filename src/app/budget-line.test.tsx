@@ -27,7 +27,14 @@ describe('BudgetLine', () => {
     vi.stubGlobal('fetch', fetchMock);
     renderLine('A');
     expect(await screen.findByText('Budget: 12 of 500 live calls used today, 488 left · resets 2025-03-15 00:00 UTC')).toBeInTheDocument();
-    emitAnswer({ lookupId: 'A', operationId: 'details', params: {}, maskRequested: true, sentAt: Date.now(), response: { status: 200, headers: [] } as unknown as LookupResponse });
+    emitAnswer({
+      lookupId: 'A',
+      operationId: 'details',
+      params: {},
+      maskRequested: true,
+      sentAt: Date.now(),
+      response: { status: 200, headers: [] } as unknown as LookupResponse,
+    });
     expect(await screen.findByText(/13 of 500 live calls used today, 487 left/)).toBeInTheDocument();
   });
 
@@ -35,7 +42,15 @@ describe('BudgetLine', () => {
     vi.stubGlobal(
       'fetch',
       vi.fn<typeof fetch>(async () =>
-        Response.json({ lookups: { B: { mode: 'live', key, budget: { user: { limit: 20, period: 'month', used: 20, left: 0, resetsAt: '2025-04-01T00:00:00.000Z' } } } } }),
+        Response.json({
+          lookups: {
+            B: {
+              mode: 'live',
+              key,
+              budget: { user: { limit: 20, period: 'month', used: 20, left: 0, resetsAt: '2025-04-01T00:00:00.000Z' } },
+            },
+          },
+        }),
       ),
     );
     renderLine('B');

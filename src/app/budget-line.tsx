@@ -31,7 +31,10 @@ export function BudgetLine({ lookupId }: { lookupId: string }) {
   }, [hasBudget, lookupId, refetch]);
   if (!budget || (!budget.lookup && !budget.user)) return null;
   return (
-    <p className="usage-line budget-line" title="The server's budget of live calls to this lookup's provider: demo and cached answers are free.">
+    <p
+      className="usage-line budget-line"
+      title="The server's budget of live calls to this lookup's provider: demo and cached answers are free."
+    >
       {budget.lookup && (
         <span className={budget.lookup.left === 0 ? 'status-bad' : undefined}>Budget: {describeBudget(budget.lookup)}</span>
       )}

@@ -30,7 +30,9 @@ function operationOf(run: RunRecord): Operation | undefined {
 export async function runLayerChoices(): Promise<Array<{ id: string; title: string }>> {
   const store = await runStore();
   const runs = await store.listAllRuns(await store.openBulkDb());
-  return runs.filter((run) => run.state !== 'running' && operationOf(run)).map((run) => ({ id: `${RUN_LAYER_PREFIX}${run.id}`, title: titleOf(run) }));
+  return runs
+    .filter((run) => run.state !== 'running' && operationOf(run))
+    .map((run) => ({ id: `${RUN_LAYER_PREFIX}${run.id}`, title: titleOf(run) }));
 }
 
 /** The run named by a `layers=` id as a layer of all its rows' records; undefined when it is gone. */

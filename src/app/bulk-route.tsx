@@ -42,7 +42,8 @@ export function BulkRoute() {
   // The merged results' view (filters, colour, time window, area) lives in the URL, as on a lookup page.
   const viewText = viewQuery(readViewState(search));
   const view = useMemo(() => readViewState(viewText), [viewText]);
-  const onViewChange = (change: ViewChange) => void navigate({ pathname, search: withViewState(search, applyViewChange(view, change)) }, { replace: true });
+  const onViewChange = (change: ViewChange) =>
+    void navigate({ pathname, search: withViewState(search, applyViewChange(view, change)) }, { replace: true });
   // The route's loader loads this lookup's definition alone, as for the lookup's own page.
   const lookup = useRouteLookup();
   useDocumentTitle(lookup ? `${lookup.id}. ${lookup.title} — run over a list` : 'Not found');
@@ -56,7 +57,15 @@ export function BulkRoute() {
       <p>
         <Link to={`/lookups/${lookup.slug}${search}`}>Back to a single query</Link>
       </p>
-      <BulkPage key={lookup.id} lookup={lookup} search={search} mask={masked} renderMap={renderMap} view={view} onViewChange={onViewChange} />
+      <BulkPage
+        key={lookup.id}
+        lookup={lookup}
+        search={search}
+        mask={masked}
+        renderMap={renderMap}
+        view={view}
+        onViewChange={onViewChange}
+      />
     </div>
   );
 }

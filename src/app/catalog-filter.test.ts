@@ -78,7 +78,10 @@ describe('filterCatalog', () => {
 
   // A lookup added later may hold the word itself (a scaffolded "Weather" answers "weather"): it
   // may be found too, but only by the word written in its own facts, never through a synonym.
-  const holdsWord = (id: string, query: string) => JSON.stringify(entries.find((entry) => entry.id === id)).toLowerCase().includes(query);
+  const holdsWord = (id: string, query: string) =>
+    JSON.stringify(entries.find((entry) => entry.id === id))
+      .toLowerCase()
+      .includes(query);
   for (const [query, expected] of Object.entries(SYNONYMS)) {
     it(`"${query}" finds ${expected.join(', ')}`, () => {
       for (const typed of [query, query.toUpperCase()]) {

@@ -51,7 +51,9 @@ function matches(index: SearchIndex, query: readonly string[], exact = ''): bool
     for (let end = start + 1; end <= query.length; end++) {
       const run = query.slice(start, end);
       const word = run[0]!;
-      const single = run.length === 1 && (index.words.some((known) => known.startsWith(word)) || ` ${exact} `.includes(` ${word} `) || ` ${exact} `.includes(` ${word}s `));
+      const single =
+        run.length === 1 &&
+        (index.words.some((known) => known.startsWith(word)) || ` ${exact} `.includes(` ${word} `) || ` ${exact} `.includes(` ${word}s `));
       if (single || index.phrases.some((phrase) => beginsPhrase(run, phrase))) reached[end] = true;
     }
   }

@@ -66,9 +66,18 @@ describe('CatalogPage', () => {
 
   // D-27: field names arrive in their own chunk once there is a query; keywords come with the page.
   it('lists the lookups with an e-mail field for "email", and the geocoding lookups for "geocoding"', async () => {
-    const names = (ids: readonly string[]) => allLookups.filter((lookup) => ids.includes(lookup.id)).map((lookup) => `${lookup.id}. ${lookup.title}`);
-    const withEmail = allLookups.filter((lookup) => toSearchFields(lookup).split(' ').some((word) => /^emails?$/.test(word))).map((lookup) => lookup.id);
-    const geocoding = allLookups.filter((lookup) => (lookup.keywords ?? []).some((keyword) => words(keyword).includes('geocoding'))).map((lookup) => lookup.id);
+    const names = (ids: readonly string[]) =>
+      allLookups.filter((lookup) => ids.includes(lookup.id)).map((lookup) => `${lookup.id}. ${lookup.title}`);
+    const withEmail = allLookups
+      .filter((lookup) =>
+        toSearchFields(lookup)
+          .split(' ')
+          .some((word) => /^emails?$/.test(word)),
+      )
+      .map((lookup) => lookup.id);
+    const geocoding = allLookups
+      .filter((lookup) => (lookup.keywords ?? []).some((keyword) => words(keyword).includes('geocoding')))
+      .map((lookup) => lookup.id);
     expect(withEmail.length).toBeGreaterThan(0);
     expect(geocoding.length).toBeGreaterThan(0);
 

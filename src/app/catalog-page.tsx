@@ -8,7 +8,10 @@ import { SavedPlaceholder } from '../workbench/saved/saved-place.tsx';
 // Saved queries (IndexedDB, the list and its dialogs) are their own chunk: the catalog's first load
 // stays small. They read the server's configuration, so they come in the app's query scope.
 const SavedSection = lazy(async () => {
-  const [{ default: Section }, { QueryScope }] = await Promise.all([import('../workbench/saved/saved-section.tsx'), import('./query-scope.tsx')]);
+  const [{ default: Section }, { QueryScope }] = await Promise.all([
+    import('../workbench/saved/saved-section.tsx'),
+    import('./query-scope.tsx'),
+  ]);
   return {
     default: (props: ComponentProps<typeof Section>) => (
       <QueryScope>
@@ -26,7 +29,11 @@ const SavedSection = lazy(async () => {
 function useSearchFields(searching: boolean): SearchFields | undefined {
   const [fields, setFields] = useState<SearchFields>();
   useEffect(() => {
-    if (searching && !fields) import('virtual:lookup-search-fields').then((module) => setFields(module.searchFields), () => undefined);
+    if (searching && !fields)
+      import('virtual:lookup-search-fields').then(
+        (module) => setFields(module.searchFields),
+        () => undefined,
+      );
   }, [searching, fields]);
   return fields;
 }
@@ -42,7 +49,10 @@ export function CatalogPage() {
   return (
     <section className="catalog" aria-labelledby="catalog-title">
       <h1 id="catalog-title">Lookup catalog</h1>
-      <p className="lede">{catalogEntries.length} read-only data lookups. Pick one to build a request, send it through the key-holding proxy and explore the answer.</p>
+      <p className="lede">
+        {catalogEntries.length} read-only data lookups. Pick one to build a request, send it through the key-holding proxy and explore the
+        answer.
+      </p>
       {/* Its place is held until it arrives, so the filter below does not move. */}
       <Suspense fallback={<SavedPlaceholder />}>
         <SavedSection title="Saved queries" showWhenEmpty holdPlace />
@@ -75,7 +85,9 @@ export function CatalogPage() {
           {shown.map((lookup) => (
             <li key={lookup.id} className="catalog-card">
               <h2>
-                <span className="letter" aria-hidden="true">{lookup.id}</span>
+                <span className="letter" aria-hidden="true">
+                  {lookup.id}
+                </span>
                 {/* The name holds the letter the badge shows, e.g. "B. EV charging stations". */}
                 <Link to={`/lookups/${lookup.slug}`} aria-label={`${lookup.id}. ${lookup.title}`}>
                   {lookup.title}
@@ -83,14 +95,28 @@ export function CatalogPage() {
               </h2>
               <p>{lookup.catalog.subject}</p>
               <dl className="facts">
-                <div><dt>Coverage</dt><dd>{lookup.catalog.coverage}</dd></div>
-                <div><dt>Price</dt><dd>{lookup.catalog.price}</dd></div>
-                <div><dt>Trial</dt><dd>{lookup.catalog.trial}</dd></div>
-                <div><dt>Version</dt><dd>{lookup.catalog.version}</dd></div>
+                <div>
+                  <dt>Coverage</dt>
+                  <dd>{lookup.catalog.coverage}</dd>
+                </div>
+                <div>
+                  <dt>Price</dt>
+                  <dd>{lookup.catalog.price}</dd>
+                </div>
+                <div>
+                  <dt>Trial</dt>
+                  <dd>{lookup.catalog.trial}</dd>
+                </div>
+                <div>
+                  <dt>Version</dt>
+                  <dd>{lookup.catalog.version}</dd>
+                </div>
               </dl>
               <p className="endpoint">
                 {lookup.operations.map((operation) => (
-                  <code key={operation.id}>{operation.method} {operation.path}</code>
+                  <code key={operation.id}>
+                    {operation.method} {operation.path}
+                  </code>
                 ))}
               </p>
             </li>

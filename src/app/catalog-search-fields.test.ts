@@ -18,13 +18,21 @@ const named = (query: string) => filterCatalog(entries, query).map((entry) => en
 /** The lookups with a parameter or response field whose name holds `word`, read from the schemas themselves. */
 function withFieldNamed(word: RegExp): string[] {
   const holds = (lookup: AnyLookup) =>
-    lookup.operations.some((operation) => Object.keys(operation.params.shape).some((name) => word.test(name)) || [...JSON.stringify(z.toJSONSchema(operation.response, { unrepresentable: 'any' })).matchAll(/"([^"]+)":/g)].some(([, name]) => word.test(name!)));
+    lookup.operations.some(
+      (operation) =>
+        Object.keys(operation.params.shape).some((name) => word.test(name)) ||
+        [...JSON.stringify(z.toJSONSchema(operation.response, { unrepresentable: 'any' })).matchAll(/"([^"]+)":/g)].some(([, name]) =>
+          word.test(name!),
+        ),
+    );
   return allLookups.filter(holds).map((lookup) => lookup.id);
 }
 
 /** The lookups whose definition lists a keyword with a word beginning `stem`. */
 function withKeyword(stem: string): string[] {
-  return allLookups.filter((lookup) => (lookup.keywords ?? []).some((keyword) => words(keyword).some((word) => word.startsWith(stem)))).map((lookup) => lookup.id);
+  return allLookups
+    .filter((lookup) => (lookup.keywords ?? []).some((keyword) => words(keyword).some((word) => word.startsWith(stem))))
+    .map((lookup) => lookup.id);
 }
 
 describe('catalog search by field name, method and synonym (D-27)', () => {
@@ -37,7 +45,9 @@ describe('catalog search by field name, method and synonym (D-27)', () => {
 
   it('"GET" finds every lookup with a GET operation, "post" the ones sent by POST', () => {
     for (const method of ['GET', 'POST'] as const) {
-      const expected = allLookups.filter((lookup) => lookup.operations.some((operation) => operation.method === method)).map((lookup) => lookup.id);
+      const expected = allLookups
+        .filter((lookup) => lookup.operations.some((operation) => operation.method === method))
+        .map((lookup) => lookup.id);
       expect(expected.length).toBeGreaterThan(0);
       expect(found(method)).toEqual(expect.arrayContaining(expected));
       expect(found(method.toLowerCase())).toEqual(found(method));
@@ -81,14 +91,21 @@ describe('catalog search by field name, method and synonym (D-27)', () => {
   });
 
   it('before the field index has loaded, finds what titles, subjects and keywords name', () => {
-    for (const query of ['market', 'traffic', 'geocoding', 'police']) expect(filterCatalog(entries, query).map((entry) => entry.id), query).toEqual(found(query).slice(0, named(query).length));
+    for (const query of ['market', 'traffic', 'geocoding', 'police'])
+      expect(
+        filterCatalog(entries, query).map((entry) => entry.id),
+        query,
+      ).toEqual(found(query).slice(0, named(query).length));
   });
 
   it('keeps the field index compact: words only, each once per lookup', () => {
     for (const lookup of allLookups) {
       const list = fields[lookup.id]!.split(' ');
       expect(new Set(list).size, lookup.id).toBe(list.length);
-      expect(list.every((word) => /^[\p{Ll}\p{N}]{2,}$/u.test(word)), lookup.id).toBe(true);
+      expect(
+        list.every((word) => /^[\p{Ll}\p{N}]{2,}$/u.test(word)),
+        lookup.id,
+      ).toBe(true);
     }
     expect(JSON.stringify(fields).length).toBeLessThan(12_000);
   });

@@ -25,7 +25,9 @@ function CompareLookupAnswers({ lookup }: { lookup: LookupDefinition }) {
   return (
     <div className="compare-page">
       <p>
-        <Link to={`/lookups/${lookup.slug}`}>← Back to {lookup.id}. {lookup.title}</Link>
+        <Link to={`/lookups/${lookup.slug}`}>
+          ← Back to {lookup.id}. {lookup.title}
+        </Link>
       </p>
       <h1>
         Compare answers: {lookup.id}. {lookup.title}

@@ -15,7 +15,12 @@ const operation = allLookups.flatMap((lookup) => lookup.operations).find((candid
 
 /** An IntersectionObserver the test moves: `report(true)` says the box came near the viewport. */
 function stubObserver() {
-  const observers: Array<{ callback: IntersectionObserverCallback; options?: IntersectionObserverInit; targets: Element[]; disconnected: boolean }> = [];
+  const observers: Array<{
+    callback: IntersectionObserverCallback;
+    options?: IntersectionObserverInit;
+    targets: Element[];
+    disconnected: boolean;
+  }> = [];
   class FakeObserver {
     record: (typeof observers)[number];
     constructor(callback: IntersectionObserverCallback, options?: IntersectionObserverInit) {
@@ -33,7 +38,10 @@ function stubObserver() {
   const report = (isIntersecting: boolean) =>
     act(() => {
       for (const observer of observers.filter((candidate) => !candidate.disconnected))
-        observer.callback(observer.targets.map((target) => ({ target, isIntersecting }) as IntersectionObserverEntry), {} as IntersectionObserver);
+        observer.callback(
+          observer.targets.map((target) => ({ target, isIntersecting }) as IntersectionObserverEntry),
+          {} as IntersectionObserver,
+        );
     });
   return { observers, report };
 }

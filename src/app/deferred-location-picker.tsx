@@ -22,9 +22,12 @@ function useNearViewport(): [RefObject<HTMLDivElement | null>, boolean] {
   useEffect(() => {
     const element = box.current;
     if (near || !element) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) setNear(true);
-    }, { rootMargin: LOAD_MARGIN });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+      },
+      { rootMargin: LOAD_MARGIN },
+    );
     observer.observe(element);
     return () => observer.disconnect();
   }, [near]);
@@ -33,13 +36,25 @@ function useNearViewport(): [RefObject<HTMLDivElement | null>, boolean] {
 
 export function DeferredLocationPicker(props: ComponentProps<typeof LocationPicker>) {
   const [box, near] = useNearViewport();
-  const placeholder = (status?: string) => (
-    <div className="location-picker-placeholder">{status && <p role="status">{status}</p>}</div>
-  );
+  const placeholder = (status?: string) => <div className="location-picker-placeholder">{status && <p role="status">{status}</p>}</div>;
   return (
     <div className="location-picker-slot">
-      <div className="place-search-slot">{near && <Suspense><PlaceSearch {...props} /></Suspense>}</div>
-      <div ref={box}>{near ? <Suspense fallback={placeholder('Loading map…')}><LocationPicker {...props} /></Suspense> : placeholder()}</div>
+      <div className="place-search-slot">
+        {near && (
+          <Suspense>
+            <PlaceSearch {...props} />
+          </Suspense>
+        )}
+      </div>
+      <div ref={box}>
+        {near ? (
+          <Suspense fallback={placeholder('Loading map…')}>
+            <LocationPicker {...props} />
+          </Suspense>
+        ) : (
+          placeholder()
+        )}
+      </div>
       <p className="location-picker-hint">
         Click the map to set the search point and drag the round handle on the circle’s edge to change the radius, or type the values in the
         fields.

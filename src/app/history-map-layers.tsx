@@ -21,7 +21,9 @@ const NONE: readonly string[] = [];
 
 function mappable(entry: HistoryEntry): boolean {
   const operation: Operation = findOperation(lookups[entry.lookupId], entry.operationId);
-  return entry.bodyStored && entry.status !== undefined && entry.status >= 200 && entry.status < 300 && operation.adapters?.point !== undefined;
+  return (
+    entry.bodyStored && entry.status !== undefined && entry.status >= 200 && entry.status < 300 && operation.adapters?.point !== undefined
+  );
 }
 
 /** The stored answers of these entries as map layers, read once each (in the order asked). */
@@ -61,7 +63,10 @@ function useRunChoices(): ReadonlyArray<{ id: string; title: string }> {
   useEffect(() => {
     let live = true;
     // Without the run store (no IndexedDB) there is simply no run to add.
-    runLayerChoices().then((choices) => live && setRuns(choices), () => undefined);
+    runLayerChoices().then(
+      (choices) => live && setRuns(choices),
+      () => undefined,
+    );
     return () => {
       live = false;
     };
@@ -70,7 +75,15 @@ function useRunChoices(): ReadonlyArray<{ id: string; title: string }> {
 }
 
 /** Wraps the map slot: adds the extra layers the URL names and the History entries that may be added. */
-export function HistoryLayersMap({ props, masked, children }: { props: MapSlotProps; masked: boolean; children: (props: MapSlotProps) => ReactNode }) {
+export function HistoryLayersMap({
+  props,
+  masked,
+  children,
+}: {
+  props: MapSlotProps;
+  masked: boolean;
+  children: (props: MapSlotProps) => ReactNode;
+}) {
   const ids = props.analysis?.look.layers ?? NONE;
   const extraLayers = useExtraLayers(ids, masked);
   const history = useHistoryList({}, CHOICES);

@@ -11,7 +11,13 @@ import { newEntry, personalLookup, plainLookup } from '../workbench/history/hist
 import { HistoryPage } from './history-page.tsx';
 
 function renderPage(path = '/history') {
-  const router = createMemoryRouter([{ path: '/history', element: <HistoryPage /> }, { path: '*', element: <p>elsewhere</p> }], { initialEntries: [path] });
+  const router = createMemoryRouter(
+    [
+      { path: '/history', element: <HistoryPage /> },
+      { path: '*', element: <p>elsewhere</p> },
+    ],
+    { initialEntries: [path] },
+  );
   render(<RouterProvider router={router} />);
   return router;
 }

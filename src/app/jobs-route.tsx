@@ -33,7 +33,11 @@ export function JobsRoute() {
           <Link to="/watches">Watchlists</Link>
         </p>
       )}
-      {enabled ? <JobsList /> : <p>This server runs no jobs: bulk runs stay in your browser. A team server with Redis (LOOKUP_REDIS_URL) runs them.</p>}
+      {enabled ? (
+        <JobsList />
+      ) : (
+        <p>This server runs no jobs: bulk runs stay in your browser. A team server with Redis (LOOKUP_REDIS_URL) runs them.</p>
+      )}
     </div>
   );
 }
@@ -43,7 +47,10 @@ export function JobRoute() {
   useDocumentTitle('Job');
   const client = useJobsQueryClient();
   const job = useQuery({ queryKey: ['job', id], queryFn: ({ signal }) => getJob(id, signal) }, client);
-  const lookup = useQuery({ queryKey: ['job-lookup', job.data?.slug], queryFn: () => loadLookupBySlug(job.data!.slug!), enabled: job.data?.slug != null }, client);
+  const lookup = useQuery(
+    { queryKey: ['job-lookup', job.data?.slug], queryFn: () => loadLookupBySlug(job.data!.slug!), enabled: job.data?.slug != null },
+    client,
+  );
   return (
     <div className="jobs-page">
       <h1>{job.data ? `Job: ${job.data.lookup} · ${job.data.operation}` : 'Job'}</h1>

@@ -7,7 +7,10 @@ import { Layout } from './layout.tsx';
 import { PreferencesProvider } from './preferences.tsx';
 
 function renderLayout(configDocument: unknown, path = '/') {
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(configDocument), { headers: { 'content-type': 'application/json' } })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(JSON.stringify(configDocument), { headers: { 'content-type': 'application/json' } })),
+  );
   const client = new QueryClient();
   render(
     <QueryClientProvider client={client}>

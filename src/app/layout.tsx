@@ -21,7 +21,14 @@ function MaskToggle() {
   const { masked, setMasked } = usePreferences();
   const [forced, setForced] = useState(false);
   return (
-    <label className="toggle" title={forced ? 'This server masks personal data for everyone (LOOKUP_MASK=always)' : 'Masked by the server before answers reach this browser'}>
+    <label
+      className="toggle"
+      title={
+        forced
+          ? 'This server masks personal data for everyone (LOOKUP_MASK=always)'
+          : 'Masked by the server before answers reach this browser'
+      }
+    >
       <Suspense fallback={null}>
         <ServerMaskPolicy onForced={setForced} />
       </Suspense>

@@ -18,17 +18,34 @@ export function ConsentPanel({ state, onSend, onNotNow }: ConsentPanelProps) {
   return <LiveCallDialog price={state.price} live={state.live} onSend={onSend} onNotNow={onNotNow} />;
 }
 
-function LiveCallDialog({ price, live, onSend, onNotNow }: { price: number; live: 'yes' | 'unknown'; onSend: () => void; onNotNow: () => void }) {
+function LiveCallDialog({
+  price,
+  live,
+  onSend,
+  onNotNow,
+}: {
+  price: number;
+  live: 'yes' | 'unknown';
+  onSend: () => void;
+  onNotNow: () => void;
+}) {
   const id = useId();
   const dialog = useRef<HTMLDivElement>(null);
   // Focus goes to the question itself, not to "Send": nothing is spent by pressing Enter by habit.
   useEffect(() => dialog.current?.focus(), []);
   return (
-    <div ref={dialog} role="alertdialog" aria-labelledby={`${id}-title`} aria-describedby={`${id}-text`} className="live-call-dialog" tabIndex={-1}>
+    <div
+      ref={dialog}
+      role="alertdialog"
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-text`}
+      className="live-call-dialog"
+      tabIndex={-1}
+    >
       <h2 id={`${id}-title`}>Send a paid call?</h2>
       <p id={`${id}-text`}>
-        {live === 'yes' ? 'This will make a live call' : 'This may make a live call (the server did not say whether this lookup is live)'} at{' '}
-        {formatPrice(price)}.
+        {live === 'yes' ? 'This will make a live call' : 'This may make a live call (the server did not say whether this lookup is live)'}{' '}
+        at {formatPrice(price)}.
       </p>
       <div className="live-call-actions">
         <button type="button" className="primary" onClick={onSend}>

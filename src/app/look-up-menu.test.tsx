@@ -6,7 +6,11 @@ import { lookups } from '../lookups/registry.ts';
 import { LookUpMenu, recordLinks } from './look-up-menu.tsx';
 
 const d = lookups.D;
-const property = { identifier: { recordId: 184713191 }, address: { postal1: '94103' }, location: { latitude: '37.77', longitude: '-122.42' } };
+const property = {
+  identifier: { recordId: 184713191 },
+  address: { postal1: '94103' },
+  location: { latitude: '37.77', longitude: '-122.42' },
+};
 
 describe('Look up…', () => {
   it("links a property to G, H, L, M and B with the record's values in the target's URL", () => {
@@ -20,14 +24,22 @@ describe('Look up…', () => {
   it('leaves out a link whose value the record lacks, and shows nothing when none is left', () => {
     const links = recordLinks(d, d.operations[0], { identifier: { recordId: 5 } });
     expect(links.map((link) => link.to)).toEqual(['/lookups/g?recordid=5']);
-    const { container } = render(<LookUpMenu lookup={lookups.A} operation={lookups.A.operations[0]} record={{ id: 1 }} />, { wrapper: MemoryRouter });
+    const { container } = render(<LookUpMenu lookup={lookups.A} operation={lookups.A.operations[0]} record={{ id: 1 }} />, {
+      wrapper: MemoryRouter,
+    });
     expect(container).toBeEmptyDOMElement();
   });
 
   it('opens as a disclosure of normal links', async () => {
     render(<LookUpMenu lookup={d} operation={d.operations[0]} record={property} />, { wrapper: MemoryRouter });
     await userEvent.click(screen.getByText('Look up…'));
-    expect(screen.getByRole('link', { name: 'H. Registered offenders in this zip code' })).toHaveAttribute('href', '/lookups/h?zipcode=94103');
-    expect(screen.getByRole('link', { name: 'Place dossier around this record' })).toHaveAttribute('href', '/dossier?lat=37.77&lon=-122.42&radius=1609');
+    expect(screen.getByRole('link', { name: 'H. Registered offenders in this zip code' })).toHaveAttribute(
+      'href',
+      '/lookups/h?zipcode=94103',
+    );
+    expect(screen.getByRole('link', { name: 'Place dossier around this record' })).toHaveAttribute(
+      'href',
+      '/dossier?lat=37.77&lon=-122.42&radius=1609',
+    );
   });
 });

@@ -31,7 +31,9 @@ export function pointDossierPath(operation: AnyOperation, record: unknown): stri
   } catch {
     return undefined;
   }
-  return point ? `/dossier?${new URLSearchParams({ lat: String(point.lat), lon: String(point.lon), radius: String(LINK_RADIUS_METRES) })}` : undefined;
+  return point
+    ? `/dossier?${new URLSearchParams({ lat: String(point.lat), lon: String(point.lon), radius: String(LINK_RADIUS_METRES) })}`
+    : undefined;
 }
 
 export function LookUpMenu({ lookup, operation, record }: { lookup: AnyLookup; operation: AnyOperation; record: unknown }) {

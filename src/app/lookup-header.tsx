@@ -5,7 +5,9 @@ export function LookupHeader({ lookup, operation }: { lookup: LookupDefinition; 
   return (
     <header className="lookup-header">
       <h1>
-        <span className="letter" aria-hidden="true">{lookup.id}</span>
+        <span className="letter" aria-hidden="true">
+          {lookup.id}
+        </span>
         <span className="visually-hidden">{lookup.id}. </span>
         {lookup.title}
       </h1>

@@ -10,7 +10,9 @@ const SaveQueryButton = lazy(async () => ({ default: (await import('../workbench
 const WatchQueryButton = lazy(async () => ({ default: (await import('../workbench/jobs/watch-query-button.tsx')).WatchQueryButton }));
 const SavedSection = lazy(async () => ({ default: (await import('../workbench/saved/saved-section.tsx')).SavedSection }));
 const HistoryPanel = lazy(async () => ({ default: (await import('../workbench/history/history-panel.tsx')).HistoryPanel }));
-const StoredAnswerNotice = lazy(async () => ({ default: (await import('../workbench/history/stored-answer-notice.tsx')).StoredAnswerNotice }));
+const StoredAnswerNotice = lazy(async () => ({
+  default: (await import('../workbench/history/stored-answer-notice.tsx')).StoredAnswerNotice,
+}));
 const BudgetLine = lazy(async () => ({ default: (await import('./budget-line.tsx')).BudgetLine }));
 // What an answer offers beyond its viewer: Look up…, Run over these results, the evidence pack.
 const LookUpMenu = lazy(async () => ({ default: (await import('./look-up-menu.tsx')).LookUpMenu }));

@@ -56,7 +56,9 @@ describe('a stored answer on the lookup page', () => {
   it('says so, and sends nothing, when the stored answer is gone', async () => {
     const { proxyCalls } = stubServer();
     await renderRoute(`/lookups/${plainLookup.slug}${search}&stored=no-such-entry`);
-    expect(await screen.findByRole('alert')).toHaveTextContent('This stored answer is no longer in the history (deleted or cleared). Nothing was sent.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This stored answer is no longer in the history (deleted or cleared). Nothing was sent.',
+    );
     expect(proxyCalls).toEqual([]);
   });
 
@@ -68,7 +70,11 @@ describe('a stored answer on the lookup page', () => {
     await renderRoute(`/lookups/${plainLookup.slug}`);
     await user.click(await screen.findByText('Recent requests (2)'));
     const list = screen.getByRole('list', { name: `Recent requests of ${plainLookup.title}` });
-    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual([expect.stringContaining('marker=second'), expect.stringContaining('marker=first')]);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([expect.stringContaining('marker=second'), expect.stringContaining('marker=first')]);
     expect(within(list).getAllByRole('link', { name: 'Open stored answer' })).toHaveLength(2);
   });
 });

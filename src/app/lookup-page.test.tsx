@@ -24,7 +24,10 @@ function stubServer(mode: Mode | 'pending' | 'error') {
     }
     if (url.startsWith(PROXY_PREFIX)) {
       proxyCalls.push(url);
-      return Response.json({ id: proxyCalls.length, title: `Answer ${proxyCalls.length}` }, { headers: { 'x-lookup-source': mode === 'demo' ? 'demo' : 'live' } });
+      return Response.json(
+        { id: proxyCalls.length, title: `Answer ${proxyCalls.length}` },
+        { headers: { 'x-lookup-source': mode === 'demo' ? 'demo' : 'live' } },
+      );
     }
     return new Response('not found', { status: 404 });
   });

@@ -74,7 +74,19 @@ export function LookupPage() {
 
 function LookupExplorer({ lookup }: { lookup: LookupDefinition }) {
   const { masked } = usePreferences();
-  const { operation, urlValues, submittedParams, urlErrors, view, changeView, submit, navigate, changeOperation, storedAnswerId, fetchFresh } = useLookupUrlState(lookup);
+  const {
+    operation,
+    urlValues,
+    submittedParams,
+    urlErrors,
+    view,
+    changeView,
+    submit,
+    navigate,
+    changeOperation,
+    storedAnswerId,
+    fetchFresh,
+  } = useLookupUrlState(lookup);
   const [draft, setDraft] = useState({ source: urlValues, values: urlValues });
   // Back/forward or a new link replaces the draft with what the URL holds.
   if (draft.source !== urlValues) setDraft({ source: urlValues, values: urlValues });
@@ -101,7 +113,15 @@ function LookupExplorer({ lookup }: { lookup: LookupDefinition }) {
   const OwnView = ownViews[lookup.id];
   const sendPrice = useLiveCallPrice(lookup);
   // The palette offers to export the answer on screen (under the table's filters, as the table's export does).
-  useAnswerExportActions({ lookup, operation, params: submittedParams, response: shown.error ? undefined : shown.data, masked, filters: view.filters, look: view.map });
+  useAnswerExportActions({
+    lookup,
+    operation,
+    params: submittedParams,
+    response: shown.error ? undefined : shown.data,
+    masked,
+    filters: view.filters,
+    look: view.map,
+  });
   useDocumentTitle(`${lookup.id}. ${lookup.title}`);
 
   function send(values: FormValues) {
@@ -140,11 +160,27 @@ function LookupExplorer({ lookup }: { lookup: LookupDefinition }) {
             sendPrice={sendPrice === undefined ? undefined : formatDollars(sendPrice)}
           >
             {operation.locationSearch && (
-              <DeferredLocationPicker operation={operation} values={draft.values} onValuesChange={(values) => setDraft({ source: urlValues, values })} />
+              <DeferredLocationPicker
+                operation={operation}
+                values={draft.values}
+                onValuesChange={(values) => setDraft({ source: urlValues, values })}
+              />
             )}
           </ParamForm>
-          <DeferredSaveQueryButton lookup={lookup} operation={operation} values={draft.values} sentValues={submittedParams ? urlValues : undefined} />
-          {submittedParams && <DeferredWatchQueryButton lookupId={lookup.id} operationId={operation.id} params={submittedParams} name={`${lookup.title} · ${operation.id}`} />}
+          <DeferredSaveQueryButton
+            lookup={lookup}
+            operation={operation}
+            values={draft.values}
+            sentValues={submittedParams ? urlValues : undefined}
+          />
+          {submittedParams && (
+            <DeferredWatchQueryButton
+              lookupId={lookup.id}
+              operationId={operation.id}
+              params={submittedParams}
+              name={`${lookup.title} · ${operation.id}`}
+            />
+          )}
           <DeferredSavedSection lookupId={lookup.id} title="Saved queries" />
           <DeferredHistoryPanel lookupId={lookup.id} title={lookup.title} />
         </section>
@@ -176,14 +212,24 @@ function LookupExplorer({ lookup }: { lookup: LookupDefinition }) {
                 }}
                 onRetry={stored ? fetchFresh : () => void query.refetch()}
                 onFetchFresh={stored ? undefined : () => void query.fetchFresh()}
-                renderMap={operation.adapters?.point ? (props) => renderMap({ ...props, onSearchValues: (values) => send({ ...urlValues, ...values }) }, masked) : undefined}
+                renderMap={
+                  operation.adapters?.point
+                    ? (props) => renderMap({ ...props, onSearchValues: (values) => send({ ...urlValues, ...values }) }, masked)
+                    : undefined
+                }
                 renderOwnView={OwnView ? (props) => <OwnView {...props} /> : undefined}
                 renderSql={renderSql}
                 renderRecordActions={(record) => <DeferredLookUpMenu lookup={lookup} operation={operation} record={record} />}
                 renderAnswerActions={({ records, response, answer }) => (
                   <>
                     <DeferredRunOverResults lookup={lookup} operation={operation} records={records} search={sentSearch ?? ''} />
-                    <DeferredAnswerEvidence lookup={lookup} operation={operation} params={submittedParams} response={response} answer={answer} />
+                    <DeferredAnswerEvidence
+                      lookup={lookup}
+                      operation={operation}
+                      params={submittedParams}
+                      response={response}
+                      answer={answer}
+                    />
                   </>
                 )}
                 masked={masked}
@@ -206,5 +252,7 @@ function storedShown(stored: StoredAnswer): { data: LookupResponse | undefined; 
   if (stored.status !== 'ready') return { data: undefined, error: null, isFetching: false };
   const { response } = stored;
   const ok = response.status >= 200 && response.status < 300;
-  return ok ? { data: response, error: null, isFetching: false } : { data: undefined, error: new LookupHttpError(response), isFetching: false };
+  return ok
+    ? { data: response, error: null, isFetching: false }
+    : { data: undefined, error: new LookupHttpError(response), isFetching: false };
 }

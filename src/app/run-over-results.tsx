@@ -11,10 +11,23 @@ import { lookupPath } from './look-up-menu.tsx';
 
 /** Whether this operation's answer can anchor a dossier: one of its links reads a field of the record (D's recordid, zip code). */
 function anchorsDossier(lookup: AnyLookup, operation: AnyOperation): boolean {
-  return operation === lookup.operations[0] && linksFrom(lookup.id, operation.id).some((link) => Object.values(link.fill).some((fill) => 'field' in fill));
+  return (
+    operation === lookup.operations[0] &&
+    linksFrom(lookup.id, operation.id).some((link) => Object.values(link.fill).some((fill) => 'field' in fill))
+  );
 }
 
-export function RunOverResults({ lookup, operation, records, search }: { lookup: AnyLookup; operation: AnyOperation; records: readonly unknown[]; search: string }) {
+export function RunOverResults({
+  lookup,
+  operation,
+  records,
+  search,
+}: {
+  lookup: AnyLookup;
+  operation: AnyOperation;
+  records: readonly unknown[];
+  search: string;
+}) {
   const navigate = useNavigate();
   const links = linksFrom(lookup.id, operation.id);
   if (links.length === 0 || records.length === 0) return null;
@@ -29,7 +42,9 @@ export function RunOverResults({ lookup, operation, records, search }: { lookup:
       )}
       <details className="look-up-menu run-over-results">
         <summary>Run over these results…</summary>
-        <p className="bulk-help">Runs a linked lookup once per record shown ({count}, the table’s filters applied), with its parameters taken from each record.</p>
+        <p className="bulk-help">
+          Runs a linked lookup once per record shown ({count}, the table’s filters applied), with its parameters taken from each record.
+        </p>
         <ul aria-label="Run over these results">
           {links.map((link) => (
             <li key={`${link.to}-${link.label}`}>

@@ -31,11 +31,16 @@ export function SqlRoute() {
     <section className="sql-route" aria-labelledby="sql-title">
       <h1 id="sql-title">SQL</h1>
       <p className="lede">
-        The answer open on each lookup’s page, every answer kept in History and every saved bulk dataset is a table: group, join and compute over them in this browser. Each table holds
-        what the viewer shows, masked when masking is on.
+        The answer open on each lookup’s page, every answer kept in History and every saved bulk dataset is a table: group, join and compute
+        over them in this browser. Each table holds what the viewer shows, masked when masking is on.
       </p>
       <Suspense fallback={<p role="status">Loading the SQL engine…</p>}>
-        <SqlPage sql={search.get(SQL_KEY) ?? ''} onSqlChange={(sql) => setSearch({ [SQL_KEY]: sql })} maskingOn={masked} renderMap={renderMap} />
+        <SqlPage
+          sql={search.get(SQL_KEY) ?? ''}
+          onSqlChange={(sql) => setSearch({ [SQL_KEY]: sql })}
+          maskingOn={masked}
+          renderMap={renderMap}
+        />
       </Suspense>
     </section>
   );

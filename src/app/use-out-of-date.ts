@@ -28,7 +28,16 @@ interface Answered {
   values: FormValues;
 }
 
-export function useOutOfDate({ lookup, operation, sentValues, draft, refused, data, isFetching, error }: OutOfDateInput): OutOfDate | undefined {
+export function useOutOfDate({
+  lookup,
+  operation,
+  sentValues,
+  draft,
+  refused,
+  data,
+  isFetching,
+  error,
+}: OutOfDateInput): OutOfDate | undefined {
   const sentSearch = sentValues ? sentQuerySearch(lookup, operation, sentValues) : undefined;
   // Which query each answer answers: recorded when it arrives, so a previous answer kept on screen
   // while the next one loads is still known for what it is.

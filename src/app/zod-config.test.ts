@@ -20,7 +20,8 @@ describe('zod-config', () => {
     });
     vi.stubGlobal('Function', counting);
     const schema = z.object({ name: z.string(), count: z.number().int(), tags: z.array(z.string()).optional() });
-    for (let run = 0; run < 3; run += 1) expect(schema.parse({ name: 'a', count: run, tags: ['x'] })).toEqual({ name: 'a', count: run, tags: ['x'] });
+    for (let run = 0; run < 3; run += 1)
+      expect(schema.parse({ name: 'a', count: run, tags: ['x'] })).toEqual({ name: 'a', count: run, tags: ['x'] });
     expect(evaluated).toBe(0);
   });
 });

@@ -8,9 +8,24 @@ import { curatedMovies, type CuratedMovie, type MovieTexts } from './a-movie-cur
 export type DemoMovie = z.infer<typeof movieResponse>;
 
 const GENRES: Record<string, number> = {
-  Action: 28, Adventure: 12, Animation: 16, Comedy: 35, Crime: 80, Documentary: 99, Drama: 18,
-  Family: 10751, Fantasy: 14, History: 36, Horror: 27, Music: 10402, Mystery: 9648, Romance: 10749,
-  'Science Fiction': 878, Thriller: 53, War: 10752, Western: 37,
+  Action: 28,
+  Adventure: 12,
+  Animation: 16,
+  Comedy: 35,
+  Crime: 80,
+  Documentary: 99,
+  Drama: 18,
+  Family: 10751,
+  Fantasy: 14,
+  History: 36,
+  Horror: 27,
+  Music: 10402,
+  Mystery: 9648,
+  Romance: 10749,
+  'Science Fiction': 878,
+  Thriller: 53,
+  War: 10752,
+  Western: 37,
 };
 
 export const LANGUAGE_NAMES: Record<string, { name: string; english_name: string }> = {
@@ -23,9 +38,14 @@ export const LANGUAGE_NAMES: Record<string, { name: string; english_name: string
 };
 
 const COUNTRY_NAMES: Record<string, string> = {
-  US: 'United States of America', GB: 'United Kingdom', FR: 'France', DE: 'Germany', JP: 'Japan', IT: 'Italy', ES: 'Spain',
+  US: 'United States of America',
+  GB: 'United Kingdom',
+  FR: 'France',
+  DE: 'Germany',
+  JP: 'Japan',
+  IT: 'Italy',
+  ES: 'Spain',
 };
-
 
 export interface CatalogEntry {
   movie: DemoMovie;
@@ -59,7 +79,11 @@ function fromCurated(entry: CuratedMovie): CatalogEntry {
     release_date: entry.release_date,
     revenue: entry.revenue,
     runtime: entry.runtime,
-    spoken_languages: entry.languages.map((code) => ({ english_name: LANGUAGE_NAMES[code]!.english_name, iso_639_1: code, name: LANGUAGE_NAMES[code]!.name })),
+    spoken_languages: entry.languages.map((code) => ({
+      english_name: LANGUAGE_NAMES[code]!.english_name,
+      iso_639_1: code,
+      name: LANGUAGE_NAMES[code]!.name,
+    })),
     status: 'Released',
     tagline: entry.texts.en!.tagline,
     title: entry.texts.en!.title,

@@ -36,10 +36,20 @@ function summary(context: ExtrasContext, entry: CatalogEntry) {
   const { movie } = entry;
   const texts = context.localise(entry);
   return {
-    adult: movie.adult, backdrop_path: movie.backdrop_path, genre_ids: movie.genres.map((genre) => genre.id), id: movie.id,
-    original_language: movie.original_language, original_title: movie.original_title, overview: texts.overview,
-    popularity: movie.popularity, poster_path: movie.poster_path, release_date: movie.release_date, title: texts.title,
-    video: movie.video, vote_average: movie.vote_average, vote_count: movie.vote_count,
+    adult: movie.adult,
+    backdrop_path: movie.backdrop_path,
+    genre_ids: movie.genres.map((genre) => genre.id),
+    id: movie.id,
+    original_language: movie.original_language,
+    original_title: movie.original_title,
+    overview: texts.overview,
+    popularity: movie.popularity,
+    poster_path: movie.poster_path,
+    release_date: movie.release_date,
+    title: texts.title,
+    video: movie.video,
+    vote_average: movie.vote_average,
+    vote_count: movie.vote_count,
   };
 }
 
@@ -76,30 +86,63 @@ const builders: Record<string, Builder> = {
   }),
   credits: ({ entry }, faker) => {
     const person = (name: string) => ({
-      adult: false, gender: faker.helpers.arrayElement([1, 2]), id: faker.number.int({ min: 1, max: 4_000_000 }),
-      name, original_name: name, popularity: faker.number.float({ min: 1, max: 80, fractionDigits: 3 }),
+      adult: false,
+      gender: faker.helpers.arrayElement([1, 2]),
+      id: faker.number.int({ min: 1, max: 4_000_000 }),
+      name,
+      original_name: name,
+      popularity: faker.number.float({ min: 1, max: 80, fractionDigits: 3 }),
       profile_path: faker.datatype.boolean(0.85) ? `/${faker.string.alphanumeric(27)}.jpg` : null,
     });
     const cast = entry.cast.map((name, order) => ({
-      ...person(name), known_for_department: 'Acting', cast_id: order + 4, character: faker.person.fullName(),
-      credit_id: faker.string.hexadecimal({ length: 24, casing: 'lower', prefix: '' }), order,
+      ...person(name),
+      known_for_department: 'Acting',
+      cast_id: order + 4,
+      character: faker.person.fullName(),
+      credit_id: faker.string.hexadecimal({ length: 24, casing: 'lower', prefix: '' }),
+      order,
     }));
-    const jobs = [['Directing', 'Director'], ['Writing', 'Screenplay'], ['Production', 'Producer'], ['Sound', 'Original Music Composer'], ['Camera', 'Director of Photography']];
+    const jobs = [
+      ['Directing', 'Director'],
+      ['Writing', 'Screenplay'],
+      ['Production', 'Producer'],
+      ['Sound', 'Original Music Composer'],
+      ['Camera', 'Director of Photography'],
+    ];
     const crew = jobs.map(([department, job]) => ({
-      ...person(faker.person.fullName()), known_for_department: department!, department: department!, job: job!,
+      ...person(faker.person.fullName()),
+      known_for_department: department!,
+      department: department!,
+      job: job!,
       credit_id: faker.string.hexadecimal({ length: 24, casing: 'lower', prefix: '' }),
     }));
     return { cast, crew };
   },
   keywords: (_context, faker) => ({
-    keywords: faker.helpers.uniqueArray(() => faker.word.noun(), 6).map((name) => ({ id: faker.number.int({ min: 100, max: 300_000 }), name })),
+    keywords: faker.helpers
+      .uniqueArray(() => faker.word.noun(), 6)
+      .map((name) => ({ id: faker.number.int({ min: 100, max: 300_000 }), name })),
   }),
   release_dates: ({ entry }) => ({
     results: entry.movie.production_countries.map((country) => ({
       iso_3166_1: country.iso_3166_1,
       release_dates: [
-        { certification: country.iso_3166_1 === 'US' ? 'R' : '16', descriptors: [], iso_639_1: '', note: 'Premiere', release_date: isoDate(entry.movie.release_date), type: 1 },
-        { certification: country.iso_3166_1 === 'US' ? 'R' : '16', descriptors: [], iso_639_1: '', note: '', release_date: isoDate(entry.movie.release_date), type: 3 },
+        {
+          certification: country.iso_3166_1 === 'US' ? 'R' : '16',
+          descriptors: [],
+          iso_639_1: '',
+          note: 'Premiere',
+          release_date: isoDate(entry.movie.release_date),
+          type: 1,
+        },
+        {
+          certification: country.iso_3166_1 === 'US' ? 'R' : '16',
+          descriptors: [],
+          iso_639_1: '',
+          note: '',
+          release_date: isoDate(entry.movie.release_date),
+          type: 3,
+        },
       ],
     })),
   }),
@@ -122,8 +165,11 @@ const builders: Record<string, Builder> = {
     return { page: 1, results, total_pages: 1, total_results: results.length };
   },
   external_ids: ({ entry }, faker) => ({
-    extdb_id: entry.movie.extdb_id, wikidata_id: `Q${faker.number.int({ min: 1000, max: 9_000_000 })}`,
-    facebook_id: null, instagram_id: null, twitter_id: null,
+    extdb_id: entry.movie.extdb_id,
+    wikidata_id: `Q${faker.number.int({ min: 1000, max: 9_000_000 })}`,
+    facebook_id: null,
+    instagram_id: null,
+    twitter_id: null,
   }),
   alternative_titles: ({ entry }) => ({
     titles: Object.entries(entry.texts)
@@ -132,9 +178,17 @@ const builders: Record<string, Builder> = {
   }),
   translations: ({ entry }) => ({
     translations: Object.entries(entry.texts).map(([code, texts]) => ({
-      iso_3166_1: code === 'en' ? 'US' : code.toUpperCase(), iso_639_1: code,
-      name: LANGUAGE_NAMES[code]?.name ?? code, english_name: LANGUAGE_NAMES[code]?.english_name ?? code,
-      data: { homepage: entry.movie.homepage, overview: texts.overview, runtime: entry.movie.runtime, tagline: texts.tagline, title: texts.title },
+      iso_3166_1: code === 'en' ? 'US' : code.toUpperCase(),
+      iso_639_1: code,
+      name: LANGUAGE_NAMES[code]?.name ?? code,
+      english_name: LANGUAGE_NAMES[code]?.english_name ?? code,
+      data: {
+        homepage: entry.movie.homepage,
+        overview: texts.overview,
+        runtime: entry.movie.runtime,
+        tagline: texts.tagline,
+        title: texts.title,
+      },
     })),
   }),
 };

@@ -19,8 +19,7 @@ function splitLanguage(tag: string | undefined): { language: string; region: str
  * tagline rather than falling back to English.
  */
 function localiser(language: string) {
-  return (entry: CatalogEntry): MovieTexts =>
-    entry.texts[language] ?? { title: entry.movie.original_title, overview: '', tagline: '' };
+  return (entry: CatalogEntry): MovieTexts => entry.texts[language] ?? { title: entry.movie.original_title, overview: '', tagline: '' };
 }
 
 export const movieDemo = defineDemo(movie, ({ params }) => {

@@ -17,10 +17,22 @@ vi.mock('./seeded.ts', async (importOriginal) => {
 
 const [jsonOperation, xmlOperation] = chargingStations.operations;
 
-type Body = { hasMore: boolean; count: number; evStations: { evStation: Array<{ id: string; distance: number; position: { latitude: number; longitude: number }; connectors: { connector: Array<{ connectorType: { id: string } }> } }> } };
+type Body = {
+  hasMore: boolean;
+  count: number;
+  evStations: {
+    evStation: Array<{
+      id: string;
+      distance: number;
+      position: { latitude: number; longitude: number };
+      connectors: { connector: Array<{ connectorType: { id: string } }> };
+    }>;
+  };
+};
 
 const askDemo = demoAsker(chargingStationsDemo, chargingStations);
-const ask = (values: Record<string, string>, operation: typeof jsonOperation | typeof xmlOperation = jsonOperation) => askDemo(values, { operation });
+const ask = (values: Record<string, string>, operation: typeof jsonOperation | typeof xmlOperation = jsonOperation) =>
+  askDemo(values, { operation });
 const stations = (values: Record<string, string>) => (ask(values).body as Body).evStations.evStation;
 
 describe('B demo', () => {
@@ -41,7 +53,9 @@ describe('B demo', () => {
     expect(distances).toEqual([...distances].sort((a, b) => a - b));
     for (const station of found) {
       expect(Number.isInteger(station.distance)).toBe(true);
-      expect(Math.abs(station.distance - haversineMetres(52.52, 13.405, station.position.latitude, station.position.longitude))).toBeLessThan(1);
+      expect(
+        Math.abs(station.distance - haversineMetres(52.52, 13.405, station.position.latitude, station.position.longitude)),
+      ).toBeLessThan(1);
       expect(station.distance).toBeLessThanOrEqual(4000);
     }
   });

@@ -27,12 +27,66 @@ interface ConnectorKind {
 }
 
 const KINDS: Record<string, ConnectorKind> = {
-  '29': { id: '29', name: 'IEC 62196-2 type 2 (Mennekes)', customerName: 'Type 2 socket', chargeMode: 'Mode 3', voltsRange: '230-400V', phases: 3, powers: [11, 22], fixedCable: false },
-  '33': { id: '33', name: 'IEC 62196-3 type 2 combo (Mennekes)', customerName: 'CCS Combo 2', chargeMode: 'Mode 4', voltsRange: '400-920V', phases: 0, powers: [50, 150, 300], fixedCable: true },
-  '13': { id: '13', name: 'JEVS G 105 (CHAdeMO)', customerName: 'CHAdeMO', chargeMode: 'Mode 4', voltsRange: '50-500V', phases: 0, powers: [50], fixedCable: true },
-  '31': { id: '31', name: 'IEC 62196-2 type 1 (SAE J1772)', customerName: 'J1772', chargeMode: 'Mode 3', voltsRange: '208-240V', phases: 1, powers: [7.2, 9.6], fixedCable: true },
-  '32': { id: '32', name: 'IEC 62196-3 type 1 combo (SAE J1772)', customerName: 'CCS Combo 1', chargeMode: 'Mode 4', voltsRange: '200-920V', phases: 0, powers: [50, 150, 350], fixedCable: true },
-  '41': { id: '41', name: 'Tesla connector (NACS)', customerName: 'NACS', chargeMode: 'Mode 4', voltsRange: '400-500V', phases: 0, powers: [250], fixedCable: true },
+  '29': {
+    id: '29',
+    name: 'IEC 62196-2 type 2 (Mennekes)',
+    customerName: 'Type 2 socket',
+    chargeMode: 'Mode 3',
+    voltsRange: '230-400V',
+    phases: 3,
+    powers: [11, 22],
+    fixedCable: false,
+  },
+  '33': {
+    id: '33',
+    name: 'IEC 62196-3 type 2 combo (Mennekes)',
+    customerName: 'CCS Combo 2',
+    chargeMode: 'Mode 4',
+    voltsRange: '400-920V',
+    phases: 0,
+    powers: [50, 150, 300],
+    fixedCable: true,
+  },
+  '13': {
+    id: '13',
+    name: 'JEVS G 105 (CHAdeMO)',
+    customerName: 'CHAdeMO',
+    chargeMode: 'Mode 4',
+    voltsRange: '50-500V',
+    phases: 0,
+    powers: [50],
+    fixedCable: true,
+  },
+  '31': {
+    id: '31',
+    name: 'IEC 62196-2 type 1 (SAE J1772)',
+    customerName: 'J1772',
+    chargeMode: 'Mode 3',
+    voltsRange: '208-240V',
+    phases: 1,
+    powers: [7.2, 9.6],
+    fixedCable: true,
+  },
+  '32': {
+    id: '32',
+    name: 'IEC 62196-3 type 1 combo (SAE J1772)',
+    customerName: 'CCS Combo 1',
+    chargeMode: 'Mode 4',
+    voltsRange: '200-920V',
+    phases: 0,
+    powers: [50, 150, 350],
+    fixedCable: true,
+  },
+  '41': {
+    id: '41',
+    name: 'Tesla connector (NACS)',
+    customerName: 'NACS',
+    chargeMode: 'Mode 4',
+    voltsRange: '400-500V',
+    phases: 0,
+    powers: [250],
+    fixedCable: true,
+  },
 };
 
 /** Which connectors each region's stations carry: AC first, then fast DC. */
@@ -75,7 +129,11 @@ function connector(rng: Rng, kindId: string, operator: string) {
   const kind = KINDS[kindId]!;
   const power = rng.pick(kind.powers);
   const dc = kind.phases === 0;
-  const amps = dc ? Math.round((power * 1000) / 400) : kind.phases === 3 ? Math.round((power * 1000) / (3 * 230)) : Math.round((power * 1000) / 240);
+  const amps = dc
+    ? Math.round((power * 1000) / 400)
+    : kind.phases === 3
+      ? Math.round((power * 1000) / (3 * 230))
+      : Math.round((power * 1000) / 240);
   const open24x7 = rng.chance(0.8);
   return {
     supplierName: operator,
@@ -89,7 +147,14 @@ function connector(rng: Rng, kindId: string, operator: string) {
       privateAccess: false,
       open24x7,
       openingHours: {
-        regularOpeningHours: open24x7 ? [] : [{ daymask: rng.pick([31, 63, 127]), period: [{ from: rng.pick(['06:00:00', '07:00:00', '08:00:00']), to: rng.pick(['20:00:00', '22:00:00']) }] }],
+        regularOpeningHours: open24x7
+          ? []
+          : [
+              {
+                daymask: rng.pick([31, 63, 127]),
+                period: [{ from: rng.pick(['06:00:00', '07:00:00', '08:00:00']), to: rng.pick(['20:00:00', '22:00:00']) }],
+              },
+            ],
         annualOpenings: [],
       },
       pay: true,
@@ -124,10 +189,25 @@ function station(seed: StationSeed, distance: number) {
       privateAccess: false,
       restrictedAccess: restricted,
       accessibilityType: restricted ? 'Restricted' : 'Public',
-      paymentMethods: { subscription: { provider: rng.pick(['Plugsurfing', 'Shell Recharge', 'ChargePoint', operator]), accept: true }, note: rng.pick(['Pay by app or RFID card', 'Contactless card payment at the charger', 'Pay by app']) },
-      notes: rng.pick(['', 'Entrance from the car park on the ground floor.', 'Customers only during opening hours.', 'Two bays reserved for electric vehicles.']),
+      paymentMethods: {
+        subscription: { provider: rng.pick(['Plugsurfing', 'Shell Recharge', 'ChargePoint', operator]), accept: true },
+        note: rng.pick(['Pay by app or RFID card', 'Contactless card payment at the charger', 'Pay by app']),
+      },
+      notes: rng.pick([
+        '',
+        'Entrance from the car park on the ground floor.',
+        'Customers only during opening hours.',
+        'Two bays reserved for electric vehicles.',
+      ]),
     },
-    address: { city: city.name, country: city.country3, region: city.region, street, streetNumber, postalCode: fillPattern(rng, city.postal) },
+    address: {
+      city: city.name,
+      country: city.country3,
+      region: city.region,
+      street,
+      streetNumber,
+      postalCode: fillPattern(rng, city.postal),
+    },
     contacts: { phone: [{ value: faker.phone.number({ style: 'international' }), label: 'Hotline' }] },
     distance: Math.round(distance),
     position: { latitude: round(seed.lat, 6), longitude: round(seed.lon, 6) },
@@ -154,13 +234,16 @@ function stationsBody({ params }: StationsRequest) {
   return { hasMore: found.length > page.length, count: page.length, evStations: { evStation: page } };
 }
 
-export const chargingStationsDemo = defineDemo(chargingStations, byOperation<typeof chargingStations>({
-  json: (request) => {
-    const body = stationsBody(request);
-    return body ? json(body) : providerError(400, BAD_PROX);
-  },
-  xml: (request) => {
-    const body = stationsBody(request);
-    return body ? xml(toXml(body, request.operation)) : providerError(400, BAD_PROX);
-  },
-}));
+export const chargingStationsDemo = defineDemo(
+  chargingStations,
+  byOperation<typeof chargingStations>({
+    json: (request) => {
+      const body = stationsBody(request);
+      return body ? json(body) : providerError(400, BAD_PROX);
+    },
+    xml: (request) => {
+      const body = stationsBody(request);
+      return body ? xml(toXml(body, request.operation)) : providerError(400, BAD_PROX);
+    },
+  }),
+);

@@ -195,19 +195,68 @@ export const POSTCODE_AREA_ROWS = `
 9970|Uithuizen|Groningen|53.4083|6.6708|0595
 `;
 
-export const STREETS = ['Damrak', 'Herengracht', 'Keizersgracht', 'Stationsplein', 'Marktstraat', 'Kerkstraat', 'Dorpsstraat', 'Industrieweg', 'Havenkade', 'Molenweg', 'Schoolstraat', 'Beukenlaan'];
+export const STREETS = [
+  'Damrak',
+  'Herengracht',
+  'Keizersgracht',
+  'Stationsplein',
+  'Marktstraat',
+  'Kerkstraat',
+  'Dorpsstraat',
+  'Industrieweg',
+  'Havenkade',
+  'Molenweg',
+  'Schoolstraat',
+  'Beukenlaan',
+];
 export const SURNAMES = ['Jansen', 'Visser', 'Smit', 'Bakker', 'Meijer', 'Mulder', 'Bos', 'Vos', 'Peters', 'Hendriks', 'Dijkstra', 'Kok'];
 export const PREFIXED = ['Berg', 'Dijk', 'Leeuwen', 'Vliet', 'Dam', 'Wal'];
 export const WORDS = ['Gracht', 'Polder', 'Molen', 'Tulp', 'Delta', 'Kade', 'Duin', 'Haven', 'Brug', 'Noorder'];
 export const INDUSTRIES = [
-  { code: 6201, description: 'Computer programming activities', segment: 'ICT', yp: 'Software development', sub: 'Ontwikkelen van software' },
-  { code: 7022, description: 'Business and other management consultancy activities', segment: 'Zakelijke dienstverlening', yp: 'Consultancy', sub: 'Organisatie-adviesbureaus' },
+  {
+    code: 6201,
+    description: 'Computer programming activities',
+    segment: 'ICT',
+    yp: 'Software development',
+    sub: 'Ontwikkelen van software',
+  },
+  {
+    code: 7022,
+    description: 'Business and other management consultancy activities',
+    segment: 'Zakelijke dienstverlening',
+    yp: 'Consultancy',
+    sub: 'Organisatie-adviesbureaus',
+  },
   { code: 5610, description: 'Restaurants and mobile food service activities', segment: 'Horeca', yp: 'Restaurants', sub: 'Restaurants' },
-  { code: 4711, description: 'Retail sale in non-specialised stores with food predominating', segment: 'Detailhandel', yp: 'Supermarkets', sub: 'Supermarkten' },
-  { code: 4120, description: 'Construction of residential and non-residential buildings', segment: 'Bouw', yp: 'Building contractors', sub: 'Algemene burgerlijke en utiliteitsbouw' },
+  {
+    code: 4711,
+    description: 'Retail sale in non-specialised stores with food predominating',
+    segment: 'Detailhandel',
+    yp: 'Supermarkets',
+    sub: 'Supermarkten',
+  },
+  {
+    code: 4120,
+    description: 'Construction of residential and non-residential buildings',
+    segment: 'Bouw',
+    yp: 'Building contractors',
+    sub: 'Algemene burgerlijke en utiliteitsbouw',
+  },
   { code: 6910, description: 'Legal activities', segment: 'Zakelijke dienstverlening', yp: 'Lawyers', sub: 'Advocatenkantoren' },
-  { code: 8621, description: 'General medical practice activities', segment: 'Zorg', yp: 'General practitioners', sub: 'Huisartsenpraktijken' },
-  { code: 4941, description: 'Freight transport by road', segment: 'Transport en logistiek', yp: 'Transport companies', sub: 'Goederenvervoer over de weg' },
+  {
+    code: 8621,
+    description: 'General medical practice activities',
+    segment: 'Zorg',
+    yp: 'General practitioners',
+    sub: 'Huisartsenpraktijken',
+  },
+  {
+    code: 4941,
+    description: 'Freight transport by road',
+    segment: 'Transport en logistiek',
+    yp: 'Transport companies',
+    sub: 'Goederenvervoer over de weg',
+  },
 ] as const;
 export const LEGAL_FORMS = [
   { code: 1, suffix: '' },

@@ -25,7 +25,8 @@ describe('C company address demo', () => {
 
   it('returns only companies at the postcode and house number asked for, the same bytes every time', () => {
     const body = ask({ postcode: '1012LG', house_number: 1 });
-    for (const record of body) expect(record.address).toMatchObject({ postalCode: '1012LG', houseNumber: 1, city: 'Amsterdam', country: 'NL' });
+    for (const record of body)
+      expect(record.address).toMatchObject({ postalCode: '1012LG', houseNumber: 1, city: 'Amsterdam', country: 'NL' });
     expect(JSON.stringify(ask({ postcode: '1012LG', house_number: 1 }))).toBe(JSON.stringify(body));
     expect(ask({ postcode: '1012 lg', house_number: 1 })).toEqual(body);
   });
@@ -40,7 +41,14 @@ describe('C company address demo', () => {
   });
 
   it('names the real town of a postcode: 1012 Amsterdam, 6211 Maastricht, 3011 Rotterdam, 2511 Den Haag', () => {
-    for (const [postcode, city, state] of [['1012LG', 'Amsterdam', 'Noord-Holland'], ['6211AB', 'Maastricht', 'Limburg'], ['3011AA', 'Rotterdam', 'Zuid-Holland'], ['2511CV', 'Den Haag', 'Zuid-Holland'], ['5611AB', 'Eindhoven', 'Noord-Brabant'], ['9711AB', 'Groningen', 'Groningen']] as const) {
+    for (const [postcode, city, state] of [
+      ['1012LG', 'Amsterdam', 'Noord-Holland'],
+      ['6211AB', 'Maastricht', 'Limburg'],
+      ['3011AA', 'Rotterdam', 'Zuid-Holland'],
+      ['2511CV', 'Den Haag', 'Zuid-Holland'],
+      ['5611AB', 'Eindhoven', 'Noord-Brabant'],
+      ['9711AB', 'Groningen', 'Groningen'],
+    ] as const) {
       const found = Array.from({ length: 12 }, (_, i) => ask({ postcode, house_number: i + 1 })).flat();
       expect(found.length, postcode).toBeGreaterThan(0);
       for (const record of found) expect(record.address, postcode).toMatchObject({ city, state });

@@ -32,12 +32,21 @@ function manager(faker: Faker, filled: boolean): Manager {
   };
 }
 
-function company(faker: Faker, postcode: string, houseNumber: number, street: string, region: PostcodeArea, position: { lat: number; lon: number }): CompanyRecord {
+function company(
+  faker: Faker,
+  postcode: string,
+  houseNumber: number,
+  street: string,
+  region: PostcodeArea,
+  position: { lat: number; lon: number },
+): CompanyRecord {
   const industry = faker.helpers.arrayElement(INDUSTRIES);
   const legal = faker.helpers.arrayElement(LEGAL_FORMS);
   const soleTrader = legal.code === 1;
   const surname = faker.helpers.arrayElement(SURNAMES);
-  const companyName = soleTrader ? `${surname} ${industry.yp}` : `${faker.helpers.arrayElement(WORDS)}${faker.helpers.arrayElement(['zicht', 'werk', 'groep', 'partners'])} ${legal.suffix}`.trim();
+  const companyName = soleTrader
+    ? `${surname} ${industry.yp}`
+    : `${faker.helpers.arrayElement(WORDS)}${faker.helpers.arrayElement(['zicht', 'werk', 'groep', 'partners'])} ${legal.suffix}`.trim();
   const slug = companyName.toLowerCase().replace(/[^a-z]+/g, '');
   const employees = soleTrader ? 1 : faker.number.int({ min: 2, max: 420 });
   const minRevenue = employees * faker.number.int({ min: 60, max: 110 }) * 1000;
@@ -72,9 +81,14 @@ function company(faker: Faker, postcode: string, houseNumber: number, street: st
       multitenants: faker.datatype.boolean(0.4),
       imports: faker.datatype.boolean(0.2),
       headQuarters: faker.datatype.boolean(0.8) ? 'Y' : 'N',
-      creditRiskcolor: faker.helpers.weightedArrayElement([{ weight: 6, value: 'green' }, { weight: 3, value: 'orange' }, { weight: 1, value: 'red' }]),
+      creditRiskcolor: faker.helpers.weightedArrayElement([
+        { weight: 6, value: 'green' },
+        { weight: 3, value: 'orange' },
+        { weight: 1, value: 'red' },
+      ]),
       bankrupt: false,
-      openingDate: faker.date.between({ from: '1975-01-01T00:00:00Z', to: '2025-12-31T00:00:00Z' }).toISOString().slice(0, 10) + 'T00:00:00Z',
+      openingDate:
+        faker.date.between({ from: '1975-01-01T00:00:00Z', to: '2025-12-31T00:00:00Z' }).toISOString().slice(0, 10) + 'T00:00:00Z',
       familyOwned: faker.datatype.boolean(0.5),
       branches: null,
       operational: null,
@@ -93,11 +107,17 @@ function company(faker: Faker, postcode: string, houseNumber: number, street: st
       rdx: null,
       rdy: null,
     },
-    industry: { code: industry.code, description: industry.description, subIndustry: [{ code: industry.code * 10 + 1, description: industry.sub }] },
+    industry: {
+      code: industry.code,
+      description: industry.description,
+      subIndustry: [{ code: industry.code * 10 + 1, description: industry.sub }],
+    },
     mailBoxPostalCode: `${postcode.slice(0, 2)}00AB`,
     mailBoxPostalCity: region.city,
     mailBoxBoxNumber: faker.number.int({ min: 1, max: 9999 }),
-    management: Object.fromEntries(MANAGEMENT_ROLES.map((role) => [role, manager(faker, role === 'director' || (!soleTrader && faker.datatype.boolean(0.4)))])) as CompanyRecord['management'],
+    management: Object.fromEntries(
+      MANAGEMENT_ROLES.map((role) => [role, manager(faker, role === 'director' || (!soleTrader && faker.datatype.boolean(0.4)))]),
+    ) as CompanyRecord['management'],
     industryMarketSegments: industry.segment,
     naceMarketSegments: industry.code,
     phoneNumber: {

@@ -25,11 +25,17 @@ let areas: PostcodeArea[] | undefined;
 
 export function postcodeAreas(): readonly PostcodeArea[] {
   if (!areas) {
-    const rows = POSTCODE_AREA_ROWS.trim().split('\n').map((line) => line.split('|') as [string, string, string, string, string, string]);
+    const rows = POSTCODE_AREA_ROWS.trim()
+      .split('\n')
+      .map((line) => line.split('|') as [string, string, string, string, string, string]);
     areas = rows.map(([from, city, state, lat, lon, network], index) => ({
       from: Number(from),
       until: index + 1 < rows.length ? Number(rows[index + 1]![0]) : 10_000,
-      city, state, lat: Number(lat), lon: Number(lon), network,
+      city,
+      state,
+      lat: Number(lat),
+      lon: Number(lon),
+      network,
       regionCode: (seedFrom('municipality', city) % 980) + 10,
     }));
   }

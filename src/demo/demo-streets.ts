@@ -6,7 +6,13 @@ import { gridLines, type GridLine } from './street-grid.ts';
 
 export type { GridLine } from './street-grid.ts';
 
-export function demoStreets(south: number, west: number, north: number, east: number, avenuesOnly = false): { place: string; lines: GridLine[] } {
+export function demoStreets(
+  south: number,
+  west: number,
+  north: number,
+  east: number,
+  avenuesOnly = false,
+): { place: string; lines: GridLine[] } {
   const place = placeAt((south + north) / 2, (west + east) / 2);
   return { place: place.name, lines: gridLines(place, south, west, north, east, avenuesOnly) };
 }

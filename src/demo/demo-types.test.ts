@@ -12,14 +12,37 @@ import { demoAsker } from './testing/ask-demo.ts';
 
 // A minimal body A's response schema accepts.
 const fightClub = {
-  adult: false, backdrop_path: null, belongs_to_collection: null, budget: 63_000_000, genres: [], homepage: '', id: 550,
-  extdb_id: 'tt0137523', original_language: 'en', original_title: 'Fight Club', overview: '', popularity: 1, poster_path: null,
-  production_companies: [], production_countries: [], release_date: '1999-10-15', revenue: 0, runtime: 139, spoken_languages: [],
-  status: 'Released', tagline: '', title: 'Fight Club', video: false, vote_average: 8.4, vote_count: 1,
+  adult: false,
+  backdrop_path: null,
+  belongs_to_collection: null,
+  budget: 63_000_000,
+  genres: [],
+  homepage: '',
+  id: 550,
+  extdb_id: 'tt0137523',
+  original_language: 'en',
+  original_title: 'Fight Club',
+  overview: '',
+  popularity: 1,
+  poster_path: null,
+  production_companies: [],
+  production_countries: [],
+  release_date: '1999-10-15',
+  revenue: 0,
+  runtime: 139,
+  spoken_languages: [],
+  status: 'Released',
+  tagline: '',
+  title: 'Fight Club',
+  video: false,
+  vote_average: 8.4,
+  vote_count: 1,
 };
 
 export const wellTyped: DemoGeneratorFor<typeof movie> = ({ params }) =>
-  params.movie_id === 550 ? json({ ...fightClub, runtime: params.language === 'de-DE' ? 140 : 139 }) : providerError(404, { status_code: 34 });
+  params.movie_id === 550
+    ? json({ ...fightClub, runtime: params.language === 'de-DE' ? 140 : 139 })
+    : providerError(404, { status_code: 34 });
 
 // @ts-expect-error A field of the wrong type: `title` is a string in A's response schema.
 export const wrongFieldType: DemoGeneratorFor<typeof movie> = () => json({ ...fightClub, title: 550 });

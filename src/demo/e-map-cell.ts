@@ -34,14 +34,17 @@ function feature(city: DemoCity, dataset: MapCellDataset) {
 
 const notFound = () => providerError(404, { detail: 'Not found.' });
 
-export const mapCellDemo = defineDemo(mapCell, byOperation<typeof mapCell>({
-  cells: ({ params }) => {
-    const city = cityByPk(params.pk);
-    return city ? json(datasetsOf(city).map((dataset) => feature(city, dataset))) : notFound();
-  },
-  dataset: ({ params }) => {
-    const city = cityByPk(params.pk);
-    const dataset = city && datasetsOf(city).find((name) => name === params.dataset);
-    return city && dataset ? json([feature(city, dataset)]) : notFound();
-  },
-}));
+export const mapCellDemo = defineDemo(
+  mapCell,
+  byOperation<typeof mapCell>({
+    cells: ({ params }) => {
+      const city = cityByPk(params.pk);
+      return city ? json(datasetsOf(city).map((dataset) => feature(city, dataset))) : notFound();
+    },
+    dataset: ({ params }) => {
+      const city = cityByPk(params.pk);
+      const dataset = city && datasetsOf(city).find((name) => name === params.dataset);
+      return city && dataset ? json([feature(city, dataset)]) : notFound();
+    },
+  }),
+);

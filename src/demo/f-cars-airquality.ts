@@ -20,7 +20,12 @@ const BREAKPOINTS: Record<Pollutant, readonly number[]> = {
 };
 /** Typical urban ranges, µg/m³. */
 const RANGES: Record<Pollutant, readonly [number, number]> = {
-  CO: [150, 900], NO2: [2, 90], O3: [10, 150], SO2: [0.5, 30], 'PM2.5': [1, 70], PM10: [2, 110],
+  CO: [150, 900],
+  NO2: [2, 90],
+  O3: [10, 150],
+  SO2: [0.5, 30],
+  'PM2.5': [1, 70],
+  PM10: [2, 110],
 };
 
 export function aqiOf(pollutant: Pollutant, concentration: number): number {

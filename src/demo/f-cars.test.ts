@@ -61,7 +61,10 @@ describe('F cars demo', () => {
       [{ cylinders: '5' }, (car) => car.cylinders === 5],
       [{ transmission: 'm' }, (car) => car.transmission === 'm'],
       [{ year: '2018' }, (car) => car.year === 2018],
-      [{ make: 'ford', drive: 'awd', transmission: 'a', year: '2022' }, (car) => car.make === 'ford' && car.drive === 'awd' && car.year === 2022],
+      [
+        { make: 'ford', drive: 'awd', transmission: 'a', year: '2022' },
+        (car) => car.make === 'ford' && car.drive === 'awd' && car.year === 2022,
+      ],
     ];
     for (const [filters, test] of checks) {
       const found = find({ ...filters, limit: '50' });

@@ -19,7 +19,12 @@ describe('G property mortgage demo', () => {
   });
 
   it('is the same house as D for the same record id, plus a mortgage', () => {
-    const detail = propertyDetailDemo({ lookup: propertyDetail, operation: propertyDetail.operations[0], params: { recordid: 424242 }, requestId: 'x' });
+    const detail = propertyDetailDemo({
+      lookup: propertyDetail,
+      operation: propertyDetail.operations[0],
+      params: { recordid: 424242 },
+      requestId: 'x',
+    });
     const { property, status } = propertyMortgageResponse.parse(ask({ recordid: 424242 }).body);
     const { mortgage, ...rest } = property[0]!;
     expect({ status, property: [rest] }).toEqual(detail.body);

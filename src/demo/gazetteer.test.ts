@@ -9,7 +9,8 @@ const labels = (query: string) => findPlaces(query).matches.map((match) => match
 
 describe('the gazetteer', () => {
   it('finds a place by its name, whatever the case and spacing', () => {
-    for (const query of ['Denver', 'denver', '  DENVER ']) expect(first(query)).toMatchObject({ label: 'Denver, CO', lat: 39.7392, lon: -104.9903 });
+    for (const query of ['Denver', 'denver', '  DENVER '])
+      expect(first(query)).toMatchObject({ label: 'Denver, CO', lat: 39.7392, lon: -104.9903 });
     expect(first('New York')).toMatchObject({ label: 'New York, NY', lat: 40.7128, lon: -74.006 });
     expect(first('san francisco')).toMatchObject({ label: 'San Francisco, CA', lat: 37.7749, lon: -122.4194 });
   });
@@ -29,7 +30,14 @@ describe('the gazetteer', () => {
   it('takes a US zip code to the centre of its 3-digit area, and says so', () => {
     const denver = placeOfZip('80202')!;
     for (const query of ['80202', '80202-1234', '802']) {
-      expect(findPlaces(query).matches).toEqual([expect.objectContaining({ label: `${denver.name}, ${denver.state}`, lat: denver.lat, lon: denver.lon, note: 'centre of the 802 zip area' })]);
+      expect(findPlaces(query).matches).toEqual([
+        expect.objectContaining({
+          label: `${denver.name}, ${denver.state}`,
+          lat: denver.lat,
+          lon: denver.lon,
+          note: 'centre of the 802 zip area',
+        }),
+      ]);
     }
     expect(first('10001')).toMatchObject({ label: 'New York, NY', note: 'centre of the 100 zip area' });
   });

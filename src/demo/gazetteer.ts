@@ -84,27 +84,50 @@ function build() {
     const id = `us:${place.zip3}`;
     usPlaceIds.set(place, id);
     add(`${normalise(place.name)}|${place.state}`, () =>
-      entry({ id, label: usLabel(place), lat: place.lat, lon: place.lon, population: place.population }, place.name, [place.state, 'US', 'USA']),
+      entry({ id, label: usLabel(place), lat: place.lat, lon: place.lon, population: place.population }, place.name, [
+        place.state,
+        'US',
+        'USA',
+      ]),
     );
   }
   // H's sample towns and the demo's cities, where us-places-data.ts does not already name them.
   for (const town of DEMO_TOWNS)
-    add(`${normalise(town.name)}|${town.state}`, () => entry({ id: `town:${town.name}:${town.state}`, label: usLabel(town), lat: town.lat, lon: town.lon, population: 0 }, town.name, [town.state, 'US', 'USA']));
+    add(`${normalise(town.name)}|${town.state}`, () =>
+      entry({ id: `town:${town.name}:${town.state}`, label: usLabel(town), lat: town.lat, lon: town.lon, population: 0 }, town.name, [
+        town.state,
+        'US',
+        'USA',
+      ]),
+    );
   for (const city of DEMO_CITIES) {
     const label = city.country === 'US' ? `${city.name}, ${city.region}` : `${city.name}, ${city.region}, ${city.country}`;
     add(`${normalise(city.name)}|${city.country === 'US' ? city.region : city.country}`, () =>
-      entry({ id: `city:${city.pk}`, label, lat: city.lat, lon: city.lon, population: populationOfSpread(city.spreadKm) }, city.name, [city.region, city.country, city.country3]),
+      entry({ id: `city:${city.pk}`, label, lat: city.lat, lon: city.lon, population: populationOfSpread(city.spreadKm) }, city.name, [
+        city.region,
+        city.country,
+        city.country3,
+      ]),
     );
   }
-  const rows = POSTCODE_AREA_ROWS.trim().split('\n').map((line) => line.split('|') as [string, string, string, string, string, string]);
+  const rows = POSTCODE_AREA_ROWS.trim()
+    .split('\n')
+    .map((line) => line.split('|') as [string, string, string, string, string, string]);
   const dutchAreas = rows.map(([from, city, province, lat, lon], index) => ({
     from: Number(from),
     until: index + 1 < rows.length ? Number(rows[index + 1]![0]) : 10_000,
-    city, province, lat: Number(lat), lon: Number(lon),
+    city,
+    province,
+    lat: Number(lat),
+    lon: Number(lon),
   }));
   for (const area of dutchAreas)
     add(`${normalise(area.city)}|NL`, () =>
-      entry({ id: `nl:${area.from}`, label: `${area.city}, ${area.province}, NL`, lat: area.lat, lon: area.lon, population: 0 }, area.city, [area.province, 'NL', 'NLD']),
+      entry(
+        { id: `nl:${area.from}`, label: `${area.city}, ${area.province}, NL`, lat: area.lat, lon: area.lon, population: 0 },
+        area.city,
+        [area.province, 'NL', 'NLD'],
+      ),
     );
   const codes = new Set(entries.flatMap((candidate) => candidate.qualifiers.filter((qualifier) => qualifier.length === 2)));
   built = { entries, codes, dutchAreas, usPlaceIds };
@@ -119,7 +142,9 @@ function byUsZip(query: string): PlaceMatch[] | undefined {
   const place = placeOfZip(`${prefix}00`);
   if (!place) return [];
   const id = build().usPlaceIds.get(place) ?? `us:${place.zip3}`;
-  return [{ id, label: usLabel(place), lat: place.lat, lon: place.lon, population: place.population, note: `centre of the ${prefix} zip area` }];
+  return [
+    { id, label: usLabel(place), lat: place.lat, lon: place.lon, population: place.population, note: `centre of the ${prefix} zip area` },
+  ];
 }
 
 /** A Dutch postcode ("1012", "1012 AB") to the centre of the town its digits belong to. */
@@ -129,7 +154,16 @@ function byDutchPostcode(query: string): PlaceMatch[] | undefined {
   const digits = Number(postcode[1]);
   const area = build().dutchAreas.find((candidate) => digits >= candidate.from && digits < candidate.until);
   if (!area || digits < 1000) return [];
-  return [{ id: `nl:${area.from}`, label: `${area.city}, ${area.province}, NL`, lat: area.lat, lon: area.lon, population: 0, note: `centre of the town of postcode ${postcode[1]}` }];
+  return [
+    {
+      id: `nl:${area.from}`,
+      label: `${area.city}, ${area.province}, NL`,
+      lat: area.lat,
+      lon: area.lon,
+      population: 0,
+      note: `centre of the town of postcode ${postcode[1]}`,
+    },
+  ];
 }
 
 /** 3 the whole name, 2 its start, 1 the start of a later word, 0 no match. */
@@ -145,8 +179,7 @@ function splitQualifier(query: string): { name: string; qualifier?: string } {
   if (comma >= 0) return { name: normalise(query.slice(0, comma)), qualifier: normalise(query.slice(comma + 1)) || undefined };
   const words = normalise(query).split(' ');
   const last = words.at(-1)!;
-  if (words.length > 1 && build().codes.has(last))
-    return { name: words.slice(0, -1).join(' '), qualifier: last };
+  if (words.length > 1 && build().codes.has(last)) return { name: words.slice(0, -1).join(' '), qualifier: last };
   return { name: words.join(' ') };
 }
 
@@ -165,6 +198,11 @@ export function findPlaces(query: string, limit = 8): PlaceSearch {
     .entries.filter((candidate) => qualifies(candidate, qualifier))
     .map((candidate) => ({ candidate, quality: nameQuality(candidate, name) }))
     .filter(({ quality }) => quality > 0)
-    .sort((a, b) => b.quality - a.quality || b.candidate.place.population - a.candidate.place.population || a.candidate.place.label.localeCompare(b.candidate.place.label));
+    .sort(
+      (a, b) =>
+        b.quality - a.quality ||
+        b.candidate.place.population - a.candidate.place.population ||
+        a.candidate.place.label.localeCompare(b.candidate.place.label),
+    );
   return { matches: found.slice(0, limit).map(({ candidate }) => candidate.place), total: found.length };
 }

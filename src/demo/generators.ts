@@ -12,7 +12,9 @@ export function demoIn(module: Readonly<Record<string, unknown>>, lookup: AnyLoo
   const demos = Object.values(module).filter(isDemo);
   const own = demos.filter((demo) => demo.lookup === lookup);
   if (own.length !== 1 || demos.length !== 1)
-    throw new Error(`src/demo/${file}.ts must export exactly one defineDemo(...) for lookup ${lookup.id}; it exports ${own.length} for it and ${demos.length - own.length} for others`);
+    throw new Error(
+      `src/demo/${file}.ts must export exactly one defineDemo(...) for lookup ${lookup.id}; it exports ${own.length} for it and ${demos.length - own.length} for others`,
+    );
   return own[0] as DemoGenerator;
 }
 
@@ -24,7 +26,6 @@ async function loadDemo(id: LookupId): Promise<readonly [LookupId, DemoGenerator
 }
 
 /** The generators as the server calls them (see DemoGenerator), by lookup id. */
-export const demoGenerators: Readonly<Record<LookupId, DemoGenerator>> = Object.fromEntries(await Promise.all(LOOKUP_IDS.map(loadDemo))) as Record<
-  LookupId,
-  DemoGenerator
->;
+export const demoGenerators: Readonly<Record<LookupId, DemoGenerator>> = Object.fromEntries(
+  await Promise.all(LOOKUP_IDS.map(loadDemo)),
+) as Record<LookupId, DemoGenerator>;

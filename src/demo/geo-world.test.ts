@@ -2,7 +2,18 @@
 import { describe, expect, it } from 'vitest';
 import { createRng } from './seeded.ts';
 import { haversineMetres } from '../lookups/earth.ts';
-import { cellsAround, densityAt, entitiesWithin, fillPattern, nearestCity, pointInCell, cellRng, townByZipcode, cityByPk, streetsOf } from './geo-world.ts';
+import {
+  cellsAround,
+  densityAt,
+  entitiesWithin,
+  fillPattern,
+  nearestCity,
+  pointInCell,
+  cellRng,
+  townByZipcode,
+  cityByPk,
+  streetsOf,
+} from './geo-world.ts';
 import type { Cell } from './geo-world.ts';
 
 const generate = (cell: Cell) => {

@@ -146,8 +146,10 @@ export function cellsAround(lat: number, lon: number, radius: number): Cell[] {
 export function cellCountAround(lat: number, lon: number, radius: number): number {
   const dLat = radius / 111_320;
   const dLon = radius / (111_320 * Math.max(Math.cos(Math.min(Math.abs(lat) + dLat, 89.9) * RAD), 0.001));
-  return (Math.floor((lat + dLat) / CELL_DEGREES) - Math.floor((lat - dLat) / CELL_DEGREES) + 1) *
-    (Math.floor((lon + dLon) / CELL_DEGREES) - Math.floor((lon - dLon) / CELL_DEGREES) + 1);
+  return (
+    (Math.floor((lat + dLat) / CELL_DEGREES) - Math.floor((lat - dLat) / CELL_DEGREES) + 1) *
+    (Math.floor((lon + dLon) / CELL_DEGREES) - Math.floor((lon - dLon) / CELL_DEGREES) + 1)
+  );
 }
 
 export function cellRng(kind: string, cell: Cell, ...extra: ReadonlyArray<string | number>): Rng {
@@ -181,7 +183,10 @@ export function landPointNear(next: () => number, lat: number, lon: number, radi
   for (let attempt = 0; attempt < 16; attempt++) {
     const distance = radius * Math.sqrt(next());
     const angle = 2 * Math.PI * next();
-    const point = { lat: lat + (distance * Math.cos(angle)) / 111_320, lon: lon + (distance * Math.sin(angle)) / (111_320 * Math.cos(lat * RAD)) };
+    const point = {
+      lat: lat + (distance * Math.cos(angle)) / 111_320,
+      lon: lon + (distance * Math.sin(angle)) / (111_320 * Math.cos(lat * RAD)),
+    };
     if (isInland(point.lat, point.lon)) return point;
   }
   return { lat, lon };
@@ -256,7 +261,8 @@ const OTHER_PLACES: readonly DemoPlace[] = DEMO_CITIES.filter((city) => city.cou
 
 function nearestOtherCity(lat: number, lon: number): DemoPlace {
   let best = OTHER_PLACES[0]!;
-  for (const city of OTHER_PLACES) if (haversineMetres(lat, lon, city.lat, city.lon) < haversineMetres(lat, lon, best.lat, best.lon)) best = city;
+  for (const city of OTHER_PLACES)
+    if (haversineMetres(lat, lon, city.lat, city.lon) < haversineMetres(lat, lon, best.lat, best.lon)) best = city;
   return best;
 }
 
@@ -278,7 +284,11 @@ function namesFor(place: Pick<DemoPlace, 'locode' | 'name' | 'country'>): readon
   if (place.country === 'US') {
     // The same common names in a different order per place.
     const rng = createRng(seedFrom('streets', key));
-    return [...US_STREET_NAMES].map((name) => ({ name, order: rng.next() })).sort((a, b) => a.order - b.order).map(({ name }) => name).slice(0, 40);
+    return [...US_STREET_NAMES]
+      .map((name) => ({ name, order: rng.next() }))
+      .sort((a, b) => a.order - b.order)
+      .map(({ name }) => name)
+      .slice(0, 40);
   }
   const faker = seededFakerFor(place.country, 'streets', key);
   return [...new Set(Array.from({ length: 60 }, () => faker.location.street()))].slice(0, 40);

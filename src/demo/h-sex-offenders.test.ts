@@ -60,7 +60,14 @@ describe('H demo', () => {
   });
 
   it('answers every zip code of the states with registrants of its place, the big cities too', () => {
-    for (const [zipcode, city, state] of [['10001', 'New York', 'NY'], ['60601', 'Chicago', 'IL'], ['94103', 'San Francisco', 'CA'], ['80202', 'Denver', 'CO'], ['99501', 'Anchorage', 'AK'], ['00501', 'Holtsville', 'NY']] as const) {
+    for (const [zipcode, city, state] of [
+      ['10001', 'New York', 'NY'],
+      ['60601', 'Chicago', 'IL'],
+      ['94103', 'San Francisco', 'CA'],
+      ['80202', 'Denver', 'CO'],
+      ['99501', 'Anchorage', 'AK'],
+      ['00501', 'Holtsville', 'NY'],
+    ] as const) {
       const body = ask({ zipcode });
       expect(body.sex_offenders_count, zipcode).toBeGreaterThan(0);
       for (const record of body.sex_offenders) {
@@ -70,13 +77,17 @@ describe('H demo', () => {
       }
     }
     // A city's zip codes hold more registrants than the countryside's, on average.
-    const average = (prefix: string) => Array.from({ length: 20 }, (_, i) => ask({ zipcode: `${prefix}${String(i).padStart(2, '0')}` }).sex_offenders_count).reduce((a, b) => a + b) / 20;
+    const average = (prefix: string) =>
+      Array.from({ length: 20 }, (_, i) => ask({ zipcode: `${prefix}${String(i).padStart(2, '0')}` }).sex_offenders_count).reduce(
+        (a, b) => a + b,
+      ) / 20;
     expect(average('606')).toBeGreaterThan(average('592'));
   });
 
   it('answers an empty result for a zip code outside the states, or a name with nobody', () => {
     // Never assigned, Puerto Rico, military: outside the demo, as the notes say.
-    for (const zipcode of ['00001', '00601', '09001', '96201']) expect(ask({ zipcode })).toEqual({ sex_offenders_count: 0, pages_count: 0, sex_offenders: [] });
+    for (const zipcode of ['00001', '00601', '09001', '96201'])
+      expect(ask({ zipcode })).toEqual({ sex_offenders_count: 0, pages_count: 0, sex_offenders: [] });
     expect(ask({ name: 'Zzyzx Qwerty' }).sex_offenders_count).toBe(0);
   });
 

@@ -31,14 +31,19 @@ function zipCentre(faker: Faker, place: UsPlace): { lat: number; lon: number } {
 }
 
 function offender(faker: Faker, place: UsPlace, centre: { lat: number; lon: number }, zipcode: string) {
-  const sex = faker.helpers.weightedArrayElement([{ weight: 19, value: 'M' }, { weight: 1, value: 'F' }]);
+  const sex = faker.helpers.weightedArrayElement([
+    { weight: 19, value: 'M' },
+    { weight: 1, value: 'F' },
+  ]);
   const first = faker.person.firstName(sex === 'M' ? 'male' : 'female');
   const middle = faker.person.middleName(sex === 'M' ? 'male' : 'female');
   const last = faker.person.lastName();
   const birth = faker.date.birthdate({ mode: 'age', min: 22, max: 78, refDate: REFERENCE_DAY });
   const age = Math.floor((REFERENCE_DAY - birth.getTime()) / (365.2425 * 86_400_000));
   const id = faker.string.numeric(8);
-  const aliases = faker.helpers.multiple(() => `${faker.person.firstName(sex === 'M' ? 'male' : 'female')} ${last}`, { count: { min: 0, max: 2 } });
+  const aliases = faker.helpers.multiple(() => `${faker.person.firstName(sex === 'M' ? 'male' : 'female')} ${last}`, {
+    count: { min: 0, max: 2 },
+  });
   const home = landPointNear(() => faker.number.float(), centre.lat, centre.lon, 1500);
   const address = streetAddress(place, home.lat, home.lon);
   return {
@@ -64,7 +69,9 @@ function offender(faker: Faker, place: UsPlace, centre: { lat: number; lon: numb
     sex_offender_marks: faker.helpers.arrayElements(MARKS, { min: 0, max: 2 }).join('; '),
     sex_offender_aliases: aliases.join('; '),
     sex_offender_charges: faker.helpers.arrayElements(CHARGES, { min: 1, max: 2 }).join('; '),
-    sex_offender_changes: faker.datatype.boolean(0.3) ? `Address updated ${faker.date.past({ years: 2, refDate: REFERENCE_DAY }).toISOString().slice(0, 10)}` : '',
+    sex_offender_changes: faker.datatype.boolean(0.3)
+      ? `Address updated ${faker.date.past({ years: 2, refDate: REFERENCE_DAY }).toISOString().slice(0, 10)}`
+      : '',
     sex_offender_is_predator: String(faker.datatype.boolean(0.1)),
     sex_offender_is_absconder: String(faker.datatype.boolean(0.05)),
     sex_offender_image_url: `https://registry-images.example.org/${place.state.toLowerCase()}/${id}.jpg`,
@@ -98,7 +105,11 @@ function offendersIn(zipcode: string): Offender[] {
 
 function nameMatches(record: Offender, name: string): boolean {
   const full = record.sex_offender_name.toLowerCase();
-  return name.toLowerCase().split(/\s+/).filter(Boolean).every((term) => full.includes(term));
+  return name
+    .toLowerCase()
+    .split(/\s+/)
+    .filter(Boolean)
+    .every((term) => full.includes(term));
 }
 
 export const sexOffendersDemo = defineDemo(sexOffenders, ({ params }) => {

@@ -6,7 +6,14 @@ import { KNOWN_CURRENCIES, euroRate, walkStepsDrawn } from './i-currency-rates.t
 import { demoAsker } from './testing/ask-demo.ts';
 
 const operation = currencyTimeseries.operations[0];
-type Body = { success: boolean; base: string; start_date: string; end_date: string; rates: Record<string, Record<string, number>>; error?: { code: number; type: string; info: string } };
+type Body = {
+  success: boolean;
+  base: string;
+  start_date: string;
+  end_date: string;
+  rates: Record<string, Record<string, number>>;
+  error?: { code: number; type: string; info: string };
+};
 const askDemo = demoAsker(currencyTimeseriesDemo, currencyTimeseries);
 const raw = askDemo.parsed;
 const ask = (values: Record<string, string>) => {
@@ -102,7 +109,9 @@ describe('I currency time series demo', () => {
     expect(end.error).toMatchObject({ code: 504, type: 'invalid_end_date' });
     expect(end.error!.info).toContain('2999-01-01 is in the future');
     // A day before the history still names where it starts.
-    expect((raw({ start_date: '1998-12-31', end_date: '1999-01-05' }).body as Body).error!.info).toContain(`history starts on ${HISTORY_START}`);
+    expect((raw({ start_date: '1998-12-31', end_date: '1999-01-05' }).body as Body).error!.info).toContain(
+      `history starts on ${HISTORY_START}`,
+    );
   });
 
   it('builds a full year of every currency from walks drawn once, day by day', () => {
@@ -120,6 +129,8 @@ describe('I currency time series demo', () => {
     ok({ start_date: '2001-03-01', end_date: '2001-06-30', base: 'USD', symbols: 'GBP,CHF' });
     expect(walkStepsDrawn()).toBe(drawn);
     // Over the whole file: never more than one step per currency per day of history.
-    expect(walkStepsDrawn()).toBeLessThanOrEqual(KNOWN_CURRENCIES.length * (daysBetween(HISTORY_START, new Date().toISOString().slice(0, 10)) + 1));
+    expect(walkStepsDrawn()).toBeLessThanOrEqual(
+      KNOWN_CURRENCIES.length * (daysBetween(HISTORY_START, new Date().toISOString().slice(0, 10)) + 1),
+    );
   });
 });

@@ -35,26 +35,51 @@ export const currencyTimeseriesDemo = defineDemo(currencyTimeseries, ({ params }
   // Rates exist up to today (UTC); a later date has no history yet.
   const today = new Date().toISOString().slice(0, 10);
   if (start === undefined || end === undefined)
-    return failure(501, 'no_timeframe_supplied', 'You have not specified a time frame. [Required format: start_date=YYYY-MM-DD&end_date=YYYY-MM-DD]');
+    return failure(
+      501,
+      'no_timeframe_supplied',
+      'You have not specified a time frame. [Required format: start_date=YYYY-MM-DD&end_date=YYYY-MM-DD]',
+    );
   // A future day gets its own reason: it is not before the history, it is after it.
   if (isDate(start) && start > today)
-    return failure(502, 'invalid_start_date', `You have entered an invalid start date: ${start} is in the future; rates exist up to today, ${today}. [Required format: start_date=YYYY-MM-DD]`);
+    return failure(
+      502,
+      'invalid_start_date',
+      `You have entered an invalid start date: ${start} is in the future; rates exist up to today, ${today}. [Required format: start_date=YYYY-MM-DD]`,
+    );
   if (!isDate(start) || start < HISTORY_START)
-    return failure(502, 'invalid_start_date', `You have entered an invalid start date: history starts on ${HISTORY_START}. [Required format: start_date=YYYY-MM-DD]`);
+    return failure(
+      502,
+      'invalid_start_date',
+      `You have entered an invalid start date: history starts on ${HISTORY_START}. [Required format: start_date=YYYY-MM-DD]`,
+    );
   if (isDate(end) && end > today)
-    return failure(504, 'invalid_end_date', `You have entered an invalid end date: ${end} is in the future; rates exist up to today, ${today}. [Required format: end_date=YYYY-MM-DD]`);
+    return failure(
+      504,
+      'invalid_end_date',
+      `You have entered an invalid end date: ${end} is in the future; rates exist up to today, ${today}. [Required format: end_date=YYYY-MM-DD]`,
+    );
   if (!isDate(end) || end < HISTORY_START)
-    return failure(504, 'invalid_end_date', `You have entered an invalid end date: it must lie between ${HISTORY_START} and today. [Required format: end_date=YYYY-MM-DD]`);
+    return failure(
+      504,
+      'invalid_end_date',
+      `You have entered an invalid end date: it must lie between ${HISTORY_START} and today. [Required format: end_date=YYYY-MM-DD]`,
+    );
   const span = daysBetween(start, end);
   if (span < 0) return failure(505, 'invalid_time_frame', 'You have entered an invalid time frame: end_date is before start_date.');
-  if (span > MAX_SPAN_DAYS) return failure(505, 'invalid_time_frame', `You have entered an invalid time frame: the maximum is ${MAX_SPAN_DAYS} days.`);
+  if (span > MAX_SPAN_DAYS)
+    return failure(505, 'invalid_time_frame', `You have entered an invalid time frame: the maximum is ${MAX_SPAN_DAYS} days.`);
 
   const base = codesOf(params.base)?.[0] ?? 'EUR';
   if (!isKnownCurrency(base)) return failure(201, 'invalid_base_currency', `You have entered an invalid base currency: ${base}.`);
   const asked = codesOf(params.symbols);
   const unknown = asked?.filter((code) => !isKnownCurrency(code)) ?? [];
   if (unknown.length > 0)
-    return failure(202, 'invalid_currency_codes', `You have provided one or more invalid currency codes: ${unknown.join(', ')}. [Required format: symbols=USD,GBP,JPY]`);
+    return failure(
+      202,
+      'invalid_currency_codes',
+      `You have provided one or more invalid currency codes: ${unknown.join(', ')}. [Required format: symbols=USD,GBP,JPY]`,
+    );
   // Without symbols, every currency but the base itself.
   const symbols = asked ?? KNOWN_CURRENCIES.filter((code) => code !== base);
 

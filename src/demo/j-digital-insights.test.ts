@@ -52,7 +52,8 @@ describe('J digital insights demo', () => {
   it('knows the domains the notes say it knows, and no others', () => {
     // Common TLD and a name of at most two words: known; three or more words, or another TLD: 404.
     for (const id of ['contoso.nl', 'northwind-traders.com', 'delta.co.uk', 'a.io']) expect(ask({ id }).status, id).toBe(200);
-    for (const id of ['unknown-domain-xyz.com', 'my-little-shop.nl', 'shop.test', 'example.invalid']) expect(ask({ id }).status, id).toBe(404);
+    for (const id of ['unknown-domain-xyz.com', 'my-little-shop.nl', 'shop.test', 'example.invalid'])
+      expect(ask({ id }).status, id).toBe(404);
     const notes = (operation.notes ?? []).join(' ');
     for (const quoted of ['northwind-traders.com', 'unknown-domain-xyz.com', 'shop.test']) expect(notes).toContain(quoted);
   });

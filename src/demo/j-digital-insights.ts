@@ -13,7 +13,33 @@ import { seedFrom, seededFaker } from './seeded.ts';
 
 type Insights = z.infer<typeof digitalInsightsResponse>;
 
-const KNOWN_TLDS = new Set(['com', 'net', 'org', 'io', 'co', 'ai', 'app', 'dev', 'de', 'nl', 'uk', 'fr', 'be', 'dk', 'es', 'it', 'ch', 'at', 'se', 'no', 'eu', 'us', 'ca', 'au', 'jp']);
+const KNOWN_TLDS = new Set([
+  'com',
+  'net',
+  'org',
+  'io',
+  'co',
+  'ai',
+  'app',
+  'dev',
+  'de',
+  'nl',
+  'uk',
+  'fr',
+  'be',
+  'dk',
+  'es',
+  'it',
+  'ch',
+  'at',
+  'se',
+  'no',
+  'eu',
+  'us',
+  'ca',
+  'au',
+  'jp',
+]);
 // The twelve months the demo's traffic covers (fixed, so answers never depend on today's date).
 const MONTHS = Array.from({ length: 12 }, (_, i) => `${i < 2 ? 2025 : 2026}-${String(((i + 10) % 12) + 1).padStart(2, '0')}-01`);
 const COUNTRIES = [
@@ -55,7 +81,17 @@ const round = (value: number, digits: number) => Number(value.toFixed(digits));
 function contacts(faker: Faker) {
   // About a third of registrations hide their contact behind a privacy service: all null.
   if (faker.datatype.boolean(0.35))
-    return { contact_city: null, contact_country: null, contact_email: null, contact_name: null, contact_phone: null, contact_postalcode: null, contact_state: null, contact_street: null, contact_organization: null };
+    return {
+      contact_city: null,
+      contact_country: null,
+      contact_email: null,
+      contact_name: null,
+      contact_phone: null,
+      contact_postalcode: null,
+      contact_state: null,
+      contact_street: null,
+      contact_organization: null,
+    };
   return {
     contact_city: faker.location.city(),
     contact_country: 'US',
@@ -140,7 +176,14 @@ export function insightsFor(domain: string): Insights {
     top_country_shares: countries.map((country, index) => {
       const share = index === countries.length - 1 ? left / 2 : round(left * faker.number.float({ min: 0.35, max: 0.6 }), 2);
       left -= share;
-      return { id: id * 10 + index, similar_country_id: country.id, share_percent: round(share, 2), share_change: null, name: country.name, web_data_id: id };
+      return {
+        id: id * 10 + index,
+        similar_country_id: country.id,
+        share_percent: round(share, 2),
+        share_change: null,
+        name: country.name,
+        web_data_id: id,
+      };
     }),
     referrals: [],
     keywords: [],

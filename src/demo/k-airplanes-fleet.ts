@@ -45,18 +45,114 @@ const digits = (faker: Faker, count: number) => faker.string.numeric({ length: c
 
 const US: readonly [number, number] = [0xa00001, 0xadf7c7];
 const AIRLINES: readonly Airline[] = [
-  { iata: 'AA', icao: 'AAL', name: 'American Airlines', hexBlock: US, boeingCustomer: '23', registration: (f) => `N${digits(f, 3)}${f.helpers.arrayElement(['AA', 'AN', 'NN'])}`, fleet: { B738: 40, A321: 30, B789: 10, B77W: 6, E75L: 12 } },
-  { iata: 'DL', icao: 'DAL', name: 'Delta Air Lines', hexBlock: US, boeingCustomer: '32', registration: (f) => `N${digits(f, 3)}${f.helpers.arrayElement(['DN', 'DU', 'DZ'])}`, fleet: { A321: 30, B738: 25, A359: 8, B763: 10, A333: 6 } },
-  { iata: 'UA', icao: 'UAL', name: 'United Airlines', hexBlock: US, boeingCustomer: '24', registration: (f) => `N${digits(f, 5)}`, fleet: { B38M: 25, A320: 20, B789: 12, B77W: 8, B763: 6 } },
-  { iata: 'LH', icao: 'DLH', name: 'Lufthansa', hexBlock: [0x3c0001, 0x3fffff], boeingCustomer: '30', registration: (f) => `D-AI${letters(f, 2)}`, fleet: { A320: 20, A20N: 12, A321: 10, A359: 10, A388: 4, B789: 4 } },
-  { iata: 'BA', icao: 'BAW', name: 'British Airways', hexBlock: [0x400001, 0x43ffff], boeingCustomer: '36', registration: (f) => `G-${f.helpers.arrayElement(['EU', 'TT', 'XW', 'ZB', 'ST'])}${letters(f, 2)}`, fleet: { A319: 12, A320: 18, A388: 6, B77W: 8, B789: 10 } },
-  { iata: 'AF', icao: 'AFR', name: 'Air France', hexBlock: [0x380001, 0x3bffff], boeingCustomer: '28', registration: (f) => `F-${f.helpers.arrayElement(['GK', 'HB', 'HT', 'GS'])}${letters(f, 2)}`, fleet: { A319: 8, A320: 14, A359: 10, B77W: 10 } },
-  { iata: 'EK', icao: 'UAE', name: 'Emirates', hexBlock: [0x896001, 0x896fff], boeingCustomer: '1H', registration: (f) => `A6-E${letters(f, 2)}`, fleet: { A388: 14, B77W: 18 } },
-  { iata: 'QF', icao: 'QFA', name: 'Qantas', hexBlock: [0x7c0001, 0x7fffff], boeingCustomer: '38', registration: (f) => `VH-${letters(f, 3)}`, fleet: { B738: 16, A333: 6, B789: 6, A388: 4 } },
-  { iata: 'SQ', icao: 'SIA', name: 'Singapore Airlines', hexBlock: [0x768001, 0x76bfff], boeingCustomer: '12', registration: (f) => `9V-S${letters(f, 2)}`, fleet: { A359: 14, B77W: 8, A388: 5, B38M: 6 } },
-  { iata: 'KL', icao: 'KLM', name: 'KLM Royal Dutch Airlines', hexBlock: [0x480001, 0x487fff], boeingCustomer: '06', registration: (f) => `PH-B${letters(f, 2)}`, fleet: { B738: 14, B789: 8, B77W: 6, E75L: 8 } },
-  { iata: 'NH', icao: 'ANA', name: 'All Nippon Airways', hexBlock: [0x840001, 0x87ffff], boeingCustomer: '81', registration: (f) => `JA${digits(f, 3)}A`, fleet: { B789: 12, B763: 8, A321: 8, B77W: 6 } },
-  { iata: 'FR', icao: 'RYR', name: 'Ryanair', hexBlock: [0x4ca001, 0x4cafff], boeingCustomer: 'AS', registration: (f) => `EI-${f.helpers.arrayElement(['D', 'E', 'F', 'G', 'H'])}${letters(f, 2)}`, fleet: { B738: 40, B38M: 14 } },
+  {
+    iata: 'AA',
+    icao: 'AAL',
+    name: 'American Airlines',
+    hexBlock: US,
+    boeingCustomer: '23',
+    registration: (f) => `N${digits(f, 3)}${f.helpers.arrayElement(['AA', 'AN', 'NN'])}`,
+    fleet: { B738: 40, A321: 30, B789: 10, B77W: 6, E75L: 12 },
+  },
+  {
+    iata: 'DL',
+    icao: 'DAL',
+    name: 'Delta Air Lines',
+    hexBlock: US,
+    boeingCustomer: '32',
+    registration: (f) => `N${digits(f, 3)}${f.helpers.arrayElement(['DN', 'DU', 'DZ'])}`,
+    fleet: { A321: 30, B738: 25, A359: 8, B763: 10, A333: 6 },
+  },
+  {
+    iata: 'UA',
+    icao: 'UAL',
+    name: 'United Airlines',
+    hexBlock: US,
+    boeingCustomer: '24',
+    registration: (f) => `N${digits(f, 5)}`,
+    fleet: { B38M: 25, A320: 20, B789: 12, B77W: 8, B763: 6 },
+  },
+  {
+    iata: 'LH',
+    icao: 'DLH',
+    name: 'Lufthansa',
+    hexBlock: [0x3c0001, 0x3fffff],
+    boeingCustomer: '30',
+    registration: (f) => `D-AI${letters(f, 2)}`,
+    fleet: { A320: 20, A20N: 12, A321: 10, A359: 10, A388: 4, B789: 4 },
+  },
+  {
+    iata: 'BA',
+    icao: 'BAW',
+    name: 'British Airways',
+    hexBlock: [0x400001, 0x43ffff],
+    boeingCustomer: '36',
+    registration: (f) => `G-${f.helpers.arrayElement(['EU', 'TT', 'XW', 'ZB', 'ST'])}${letters(f, 2)}`,
+    fleet: { A319: 12, A320: 18, A388: 6, B77W: 8, B789: 10 },
+  },
+  {
+    iata: 'AF',
+    icao: 'AFR',
+    name: 'Air France',
+    hexBlock: [0x380001, 0x3bffff],
+    boeingCustomer: '28',
+    registration: (f) => `F-${f.helpers.arrayElement(['GK', 'HB', 'HT', 'GS'])}${letters(f, 2)}`,
+    fleet: { A319: 8, A320: 14, A359: 10, B77W: 10 },
+  },
+  {
+    iata: 'EK',
+    icao: 'UAE',
+    name: 'Emirates',
+    hexBlock: [0x896001, 0x896fff],
+    boeingCustomer: '1H',
+    registration: (f) => `A6-E${letters(f, 2)}`,
+    fleet: { A388: 14, B77W: 18 },
+  },
+  {
+    iata: 'QF',
+    icao: 'QFA',
+    name: 'Qantas',
+    hexBlock: [0x7c0001, 0x7fffff],
+    boeingCustomer: '38',
+    registration: (f) => `VH-${letters(f, 3)}`,
+    fleet: { B738: 16, A333: 6, B789: 6, A388: 4 },
+  },
+  {
+    iata: 'SQ',
+    icao: 'SIA',
+    name: 'Singapore Airlines',
+    hexBlock: [0x768001, 0x76bfff],
+    boeingCustomer: '12',
+    registration: (f) => `9V-S${letters(f, 2)}`,
+    fleet: { A359: 14, B77W: 8, A388: 5, B38M: 6 },
+  },
+  {
+    iata: 'KL',
+    icao: 'KLM',
+    name: 'KLM Royal Dutch Airlines',
+    hexBlock: [0x480001, 0x487fff],
+    boeingCustomer: '06',
+    registration: (f) => `PH-B${letters(f, 2)}`,
+    fleet: { B738: 14, B789: 8, B77W: 6, E75L: 8 },
+  },
+  {
+    iata: 'NH',
+    icao: 'ANA',
+    name: 'All Nippon Airways',
+    hexBlock: [0x840001, 0x87ffff],
+    boeingCustomer: '81',
+    registration: (f) => `JA${digits(f, 3)}A`,
+    fleet: { B789: 12, B763: 8, A321: 8, B77W: 6 },
+  },
+  {
+    iata: 'FR',
+    icao: 'RYR',
+    name: 'Ryanair',
+    hexBlock: [0x4ca001, 0x4cafff],
+    boeingCustomer: 'AS',
+    registration: (f) => `EI-${f.helpers.arrayElement(['D', 'E', 'F', 'G', 'H'])}${letters(f, 2)}`,
+    fleet: { B738: 40, B38M: 14 },
+  },
 ];
 
 /** The demo's clock (H's ages are counted on the same day): fixed, so the directory never changes between runs. */
@@ -67,10 +163,16 @@ function airplane(id: number, airline: Airline, typeCode: string, faker: Faker, 
   const [productionLine, airplaneIataType, planeModel, short, long, engines, modelTemplate, seriesChoices] = TYPES[typeCode]!;
   const airbus = productionLine.startsWith('Airbus');
   // Whole days, as the provider's dates are.
-  const firstFlight = new Date(Math.floor(faker.date.between({ from: '2000-01-01T00:00:00Z', to: '2024-06-30T00:00:00Z' }).getTime() / 86_400_000) * 86_400_000);
+  const firstFlight = new Date(
+    Math.floor(faker.date.between({ from: '2000-01-01T00:00:00Z', to: '2024-06-30T00:00:00Z' }).getTime() / 86_400_000) * 86_400_000,
+  );
   const delivery = new Date(firstFlight.getTime() + faker.number.int({ min: 14, max: 60 }) * 86_400_000);
   const series = faker.helpers.arrayElement(seriesChoices).replace('{c}', airline.boeingCustomer);
-  const status = faker.helpers.weightedArrayElement([{ value: 'active', weight: 90 }, { value: 'stored', weight: 7 }, { value: 'retired', weight: 3 }]);
+  const status = faker.helpers.weightedArrayElement([
+    { value: 'active', weight: 90 },
+    { value: 'stored', weight: 7 },
+    { value: 'retired', weight: 3 },
+  ]);
   return {
     airplaneId: String(id),
     numberRegistration: registration,
@@ -87,7 +189,9 @@ function airplane(id: number, airline: Airline, typeCode: string, faker: Faker, 
     firstFlight: firstFlight.toISOString(),
     deliveryDate: delivery.toISOString(),
     // Registered on delivery, or re-registered later (a new owner or lessor), never after the clock.
-    registrationDate: faker.datatype.boolean(0.7) ? delivery.toISOString() : new Date(Math.floor(faker.date.between({ from: delivery, to: AS_OF }).getTime() / 86_400_000) * 86_400_000).toISOString(),
+    registrationDate: faker.datatype.boolean(0.7)
+      ? delivery.toISOString()
+      : new Date(Math.floor(faker.date.between({ from: delivery, to: AS_OF }).getTime() / 86_400_000) * 86_400_000).toISOString(),
     lineNumber: airbus ? '' : digits(faker, 4),
     planeSeries: series,
     codeIataAirline: airline.iata,
@@ -111,7 +215,8 @@ function buildFleet(): DemoAirplane[] {
         let registration = airline.registration(faker);
         while (registrations.has(registration)) registration = airline.registration(faker);
         let hex = '';
-        while (hex === '' || hexes.has(hex)) hex = faker.number.int({ min: airline.hexBlock[0], max: airline.hexBlock[1] }).toString(16).toUpperCase().padStart(6, '0');
+        while (hex === '' || hexes.has(hex))
+          hex = faker.number.int({ min: airline.hexBlock[0], max: airline.hexBlock[1] }).toString(16).toUpperCase().padStart(6, '0');
         registrations.add(registration);
         hexes.add(hex);
         planes.push(airplane(planes.length + 1, airline, typeCode, faker, registration, hex));

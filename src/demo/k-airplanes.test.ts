@@ -40,16 +40,21 @@ describe('K airplanes demo', () => {
     const fleet = demoFleet();
     expect(fleet.length).toBeGreaterThanOrEqual(300);
     expect(new Set(fleet.map((plane) => plane.codeIataAirline)).size).toBeGreaterThanOrEqual(10);
-    for (const field of ['airplaneId', 'numberRegistration', 'hexIcaoAirplane'] as const) expect(new Set(fleet.map((plane) => plane[field])).size).toBe(fleet.length);
+    for (const field of ['airplaneId', 'numberRegistration', 'hexIcaoAirplane'] as const)
+      expect(new Set(fleet.map((plane) => plane[field])).size).toBe(fleet.length);
     expect(airplanesResponse.safeParse(fleet).success).toBe(true);
     expect(fleet.every((plane) => /^[0-9A-F]{6}$/.test(plane.hexIcaoAirplane))).toBe(true);
-    expect(fleet.filter((plane) => plane.codeIataAirline === 'LH').every((plane) => plane.numberRegistration.startsWith('D-AI'))).toBe(true);
+    expect(fleet.filter((plane) => plane.codeIataAirline === 'LH').every((plane) => plane.numberRegistration.startsWith('D-AI'))).toBe(
+      true,
+    );
   });
 
   it('filters by airline, registration and hex code, each without regard to case', () => {
     const lufthansa = find({ codeIataAirline: 'lh' });
     expect(lufthansa.length).toBeGreaterThan(20);
-    expect(lufthansa.every((plane) => plane.codeIataAirline === 'LH' && plane.codeIcaoAirline === 'DLH' && plane.planeOwner === 'Lufthansa')).toBe(true);
+    expect(
+      lufthansa.every((plane) => plane.codeIataAirline === 'LH' && plane.codeIcaoAirline === 'DLH' && plane.planeOwner === 'Lufthansa'),
+    ).toBe(true);
     const target = demoFleet()[123]!;
     expect(find({ numberRegistration: target.numberRegistration.toLowerCase() })).toEqual([target]);
     expect(find({ hexIcaoAirplane: target.hexIcaoAirplane.toLowerCase() })).toEqual([target]);

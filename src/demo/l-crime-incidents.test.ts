@@ -22,7 +22,14 @@ function counted<T>(work: () => T): { result: T; cellDaysDrawn: number; incident
 }
 
 const operation = crimeIncidents.operations[0];
-type Incident = { incident_code: string; incident_date: string; incident_latitude: number; incident_longitude: number; incident_offense_crime_against: string; incident_offense_action: string };
+type Incident = {
+  incident_code: string;
+  incident_date: string;
+  incident_latitude: number;
+  incident_longitude: number;
+  incident_offense_crime_against: string;
+  incident_offense_action: string;
+};
 type Envelope = { total_incidents: number; total_pages: number; incidents: Incident[] };
 
 const ask = demoAsker(crimeIncidentsDemo, crimeIncidents);
@@ -71,14 +78,20 @@ describe('L demo', () => {
 
   it('gives a narrower window a subset of the same incidents', () => {
     const all = envelope({ ...example, distance: '.5mi' });
-    const day = envelope({ ...example, distance: '.5mi', datetime_ini: '2024-05-04T00:00:00.000Z', datetime_end: '2024-05-04T23:59:59.999Z' });
+    const day = envelope({
+      ...example,
+      distance: '.5mi',
+      datetime_ini: '2024-05-04T00:00:00.000Z',
+      datetime_end: '2024-05-04T23:59:59.999Z',
+    });
     expect(day.total_incidents).toBeLessThan(all.total_incidents);
     const codes = new Set(all.incidents.map((incident) => incident.incident_code));
     for (const incident of day.incidents) expect(codes.has(incident.incident_code)).toBe(true);
   });
 
   it('answers anywhere in the US by population: Denver, a small town, the countryside; nothing abroad', () => {
-    const around = (lat: number, lon: number, distance = '5mi') => envelope({ ...example, lat: String(lat), lon: String(lon), distance }).total_incidents;
+    const around = (lat: number, lon: number, distance = '5mi') =>
+      envelope({ ...example, lat: String(lat), lon: String(lon), distance }).total_incidents;
     const denver = envelope({ ...example, lat: '39.7392', lon: '-104.9903', distance: '5mi' });
     expect(denver.total_incidents).toBeGreaterThan(200);
     expect(denver.incidents[0]).toMatchObject({ city_key: 'US DEN', incident_source_name: 'Denver Police Department' });
@@ -91,7 +104,12 @@ describe('L demo', () => {
   });
 
   it('refuses searches too large for the demo with a provider-style message', () => {
-    const response = ask({ ...example, distance: '200km', datetime_ini: '2020-01-01T00:00:00.000Z', datetime_end: '2023-01-01T00:00:00.000Z' });
+    const response = ask({
+      ...example,
+      distance: '200km',
+      datetime_ini: '2020-01-01T00:00:00.000Z',
+      datetime_end: '2023-01-01T00:00:00.000Z',
+    });
     expect(response).toEqual({ status: 400, body: { message: 'The search is too large: reduce the distance or the time window' } });
   });
 

@@ -31,9 +31,27 @@ const queries: Record<string, EventQuery> = {
   'cut days, small circle': { ...sf, radius: 3_000, from: at('2024-05-04T07:13:00.000Z'), until: at('2024-05-06T13:59:59.123Z') },
   'whole days, wide circle': { ...sf, radius: 16_000, from: at('2024-03-01T00:00:00.000Z'), until: at('2024-03-05T23:59:59.999Z') },
   'one instant': { ...sf, radius: 5_000, from: at('2024-03-02T17:00:00.000Z'), until: at('2024-03-02T17:00:00.000Z') },
-  'Chicago across a month end': { lat: 41.8781, lon: -87.6298, radius: 11_000, from: at('2024-01-31T23:00:00.000Z'), until: at('2024-02-03T01:00:00.000Z') },
-  'nobody abroad (Paris)': { lat: 48.8566, lon: 2.3522, radius: 11_000, from: at('2024-01-31T23:00:00.000Z'), until: at('2024-02-03T01:00:00.000Z') },
-  'nobody far from any city': { lat: 0.5, lon: -30, radius: 20_000, from: at('2024-03-01T00:00:00.000Z'), until: at('2024-03-09T00:00:00.000Z') },
+  'Chicago across a month end': {
+    lat: 41.8781,
+    lon: -87.6298,
+    radius: 11_000,
+    from: at('2024-01-31T23:00:00.000Z'),
+    until: at('2024-02-03T01:00:00.000Z'),
+  },
+  'nobody abroad (Paris)': {
+    lat: 48.8566,
+    lon: 2.3522,
+    radius: 11_000,
+    from: at('2024-01-31T23:00:00.000Z'),
+    until: at('2024-02-03T01:00:00.000Z'),
+  },
+  'nobody far from any city': {
+    lat: 0.5,
+    lon: -30,
+    radius: 20_000,
+    from: at('2024-03-01T00:00:00.000Z'),
+    until: at('2024-03-09T00:00:00.000Z'),
+  },
   'a window ending before it starts': { ...sf, radius: 3_000, from: at('2024-03-09T00:00:00.000Z'), until: at('2024-03-01T00:00:00.000Z') },
 };
 
@@ -41,7 +59,15 @@ describe('eventPage', () => {
   for (const [name, query] of Object.entries(queries)) {
     it(`gives eventsWithin's count and slices (${name})`, () => {
       const all = eventsWithin('L', query, 24);
-      for (const [offset, limit] of [[0, 50], [0, 10_000], [37, 50], [all.length - 3, 50], [all.length, 50], [all.length + 1_000, 50], [1e12, 50]] as const) {
+      for (const [offset, limit] of [
+        [0, 50],
+        [0, 10_000],
+        [37, 50],
+        [all.length - 3, 50],
+        [all.length, 50],
+        [all.length + 1_000, 50],
+        [1e12, 50],
+      ] as const) {
         const page = eventPage('L', query, 24, Math.max(offset, 0), limit);
         expect(page.total).toBe(all.length);
         expect(page.events).toEqual(all.slice(Math.max(offset, 0), Math.max(offset, 0) + limit));
@@ -51,13 +77,20 @@ describe('eventPage', () => {
 
   it('finds events at all in the busy cases (the comparison above is not vacuous)', () => {
     expect(eventsWithin('M', queries['whole days, wide circle']!, 110).length).toBeGreaterThan(3_000);
-    expect(eventsWithin('L', queries['one instant']!, 24).length + eventsWithin('L', queries['Chicago across a month end']!, 24).length).toBeGreaterThan(50);
+    expect(
+      eventsWithin('L', queries['one instant']!, 24).length + eventsWithin('L', queries['Chicago across a month end']!, 24).length,
+    ).toBeGreaterThan(50);
     expect(eventsWithin('L', queries['nobody abroad (Paris)']!, 24)).toEqual([]);
     expect(eventsWithin('L', queries['cut days, small circle']!, 24).length).toBeGreaterThan(50);
   });
 
   it('counts a cell-day from its first draw, as cellCount over its generator does', () => {
-    for (const [i, j, day] of [[755, -2449, 19_800], [976, 47, 19_754], [755, -2448, 0], [-3, 5, 19_900]] as const) {
+    for (const [i, j, day] of [
+      [755, -2449, 19_800],
+      [976, 47, 19_754],
+      [755, -2448, 0],
+      [-3, 5, 19_900],
+    ] as const) {
       const cell = cellAt(i, j);
       expect(cellDayCount('M', cell, day, 40)).toBe(cellCount(cellRng('M', cell, day), cell, 40));
     }

@@ -99,14 +99,19 @@ function boxOfRing(ring: ReadonlyArray<readonly [number, number]>): [number, num
 function loaded(): State {
   state ??= {
     regions: LAND_REGIONS.map((data) => indexRings(data.id, data.box, data.rings.map(decode))),
-    water: indexRings('US', [-180, -90, 180, 90], WATER_BODIES.map((body) => body.ring.flat())),
+    water: indexRings(
+      'US',
+      [-180, -90, 180, 90],
+      WATER_BODIES.map((body) => body.ring.flat()),
+    ),
     waterBoxes: Float64Array.from(WATER_BODIES.flatMap((body) => boxOfRing(body.ring))),
   };
   return state;
 }
 
 function inWaterBox(boxes: Float64Array, lat: number, lon: number): boolean {
-  for (let at = 0; at < boxes.length; at += 4) if (lon >= boxes[at]! && lat >= boxes[at + 1]! && lon <= boxes[at + 2]! && lat <= boxes[at + 3]!) return true;
+  for (let at = 0; at < boxes.length; at += 4)
+    if (lon >= boxes[at]! && lat >= boxes[at + 1]! && lon <= boxes[at + 2]! && lat <= boxes[at + 3]!) return true;
   return false;
 }
 
@@ -189,7 +194,12 @@ function shoreNear(south: number, west: number, north: number, east: number): bo
     for (let i = Math.floor(s / BUCKET); i <= Math.floor(n / BUCKET); i++) {
       for (let j = Math.floor(w / BUCKET); j <= Math.floor(e / BUCKET); j++) {
         for (const edge of region.buckets.get(bucketKey(i, j)) ?? []) {
-          const [lat1, lon1, lat2, lon2] = [region.edges[edge * 4]!, region.edges[edge * 4 + 1]!, region.edges[edge * 4 + 2]!, region.edges[edge * 4 + 3]!];
+          const [lat1, lon1, lat2, lon2] = [
+            region.edges[edge * 4]!,
+            region.edges[edge * 4 + 1]!,
+            region.edges[edge * 4 + 2]!,
+            region.edges[edge * 4 + 3]!,
+          ];
           if (Math.max(lat1, lat2) >= s && Math.min(lat1, lat2) <= n && Math.max(lon1, lon2) >= w && Math.min(lon1, lon2) <= e) return true;
         }
       }
@@ -230,6 +240,10 @@ export function boxLand(south: number, west: number, size: number): BoxLand {
     }
   }
   const first = inland[0];
-  const region = centre ?? (first === undefined ? undefined : landRegionAt(south + (Math.floor(first / RASTER) + 0.5) * step, west + ((first % RASTER) + 0.5) * step));
+  const region =
+    centre ??
+    (first === undefined
+      ? undefined
+      : landRegionAt(south + (Math.floor(first / RASTER) + 0.5) * step, west + ((first % RASTER) + 0.5) * step));
   return { fraction: inland.length / (RASTER * RASTER), whole: false, inland: Uint16Array.from(inland), region };
 }

@@ -10,7 +10,9 @@ import { isDemo } from './demo-types.ts';
 import { demoGenerators } from './generators.ts';
 
 const demoModules = import.meta.glob<Readonly<Record<string, unknown>>>(['./*.ts', '!./*.test.ts'], { eager: true });
-const definitionFiles = Object.keys(import.meta.glob(['../lookups/[a-z]-*.ts', '!../lookups/*.test.ts'])).map((path) => path.replace(/^\.\.\/lookups\/|\.ts$/g, ''));
+const definitionFiles = Object.keys(import.meta.glob(['../lookups/[a-z]-*.ts', '!../lookups/*.test.ts'])).map((path) =>
+  path.replace(/^\.\.\/lookups\/|\.ts$/g, ''),
+);
 
 const cases = allLookups.map((lookup) => [lookup.id, lookup, lookupFiles[lookup.id as LookupId]] as const);
 
@@ -26,7 +28,9 @@ describe('the parts of each lookup', () => {
   });
 
   it.each(cases)('%s: exactly one demo generator, in src/demo/<its name>.ts, is the one the server runs', (_id, lookup, file) => {
-    const declaring = Object.entries(demoModules).filter(([, module]) => Object.values(module).some((value) => isDemo(value) && value.lookup === lookup));
+    const declaring = Object.entries(demoModules).filter(([, module]) =>
+      Object.values(module).some((value) => isDemo(value) && value.lookup === lookup),
+    );
     expect(declaring.map(([path]) => path)).toEqual([`./${file}.ts`]);
     const demo = Object.values(declaring[0]![1]).find(isDemo);
     expect(demoGenerators[lookup.id as LookupId]).toBe(demo);
@@ -43,7 +47,9 @@ describe('the parts of each lookup', () => {
 
   it('runs no demo generator for a lookup the registry does not hold', () => {
     const registered = new Set<unknown>(allLookups);
-    const stray = Object.values(demoModules).flatMap((module) => Object.values(module).filter(isDemo)).filter((demo) => !registered.has(demo.lookup));
+    const stray = Object.values(demoModules)
+      .flatMap((module) => Object.values(module).filter(isDemo))
+      .filter((demo) => !registered.has(demo.lookup));
     expect(stray).toEqual([]);
     expect(Object.keys(demoGenerators).sort()).toEqual(allLookups.map((lookup) => lookup.id).sort());
   });

@@ -56,7 +56,12 @@ describe('M demo', () => {
   });
 
   it('lays every call within 10 miles of San Francisco on land: none in the Pacific or the Bay', () => {
-    const { incidents } = body({ ...example, distance: '10mi', datetime_ini: '2024-01-01T00:00:00.000Z', datetime_end: '2024-01-08T00:00:00.000Z' });
+    const { incidents } = body({
+      ...example,
+      distance: '10mi',
+      datetime_ini: '2024-01-01T00:00:00.000Z',
+      datetime_end: '2024-01-08T00:00:00.000Z',
+    });
     expect(incidents.length).toBeGreaterThan(3_000);
     // Water by the map, independent of the demo's land mask: the ocean off Ocean Beach and the
     // Golden Gate, the Bay between the Embarcadero and Yerba Buena Island.
@@ -65,7 +70,15 @@ describe('M demo', () => {
       { south: 37.79, north: 37.805, west: -123, east: -122.49 },
       { south: 37.795, north: 37.805, west: -122.384, east: -122.376 },
     ];
-    const wet = incidents.filter((call) => water.some((box) => call.call_latitude >= box.south && call.call_latitude <= box.north && call.call_longitude >= box.west && call.call_longitude <= box.east));
+    const wet = incidents.filter((call) =>
+      water.some(
+        (box) =>
+          call.call_latitude >= box.south &&
+          call.call_latitude <= box.north &&
+          call.call_longitude >= box.west &&
+          call.call_longitude <= box.east,
+      ),
+    );
     expect(wet).toEqual([]);
   });
 
@@ -80,7 +93,10 @@ describe('M demo', () => {
     for (const [street, calls] of byStreet) {
       // A street is a line: its calls share a longitude (north-south) or a latitude (east-west), within a block.
       const spread = (values: number[]) => Math.max(...values) - Math.min(...values);
-      const across = Math.min(spread(calls.map((call) => call.call_longitude)) * 88_000, spread(calls.map((call) => call.call_latitude)) * 111_000);
+      const across = Math.min(
+        spread(calls.map((call) => call.call_longitude)) * 88_000,
+        spread(calls.map((call) => call.call_latitude)) * 111_000,
+      );
       expect(across, street).toBeLessThan(210);
     }
   });
@@ -93,7 +109,12 @@ describe('M demo', () => {
   });
 
   it('refuses searches too large for the demo with a provider-style message', () => {
-    const response = ask({ ...example, distance: '100mi', datetime_ini: '2020-01-01T00:00:00.000Z', datetime_end: '2024-01-01T00:00:00.000Z' });
+    const response = ask({
+      ...example,
+      distance: '100mi',
+      datetime_ini: '2020-01-01T00:00:00.000Z',
+      datetime_end: '2024-01-01T00:00:00.000Z',
+    });
     expect(response.status).toBe(400);
     expect(response.body).toEqual({ message: 'The search is too large: reduce the distance or the time window' });
   });

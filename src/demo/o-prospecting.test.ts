@@ -50,7 +50,10 @@ describe('O prospecting demo', () => {
       const matches = found({ [name]: value });
       expect(matches.length, name).toBeGreaterThan(0);
       expect(matches.length, name).toBeLessThan(UNIVERSE_SIZE);
-      expect(matches.every((company) => pick(company) === value), name).toBe(true);
+      expect(
+        matches.every((company) => pick(company) === value),
+        name,
+      ).toBe(true);
     }
   });
 
@@ -78,11 +81,20 @@ describe('O prospecting demo', () => {
     expect(found({ nace: '62' }).every((c) => c.industry.nace.startsWith('62'))).toBe(true);
     expect(found({ nace: '62' }).length).toBeGreaterThan(found({ nace: '62.01' }).length);
     expect(found({ isic: '6201' }).every((c) => c.industry.focus === 'software')).toBe(true);
-    for (const [name, country] of [['sic_code_be', 'BE'], ['sic_code_de', 'DE'], ['sic_code_dk', 'DK'], ['sic_code_fr', 'FR'], ['sic_code_gb', 'GB']] as const) {
+    for (const [name, country] of [
+      ['sic_code_be', 'BE'],
+      ['sic_code_de', 'DE'],
+      ['sic_code_dk', 'DK'],
+      ['sic_code_fr', 'FR'],
+      ['sic_code_gb', 'GB'],
+    ] as const) {
       const code = { BE: '62010', DE: '62.01.0', DK: '620100', FR: '62.01Z', GB: '62012' }[country];
       const matches = found({ [name]: code });
       expect(matches.length, name).toBeGreaterThan(0);
-      expect(matches.every((c) => c.country === country && c.industry.focus === 'software'), name).toBe(true);
+      expect(
+        matches.every((c) => c.country === country && c.industry.focus === 'software'),
+        name,
+      ).toBe(true);
     }
   });
 

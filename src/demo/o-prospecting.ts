@@ -16,18 +16,138 @@ export const UNIVERSE_SIZE = 3000;
 
 // Activity codes per industry in each classification (real codes of each scheme).
 const INDUSTRIES = [
-  { focus: 'software', nace: '62.01', isic: '6201', be: '62010', de: '62.01.0', dk: '620100', fr: '62.01Z', gb: '62012', words: ['software', 'cloud', 'saas', 'platform', 'api'] },
-  { focus: 'it-services', nace: '62.02', isic: '6202', be: '62020', de: '62.02.0', dk: '620200', fr: '62.02A', gb: '62020', words: ['it', 'consulting', 'cloud', 'security'] },
-  { focus: 'consulting', nace: '70.22', isic: '7020', be: '70220', de: '70.22.0', dk: '702200', fr: '70.22Z', gb: '70229', words: ['consulting', 'strategy', 'advisory'] },
-  { focus: 'e-commerce', nace: '47.91', isic: '4791', be: '47910', de: '47.91.1', dk: '479100', fr: '47.91A', gb: '47910', words: ['shop', 'online', 'delivery', 'fashion'] },
-  { focus: 'restaurants', nace: '56.10', isic: '5610', be: '56101', de: '56.10.1', dk: '561010', fr: '56.10A', gb: '56101', words: ['restaurant', 'food', 'menu', 'delivery'] },
-  { focus: 'construction', nace: '41.20', isic: '4100', be: '41201', de: '41.20.1', dk: '412000', fr: '41.20A', gb: '41201', words: ['construction', 'building', 'renovation'] },
-  { focus: 'logistics', nace: '49.41', isic: '4923', be: '49410', de: '49.41.0', dk: '494100', fr: '49.41A', gb: '49410', words: ['logistics', 'transport', 'freight', 'delivery'] },
-  { focus: 'pharmaceuticals', nace: '21.20', isic: '2100', be: '21200', de: '21.20.0', dk: '212000', fr: '21.20Z', gb: '21200', words: ['pharma', 'health', 'research'] },
-  { focus: 'machinery', nace: '28.29', isic: '2819', be: '28290', de: '28.29.0', dk: '282900', fr: '28.29B', gb: '28290', words: ['machinery', 'industrial', 'engineering'] },
-  { focus: 'engineering', nace: '71.12', isic: '7110', be: '71121', de: '71.12.2', dk: '711200', fr: '71.12B', gb: '71129', words: ['engineering', 'design', 'architecture'] },
-  { focus: 'advertising', nace: '73.11', isic: '7310', be: '73110', de: '73.11.0', dk: '731100', fr: '73.11Z', gb: '73110', words: ['marketing', 'advertising', 'digital', 'design'] },
-  { focus: 'accounting', nace: '69.20', isic: '6920', be: '69201', de: '69.20.1', dk: '692000', fr: '69.20Z', gb: '69201', words: ['accounting', 'tax', 'advisory'] },
+  {
+    focus: 'software',
+    nace: '62.01',
+    isic: '6201',
+    be: '62010',
+    de: '62.01.0',
+    dk: '620100',
+    fr: '62.01Z',
+    gb: '62012',
+    words: ['software', 'cloud', 'saas', 'platform', 'api'],
+  },
+  {
+    focus: 'it-services',
+    nace: '62.02',
+    isic: '6202',
+    be: '62020',
+    de: '62.02.0',
+    dk: '620200',
+    fr: '62.02A',
+    gb: '62020',
+    words: ['it', 'consulting', 'cloud', 'security'],
+  },
+  {
+    focus: 'consulting',
+    nace: '70.22',
+    isic: '7020',
+    be: '70220',
+    de: '70.22.0',
+    dk: '702200',
+    fr: '70.22Z',
+    gb: '70229',
+    words: ['consulting', 'strategy', 'advisory'],
+  },
+  {
+    focus: 'e-commerce',
+    nace: '47.91',
+    isic: '4791',
+    be: '47910',
+    de: '47.91.1',
+    dk: '479100',
+    fr: '47.91A',
+    gb: '47910',
+    words: ['shop', 'online', 'delivery', 'fashion'],
+  },
+  {
+    focus: 'restaurants',
+    nace: '56.10',
+    isic: '5610',
+    be: '56101',
+    de: '56.10.1',
+    dk: '561010',
+    fr: '56.10A',
+    gb: '56101',
+    words: ['restaurant', 'food', 'menu', 'delivery'],
+  },
+  {
+    focus: 'construction',
+    nace: '41.20',
+    isic: '4100',
+    be: '41201',
+    de: '41.20.1',
+    dk: '412000',
+    fr: '41.20A',
+    gb: '41201',
+    words: ['construction', 'building', 'renovation'],
+  },
+  {
+    focus: 'logistics',
+    nace: '49.41',
+    isic: '4923',
+    be: '49410',
+    de: '49.41.0',
+    dk: '494100',
+    fr: '49.41A',
+    gb: '49410',
+    words: ['logistics', 'transport', 'freight', 'delivery'],
+  },
+  {
+    focus: 'pharmaceuticals',
+    nace: '21.20',
+    isic: '2100',
+    be: '21200',
+    de: '21.20.0',
+    dk: '212000',
+    fr: '21.20Z',
+    gb: '21200',
+    words: ['pharma', 'health', 'research'],
+  },
+  {
+    focus: 'machinery',
+    nace: '28.29',
+    isic: '2819',
+    be: '28290',
+    de: '28.29.0',
+    dk: '282900',
+    fr: '28.29B',
+    gb: '28290',
+    words: ['machinery', 'industrial', 'engineering'],
+  },
+  {
+    focus: 'engineering',
+    nace: '71.12',
+    isic: '7110',
+    be: '71121',
+    de: '71.12.2',
+    dk: '711200',
+    fr: '71.12B',
+    gb: '71129',
+    words: ['engineering', 'design', 'architecture'],
+  },
+  {
+    focus: 'advertising',
+    nace: '73.11',
+    isic: '7310',
+    be: '73110',
+    de: '73.11.0',
+    dk: '731100',
+    fr: '73.11Z',
+    gb: '73110',
+    words: ['marketing', 'advertising', 'digital', 'design'],
+  },
+  {
+    focus: 'accounting',
+    nace: '69.20',
+    isic: '6920',
+    be: '69201',
+    de: '69.20.1',
+    dk: '692000',
+    fr: '69.20Z',
+    gb: '69201',
+    words: ['accounting', 'tax', 'advisory'],
+  },
 ] as const;
 
 const FORMS: Record<Country, readonly string[]> = {
@@ -75,11 +195,19 @@ function buildUniverse(): ProspectCompany[] {
       id: 100001 + index,
       name: `${faker.company.name().replace(/,? (Inc|LLC|Group|and Sons)$/, '')} ${legalForm}`,
       country,
-      status: faker.helpers.weightedArrayElement([{ weight: 16, value: 'active' }, { weight: 2, value: 'inactive' }, { weight: 2, value: 'dissolved' }] as const),
+      status: faker.helpers.weightedArrayElement([
+        { weight: 16, value: 'active' },
+        { weight: 2, value: 'inactive' },
+        { weight: 2, value: 'dissolved' },
+      ] as const),
       employees: band,
       trading: faker.helpers.arrayElement(TRADING_ACTIVITIES),
       activity: faker.helpers.arrayElement(ACTIVITY_TYPES),
-      type: faker.helpers.weightedArrayElement([{ weight: 1, value: 'headquarters' }, { weight: 1, value: 'branch' }, { weight: 3, value: 'standalone' }] as const),
+      type: faker.helpers.weightedArrayElement([
+        { weight: 1, value: 'headquarters' },
+        { weight: 1, value: 'branch' },
+        { weight: 3, value: 'standalone' },
+      ] as const),
       incorporated: faker.number.int({ min: 1950, max: 2025 }),
       legalForm,
       industry,
@@ -109,7 +237,11 @@ function filtersOf(params: ProspectParams): Test[] {
     const value = params[name];
     if (typeof value === 'string') tests.push((company) => pick(company) === value);
   };
-  const anyOf = (name: keyof ProspectParams, pick: (company: ProspectCompany) => readonly string[], same: (a: string, b: string) => boolean) => {
+  const anyOf = (
+    name: keyof ProspectParams,
+    pick: (company: ProspectCompany) => readonly string[],
+    same: (a: string, b: string) => boolean,
+  ) => {
     const wanted = list(params[name]);
     if (wanted) tests.push((company) => pick(company).some((actual) => wanted.some((item) => same(item, actual))));
   };
@@ -118,7 +250,11 @@ function filtersOf(params: ProspectParams): Test[] {
   equals('trading_activity', (company) => company.trading);
   equals('activity_type', (company) => company.activity);
   equals('company_type', (company) => company.type);
-  anyOf('number_of_employees', (company) => [company.employees], (a, b) => a === b);
+  anyOf(
+    'number_of_employees',
+    (company) => [company.employees],
+    (a, b) => a === b,
+  );
   anyOf('legal_form', (company) => [company.legalForm], caseless);
   anyOf('industry_focus', (company) => [company.industry.focus], caseless);
   anyOf('website_keywords', (company) => company.keywords, caseless);

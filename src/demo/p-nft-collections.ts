@@ -20,8 +20,50 @@ export const NFT_NETWORKS: Readonly<Record<string, readonly string[]>> = {
   solana: ['mainnet', 'devnet'],
 };
 
-const PREFIXES = ['Bored', 'Mutant', 'Cosmic', 'Pixel', 'Lazy', 'Crypto', 'Neon', 'Degen', 'Cool', 'Wild', 'Tiny', 'Golden', 'Doodle', 'Moon', 'Cyber', 'Azuki', 'Chill', 'Rare', 'Lucky', 'Meta'];
-const NOUNS = ['Apes', 'Punks', 'Cats', 'Penguins', 'Kittens', 'Lions', 'Frogs', 'Owls', 'Wolves', 'Robots', 'Bears', 'Dragons', 'Foxes', 'Ghosts', 'Whales', 'Monkeys', 'Pandas', 'Sharks', 'Toads', 'Aliens'];
+const PREFIXES = [
+  'Bored',
+  'Mutant',
+  'Cosmic',
+  'Pixel',
+  'Lazy',
+  'Crypto',
+  'Neon',
+  'Degen',
+  'Cool',
+  'Wild',
+  'Tiny',
+  'Golden',
+  'Doodle',
+  'Moon',
+  'Cyber',
+  'Azuki',
+  'Chill',
+  'Rare',
+  'Lucky',
+  'Meta',
+];
+const NOUNS = [
+  'Apes',
+  'Punks',
+  'Cats',
+  'Penguins',
+  'Kittens',
+  'Lions',
+  'Frogs',
+  'Owls',
+  'Wolves',
+  'Robots',
+  'Bears',
+  'Dragons',
+  'Foxes',
+  'Ghosts',
+  'Whales',
+  'Monkeys',
+  'Pandas',
+  'Sharks',
+  'Toads',
+  'Aliens',
+];
 const SUFFIXES = ['', '', 'Club', 'Yacht Club', 'Society', 'Genesis', 'Collective', 'Originals', 'Kingdom', 'Squad'];
 const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 

@@ -25,7 +25,11 @@ describe('R demo', () => {
   });
 
   it('names a person after a handle like first-last-xxxx and defaults to a personal profile', () => {
-    expect(profile({ profile_id: 'jane-doe-4a1b2c' })).toMatchObject({ profile_type: 'personal', full_name: 'Jane Doe', first_name: 'Jane' });
+    expect(profile({ profile_id: 'jane-doe-4a1b2c' })).toMatchObject({
+      profile_type: 'personal',
+      full_name: 'Jane Doe',
+      first_name: 'Jane',
+    });
   });
 
   it('adds each optional section only when its flag is true', () => {
@@ -62,7 +66,11 @@ describe('R demo', () => {
   });
 
   it('answers an unknown profile with a provider-style 404', () => {
-    const unknown: Array<Record<string, string>> = [{ profile_id: 'unknown-person' }, { profile_id: '123456', profile_type: 'personal' }, { profile_id: 'unknown', profile_type: 'company' }];
+    const unknown: Array<Record<string, string>> = [
+      { profile_id: 'unknown-person' },
+      { profile_id: '123456', profile_type: 'personal' },
+      { profile_id: 'unknown', profile_type: 'company' },
+    ];
     for (const input of unknown) {
       const response = ask(input);
       expect(response.status).toBe(404);

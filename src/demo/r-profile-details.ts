@@ -10,22 +10,69 @@ import { seededFaker } from './seeded.ts';
 const SITE = 'https://www.profiles.example.com';
 const MEDIA = 'https://media.profiles.example.com';
 const SECTIONS = ['contact_info', 'recommendations', 'related_profiles', 'network_info'] as const;
-const INDUSTRIES = ['Software Development', 'Financial Services', 'Hospital & Health Care', 'Renewable Energy', 'Higher Education', 'Retail', 'Logistics', 'Marketing Services'];
-const SKILLS = ['TypeScript', 'Python', 'Project Management', 'Data Analysis', 'Negotiation', 'Public Speaking', 'SQL', 'Cloud Architecture', 'UX Research', 'Financial Modelling', 'Leadership', 'Machine Learning'];
+const INDUSTRIES = [
+  'Software Development',
+  'Financial Services',
+  'Hospital & Health Care',
+  'Renewable Energy',
+  'Higher Education',
+  'Retail',
+  'Logistics',
+  'Marketing Services',
+];
+const SKILLS = [
+  'TypeScript',
+  'Python',
+  'Project Management',
+  'Data Analysis',
+  'Negotiation',
+  'Public Speaking',
+  'SQL',
+  'Cloud Architecture',
+  'UX Research',
+  'Financial Modelling',
+  'Leadership',
+  'Machine Learning',
+];
 const LANGUAGES = ['English', 'Spanish', 'French', 'German', 'Portuguese', 'Mandarin', 'Hindi', 'Japanese'];
-const SIZES = [['11-50 employees', 11, 50], ['51-200 employees', 51, 200], ['201-500 employees', 201, 500], ['501-1,000 employees', 501, 1000], ['1,001-5,000 employees', 1001, 5000]] as const;
+const SIZES = [
+  ['11-50 employees', 11, 50],
+  ['51-200 employees', 51, 200],
+  ['201-500 employees', 201, 500],
+  ['501-1,000 employees', 501, 1000],
+  ['1,001-5,000 employees', 1001, 5000],
+] as const;
 
 export function isUnknownProfile(profileId: string, type: string): boolean {
   return /^unknown/i.test(profileId) || (type === 'personal' && !/[a-z]/i.test(profileId));
 }
 
-const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase();
 const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 /** Alphabetic words of a handle: `jane-doe-4a1b2c` → Jane, Doe. */
-const handleWords = (id: string) => id.split(/[-_.]/).filter((part) => /^[a-z]{2,}$/i.test(part)).map(capitalise);
+const handleWords = (id: string) =>
+  id
+    .split(/[-_.]/)
+    .filter((part) => /^[a-z]{2,}$/i.test(part))
+    .map(capitalise);
 
-const COUNTRIES = [['United States', 'US'], ['United Kingdom', 'GB'], ['Germany', 'DE'], ['Canada', 'CA'], ['India', 'IN'], ['Australia', 'AU'], ['France', 'FR'], ['Netherlands', 'NL'], ['Brazil', 'BR'], ['Spain', 'ES']] as const;
+const COUNTRIES = [
+  ['United States', 'US'],
+  ['United Kingdom', 'GB'],
+  ['Germany', 'DE'],
+  ['Canada', 'CA'],
+  ['India', 'IN'],
+  ['Australia', 'AU'],
+  ['France', 'FR'],
+  ['Netherlands', 'NL'],
+  ['Brazil', 'BR'],
+  ['Spain', 'ES'],
+] as const;
 
 function place(faker: Faker) {
   const [country, country_code] = faker.helpers.arrayElement(COUNTRIES);
@@ -106,7 +153,13 @@ function companyCore(faker: Faker, id: string) {
     logo_url: `${MEDIA}/${id}/logo.png`,
     specialties: faker.helpers.arrayElements(SKILLS, { min: 2, max: 5 }).map((skill) => skill.toLowerCase()),
     locations: [
-      { city: headquarters.city, country: headquarters.country, country_code: headquarters.country_code, address_line: faker.location.streetAddress(), is_headquarters: true },
+      {
+        city: headquarters.city,
+        country: headquarters.country,
+        country_code: headquarters.country_code,
+        address_line: faker.location.streetAddress(),
+        is_headquarters: true,
+      },
       ...Array.from({ length: faker.number.int({ min: 0, max: 4 }) }, () => {
         const office = place(faker);
         return { ...office, address_line: faker.location.streetAddress(), is_headquarters: false };
@@ -120,18 +173,37 @@ function sections(faker: Faker, type: string, name: string, email: string) {
   const related = Array.from({ length: faker.number.int({ min: 3, max: 6 }) }, () => {
     if (!personal) {
       const company = faker.company.name();
-      return { profile_id: slug(company), profile_type: 'company', display_name: company, headline: faker.company.catchPhrase(), profile_url: `${SITE}/company/${slug(company)}` };
+      return {
+        profile_id: slug(company),
+        profile_type: 'company',
+        display_name: company,
+        headline: faker.company.catchPhrase(),
+        profile_url: `${SITE}/company/${slug(company)}`,
+      };
     }
     const [first, last] = [faker.person.firstName(), faker.person.lastName()];
     const handle = `${slug(`${first}-${last}`)}-${faker.string.hexadecimal({ length: 6, casing: 'lower', prefix: '' })}`;
-    return { profile_id: handle, profile_type: 'personal', display_name: `${first} ${last}`, headline: `${faker.person.jobTitle()} at ${faker.company.name()}`, profile_url: `${SITE}/in/${handle}` };
+    return {
+      profile_id: handle,
+      profile_type: 'personal',
+      display_name: `${first} ${last}`,
+      headline: `${faker.person.jobTitle()} at ${faker.company.name()}`,
+      profile_url: `${SITE}/in/${handle}`,
+    };
   });
   return {
     contact_info: {
       emails: [email],
       phone_numbers: [{ number: faker.phone.number({ style: 'international' }), type: personal ? 'mobile' : 'work' }],
-      websites: [{ url: personal ? `https://${slug(name)}.example.net` : `https://${slug(name)}.example.com`, category: personal ? 'personal' : 'company' }],
-      twitter_handle: faker.datatype.boolean(0.6) ? faker.internet.username({ firstName: name.split(' ')[0], lastName: name.split(' ').slice(1).join('') }) : null,
+      websites: [
+        {
+          url: personal ? `https://${slug(name)}.example.net` : `https://${slug(name)}.example.com`,
+          category: personal ? 'personal' : 'company',
+        },
+      ],
+      twitter_handle: faker.datatype.boolean(0.6)
+        ? faker.internet.username({ firstName: name.split(' ')[0], lastName: name.split(' ').slice(1).join('') })
+        : null,
       address: personal ? null : faker.location.streetAddress({ useFullAddress: true }),
     },
     // Recommendations are written about people; a company page has none.
@@ -142,7 +214,11 @@ function sections(faker: Faker, type: string, name: string, email: string) {
             author_name: author,
             author_profile_id: `${slug(author)}-${faker.string.hexadecimal({ length: 6, casing: 'lower', prefix: '' })}`,
             author_headline: `${faker.person.jobTitle()} at ${faker.company.name()}`,
-            relationship: faker.helpers.arrayElement([`${author} managed ${name} directly`, `${author} worked with ${name} on the same team`, `${name} managed ${author} directly`]),
+            relationship: faker.helpers.arrayElement([
+              `${author} managed ${name} directly`,
+              `${author} worked with ${name} on the same team`,
+              `${name} managed ${author} directly`,
+            ]),
             text: `${name} ${faker.helpers.arrayElement(['is a rare combination of', 'brings', 'consistently showed'])} ${faker.company.buzzPhrase()}. I would gladly work together again.`,
             date: faker.date.between({ from: '2016-01-01T00:00:00Z', to: '2025-06-01T00:00:00Z' }).toISOString().slice(0, 10),
           };
@@ -161,11 +237,16 @@ export const profileDetailsDemo = defineDemo(profileDetails, ({ params }) => {
   const id = params.profile_id;
   const type = params.profile_type === 'company' ? 'company' : 'personal';
   if (isUnknownProfile(id, type))
-    return providerError(404, { error: { status: 404, code: 'profile_not_found', message: `No ${type} profile with id '${id}' was found.` } });
+    return providerError(404, {
+      error: { status: 404, code: 'profile_not_found', message: `No ${type} profile with id '${id}' was found.` },
+    });
   const faker = seededFaker('R', type, id.toLowerCase());
   const core = type === 'personal' ? personalCore(faker, id) : companyCore(faker, id);
   const name = 'full_name' in core ? core.full_name : core.name;
-  const email = 'full_name' in core ? `${slug(core.first_name)}.${slug(core.last_name)}@example-mail.com` : `info@${core.website.slice('https://'.length)}`;
+  const email =
+    'full_name' in core
+      ? `${slug(core.first_name)}.${slug(core.last_name)}@example-mail.com`
+      : `info@${core.website.slice('https://'.length)}`;
   const all = sections(faker, type, name, email);
   const asked = Object.fromEntries(SECTIONS.filter((section) => params[section] === true).map((section) => [section, all[section]]));
   return json({ ...core, ...asked });

@@ -20,11 +20,33 @@ export interface ChainFacts {
   segwit: boolean;
 }
 
-const utxo = (unit: string, prefix: ChainFacts['prefix'], alphabet: string, length: number, heights: ChainFacts['heights'], transfer: ChainFacts['transfer'], segwit = false): ChainFacts => ({
-  unit, decimals: 8, prefix, alphabet, length, heights, transfer, segwit,
+const utxo = (
+  unit: string,
+  prefix: ChainFacts['prefix'],
+  alphabet: string,
+  length: number,
+  heights: ChainFacts['heights'],
+  transfer: ChainFacts['transfer'],
+  segwit = false,
+): ChainFacts => ({
+  unit,
+  decimals: 8,
+  prefix,
+  alphabet,
+  length,
+  heights,
+  transfer,
+  segwit,
 });
 const evm = (unit: string, heights: ChainFacts['heights']): ChainFacts => ({
-  unit, decimals: 9, prefix: { mainnet: '0x', testnet: '0x' }, alphabet: '0123456789abcdef', length: 40, heights, transfer: [1_000_000, 5_000_000_000], segwit: false,
+  unit,
+  decimals: 9,
+  prefix: { mainnet: '0x', testnet: '0x' },
+  alphabet: '0123456789abcdef',
+  length: 40,
+  heights,
+  transfer: [1_000_000, 5_000_000_000],
+  segwit: false,
 });
 
 export const CHAINS: Readonly<Record<Blockchain, ChainFacts>> = {
@@ -38,8 +60,14 @@ export const CHAINS: Readonly<Record<Blockchain, ChainFacts>> = {
   'ethereum-classic': evm('ETC', [12_000_000, 20_000_000]),
   'binance-smart-chain': evm('BNB', [10_000_000, 44_000_000]),
   xrp: {
-    unit: 'XRP', decimals: 6, prefix: { mainnet: 'r', testnet: 'r' }, alphabet: BASE58, length: 33,
-    heights: [60_000_000, 92_000_000], transfer: [1_000_000, 50_000_000_000], segwit: false,
+    unit: 'XRP',
+    decimals: 6,
+    prefix: { mainnet: 'r', testnet: 'r' },
+    alphabet: BASE58,
+    length: 33,
+    heights: [60_000_000, 92_000_000],
+    transfer: [1_000_000, 50_000_000_000],
+    segwit: false,
   },
 };
 

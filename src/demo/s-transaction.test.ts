@@ -40,7 +40,10 @@ describe('S demo', () => {
   });
 
   it('echoes context, takes requestId from the request and dates apiVersion', () => {
-    const body = ask({ blockchain: 'bitcoin', network: 'mainnet', transactionId: BTC_ID, context: 'batch-7' }, 'abc123').body as Record<string, unknown>;
+    const body = ask({ blockchain: 'bitcoin', network: 'mainnet', transactionId: BTC_ID, context: 'batch-7' }, 'abc123').body as Record<
+      string,
+      unknown
+    >;
     expect(body).toMatchObject({ requestId: 'abc123', context: 'batch-7' });
     expect(body.apiVersion).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect((ask({ blockchain: 'bitcoin', network: 'mainnet', transactionId: BTC_ID }).body as Record<string, unknown>).context).toBe('');
@@ -93,14 +96,20 @@ describe('S demo', () => {
     // Real ids (hashes) are known; the notes' examples of made-up ones are not.
     for (let seed = 0; seed < 500; seed++) expect(isUnknownTransaction(hashLike(seed))).toBe(false);
     for (const id of [BTC_ID, ETH_ID, BTC_ID.toUpperCase()]) expect(isUnknownTransaction(id)).toBe(false);
-    for (const id of ['a'.repeat(64), 'deadbeef'.repeat(8), `${BTC_ID.slice(0, 56)}00000000`, '0123456789'.repeat(6) + 'abcd', `0x${'5e'.repeat(30)}a1b2`]) {
+    for (const id of [
+      'a'.repeat(64),
+      'deadbeef'.repeat(8),
+      `${BTC_ID.slice(0, 56)}00000000`,
+      '0123456789'.repeat(6) + 'abcd',
+      `0x${'5e'.repeat(30)}a1b2`,
+    ]) {
       const expected = new Set(id.replace(/^0x/, '')).size < 10 || /(.)\1{7}/.test(id);
       expect(isUnknownTransaction(id), id).toBe(expected);
     }
     expect(isUnknownTransaction('0123456789'.repeat(6) + 'abcd')).toBe(false);
   });
 
-  it('answers a made-up id (64 a\'s) with a provider-style 404', () => {
+  it("answers a made-up id (64 a's) with a provider-style 404", () => {
     const unknown = 'a'.repeat(64);
     const response = ask({ blockchain: 'bitcoin', network: 'mainnet', transactionId: unknown, context: 'c1' }, 'r9');
     expect(response.status).toBe(404);
@@ -110,9 +119,7 @@ describe('S demo', () => {
   });
 
   it('marks a share of transactions unconfirmed, without block data', () => {
-    const items = Array.from({ length: 200 }, (_, i) =>
-      item({ blockchain: 'bitcoin', network: 'mainnet', transactionId: hashLike(i) }),
-    );
+    const items = Array.from({ length: 200 }, (_, i) => item({ blockchain: 'bitcoin', network: 'mainnet', transactionId: hashLike(i) }));
     const unconfirmed = items.filter((tx) => !tx.isConfirmed);
     expect(unconfirmed.length).toBeGreaterThan(0);
     expect(unconfirmed.length).toBeLessThan(40);

@@ -19,7 +19,7 @@ describe('gridLines', () => {
     }
   });
 
-  it("names each line as the addresses of the points on it name their street", () => {
+  it('names each line as the addresses of the points on it name their street', () => {
     for (const line of lines.slice(0, 20)) {
       // A point a third of the way along the line, away from crossings.
       const lat = line.from[0] + (line.to[0] - line.from[0]) * 0.337;

@@ -34,7 +34,9 @@ function columnName(place: DemoPlace, column: number): string {
   const count = place.country === 'US' ? names.length : half;
   const index = column + Math.floor(count / 2);
   if (index >= 0 && index < count) return names[index]!;
-  return place.country === 'US' ? `${ordinal(Math.abs(column))} AVE ${column < 0 ? 'W' : 'E'}` : `${names[((index % count) + count) % count]!} ${Math.floor(Math.abs(column) / count) + 1}`;
+  return place.country === 'US'
+    ? `${ordinal(Math.abs(column))} AVE ${column < 0 ? 'W' : 'E'}`
+    : `${names[((index % count) + count) % count]!} ${Math.floor(Math.abs(column) / count) + 1}`;
 }
 
 function rowName(place: DemoPlace, row: number): string {
@@ -59,7 +61,8 @@ export function gridAddress(place: DemoPlace, lat: number, lon: number): GridAdd
   const street = onColumn ? columnName(place, column) : rowName(place, row);
   const along = onColumn ? Math.abs(north) : Math.abs(east);
   const block = Math.floor(along / (onColumn ? ROW_M : COLUMN_M));
-  if (offColumn <= CORNER_M && offRow <= CORNER_M) return { street, crossing: onColumn ? rowName(place, row) : columnName(place, column), along, block };
+  if (offColumn <= CORNER_M && offRow <= CORNER_M)
+    return { street, crossing: onColumn ? rowName(place, row) : columnName(place, column), along, block };
   return { street, along, block };
 }
 

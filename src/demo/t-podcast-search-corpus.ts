@@ -50,30 +50,123 @@ export interface CuratedList {
 }
 
 export const GENRES: Readonly<Record<number, { name: string; topics: readonly string[] }>> = {
-  107: { name: 'Science', topics: ['black holes', 'quantum physics', 'climate change', 'genetics', 'the brain', 'evolution', 'vaccines', 'ocean life'] },
-  127: { name: 'Technology', topics: ['machine learning', 'startups', 'open source', 'cybersecurity', 'smartphones', 'robotics', 'cloud computing', 'electric cars'] },
-  93: { name: 'Business', topics: ['startups', 'leadership', 'marketing', 'remote work', 'negotiation', 'supply chains', 'venture capital', 'pricing'] },
-  125: { name: 'History', topics: ['the Roman Empire', 'the Cold War', 'ancient Egypt', 'the Renaissance', 'World War II', 'the Silk Road', 'the Vikings', 'the space race'] },
-  88: { name: 'Health & Fitness', topics: ['sleep', 'nutrition', 'running', 'meditation', 'strength training', 'mental health', 'fasting', 'recovery'] },
+  107: {
+    name: 'Science',
+    topics: ['black holes', 'quantum physics', 'climate change', 'genetics', 'the brain', 'evolution', 'vaccines', 'ocean life'],
+  },
+  127: {
+    name: 'Technology',
+    topics: ['machine learning', 'startups', 'open source', 'cybersecurity', 'smartphones', 'robotics', 'cloud computing', 'electric cars'],
+  },
+  93: {
+    name: 'Business',
+    topics: ['startups', 'leadership', 'marketing', 'remote work', 'negotiation', 'supply chains', 'venture capital', 'pricing'],
+  },
+  125: {
+    name: 'History',
+    topics: [
+      'the Roman Empire',
+      'the Cold War',
+      'ancient Egypt',
+      'the Renaissance',
+      'World War II',
+      'the Silk Road',
+      'the Vikings',
+      'the space race',
+    ],
+  },
+  88: {
+    name: 'Health & Fitness',
+    topics: ['sleep', 'nutrition', 'running', 'meditation', 'strength training', 'mental health', 'fasting', 'recovery'],
+  },
   77: { name: 'Sports', topics: ['football', 'the Olympics', 'tennis', 'basketball', 'cycling', 'marathons', 'cricket', 'the World Cup'] },
-  133: { name: 'Comedy', topics: ['awkward dates', 'bad jobs', 'family holidays', 'roommates', 'pets', 'road trips', 'weddings', 'school days'] },
-  135: { name: 'True Crime', topics: ['cold cases', 'heists', 'con artists', 'forensics', 'wrongful convictions', 'missing persons', 'fraud', 'cults'] },
-  99: { name: 'News', topics: ['elections', 'climate policy', 'the economy', 'housing', 'energy prices', 'trade', 'inflation', 'public health'] },
+  133: {
+    name: 'Comedy',
+    topics: ['awkward dates', 'bad jobs', 'family holidays', 'roommates', 'pets', 'road trips', 'weddings', 'school days'],
+  },
+  135: {
+    name: 'True Crime',
+    topics: ['cold cases', 'heists', 'con artists', 'forensics', 'wrongful convictions', 'missing persons', 'fraud', 'cults'],
+  },
+  99: {
+    name: 'News',
+    topics: ['elections', 'climate policy', 'the economy', 'housing', 'energy prices', 'trade', 'inflation', 'public health'],
+  },
   100: { name: 'Arts', topics: ['painting', 'poetry', 'architecture', 'photography', 'film scores', 'design', 'theatre', 'sculpture'] },
-  111: { name: 'Education', topics: ['learning languages', 'study habits', 'mathematics', 'teaching', 'climate education', 'online courses', 'reading', 'writing'] },
+  111: {
+    name: 'Education',
+    topics: ['learning languages', 'study habits', 'mathematics', 'teaching', 'climate education', 'online courses', 'reading', 'writing'],
+  },
   // Everyday subjects people search a podcast index for first (music, politics, bitcoin…).
-  134: { name: 'Music', topics: ['jazz', 'hip hop', 'rock music', 'classical music', 'songwriting', 'music production', 'new albums', 'live concerts'] },
-  117: { name: 'Government', topics: ['politics', 'elections', 'foreign policy', 'local politics', 'the Supreme Court', 'political campaigns', 'democracy', 'public policy'] },
-  98: { name: 'Investing', topics: ['bitcoin', 'crypto markets', 'the stock market', 'personal finance', 'interest rates', 'real estate investing', 'retirement savings', 'index funds'] },
-  68: { name: 'TV & Film', topics: ['movies', 'film festivals', 'streaming series', 'the Oscars', 'horror films', 'documentaries', 'screenwriting', 'box office hits'] },
-  122: { name: 'Society & Culture', topics: ['relationships', 'parenting', 'food culture', 'travel', 'religion', 'friendship', 'city life', 'philosophy'] },
-  82: { name: 'Leisure', topics: ['video games', 'cooking', 'gardening', 'board games', 'hiking', 'classic cars', 'fashion', 'photography walks'] },
+  134: {
+    name: 'Music',
+    topics: ['jazz', 'hip hop', 'rock music', 'classical music', 'songwriting', 'music production', 'new albums', 'live concerts'],
+  },
+  117: {
+    name: 'Government',
+    topics: [
+      'politics',
+      'elections',
+      'foreign policy',
+      'local politics',
+      'the Supreme Court',
+      'political campaigns',
+      'democracy',
+      'public policy',
+    ],
+  },
+  98: {
+    name: 'Investing',
+    topics: [
+      'bitcoin',
+      'crypto markets',
+      'the stock market',
+      'personal finance',
+      'interest rates',
+      'real estate investing',
+      'retirement savings',
+      'index funds',
+    ],
+  },
+  68: {
+    name: 'TV & Film',
+    topics: [
+      'movies',
+      'film festivals',
+      'streaming series',
+      'the Oscars',
+      'horror films',
+      'documentaries',
+      'screenwriting',
+      'box office hits',
+    ],
+  },
+  122: {
+    name: 'Society & Culture',
+    topics: ['relationships', 'parenting', 'food culture', 'travel', 'religion', 'friendship', 'city life', 'philosophy'],
+  },
+  82: {
+    name: 'Leisure',
+    topics: ['video games', 'cooking', 'gardening', 'board games', 'hiking', 'classic cars', 'fashion', 'photography walks'],
+  },
 };
 const GENRE_IDS = Object.keys(GENRES).map(Number);
 // About twelve podcasts per genre, so that a common word finds several shows and many episodes.
 const PODCASTS = 200;
 const CURATED = 60;
-const LANGUAGES = ['English', 'English', 'English', 'English', 'English', 'English', 'Spanish', 'German', 'French', 'Portuguese', 'Japanese'];
+const LANGUAGES = [
+  'English',
+  'English',
+  'English',
+  'English',
+  'English',
+  'English',
+  'Spanish',
+  'German',
+  'French',
+  'Portuguese',
+  'Japanese',
+];
 const FREQUENCIES = [24, 72, 168, 168, 168, 336, 720];
 const HOUR = 3_600_000;
 const LATEST_FROM = Date.UTC(2023, 0, 1);
@@ -97,7 +190,11 @@ interface Pools {
 const guestName = (faker: Faker, pools: Pools) => `${faker.helpers.arrayElement(pools.first)} ${faker.helpers.arrayElement(pools.last)}`;
 const cap = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const genreNames = (podcast: Pick<Podcast, 'genre_ids'>) => podcast.genre_ids.map((id) => GENRES[id]!.name).join(', ');
-const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 function podcastTitle(faker: Faker, genre: { name: string; topics: readonly string[] }): string {
   const topic = cap(faker.helpers.arrayElement(genre.topics));
@@ -138,11 +235,19 @@ function buildEpisode(faker: Faker, pools: Pools, podcast: Podcast, number: numb
     title,
     description,
     transcript,
-    audio_length_sec: Math.max(120, Math.round(faker.number.int({ min: podcast.audio_length_sec * 0.5, max: podcast.audio_length_sec * 1.5 }))),
+    audio_length_sec: Math.max(
+      120,
+      Math.round(faker.number.int({ min: podcast.audio_length_sec * 0.5, max: podcast.audio_length_sec * 1.5 })),
+    ),
     pub_date_ms: pubDate,
     guid: `${podcast.website}/episodes/${number}`,
     explicit: podcast.explicit,
-    text: { title: searchable(title), description: searchable(description), author: searchable(podcast.publisher), audio: searchable(transcript) },
+    text: {
+      title: searchable(title),
+      description: searchable(description),
+      author: searchable(podcast.publisher),
+      audio: searchable(transcript),
+    },
   };
 }
 
@@ -153,7 +258,9 @@ function buildPodcast(faker: Faker, pools: Pools): Podcast {
   const publisher = faker.datatype.boolean(0.5) ? faker.company.name() : guestName(faker, pools);
   const id = hexId(faker);
   const website = `https://${slug(title)}.example.fm`;
-  const genreIds = faker.datatype.boolean(0.4) ? [genreId, faker.helpers.arrayElement(GENRE_IDS.filter((other) => other !== genreId))] : [genreId];
+  const genreIds = faker.datatype.boolean(0.4)
+    ? [genreId, faker.helpers.arrayElement(GENRE_IDS.filter((other) => other !== genreId))]
+    : [genreId];
   const about = genreIds.flatMap((id) => faker.helpers.arrayElements(GENRES[id]!.topics, 3));
   const description = `<p>${title} from ${publisher}: a ${genreIds.map((id) => GENRES[id]!.name).join(' and ')} podcast with conversations about ${about.join(', ')}.</p>`;
   const podcast: Podcast = {
@@ -206,7 +313,11 @@ function buildCurated(faker: Faker, podcasts: Podcast[]): CuratedList {
   const inGenre = podcasts.filter((podcast) => podcast.genre_ids.includes(genreId));
   const chosen = faker.helpers.arrayElements(inGenre.length >= 3 ? inGenre : podcasts, { min: 3, max: 8 });
   const topic = faker.helpers.arrayElement(genre.topics);
-  const title = faker.helpers.arrayElement([`${chosen.length} podcasts about ${topic}`, `Best ${genre.name} podcasts`, `Start here: ${topic}`]);
+  const title = faker.helpers.arrayElement([
+    `${chosen.length} podcasts about ${topic}`,
+    `Best ${genre.name} podcasts`,
+    `Start here: ${topic}`,
+  ]);
   const description = `<p>Hand-picked shows on ${topic}, from ${chosen[0]!.title} to ${chosen[chosen.length - 1]!.title}.</p>`;
   return {
     id: hexId(faker),
@@ -229,7 +340,10 @@ let corpus: Corpus | undefined;
 export function podcastCorpus(): Corpus {
   if (corpus) return corpus;
   const faker = seededFaker('T', 'corpus');
-  const pools = { first: Array.from({ length: 120 }, () => faker.person.firstName()), last: Array.from({ length: 120 }, () => faker.person.lastName()) };
+  const pools = {
+    first: Array.from({ length: 120 }, () => faker.person.firstName()),
+    last: Array.from({ length: 120 }, () => faker.person.lastName()),
+  };
   const podcasts = Array.from({ length: PODCASTS }, () => buildPodcast(faker, pools));
   plantHostile(podcasts);
   const curated = Array.from({ length: CURATED }, () => buildCurated(faker, podcasts));

@@ -11,7 +11,12 @@ export function queryTerms(q: string): string[] {
 
 /** Text of an HTML fragment, lowercased and reduced to words, for matching. */
 export function searchable(text: string): string {
-  return ` ${(text.replace(/<[^>]*>/g, ' ').toLowerCase().match(WORD) ?? []).join(' ')}`;
+  return ` ${(
+    text
+      .replace(/<[^>]*>/g, ' ')
+      .toLowerCase()
+      .match(WORD) ?? []
+  ).join(' ')}`;
 }
 
 /** Whether a `searchable` text has a word starting with `term`. */

@@ -16,7 +16,18 @@ vi.mock('./t-podcast-search-text.ts', async (importOriginal) => {
 });
 
 const operation = podcastSearch.operations[0];
-type Result = { id: string; title_original: string; title_highlighted: string; description_original: string; description_highlighted: string; pub_date_ms: number; audio_length_sec: number; transcripts_highlighted: string[]; podcast: Record<string, unknown>; [key: string]: unknown };
+type Result = {
+  id: string;
+  title_original: string;
+  title_highlighted: string;
+  description_original: string;
+  description_highlighted: string;
+  pub_date_ms: number;
+  audio_length_sec: number;
+  transcripts_highlighted: string[];
+  podcast: Record<string, unknown>;
+  [key: string]: unknown;
+};
 type Body = { took: number; count: number; total: number; next_offset: number; results: Result[] };
 
 const ask = demoAsker(podcastSearchDemo, podcastSearch);
@@ -49,7 +60,8 @@ describe('T demo', () => {
     const body = search({ q: 'climate policy' });
     expect(body.total).toBeGreaterThan(10);
     for (const result of body.results) {
-      const text = `${result.title_original} ${plain(result.description_original)} ${String(result.podcast.publisher_original)}`.toLowerCase();
+      const text =
+        `${result.title_original} ${plain(result.description_original)} ${String(result.podcast.publisher_original)}`.toLowerCase();
       expect(text).toContain('climate');
       expect(text).toContain('policy');
     }
@@ -117,7 +129,14 @@ describe('T demo', () => {
   it('searches podcasts with episode count and update frequency bounds', () => {
     const podcasts = search({ q: 'the', type: 'podcast' });
     expect(podcasts.total).toBeGreaterThan(10);
-    const weekly = search({ q: 'the', type: 'podcast', update_freq_min: '140', update_freq_max: '200', episode_count_min: '50', episode_count_max: '400' });
+    const weekly = search({
+      q: 'the',
+      type: 'podcast',
+      update_freq_min: '140',
+      update_freq_max: '200',
+      episode_count_min: '50',
+      episode_count_max: '400',
+    });
     expect(weekly.total).toBeGreaterThan(0);
     expect(weekly.total).toBeLessThan(podcasts.total);
     for (const result of weekly.results) {
@@ -135,11 +154,15 @@ describe('T demo', () => {
   });
 
   // Hostile HTML on purpose: the viewer must sanitise description_* and *_highlighted before showing them.
-  it('serves the planted hostile HTML untouched, so the viewer\'s sanitising can be tested', () => {
-    const episodes = search({ q: 'security', only_in: 'title,description' }).results.map((result) => result.description_highlighted).join('\n');
+  it("serves the planted hostile HTML untouched, so the viewer's sanitising can be tested", () => {
+    const episodes = search({ q: 'security', only_in: 'title,description' })
+      .results.map((result) => result.description_highlighted)
+      .join('\n');
     expect(episodes).toContain(HOSTILE_IMG);
     expect(episodes).toContain(HOSTILE_SCRIPT);
-    const podcasts = search({ q: 'security', type: 'podcast' }).results.map((result) => result.description_original).join('\n');
+    const podcasts = search({ q: 'security', type: 'podcast' })
+      .results.map((result) => result.description_original)
+      .join('\n');
     expect(podcasts).toContain(HOSTILE_LINK);
   });
 
@@ -151,10 +174,13 @@ describe('T demo', () => {
       expect(episodes.total).toBeGreaterThanOrEqual(10);
       const stem = termForms(word)[1] ?? word;
       for (const result of episodes.results) {
-        const text = `${result.title_original} ${plain(result.description_original)} ${String(result.podcast.publisher_original)}`.toLowerCase();
+        const text =
+          `${result.title_original} ${plain(result.description_original)} ${String(result.podcast.publisher_original)}`.toLowerCase();
         expect(text).toMatch(new RegExp(`(^|[^a-z])${stem}`));
       }
-      expect(episodes.results[0]!.title_highlighted + episodes.results[0]!.description_highlighted).toMatch(new RegExp(`<span class="highlight">${stem}`, 'i'));
+      expect(episodes.results[0]!.title_highlighted + episodes.results[0]!.description_highlighted).toMatch(
+        new RegExp(`<span class="highlight">${stem}`, 'i'),
+      );
       expect(search({ q: word, type: 'podcast' }).total).toBeGreaterThan(0);
     });
   }
@@ -250,7 +276,9 @@ describe('T demo artwork', () => {
       const body = search({ q: 'climate', type });
       expect(body.results.length).toBeGreaterThan(0);
       for (const result of body.results) {
-        for (const field of [result.image, result.thumbnail, result.podcast.image, result.podcast.thumbnail].filter((value) => value !== undefined)) {
+        for (const field of [result.image, result.thumbnail, result.podcast.image, result.podcast.thumbnail].filter(
+          (value) => value !== undefined,
+        )) {
           expect(field).toMatch(/^data:image\/svg\+xml,%3Csvg%20xmlns%3D%22http%3A%2F%2Fwww.w3.org%2F2000%2Fsvg%22/);
           expect(String(field).length).toBeLessThan(1200);
         }
@@ -269,7 +297,11 @@ describe('T demo artwork', () => {
     expect(podcast.thumbnail).toBe(podcastArtwork(podcast.id, podcast.title, 200));
     expect(ask(operation.example).body).toEqual(ask(operation.example).body);
     // Another podcast, another colour.
-    const fills = new Set(podcastCorpus().podcasts.slice(0, 20).map((other) => /fill="(hsl\([^"]+\))"/.exec(svgOf(other.thumbnail))![1]));
+    const fills = new Set(
+      podcastCorpus()
+        .podcasts.slice(0, 20)
+        .map((other) => /fill="(hsl\([^"]+\))"/.exec(svgOf(other.thumbnail))![1]),
+    );
     expect(fills.size).toBeGreaterThan(10);
     expect(artworkSvg('abc', 'Same', 100)).toBe(artworkSvg('abc', 'Same', 100));
   });

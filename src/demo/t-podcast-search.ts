@@ -35,12 +35,16 @@ function score(doc: Searchable, terms: readonly string[], fields: readonly Field
 
 type PodcastParams = ParamsOf<OperationOf<typeof podcastSearch>>;
 
-const within = (value: number, min: number | undefined, max: number | undefined) => (min === undefined || value >= min) && (max === undefined || value <= max);
+const within = (value: number, min: number | undefined, max: number | undefined) =>
+  (min === undefined || value >= min) && (max === undefined || value <= max);
 
 function podcastFilters(podcast: Podcast, params: PodcastParams): boolean {
   const genres = params.genre_ids;
   const language = params.language && params.language.toLowerCase() !== 'any language' ? params.language.toLowerCase() : undefined;
-  return (!genres || genres.some((genre) => podcast.genre_ids.includes(Number(genre)))) && (!language || podcast.language.toLowerCase() === language);
+  return (
+    (!genres || genres.some((genre) => podcast.genre_ids.includes(Number(genre)))) &&
+    (!language || podcast.language.toLowerCase() === language)
+  );
 }
 
 function published(pubDate: number, params: PodcastParams): boolean {
@@ -180,5 +184,11 @@ export const podcastSearchDemo = defineDemo(podcastSearch, ({ params }) => {
   const results = hits.slice(offset, offset + PODCAST_PAGE_SIZE).map((hit) => hit.result());
   // A stable "took" (seconds) keeps the same request byte-identical.
   const took = 0.02 + (seedFrom('T', JSON.stringify(params)) % 400) / 1000;
-  return json({ took: Number(took.toFixed(3)), count: results.length, total: hits.length, results, next_offset: offset + PODCAST_PAGE_SIZE });
+  return json({
+    took: Number(took.toFixed(3)),
+    count: results.length,
+    total: hits.length,
+    results,
+    next_offset: offset + PODCAST_PAGE_SIZE,
+  });
 });

@@ -14,15 +14,57 @@ export interface UsPlace extends DemoPlace {
 
 // Each state's zone; split states name where the other zone starts (west of a longitude, or north of a latitude).
 const STATE_ZONES: Readonly<Record<string, string>> = {
-  AL: 'America/Chicago', AK: 'America/Anchorage', AZ: 'America/Phoenix', AR: 'America/Chicago', CA: 'America/Los_Angeles', CO: 'America/Denver',
-  CT: 'America/New_York', DE: 'America/New_York', DC: 'America/New_York', FL: 'America/New_York', GA: 'America/New_York', HI: 'Pacific/Honolulu',
-  ID: 'America/Boise', IL: 'America/Chicago', IN: 'America/Indiana/Indianapolis', IA: 'America/Chicago', KS: 'America/Chicago', KY: 'America/New_York',
-  LA: 'America/Chicago', ME: 'America/New_York', MD: 'America/New_York', MA: 'America/New_York', MI: 'America/Detroit', MN: 'America/Chicago',
-  MS: 'America/Chicago', MO: 'America/Chicago', MT: 'America/Denver', NE: 'America/Chicago', NV: 'America/Los_Angeles', NH: 'America/New_York',
-  NJ: 'America/New_York', NM: 'America/Denver', NY: 'America/New_York', NC: 'America/New_York', ND: 'America/Chicago', OH: 'America/New_York',
-  OK: 'America/Chicago', OR: 'America/Los_Angeles', PA: 'America/New_York', RI: 'America/New_York', SC: 'America/New_York', SD: 'America/Chicago',
-  TN: 'America/Chicago', TX: 'America/Chicago', UT: 'America/Denver', VT: 'America/New_York', VA: 'America/New_York', WA: 'America/Los_Angeles',
-  WV: 'America/New_York', WI: 'America/Chicago', WY: 'America/Denver',
+  AL: 'America/Chicago',
+  AK: 'America/Anchorage',
+  AZ: 'America/Phoenix',
+  AR: 'America/Chicago',
+  CA: 'America/Los_Angeles',
+  CO: 'America/Denver',
+  CT: 'America/New_York',
+  DE: 'America/New_York',
+  DC: 'America/New_York',
+  FL: 'America/New_York',
+  GA: 'America/New_York',
+  HI: 'Pacific/Honolulu',
+  ID: 'America/Boise',
+  IL: 'America/Chicago',
+  IN: 'America/Indiana/Indianapolis',
+  IA: 'America/Chicago',
+  KS: 'America/Chicago',
+  KY: 'America/New_York',
+  LA: 'America/Chicago',
+  ME: 'America/New_York',
+  MD: 'America/New_York',
+  MA: 'America/New_York',
+  MI: 'America/Detroit',
+  MN: 'America/Chicago',
+  MS: 'America/Chicago',
+  MO: 'America/Chicago',
+  MT: 'America/Denver',
+  NE: 'America/Chicago',
+  NV: 'America/Los_Angeles',
+  NH: 'America/New_York',
+  NJ: 'America/New_York',
+  NM: 'America/Denver',
+  NY: 'America/New_York',
+  NC: 'America/New_York',
+  ND: 'America/Chicago',
+  OH: 'America/New_York',
+  OK: 'America/Chicago',
+  OR: 'America/Los_Angeles',
+  PA: 'America/New_York',
+  RI: 'America/New_York',
+  SC: 'America/New_York',
+  SD: 'America/Chicago',
+  TN: 'America/Chicago',
+  TX: 'America/Chicago',
+  UT: 'America/Denver',
+  VT: 'America/New_York',
+  VA: 'America/New_York',
+  WA: 'America/Los_Angeles',
+  WV: 'America/New_York',
+  WI: 'America/Chicago',
+  WY: 'America/Denver',
 };
 const SPLIT_ZONES: ReadonlyArray<{ state: string; zone: string; west?: number; east?: number; north?: number }> = [
   { state: 'FL', zone: 'America/Chicago', west: -85.0 },
@@ -39,21 +81,45 @@ const SPLIT_ZONES: ReadonlyArray<{ state: string; zone: string; west?: number; e
 ];
 
 function zoneOf(state: string, lat: number, lon: number): string {
-  const split = SPLIT_ZONES.find((entry) => entry.state === state && (entry.west === undefined || lon < entry.west) && (entry.east === undefined || lon > entry.east) && (entry.north === undefined || lat > entry.north));
+  const split = SPLIT_ZONES.find(
+    (entry) =>
+      entry.state === state &&
+      (entry.west === undefined || lon < entry.west) &&
+      (entry.east === undefined || lon > entry.east) &&
+      (entry.north === undefined || lat > entry.north),
+  );
   return split?.zone ?? STATE_ZONES[state] ?? 'America/New_York';
 }
 
 // UN/LOCODEs of the larger places; elsewhere a code made from the name (three letters, as the standard's are).
 const LOCODES: Readonly<Record<string, string>> = {
-  'New York NY': 'NYC', 'San Francisco CA': 'SFO', 'Los Angeles CA': 'LAX', 'Phoenix AZ': 'PHX', 'Salt Lake City UT': 'SLC', 'Las Vegas NV': 'LAS',
-  'San Antonio TX': 'SAT', 'San Diego CA': 'SAN', 'San Jose CA': 'SJC', 'Kansas City MO': 'MKC', 'Saint Louis MO': 'STL', 'New Orleans LA': 'MSY',
-  'Minneapolis MN': 'MES', 'Washington DC': 'WAS', 'Fort Worth TX': 'FTW', 'Oklahoma City OK': 'OKC', 'Colorado Springs CO': 'COS',
+  'New York NY': 'NYC',
+  'San Francisco CA': 'SFO',
+  'Los Angeles CA': 'LAX',
+  'Phoenix AZ': 'PHX',
+  'Salt Lake City UT': 'SLC',
+  'Las Vegas NV': 'LAS',
+  'San Antonio TX': 'SAT',
+  'San Diego CA': 'SAN',
+  'San Jose CA': 'SJC',
+  'Kansas City MO': 'MKC',
+  'Saint Louis MO': 'STL',
+  'New Orleans LA': 'MSY',
+  'Minneapolis MN': 'MES',
+  'Washington DC': 'WAS',
+  'Fort Worth TX': 'FTW',
+  'Oklahoma City OK': 'OKC',
+  'Colorado Springs CO': 'COS',
 };
 
 function locodeOf(name: string, state: string): string {
   const known = LOCODES[`${name} ${state}`];
   if (known) return `US ${known}`;
-  const words = name.toUpperCase().replace(/[^A-Z ]/g, '').split(' ').filter(Boolean);
+  const words = name
+    .toUpperCase()
+    .replace(/[^A-Z ]/g, '')
+    .split(' ')
+    .filter(Boolean);
   const code = words.length > 1 ? `${words[0]![0]}${words[1]![0]}${words[1]![1] ?? 'X'}` : words[0]!.slice(0, 3);
   return `US ${code}`;
 }
@@ -79,21 +145,33 @@ let parsed: Parsed | undefined;
 function read(): Parsed {
   if (parsed) return parsed;
   const byName = new Map<string, UsPlace>();
-  const rows = US_PLACE_ROWS.trim().split('\n').map((line) => {
-    const [zip3, name, state, lat, lon, population] = line.split('|') as [string, string, string, string, string, string];
-    const key = `${name} ${state}`;
-    let place = byName.get(key);
-    if (!place) {
-      const [latitude, longitude, people] = [Number(lat), Number(lon), Number(population)];
-      place = {
-        name, region: state, state, country: 'US', country3: 'USA', lat: latitude, lon: longitude,
-        timeZone: zoneOf(state, latitude, longitude), locode: locodeOf(name, state), postal: `${zip3}##`,
-        zip3, population: people, ...shapeOf(people),
-      };
-      byName.set(key, place);
-    }
-    return { from: Number(zip3), place };
-  });
+  const rows = US_PLACE_ROWS.trim()
+    .split('\n')
+    .map((line) => {
+      const [zip3, name, state, lat, lon, population] = line.split('|') as [string, string, string, string, string, string];
+      const key = `${name} ${state}`;
+      let place = byName.get(key);
+      if (!place) {
+        const [latitude, longitude, people] = [Number(lat), Number(lon), Number(population)];
+        place = {
+          name,
+          region: state,
+          state,
+          country: 'US',
+          country3: 'USA',
+          lat: latitude,
+          lon: longitude,
+          timeZone: zoneOf(state, latitude, longitude),
+          locode: locodeOf(name, state),
+          postal: `${zip3}##`,
+          zip3,
+          population: people,
+          ...shapeOf(people),
+        };
+        byName.set(key, place);
+      }
+      return { from: Number(zip3), place };
+    });
   const outside = new Set<number>();
   for (const range of OUTSIDE_PREFIXES.split(',')) {
     const [first, last = first] = range.split('-').map(Number) as [number, number?];

@@ -44,7 +44,11 @@ export function rememberColumns(lookupId: string, operationId: string, choice: C
  * The view the viewer gets: the URL's, its columns completed by the operation's key columns and,
  * when the URL names no columns, by the remembered choice.
  */
-export function viewWithColumns(view: ViewState, keyColumns: readonly string[] | undefined, remembered: ColumnChoice | undefined): ViewState {
+export function viewWithColumns(
+  view: ViewState,
+  keyColumns: readonly string[] | undefined,
+  remembered: ColumnChoice | undefined,
+): ViewState {
   const choice = columnChoiceOf(view.columns) ?? remembered;
   if (keyColumns && keyColumns.length > 0) return { ...view, columns: choice === undefined ? { keyColumns } : { keyColumns, choice } };
   return choice === undefined ? view : { ...view, columns: choice };

@@ -15,7 +15,10 @@ describe('draftRequest', () => {
   });
 
   it('keeps the placeholder and says "incomplete" for a missing or unsafe path parameter', () => {
-    expect(draftRequest(movie, details, { language: 'de-DE' })).toMatchObject({ url: '/proxy/a/movie/{movie_id}?language=de-DE', incomplete: true });
+    expect(draftRequest(movie, details, { language: 'de-DE' })).toMatchObject({
+      url: '/proxy/a/movie/{movie_id}?language=de-DE',
+      incomplete: true,
+    });
     expect(draftRequest(movie, details, { movie_id: '../admin' })).toMatchObject({ url: '/proxy/a/movie/{movie_id}', incomplete: true });
   });
 
@@ -24,7 +27,9 @@ describe('draftRequest', () => {
   });
 
   it('encodes characters that would end a value, as buildRequest does for the real request', () => {
-    expect(draftRequest(movie, details, { movie_id: '550', append_to_response: 'a;b#c' }).url).toBe('/proxy/a/movie/550?append_to_response=a%3Bb%23c');
+    expect(draftRequest(movie, details, { movie_id: '550', append_to_response: 'a;b#c' }).url).toBe(
+      '/proxy/a/movie/550?append_to_response=a%3Bb%23c',
+    );
   });
 
   it('shows the JSON body of a POST operation with typed values', () => {

@@ -31,7 +31,7 @@ const field = () => screen.getByRole('textbox', { name: 'published_after' }) as 
 const picker = () => screen.getByLabelText('published_after as a UTC date and time') as HTMLInputElement;
 
 describe('EpochMsInput', () => {
-  it('keeps the parameter\'s name as the label of the raw epoch milliseconds', () => {
+  it("keeps the parameter's name as the label of the raw epoch milliseconds", () => {
     render(<Field initial="1622548800000" />);
     expect(field()).toHaveValue('1622548800000');
     expect(field()).toHaveAccessibleDescription(/2021-06-01 12:00:00 UTC/);

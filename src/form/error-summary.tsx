@@ -19,7 +19,9 @@ export function ErrorSummary({ errors, fields, fieldId }: ErrorSummaryProps) {
   if (count === 0) return null;
   return (
     <section className="error-summary" aria-labelledby={titleId}>
-      <h2 id={titleId} tabIndex={-1}>{count === 1 ? 'Fix 1 problem before sending' : `Fix ${count} problems before sending`}</h2>
+      <h2 id={titleId} tabIndex={-1}>
+        {count === 1 ? 'Fix 1 problem before sending' : `Fix ${count} problems before sending`}
+      </h2>
       <ul>
         {errors.form.map((message) => (
           <li key={message}>{message}</li>

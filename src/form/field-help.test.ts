@@ -38,7 +38,13 @@ function helpProblems(meta: ParamMeta): string[] {
 
 describe('field help text', () => {
   it('finds the repetitions the checks are for', () => {
-    const datetime: ParamMeta = { in: 'query', title: 'From', help: 'Start of the window, ISO 8601 in UTC, e.g. 2024-05-01T00:00:00.000Z.', widget: 'datetime', required: true };
+    const datetime: ParamMeta = {
+      in: 'query',
+      title: 'From',
+      help: 'Start of the window, ISO 8601 in UTC, e.g. 2024-05-01T00:00:00.000Z.',
+      widget: 'datetime',
+      required: true,
+    };
     expect(helpProblems(datetime)).toEqual(['2 "e.g." examples', '"ISO 8601" 2 times']);
     const date: ParamMeta = { in: 'query', title: 'Start', help: 'First day, YYYY-MM-DD.', widget: 'date', required: true };
     expect(helpProblems(date)).toEqual(['names a typed format the date control does not show']);
@@ -49,7 +55,14 @@ describe('field help text', () => {
   });
 
   it('shows a datetime’s own example, the one its placeholder shows', () => {
-    const meta: ParamMeta = { in: 'query', title: 'From', help: 'Start of the window.', widget: 'datetime', required: true, example: '2024-05-01T00:00:00.000Z' };
+    const meta: ParamMeta = {
+      in: 'query',
+      title: 'From',
+      help: 'Start of the window.',
+      widget: 'datetime',
+      required: true,
+      example: '2024-05-01T00:00:00.000Z',
+    };
     expect(fieldHelpText(meta)).toBe('Start of the window. ISO 8601, e.g. 2024-05-01T00:00:00.000Z.');
     expect(datetimeExample(meta)).toBe('2024-05-01T00:00:00.000Z');
   });

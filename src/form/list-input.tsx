@@ -8,7 +8,12 @@ import { ariaOf } from './control-props.ts';
 export function listCompletions(value: string, suggestions: readonly string[]): string[] {
   const cut = value.lastIndexOf(',');
   const head = cut === -1 ? '' : value.slice(0, cut + 1);
-  const listed = new Set(head.split(',').map((item) => item.trim()).filter(Boolean));
+  const listed = new Set(
+    head
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean),
+  );
   return suggestions.filter((suggestion) => !listed.has(suggestion)).map((suggestion) => `${head}${suggestion}`);
 }
 

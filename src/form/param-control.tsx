@@ -25,7 +25,15 @@ export function ParamControl(props: ControlProps) {
     case 'list':
       return <ListInput {...props} />;
     case 'date':
-      return <input {...ariaOf(props)} type="date" {...dateBounds(props.meta)} value={props.value} onChange={(event) => props.onChange(event.target.value)} />;
+      return (
+        <input
+          {...ariaOf(props)}
+          type="date"
+          {...dateBounds(props.meta)}
+          value={props.value}
+          onChange={(event) => props.onChange(event.target.value)}
+        />
+      );
     case 'datetime':
       return <DatetimeInput {...props} />;
     case 'text':

@@ -52,7 +52,20 @@ const validSearch = { region: 'north', start_date: '2024-01-01', end_date: '2024
 describe('ParamForm: generated controls', () => {
   it('names every control exactly by its parameter, with the widget its hint asks for', () => {
     renderForm({ lookup: everyWidgetLookup });
-    const named = ['region', 'q', 'limit', 'score', 'radius', 'symbols', 'datetime_ini', 'lat', 'lon', 'distance', 'prox', 'published_after'];
+    const named = [
+      'region',
+      'q',
+      'limit',
+      'score',
+      'radius',
+      'symbols',
+      'datetime_ini',
+      'lat',
+      'lon',
+      'distance',
+      'prox',
+      'published_after',
+    ];
     for (const name of named) expect(screen.getByRole(name === 'symbols' ? 'combobox' : 'textbox', { name })).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'verified' })).toBeInstanceOf(HTMLSelectElement);
     expect(screen.getByRole('combobox', { name: 'fuel_type' })).toBeInstanceOf(HTMLSelectElement);
@@ -72,13 +85,18 @@ describe('ParamForm: generated controls', () => {
 
   it('describes each control with its title, help and hints', () => {
     renderForm({ lookup: everyWidgetLookup });
-    expect(screen.getByLabelText('limit')).toHaveAccessibleDescription('Limit. How many results. From 1 to 50. Left empty, the provider uses 5.');
+    expect(screen.getByLabelText('limit')).toHaveAccessibleDescription(
+      'Limit. How many results. From 1 to 50. Left empty, the provider uses 5.',
+    );
     expect(screen.getByLabelText('lat')).toHaveAccessibleDescription(/Latitude\. Degrees north\. From -90 to 90\./);
   });
 
   it('offers any/true/false for booleans and the choices for enums', () => {
     renderForm({ lookup: everyWidgetLookup });
-    const options = (name: string) => within(screen.getByRole('combobox', { name })).getAllByRole('option').map((option) => option.textContent);
+    const options = (name: string) =>
+      within(screen.getByRole('combobox', { name }))
+        .getAllByRole('option')
+        .map((option) => option.textContent);
     expect(options('verified')).toEqual(['any (not sent)', 'true', 'false']);
     expect(options('fuel_type')).toEqual(['any (not sent)', 'gas', 'diesel', 'electricity']);
   });
@@ -96,7 +114,9 @@ describe('ParamForm: generated controls', () => {
     await user.type(screen.getByRole('textbox', { name: 'published_after' }), '1622548800000');
     expect(screen.getByText('2021-06-01 12:00:00 UTC')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Now for datetime_ini' }));
-    expect((screen.getByRole('textbox', { name: 'datetime_ini' }) as HTMLInputElement).value).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    expect((screen.getByRole('textbox', { name: 'datetime_ini' }) as HTMLInputElement).value).toMatch(
+      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/,
+    );
   });
 
   it('shows the request live, incomplete while a path parameter is missing', async () => {
@@ -118,7 +138,10 @@ describe('ParamForm: generated controls', () => {
 
 describe('ParamForm: validation and sending', () => {
   it('shows messages at the fields and in a summary, focuses the first, and never sends', async () => {
-    const { user, onSubmit } = renderForm({ lookup: everyWidgetLookup, initial: { ...validSearch, region: '', lat: '91', verified: 'maybe' } });
+    const { user, onSubmit } = renderForm({
+      lookup: everyWidgetLookup,
+      initial: { ...validSearch, region: '', lat: '91', verified: 'maybe' },
+    });
     await user.click(screen.getByRole('button', { name: 'Send request' }));
     expect(onSubmit).not.toHaveBeenCalled();
     const region = screen.getByRole('textbox', { name: 'region' });
@@ -129,7 +152,11 @@ describe('ParamForm: validation and sending', () => {
     expect(screen.getByRole('combobox', { name: 'verified' })).toHaveAccessibleDescription(/^verified must be true or false/);
     const summary = screen.getByRole('region', { name: 'Fix 3 problems before sending' });
     const links = within(summary).getAllByRole('link');
-    expect(links.map((link) => link.textContent)).toEqual(['region is required', 'verified must be true or false', 'lat must be between -90 and 90']);
+    expect(links.map((link) => link.textContent)).toEqual([
+      'region is required',
+      'verified must be true or false',
+      'lat must be between -90 and 90',
+    ]);
     await user.click(links[2]!);
     expect(screen.getByLabelText('lat')).toHaveFocus();
   });
@@ -207,7 +234,11 @@ describe('ParamForm: validation and sending', () => {
   });
 
   it('shows the problems of an invalid link without sending', () => {
-    renderForm({ lookup: movie, initial: { movie_id: 'abc' }, urlErrors: { fields: { movie_id: 'movie_id must be a whole number' }, form: [] } });
+    renderForm({
+      lookup: movie,
+      initial: { movie_id: 'abc' },
+      urlErrors: { fields: { movie_id: 'movie_id must be a whole number' }, form: [] },
+    });
     expect(screen.getByRole('textbox', { name: 'movie_id' })).toHaveAccessibleDescription(/^movie_id must be a whole number/);
   });
 

@@ -52,7 +52,9 @@ export function ParamForm(props: ParamFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => {
     if (focusRequest === 0) return;
-    const target = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? formRef.current?.querySelector<HTMLElement>('.error-summary h2');
+    const target =
+      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]') ??
+      formRef.current?.querySelector<HTMLElement>('.error-summary h2');
     target?.focus();
   }, [focusRequest]);
 
@@ -95,9 +97,7 @@ export function ParamForm(props: ParamFormProps) {
         send();
       }}
     >
-      {lookup.operations.length > 1 && (
-        <OperationChooser lookup={lookup} operationId={operation.id} onChange={props.onOperationChange} />
-      )}
+      {lookup.operations.length > 1 && <OperationChooser lookup={lookup} operationId={operation.id} onChange={props.onOperationChange} />}
       <ErrorSummary errors={errors} fields={fields} fieldId={fieldId} />
       {groups.map((group) => (
         <fieldset key={group.location} className="param-group">

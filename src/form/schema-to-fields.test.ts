@@ -17,7 +17,22 @@ describe('schemaToFields', () => {
   it('reads every widget kind from the builders', () => {
     const widgets = schemaToFields(everyWidgetLookup.operations[0]).map((field) => field.meta.widget);
     expect(new Set(widgets)).toEqual(
-      new Set(['text', 'integer', 'number', 'radius', 'boolean', 'enum', 'list', 'date', 'datetime', 'latitude', 'longitude', 'distance', 'prox', 'epoch-ms']),
+      new Set([
+        'text',
+        'integer',
+        'number',
+        'radius',
+        'boolean',
+        'enum',
+        'list',
+        'date',
+        'datetime',
+        'latitude',
+        'longitude',
+        'distance',
+        'prox',
+        'epoch-ms',
+      ]),
     );
   });
 

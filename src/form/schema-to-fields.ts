@@ -48,7 +48,15 @@ function inferMeta(name: string, field: z.ZodType, inPath: boolean): ParamMeta {
   const json = jsonSchemaOf(field);
   const options = json.enum?.filter((value): value is string => typeof value === 'string');
   const widget: Widget =
-    options && options.length > 0 ? 'enum' : json.type === 'integer' ? 'integer' : json.type === 'number' ? 'number' : json.type === 'boolean' ? 'boolean' : 'text';
+    options && options.length > 0
+      ? 'enum'
+      : json.type === 'integer'
+        ? 'integer'
+        : json.type === 'number'
+          ? 'number'
+          : json.type === 'boolean'
+            ? 'boolean'
+            : 'text';
   return {
     in: inPath ? 'path' : 'query',
     title: name,

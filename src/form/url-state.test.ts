@@ -33,7 +33,13 @@ describe('URL state', () => {
     expect(readUrlQuery(everyWidgetLookup, search)).toEqual({ operation: summary, values, sent: true });
 
     const search2 = everyWidgetLookup.operations[0];
-    const all = { ...search2.example, datetime_ini: '2020-12-01T15:53:00.000Z', prox: '52.52,13.4,5000', symbols: 'USD,GBP', verified: 'false' };
+    const all = {
+      ...search2.example,
+      datetime_ini: '2020-12-01T15:53:00.000Z',
+      prox: '52.52,13.4,5000',
+      symbols: 'USD,GBP',
+      verified: 'false',
+    };
     expect(readUrlQuery(everyWidgetLookup, sentQuerySearch(everyWidgetLookup, search2, all)).values).toEqual(all);
   });
 
@@ -77,7 +83,11 @@ describe('view state in the URL', () => {
     const search = sentQuerySearch(movie, details, { movie_id: '550' }, view);
     expect(search).toBe('?movie_id=550&view=table&sort=-incident_date&cols=a%2Cb.c%2Cd');
     expect(readViewState(search)).toEqual(view);
-    expect(readViewState('?view=overview&sort=title&cols=*')).toEqual({ tab: 'own', sort: { column: 'title', direction: 'ascending' }, columns: 'all' });
+    expect(readViewState('?view=overview&sort=title&cols=*')).toEqual({
+      tab: 'own',
+      sort: { column: 'title', direction: 'ascending' },
+      columns: 'all',
+    });
     expect(readViewState('?cols=')).toEqual({ columns: [] });
   });
 
@@ -89,7 +99,9 @@ describe('view state in the URL', () => {
 
   it('replaces only the view keys, keeping the rest as written (a bare `run` stays bare)', () => {
     expect(withViewState('?run&view=map', { tab: 'raw' })).toBe('?run&view=raw');
-    expect(withViewState('?op=summary&region=a%20b&sort=x&cols=*', { sort: { column: 'y', direction: 'ascending' } })).toBe('?op=summary&region=a%20b&sort=y');
+    expect(withViewState('?op=summary&region=a%20b&sort=x&cols=*', { sort: { column: 'y', direction: 'ascending' } })).toBe(
+      '?op=summary&region=a%20b&sort=y',
+    );
     expect(withViewState('?view=map', {})).toBe('');
   });
 
@@ -100,7 +112,12 @@ describe('view state in the URL', () => {
   it('round-trips the table filters and facets, and a shared link reproduces them', () => {
     const view = {
       tab: 'table',
-      filters: { call_type: { equals: ['Alarm', 'Fight'] }, priority: { min: 2 }, call_date: { from: '2024-03-01' }, note: { contains: 'door' } },
+      filters: {
+        call_type: { equals: ['Alarm', 'Fight'] },
+        priority: { min: 2 },
+        call_date: { from: '2024-03-01' },
+        note: { contains: 'door' },
+      },
       facets: ['call_type', 'unit.city'],
     } as const;
     const search = sentQuerySearch(movie, details, { movie_id: '550' }, view);

@@ -17,7 +17,15 @@
 import type { LookupDefinition, Operation, Params, ResultTab } from '../lookups/define-lookup.ts';
 import { columnChoiceOf, type TableSort, type ViewState } from '../results/view-state.ts';
 import { defaultOperation, findOperation } from '../lookups/define-lookup.ts';
-import { facetsFromParam, facetsToParam, filtersFromParams, filtersToParams, MAP_KEYS, mapLookFromParams, mapLookToParams } from '../results/filter-query.ts';
+import {
+  facetsFromParam,
+  facetsToParam,
+  filtersFromParams,
+  filtersToParams,
+  MAP_KEYS,
+  mapLookFromParams,
+  mapLookToParams,
+} from '../results/filter-query.ts';
 import { paramToText } from '../lookups/request.ts';
 import { OPERATION_KEY, type FormValues } from './form-values.ts';
 import { type FieldErrors, validateValues } from './validate-values.ts';
@@ -33,11 +41,30 @@ export const SQL_KEY = 'sql';
 /** A history entry whose stored answer is shown instead of sending the query (workbench/history). */
 export const STORED_KEY = 'stored';
 /** Every key the page writes besides parameter names: none may be a parameter's name. */
-export const RESERVED_KEYS: readonly string[] = [OPERATION_KEY, SENT_KEY, VIEW_KEY, SORT_KEY, COLUMNS_KEY, FILTER_KEY, FACETS_KEY, SQL_KEY, STORED_KEY, ...MAP_KEYS];
+export const RESERVED_KEYS: readonly string[] = [
+  OPERATION_KEY,
+  SENT_KEY,
+  VIEW_KEY,
+  SORT_KEY,
+  COLUMNS_KEY,
+  FILTER_KEY,
+  FACETS_KEY,
+  SQL_KEY,
+  STORED_KEY,
+  ...MAP_KEYS,
+];
 const VIEW_KEYS: ReadonlySet<string> = new Set([VIEW_KEY, SORT_KEY, COLUMNS_KEY, FILTER_KEY, FACETS_KEY, SQL_KEY, ...MAP_KEYS]);
 
 /** The tab names written to the URL (`own` reads better as `overview`). */
-const TAB_NAMES = { own: 'overview', map: 'map', table: 'table', sql: 'sql', tree: 'tree', raw: 'raw', request: 'request' } as const satisfies Record<ResultTab, string>;
+const TAB_NAMES = {
+  own: 'overview',
+  map: 'map',
+  table: 'table',
+  sql: 'sql',
+  tree: 'tree',
+  raw: 'raw',
+  request: 'request',
+} as const satisfies Record<ResultTab, string>;
 const TAB_BY_NAME = new Map(Object.entries(TAB_NAMES).map(([tab, name]) => [name as string, tab as ResultTab]));
 const ALL_COLUMNS = '*';
 

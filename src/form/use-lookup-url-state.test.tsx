@@ -118,7 +118,10 @@ describe('useLookupUrlState', () => {
   describe('the table columns', () => {
     // everyWidgetLookup with key columns on its first operation, as a definition's `table` names them.
     const [search, ...others] = everyWidgetLookup.operations;
-    const keyed: LookupDefinition = { ...everyWidgetLookup, operations: [{ ...search, table: { keyColumns: ['name', 'city'] } } as Operation, ...others] };
+    const keyed: LookupDefinition = {
+      ...everyWidgetLookup,
+      operations: [{ ...search, table: { keyColumns: ['name', 'city'] } } as Operation, ...others],
+    };
 
     it('gives the viewer the operation’s key columns, and no choice until one is made', () => {
       const { router, latest } = mount(keyed, '/lookups/w?region=north');
@@ -139,7 +142,10 @@ describe('useLookupUrlState', () => {
       act(() => void reloaded.latest().submit({ region: 'east' }));
       expect(reloaded.router.state.location.search).toBe('?region=east');
       cleanup();
-      expect(mount(keyed, '/lookups/w?region=south&cols=score').latest().view.columns).toEqual({ keyColumns: ['name', 'city'], choice: ['score'] });
+      expect(mount(keyed, '/lookups/w?region=south&cols=score').latest().view.columns).toEqual({
+        keyColumns: ['name', 'city'],
+        choice: ['score'],
+      });
       cleanup();
       expect(mount(keyed, '/lookups/w?op=summary&region=south').latest().view.columns).toBeUndefined();
       cleanup();

@@ -10,7 +10,17 @@ import { applyViewChange, columnChoiceOf, type ViewChange, type ViewState } from
 import { rememberColumns, rememberedColumns, viewWithColumns } from './column-memory.ts';
 import type { FormValues } from './form-values.ts';
 import type { FieldErrors } from './validate-values.ts';
-import { carryValues, operationSearch, paramsToValues, parseUrlQuery, readViewState, sentQuerySearch, STORED_KEY, viewQuery, withViewState } from './url-state.ts';
+import {
+  carryValues,
+  operationSearch,
+  paramsToValues,
+  parseUrlQuery,
+  readViewState,
+  sentQuerySearch,
+  STORED_KEY,
+  viewQuery,
+  withViewState,
+} from './url-state.ts';
 
 export interface LookupUrlState {
   operation: Operation;

@@ -18,7 +18,23 @@ function fieldText(operation: AnyOperation, name: string): fc.Arbitrary<string> 
   return fc.oneof(
     fc.string({ maxLength: 12 }),
     fc.string({ unit: 'binary', maxLength: 8 }),
-    fc.constantFrom('', ' ', '0', '-1', '1e3', '0x1f', ' 550', '9'.repeat(20), 'NaN', '2024-02-30', 'a,b', '../x', '%2F', 'x;api_key=evil', ...options),
+    fc.constantFrom(
+      '',
+      ' ',
+      '0',
+      '-1',
+      '1e3',
+      '0x1f',
+      ' 550',
+      '9'.repeat(20),
+      'NaN',
+      '2024-02-30',
+      'a,b',
+      '../x',
+      '%2F',
+      'x;api_key=evil',
+      ...options,
+    ),
     fc.double({ noNaN: true }).map(String),
     fc.integer().map(String),
     example === undefined ? fc.constant('') : fc.constantFrom(example, ` ${example}`, `${example}x`),
@@ -27,7 +43,9 @@ function fieldText(operation: AnyOperation, name: string): fc.Arbitrary<string> 
 
 function formValues(operation: AnyOperation): fc.Arbitrary<FormValues> {
   const names = Object.keys(operation.params.shape);
-  return fc.record(Object.fromEntries(names.map((name) => [name, fieldText(operation, name)])), { requiredKeys: [] }) as fc.Arbitrary<FormValues>;
+  return fc.record(Object.fromEntries(names.map((name) => [name, fieldText(operation, name)])), {
+    requiredKeys: [],
+  }) as fc.Arbitrary<FormValues>;
 }
 
 /** What the proxy parses from a built request: path parameters from the filled path, the query pairs, the body. */

@@ -53,6 +53,9 @@ describe('validateValues', () => {
     expect(standingErrors(errors, checked, { lat: '91' })).toEqual(errors);
     expect(standingErrors(errors, checked, { lat: '91', lon: '' })).toEqual(errors);
     expect(standingErrors(errors, checked, { lat: '9', lon: '' })).toEqual({ fields: { lon: 'lon is required' }, form: [] });
-    expect(standingErrors(errors, checked, { lat: '91', lon: '3' })).toEqual({ fields: { lat: 'lat must be between -90 and 90' }, form: [] });
+    expect(standingErrors(errors, checked, { lat: '91', lon: '3' })).toEqual({
+      fields: { lat: 'lat must be between -90 and 90' },
+      form: [],
+    });
   });
 });

@@ -136,8 +136,10 @@ export function diffValues(before: unknown, after: unknown, path: string, out: F
   if (bothArrays) {
     const shared = Math.min(before.length, after.length);
     for (let index = 0; index < shared; index++) diffValues(before[index], after[index], join(path, index), out, same);
-    for (let index = shared; index < before.length; index++) leaves(before[index], join(path, index), (at, leaf) => out.push({ path: at, kind: 'removed', before: leaf }));
-    for (let index = shared; index < after.length; index++) leaves(after[index], join(path, index), (at, leaf) => out.push({ path: at, kind: 'added', after: leaf }));
+    for (let index = shared; index < before.length; index++)
+      leaves(before[index], join(path, index), (at, leaf) => out.push({ path: at, kind: 'removed', before: leaf }));
+    for (let index = shared; index < after.length; index++)
+      leaves(after[index], join(path, index), (at, leaf) => out.push({ path: at, kind: 'added', after: leaf }));
     return;
   }
   if (bothObjects) {
@@ -146,7 +148,8 @@ export function diffValues(before: unknown, after: unknown, path: string, out: F
       else leaves(before[key], join(path, key), (at, leaf) => out.push({ path: at, kind: 'removed', before: leaf }));
     }
     for (const key of Object.keys(after)) {
-      if (!Object.hasOwn(before, key)) leaves(after[key], join(path, key), (at, leaf) => out.push({ path: at, kind: 'added', after: leaf }));
+      if (!Object.hasOwn(before, key))
+        leaves(after[key], join(path, key), (at, leaf) => out.push({ path: at, kind: 'added', after: leaf }));
     }
     return;
   }
@@ -191,7 +194,11 @@ interface Keyed {
 }
 
 /** Keys one answer's records; a repeated key is told apart by its occurrence (`#2`), so repeats pair in order. */
-function keyRecords(records: readonly unknown[], identity: RecordIdentity | undefined, masked: boolean): { keyed: Keyed[]; withoutIdentity: number } {
+function keyRecords(
+  records: readonly unknown[],
+  identity: RecordIdentity | undefined,
+  masked: boolean,
+): { keyed: Keyed[]; withoutIdentity: number } {
   const seen = new Map<string, number>();
   let withoutIdentity = 0;
   const keyed = records.map((record) => {
@@ -270,12 +277,23 @@ function recordsOf(lookup: AnyLookup, operation: AnyOperation, body: unknown): r
  * Compares two bodies of one operation: by records when the operation reads records and either
  * answer holds some, otherwise as whole structures.
  */
-export function diffAnswers(lookup: AnyLookup, operation: AnyOperation, before: unknown, after: unknown, options: CompareOptions = {}): AnswerDiff {
+export function diffAnswers(
+  lookup: AnyLookup,
+  operation: AnyOperation,
+  before: unknown,
+  after: unknown,
+  options: CompareOptions = {},
+): AnswerDiff {
   if (operation.adapters?.records) {
     const first = recordsOf(lookup, operation, before);
     const second = recordsOf(lookup, operation, after);
     if (first.length > 0 || second.length > 0) {
-      return diffRecords(first, second, { ...options, identity: operation.identity, label: operation.adapters.label, identityName: describeIdentity(operation) });
+      return diffRecords(first, second, {
+        ...options,
+        identity: operation.identity,
+        label: operation.adapters.label,
+        identityName: describeIdentity(operation),
+      });
     }
   }
   return diffStructure(before, after, options);

@@ -14,7 +14,10 @@ import { crimeIncidentsSample } from './testing/samples/l-crime-incidents.sample
 
 /** A failure body in the provider's convention of each lookup that has an `errorMessage` adapter, and the words it must find. */
 const FAILURES = {
-  A: [{ success: false, status_code: 34, status_message: 'The resource you requested could not be found.' }, 'The resource you requested could not be found.'],
+  A: [
+    { success: false, status_code: 34, status_message: 'The resource you requested could not be found.' },
+    'The resource you requested could not be found.',
+  ],
   B: [{ error: 'Bad Request', error_description: 'prox must be lat,lon,radius' }, 'prox must be lat,lon,radius'],
   C: [{ message: 'Unknown CoC number' }, 'Unknown CoC number'],
   D: [{ status: { code: 1, msg: 'SuccessWithoutResult' }, property: [] }, 'SuccessWithoutResult'],
@@ -27,16 +30,32 @@ const FAILURES = {
   K: [{ success: false, error: 'No Record Found' }, 'No Record Found'],
   L: [{ message: 'Invalid parameters' }, 'Invalid parameters'],
   M: [{ message: 'The search is too large' }, 'The search is too large'],
-  N: [{ status: { code: 404, message: 'No instrument matches the given identifiers' }, results: [] }, 'No instrument matches the given identifiers'],
+  N: [
+    { status: { code: 404, message: 'No instrument matches the given identifiers' }, results: [] },
+    'No instrument matches the given identifiers',
+  ],
   O: [{ message: 'Unknown industry' }, 'Unknown industry'],
   P: [{ error: { code: 404, message: "Network 'x' is not supported" } }, "Network 'x' is not supported"],
   Q: [{ success: false, error: { code: 'no_record_found', text: 'No Record Found' } }, 'No Record Found'],
-  R: [{ error: { status: 404, code: 'profile_not_found', message: 'No personal profile with id x was found.' } }, 'No personal profile with id x was found.'],
-  S: [{ apiVersion: '2023-04-25', requestId: 'r', context: 'c', error: { code: 'resource_not_found', message: 'Transaction t was not found.' } }, 'Transaction t was not found.'],
+  R: [
+    { error: { status: 404, code: 'profile_not_found', message: 'No personal profile with id x was found.' } },
+    'No personal profile with id x was found.',
+  ],
+  S: [
+    {
+      apiVersion: '2023-04-25',
+      requestId: 'r',
+      context: 'c',
+      error: { code: 'resource_not_found', message: 'Transaction t was not found.' },
+    },
+    'Transaction t was not found.',
+  ],
   T: [{ message: 'q is required' }, 'q is required'],
 } satisfies Partial<Record<LookupId, [unknown, string]>>;
 
-const operations = allLookups.flatMap((lookup) => lookup.operations.map((operation) => ({ lookup, operation, name: `${lookup.id} ${operation.id}` })));
+const operations = allLookups.flatMap((lookup) =>
+  lookup.operations.map((operation) => ({ lookup, operation, name: `${lookup.id} ${operation.id}` })),
+);
 
 const interpret = (lookup: AnyLookup, operation: AnyOperation, body: unknown, mask = false) =>
   interpretAnswer(lookup, operation, {}, { body }, { mask });
@@ -61,24 +80,30 @@ describe('interpretAnswer over the registry', () => {
     }
   });
 
-  it.each(operations)('$name: the response schema has no transforms, so the body as received is its typed output', ({ lookup, operation }) => {
-    for (const sample of samplesOf(lookup, operation)) expect(operation.response.parse(sample)).toEqual(sample);
-  });
+  it.each(operations)(
+    '$name: the response schema has no transforms, so the body as received is its typed output',
+    ({ lookup, operation }) => {
+      for (const sample of samplesOf(lookup, operation)) expect(operation.response.parse(sample)).toEqual(sample);
+    },
+  );
 
-  it.each(operations)('$name: a masked sample reports no drift, keeps its records, and conforms but for masked numbers', ({ lookup, operation }) => {
-    for (const sample of samplesOf(lookup, operation)) {
-      const before = JSON.stringify(sample);
-      const answer = interpret(lookup, operation, sample, true);
-      expect(answer.masked).toBe(lookup.personalData.length > 0);
-      expect(answer.drift).toEqual([]);
-      // Only a masked number ("masked" where the schema wants a number) departs from the schema.
-      const issues = operation.response.safeParse(answer.body).error?.issues ?? [];
-      for (const issue of issues) expect(readPath(answer.body, issue.path.join('.')), issue.path.join('.')).toBe(MASKED_VALUE);
-      expect(answer.typed.conforms).toBe(issues.length === 0);
-      expect(answer.records).toHaveLength(interpret(lookup, operation, sample).records.length);
-      expect(JSON.stringify(sample)).toBe(before);
-    }
-  });
+  it.each(operations)(
+    '$name: a masked sample reports no drift, keeps its records, and conforms but for masked numbers',
+    ({ lookup, operation }) => {
+      for (const sample of samplesOf(lookup, operation)) {
+        const before = JSON.stringify(sample);
+        const answer = interpret(lookup, operation, sample, true);
+        expect(answer.masked).toBe(lookup.personalData.length > 0);
+        expect(answer.drift).toEqual([]);
+        // Only a masked number ("masked" where the schema wants a number) departs from the schema.
+        const issues = operation.response.safeParse(answer.body).error?.issues ?? [];
+        for (const issue of issues) expect(readPath(answer.body, issue.path.join('.')), issue.path.join('.')).toBe(MASKED_VALUE);
+        expect(answer.typed.conforms).toBe(issues.length === 0);
+        expect(answer.records).toHaveLength(interpret(lookup, operation, sample).records.length);
+        expect(JSON.stringify(sample)).toBe(before);
+      }
+    },
+  );
 
   it.each(Object.entries(FAILURES))('%s: its errorMessage adapter reads its own convention', (id, [body, words]) => {
     for (const operation of lookups[id as LookupId].operations) {
@@ -188,7 +213,15 @@ describe('interpretAnswer', () => {
 
   it('has nothing to read from a body that could not be parsed', () => {
     const answer = interpretAnswer(movie, details, {}, { body: undefined, parseError: 'Not valid JSON' }, { mask: true });
-    expect(answer).toMatchObject({ body: undefined, masked: false, parseError: 'Not valid JSON', records: [], verdict: undefined, paging: undefined, errorMessage: undefined });
+    expect(answer).toMatchObject({
+      body: undefined,
+      masked: false,
+      parseError: 'Not valid JSON',
+      records: [],
+      verdict: undefined,
+      paging: undefined,
+      errorMessage: undefined,
+    });
     expect(answer.drift).toEqual([]);
     expect(answer.typed).toEqual({ conforms: false, body: undefined });
   });

@@ -132,7 +132,9 @@ const checks = new WeakMap<object, Map<z.ZodType, SchemaCheck>>();
 /** The schema's issues with a body: where and what, nothing else (a worker hands them to the page). */
 export function schemaIssues(schema: z.ZodType, body: unknown): SchemaIssue[] {
   const result = schema.safeParse(body);
-  return result.success ? [] : result.error.issues.map(({ path, message }) => ({ path: path.map((key) => (typeof key === 'symbol' ? String(key) : key)), message }));
+  return result.success
+    ? []
+    : result.error.issues.map(({ path, message }) => ({ path: path.map((key) => (typeof key === 'symbol' ? String(key) : key)), message }));
 }
 
 function checkOf(issues: readonly SchemaIssue[]): SchemaCheck {
@@ -243,7 +245,8 @@ export function interpretAnswer(
   const verdict = hasBody && success ? attempt(() => success(body), undefined) : undefined;
   const paging = hasBody && readPaging ? attempt(() => readPaging(body, params), undefined) : undefined;
   const failed = verdict?.ok === false || readErrorEnvelope(body) !== undefined;
-  const errorMessage = hasBody && failed ? (verdict?.ok === false ? verdict.message : undefined) ?? providerErrorMessage(operation, body) : undefined;
+  const errorMessage =
+    hasBody && failed ? ((verdict?.ok === false ? verdict.message : undefined) ?? providerErrorMessage(operation, body)) : undefined;
 
   const schema = operation.response;
   let check: SchemaCheck | undefined;
@@ -271,7 +274,8 @@ export function interpretAnswer(
       const { issues } = checked();
       // The schema checked the body itself, masked or not: a masked number ("masked") is an issue
       // there, so the typed body leaves it out rather than type a string as a number.
-      typed = hasBody && issues.length === 0 ? { conforms: true, body } : { conforms: false, body: hasBody ? salvage(body, issues) : undefined };
+      typed =
+        hasBody && issues.length === 0 ? { conforms: true, body } : { conforms: false, body: hasBody ? salvage(body, issues) : undefined };
       return typed;
     },
   };

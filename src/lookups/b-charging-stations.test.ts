@@ -24,7 +24,9 @@ const spec: SpecField[] = [
   [`${S}.evStationDetails.paymentMethods.subscription.accept`, 'boolean'],
   [`${S}.evStationDetails.paymentMethods.note`, 'string'],
   [`${S}.evStationDetails.notes`, 'string'],
-  ...(['city', 'country', 'region', 'street', 'streetNumber', 'postalCode'] as const).map((field): SpecField => [`${S}.address.${field}`, 'string']),
+  ...(['city', 'country', 'region', 'street', 'streetNumber', 'postalCode'] as const).map(
+    (field): SpecField => [`${S}.address.${field}`, 'string'],
+  ),
   [`${S}.contacts.phone`, 'array'],
   [`${S}.contacts.phone[].value`, 'string'],
   [`${S}.contacts.phone[].label`, 'string'],

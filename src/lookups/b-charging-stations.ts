@@ -127,9 +127,12 @@ export function stationsPaging(body: unknown, params: Params): PageInfo | undefi
   return {
     summary: `${plural(count, 'station')} shown (the nearest); more lie within the circle`,
     narrowing: {
-      reason: 'The spec gives B no page parameter: an answer holds the nearest stations only, so the others within this circle cannot be fetched.',
+      reason:
+        'The spec gives B no page parameter: an answer holds the nearest stations only, so the others within this circle cannot be fetched.',
       advice: 'Use a smaller radius: an answer without hasMore holds every station in its circle.',
-      ...(smaller && { resend: { label: `Halve the radius (${metres(smaller.from)} → ${metres(smaller.to)})`, params: { ...params, prox: smaller.prox } } }),
+      ...(smaller && {
+        resend: { label: `Halve the radius (${metres(smaller.from)} → ${metres(smaller.to)})`, params: { ...params, prox: smaller.prox } },
+      }),
     },
   };
 }
@@ -151,7 +154,9 @@ const shared = {
   response: chargingStationsResponse,
   identity: 'id',
   // Which station, how far and where: the table's first columns (the schema lists them last).
-  table: { keyColumns: ['name', 'distance', 'address.street', 'address.streetNumber', 'address.city', 'position.latitude', 'position.longitude'] },
+  table: {
+    keyColumns: ['name', 'distance', 'address.street', 'address.streetNumber', 'address.city', 'position.latitude', 'position.longitude'],
+  },
   adapters,
   locationSearch: { kind: 'prox', param: 'prox' },
   // A station's popup: where it is, how far, and how fast it charges (the distance is in metres).
@@ -170,7 +175,7 @@ const shared = {
   notes: [
     'At most 20 stations per answer, nearest first; hasMore says that more lie within the circle and count is the number returned.',
     'prox takes the radius in metres, up to 200 km; connectortype takes numeric connector ids.',
-    'Demo coverage: stations on land in the whole United States (dense in cities, few in the countryside) and around Berlin, Munich, Paris, London, Amsterdam and Tokyo; elsewhere, and at sea, the demo has none (count 0 means outside the demo). A station\'s street and number come from the demo\'s own street grid at its position.',
+    "Demo coverage: stations on land in the whole United States (dense in cities, few in the countryside) and around Berlin, Munich, Paris, London, Amsterdam and Tokyo; elsewhere, and at sea, the demo has none (count 0 means outside the demo). A station's street and number come from the demo's own street grid at its position.",
   ],
 } as const satisfies Omit<Operation, 'id' | 'label' | 'path' | 'format'>;
 

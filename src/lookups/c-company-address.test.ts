@@ -4,7 +4,22 @@ import { specFieldProblems, type SpecField } from './testing/spec-fields.ts';
 import { companyAddressSample, companyRecordSample } from './testing/samples/c-company-address.sample.ts';
 import { buildRequest, requestTarget } from './request.ts';
 
-const booleans = ['franchiser', 'eCommerce', 'blocked', 'relocated', 'residentialAddress', 'inactive', 'smallOffice', 'multitenants', 'imports', 'bankrupt', 'familyOwned', 'export', 'franchisee', 'nonMailing'];
+const booleans = [
+  'franchiser',
+  'eCommerce',
+  'blocked',
+  'relocated',
+  'residentialAddress',
+  'inactive',
+  'smallOffice',
+  'multitenants',
+  'imports',
+  'bankrupt',
+  'familyOwned',
+  'export',
+  'franchisee',
+  'nonMailing',
+];
 
 // Transcribed from the spec's table "C. Company record" (the body is an array of these).
 const spec: SpecField[] = [

@@ -76,7 +76,9 @@ export const companyRecordSchema = z.looseObject({
   mailBoxPostalCode: str,
   mailBoxPostalCity: str,
   mailBoxBoxNumber: int,
-  management: z.looseObject(Object.fromEntries(MANAGEMENT_ROLES.map((role) => [role, manager])) as Record<(typeof MANAGEMENT_ROLES)[number], typeof manager>),
+  management: z.looseObject(
+    Object.fromEntries(MANAGEMENT_ROLES.map((role) => [role, manager])) as Record<(typeof MANAGEMENT_ROLES)[number], typeof manager>,
+  ),
   industryMarketSegments: str,
   naceMarketSegments: int,
   phoneNumber: z.looseObject({ mobile: str, fax: str, network: str, number: str, country: str }),
@@ -160,7 +162,18 @@ export const companyAddress = defineLookup({
       }),
       response: companyAddressResponse,
       identity: 'establishment',
-      table: { keyColumns: ['companyName', 'cocNumber', 'address.street', 'address.houseNumber', 'address.postalCode', 'address.city', 'geometry.latitude', 'geometry.longitude'] },
+      table: {
+        keyColumns: [
+          'companyName',
+          'cocNumber',
+          'address.street',
+          'address.houseNumber',
+          'address.postalCode',
+          'address.city',
+          'geometry.latitude',
+          'geometry.longitude',
+        ],
+      },
       adapters: {
         // Error bodies are not shown in the spec: {message}, as most JSON APIs of this kind send.
         errorMessage: (body) => textAt(body, 'message'),
@@ -171,13 +184,13 @@ export const companyAddress = defineLookup({
       notes: [
         'postcode and house_number are required; house_number_ext is optional and narrows the answer to one addition.',
         'An address with no companies answers with an empty array.',
-        'Demo coverage: every Dutch postcode (1000AA–9999ZZ) in the town its digits belong to (1012 Amsterdam, 6211 Maastricht, 9711 Groningen); about one address in five has no company. The position lies in the postcode\'s neighbourhood whatever the house number, on land. Any other postcode answers an empty array.',
+        "Demo coverage: every Dutch postcode (1000AA–9999ZZ) in the town its digits belong to (1012 Amsterdam, 6211 Maastricht, 9711 Groningen); about one address in five has no company. The position lies in the postcode's neighbourhood whatever the house number, on land. Any other postcode answers an empty array.",
         'rdx, rdy, worktype, branches and operational are given only as (null) in the spec; other values show as schema drift.',
       ],
     }),
   ],
   notes: [
     'The key parameter name is not shown in the spec; api_key is the default and the server configuration can change it.',
-    'Personal data: the management entries (people) by the spec; e-mail address and phone numbers too, because for sole traders they are the owner\'s own.',
+    "Personal data: the management entries (people) by the spec; e-mail address and phone numbers too, because for sole traders they are the owner's own.",
   ],
 });

@@ -12,16 +12,36 @@ const pollutant = z.looseObject({ concentration: z.number(), aqi: z.number().int
 
 export const airQualityResponse = z.looseObject({
   overall_aqi: z.number().int(),
-  ...Object.fromEntries(POLLUTANTS.map((name) => [name, pollutant])) as Record<(typeof POLLUTANTS)[number], typeof pollutant>,
+  ...(Object.fromEntries(POLLUTANTS.map((name) => [name, pollutant])) as Record<(typeof POLLUTANTS)[number], typeof pollutant>),
 });
 
 const airQualityParams = z
   .object({
     lat: param.latitude({ in: 'query', title: 'Latitude', help: 'Latitude of the place, with lon; instead of city.', example: '40.71' }),
-    lon: param.longitude({ in: 'query', title: 'Longitude', help: 'Longitude of the place, with lat; instead of city.', example: '-74.01' }),
-    city: param.text({ in: 'query', title: 'City', help: 'City name, e.g. London; required unless lat and lon are given.', example: 'London' }),
-    state: param.text({ in: 'query', title: 'State', help: 'US state (full name or code), to tell apart cities of the same name.', example: 'California' }),
-    country: param.text({ in: 'query', title: 'Country', help: 'Country name or two-letter code, to tell apart cities of the same name.', example: 'GB' }),
+    lon: param.longitude({
+      in: 'query',
+      title: 'Longitude',
+      help: 'Longitude of the place, with lat; instead of city.',
+      example: '-74.01',
+    }),
+    city: param.text({
+      in: 'query',
+      title: 'City',
+      help: 'City name, e.g. London; required unless lat and lon are given.',
+      example: 'London',
+    }),
+    state: param.text({
+      in: 'query',
+      title: 'State',
+      help: 'US state (full name or code), to tell apart cities of the same name.',
+      example: 'California',
+    }),
+    country: param.text({
+      in: 'query',
+      title: 'Country',
+      help: 'Country name or two-letter code, to tell apart cities of the same name.',
+      example: 'GB',
+    }),
   })
   .superRefine((values, ctx) => {
     const hasLat = values.lat !== undefined;

@@ -21,7 +21,13 @@ export function toCatalogEntry(lookup: LookupDefinition): CatalogEntry {
     title,
     catalog,
     keywords: [...keywords],
-    operations: operations.map(({ id: opId, label, method, path, params }) => ({ id: opId, label, method, path, widgets: paramWidgets(params) })),
+    operations: operations.map(({ id: opId, label, method, path, params }) => ({
+      id: opId,
+      label,
+      method,
+      path,
+      widgets: paramWidgets(params),
+    })),
   };
 }
 
@@ -49,6 +55,12 @@ export function toSearchFields(lookup: LookupDefinition): string {
     for (const name of Object.keys(operation.params.shape)) names.add(name);
     propertyNames(z.toJSONSchema(operation.response, { unrepresentable: 'any' }), names);
   }
-  const words = [...names].flatMap((name) => name.replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1 $2').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
+  const words = [...names].flatMap(
+    (name) =>
+      name
+        .replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1 $2')
+        .toLowerCase()
+        .match(/[\p{L}\p{N}]+/gu) ?? [],
+  );
   return [...new Set(words.filter((word) => word.length > 1))].join(' ');
 }

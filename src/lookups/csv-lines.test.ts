@@ -23,7 +23,10 @@ describe('the CSV row writer', () => {
     const texts = FORMULAE.map(([text]) => text);
     const expected = FORMULAE.map(([, written]) => written);
     const header = csvHeaderLine(texts);
-    const cells = csvRowLines(texts, texts.map((text) => [text]));
+    const cells = csvRowLines(
+      texts,
+      texts.map((text) => [text]),
+    );
     expect(parse(header)).toEqual([expected]);
     expect(parse(cells).map(([cell]) => cell)).toEqual(expected);
     // The neutralised cell is quoted, its quotes doubled.
@@ -40,9 +43,16 @@ describe('the CSV row writer', () => {
   });
 
   it('writes RFC 4180 lines ending CRLF, objects and lists as compact JSON, nothing for no rows', () => {
-    expect(csvRowLines(['a', 'b'], [['with, comma', 'say "hi"'], [{ x: 1 }, ['p', 'q']], [undefined, 'line\nbreak']])).toBe(
-      '"with, comma","say ""hi"""\r\n"{""x"":1}","[""p"",""q""]"\r\n,"line\nbreak"\r\n',
-    );
+    expect(
+      csvRowLines(
+        ['a', 'b'],
+        [
+          ['with, comma', 'say "hi"'],
+          [{ x: 1 }, ['p', 'q']],
+          [undefined, 'line\nbreak'],
+        ],
+      ),
+    ).toBe('"with, comma","say ""hi"""\r\n"{""x"":1}","[""p"",""q""]"\r\n,"line\nbreak"\r\n');
     expect(csvRowLines(['a'], [])).toBe('');
   });
 

@@ -29,7 +29,15 @@ export function csvRowLines(fields: readonly string[], rows: readonly (readonly 
   const single = fields.length === 1;
   const text = Papa.unparse(
     { fields: [], data: rows.map((row) => row.map(cellValue)) },
-    { header: false, newline: '\r\n', delimiter: ',', quoteChar: '"', escapeChar: '"', escapeFormulae: FORMULA_START, quotes: single ? (value: unknown) => value === '' : false },
+    {
+      header: false,
+      newline: '\r\n',
+      delimiter: ',',
+      quoteChar: '"',
+      escapeChar: '"',
+      escapeFormulae: FORMULA_START,
+      quotes: single ? (value: unknown) => value === '' : false,
+    },
   );
   return `${text}\r\n`;
 }

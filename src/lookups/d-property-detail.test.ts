@@ -62,7 +62,14 @@ describe('D property detail', () => {
   });
 
   it('marks what leads to the home as personal data, the rooftop coordinates as coordinates', () => {
-    expect(propertyDetail.personalData).toEqual(expect.arrayContaining(['address:property.*.address.line1', 'address:property.*.address.oneLine', 'coordinate:property.*.location.latitude', 'coordinate:property.*.location.longitude']));
+    expect(propertyDetail.personalData).toEqual(
+      expect.arrayContaining([
+        'address:property.*.address.line1',
+        'address:property.*.address.oneLine',
+        'coordinate:property.*.location.latitude',
+        'coordinate:property.*.location.longitude',
+      ]),
+    );
     expect(propertyDetail.personalData.join()).not.toContain('locality');
   });
 });

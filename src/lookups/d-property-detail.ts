@@ -35,7 +35,16 @@ export const propertyDetail = defineLookup({
       params: propertyParams,
       response: propertyDetailResponse,
       identity: 'identifier.Id',
-      table: { keyColumns: ['identifier.Id', 'address.oneLine', 'summary.proptype', 'summary.yearbuilt', 'location.latitude', 'location.longitude'] },
+      table: {
+        keyColumns: [
+          'identifier.Id',
+          'address.oneLine',
+          'summary.proptype',
+          'summary.yearbuilt',
+          'location.latitude',
+          'location.longitude',
+        ],
+      },
       adapters: propertyAdapters,
       notes: propertyNotes,
     }),

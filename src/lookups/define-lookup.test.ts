@@ -17,7 +17,12 @@ const base = {
   response: z.looseObject({ things: z.array(z.looseObject({ id: z.string() })) }),
 } as const;
 
-export const withIdentity = defineOperation({ ...base, id: 'things', identity: 'id', adapters: { records: (body) => arrayAt(body, 'things') } });
+export const withIdentity = defineOperation({
+  ...base,
+  id: 'things',
+  identity: 'id',
+  adapters: { records: (body) => arrayAt(body, 'things') },
+});
 
 // @ts-expect-error A records adapter without an identity ("… required in type 'RecordsAdapterNeedsIdentity'").
 export const withoutIdentity = defineOperation({ ...base, id: 'things', adapters: { records: (body) => arrayAt(body, 'things') } });
@@ -36,7 +41,15 @@ describe('defineLookup', () => {
   });
 
   it('keeps a slug and a key transport the definition gives', () => {
-    const lookup = defineLookup({ id: 'Z', slug: 'zed', title: 'Z', catalog, personalData: [], keyTransport: { header: 'X-Key' }, operations: [withIdentity] });
+    const lookup = defineLookup({
+      id: 'Z',
+      slug: 'zed',
+      title: 'Z',
+      catalog,
+      personalData: [],
+      keyTransport: { header: 'X-Key' },
+      operations: [withIdentity],
+    });
     expect(lookup.slug).toBe('zed');
     expect(lookup.keyTransport).toEqual({ header: 'X-Key' });
   });

@@ -287,14 +287,24 @@ export const DEFAULT_KEY_TRANSPORT: KeyTransport = { param: 'api_key' };
  * What a definition file writes: any letter (the registry decides which exist); the slug
  * (default: the lowercase id) and the key transport (default: DEFAULT_KEY_TRANSPORT) optional.
  */
-export type LookupDefinitionInput = Omit<LookupDefinition<string>, 'slug' | 'keyTransport'> & { slug?: string; keyTransport?: KeyTransport };
+export type LookupDefinitionInput = Omit<LookupDefinition<string>, 'slug' | 'keyTransport'> & {
+  slug?: string;
+  keyTransport?: KeyTransport;
+};
 
 /** A definition as defineLookup returns it: every literal type kept, its slug and key transport filled in. */
-export type DefinedLookup<T extends LookupDefinitionInput> = Omit<T, 'slug' | 'keyTransport'> & { slug: string; keyTransport: KeyTransport };
+export type DefinedLookup<T extends LookupDefinitionInput> = Omit<T, 'slug' | 'keyTransport'> & {
+  slug: string;
+  keyTransport: KeyTransport;
+};
 
 /** Keeps the definition's types (ids, schemas, operations) and fills in the defaults. */
 export function defineLookup<const T extends LookupDefinitionInput>(definition: T): DefinedLookup<T> {
-  return { ...definition, slug: definition.slug ?? definition.id.toLowerCase(), keyTransport: definition.keyTransport ?? DEFAULT_KEY_TRANSPORT };
+  return {
+    ...definition,
+    slug: definition.slug ?? definition.id.toLowerCase(),
+    keyTransport: definition.keyTransport ?? DEFAULT_KEY_TRANSPORT,
+  };
 }
 
 /** An operation whose id and format stay literal types, for the demo's per-operation typing. */

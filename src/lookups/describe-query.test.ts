@@ -13,18 +13,35 @@ const moment = (year: number, month: number, day: number, time?: string) => ({ y
 
 describe('describeQuery', () => {
   it('puts L’s example in words: distance, point, date range; page 1 says nothing', () => {
-    const params = { lat: 37.7749, lon: -122.4194, distance: '1mi', datetime_ini: '2024-05-01T00:00:00.000Z', datetime_end: '2024-05-08T00:00:00.000Z', page: 1 };
+    const params = {
+      lat: 37.7749,
+      lon: -122.4194,
+      distance: '1mi',
+      datetime_ini: '2024-05-01T00:00:00.000Z',
+      datetime_end: '2024-05-08T00:00:00.000Z',
+      page: 1,
+    };
     expect(words('L', params)).toBe('L · 1 mi around 37.77, \u2212122.42 · May 1–8, 2024');
-    expect(words('L', { ...params, page: 2, datetime_end: '2024-05-04T00:00:00.000Z' })).toBe('L · 1 mi around 37.77, \u2212122.42 · May 1–4, 2024 · page 2');
+    expect(words('L', { ...params, page: 2, datetime_end: '2024-05-04T00:00:00.000Z' })).toBe(
+      'L · 1 mi around 37.77, \u2212122.42 · May 1–4, 2024 · page 2',
+    );
   });
 
   it('reads M’s short window in hours (UTC) and a quarter mile', () => {
-    const params = { lat: 37.7749, lon: -122.4194, distance: '.25mi', datetime_ini: '2024-05-01T10:00:00.000Z', datetime_end: '2024-05-01T12:00:00.000Z' };
+    const params = {
+      lat: 37.7749,
+      lon: -122.4194,
+      distance: '.25mi',
+      datetime_ini: '2024-05-01T10:00:00.000Z',
+      datetime_end: '2024-05-01T12:00:00.000Z',
+    };
     expect(words('M', params)).toBe('M · 0.25 mi around 37.77, \u2212122.42 · May 1, 2024 10:00–12:00 UTC');
   });
 
   it('reads B’s prox (metres) and its other filter', () => {
-    expect(words('B', { prox: '52.5200,13.4050,3000', connectortype: ['29', '33'] })).toBe('B · 3 km around 52.52, 13.40 · connectortype 29, 33');
+    expect(words('B', { prox: '52.5200,13.4050,3000', connectortype: ['29', '33'] })).toBe(
+      'B · 3 km around 52.52, 13.40 · connectortype 29, 33',
+    );
   });
 
   it('reads I’s calendar dates and leaves out no filter it has room for', () => {
@@ -34,7 +51,9 @@ describe('describeQuery', () => {
 
   it('reads F’s filters, leaving the page size out and counting what does not fit', () => {
     expect(words('F', { make: 'toyota', fuel_type: 'gas', limit: 10 })).toBe('F · make toyota · fuel_type gas');
-    expect(words('F', { make: 'toyota', model: 'camry', fuel_type: 'gas', year: 2020, drive: 'fwd' })).toMatch(/^F · make toyota · model camry · \w+ \w+ · \+2 more$/);
+    expect(words('F', { make: 'toyota', model: 'camry', fuel_type: 'gas', year: 2020, drive: 'fwd' })).toMatch(
+      /^F · make toyota · model camry · \w+ \w+ · \+2 more$/,
+    );
   });
 
   it('names one record by its identifier, and a query without parameters as such', () => {
@@ -44,7 +63,9 @@ describe('describeQuery', () => {
 
   it('shortens long values and reads booleans', () => {
     const widgets: Record<string, Widget> = { q: 'text', verified: 'boolean', on: 'boolean' };
-    expect(describeQuery('Z', widgets, { q: 'a very long search text that goes on', verified: true, on: false })).toBe('Z · q a very long search text… · verified · not on');
+    expect(describeQuery('Z', widgets, { q: 'a very long search text that goes on', verified: true, on: false })).toBe(
+      'Z · q a very long search text… · verified · not on',
+    );
   });
 });
 

@@ -108,7 +108,8 @@ function otherFilters(params: Params, widgets: ParamWidgets): string[] {
   return names.flatMap((name) => {
     const value = params[name];
     if (value === undefined || PLACE_OR_TIME.includes(widgets[name]!)) return [];
-    if (SLICE.has(name)) return FIRST_SLICE[name] === undefined || Number(value) === FIRST_SLICE[name] ? [] : [`${name} ${valueText(value)}`];
+    if (SLICE.has(name))
+      return FIRST_SLICE[name] === undefined || Number(value) === FIRST_SLICE[name] ? [] : [`${name} ${valueText(value)}`];
     if (typeof value === 'boolean') return [value ? name : `not ${name}`];
     return [`${name} ${valueText(value)}`];
   });

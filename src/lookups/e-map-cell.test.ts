@@ -26,7 +26,10 @@ describe('E map cell', () => {
   });
 
   it('reports a wrong type or a third coordinate at its path', () => {
-    const wrong = mapCellResponse.safeParse([mapCellSample[0], { ...mapCellSample[1], geometry: { type: 'Point', coordinates: [1, 2, 3] } }]);
+    const wrong = mapCellResponse.safeParse([
+      mapCellSample[0],
+      { ...mapCellSample[1], geometry: { type: 'Point', coordinates: [1, 2, 3] } },
+    ]);
     expect(wrong.error?.issues[0]?.path).toEqual([1, 'geometry', 'coordinates']);
     const text = mapCellResponse.safeParse([{ ...mapCellSample[0], properties: { dataset: 5 } }]);
     expect(text.error?.issues[0]?.path).toEqual([0, 'properties', 'dataset']);
@@ -34,7 +37,9 @@ describe('E map cell', () => {
 
   it('fills both path forms, keeping the trailing slashes', () => {
     expect(requestTarget(buildRequest(cells, cells.params.parse({ pk: '6' })))).toBe('/api/city/6/map-cell/');
-    expect(requestTarget(buildRequest(dataset, dataset.params.parse({ pk: '6', dataset: 'era5-land' })))).toBe('/api/city/6/map-cell/era5-land/');
+    expect(requestTarget(buildRequest(dataset, dataset.params.parse({ pk: '6', dataset: 'era5-land' })))).toBe(
+      '/api/city/6/map-cell/era5-land/',
+    );
   });
 
   it('refuses bad parameters with messages per field', () => {

@@ -40,7 +40,12 @@ const pk = param.integer({
 });
 
 /** A grid point's popup: its dataset and geometry (the map adds the coordinates, the point itself). */
-const map = { popup: [{ label: 'Dataset', path: 'properties.dataset' }, { label: 'Geometry', path: 'geometry.type' }] };
+const map = {
+  popup: [
+    { label: 'Dataset', path: 'properties.dataset' },
+    { label: 'Geometry', path: 'geometry.type' },
+  ],
+};
 
 const adapters = {
   // Errors: {detail}.
@@ -107,7 +112,9 @@ export const mapCell = defineLookup({
       identity: ['properties.dataset', 'geometry.coordinates'],
       adapters,
       map,
-      notes: ['The spec leaves this form’s body open apart from the array of Feature: it is an array holding the one Feature of that dataset.'],
+      notes: [
+        'The spec leaves this form’s body open apart from the array of Feature: it is an array holding the one Feature of that dataset.',
+      ],
     }),
   ],
   notes: [

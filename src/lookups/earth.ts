@@ -8,6 +8,7 @@ const radians = (degrees: number) => (degrees * Math.PI) / 180;
 
 /** Great-circle (haversine) distance in metres between two points in decimal degrees. */
 export function haversineMetres(lat1: number, lon1: number, lat2: number, lon2: number): number {
-  const h = Math.sin(radians(lat2 - lat1) / 2) ** 2 + Math.cos(radians(lat1)) * Math.cos(radians(lat2)) * Math.sin(radians(lon2 - lon1) / 2) ** 2;
+  const h =
+    Math.sin(radians(lat2 - lat1) / 2) ** 2 + Math.cos(radians(lat1)) * Math.cos(radians(lat2)) * Math.sin(radians(lon2 - lon1) / 2) ** 2;
   return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
 }

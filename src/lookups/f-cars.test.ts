@@ -24,9 +24,15 @@ const spec: SpecField[] = [
 // dot-path helper cannot name, so its object is checked on its own.
 const airSpec: SpecField[] = [
   ['overall_aqi', 'integer'],
-  ...['CO', 'NO2', 'O3', 'SO2', 'PM10'].flatMap((name): SpecField[] => [[`${name}.concentration`, 'number'], [`${name}.aqi`, 'integer']]),
+  ...['CO', 'NO2', 'O3', 'SO2', 'PM10'].flatMap((name): SpecField[] => [
+    [`${name}.concentration`, 'number'],
+    [`${name}.aqi`, 'integer'],
+  ]),
 ];
-const pollutantSpec: SpecField[] = [['concentration', 'number'], ['aqi', 'integer']];
+const pollutantSpec: SpecField[] = [
+  ['concentration', 'number'],
+  ['aqi', 'integer'],
+];
 
 const [carsOp, airOp] = cars.operations;
 const issues = (result: { error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }) =>
@@ -60,7 +66,19 @@ describe('F cars', () => {
   });
 
   it('refuses bad parameters with messages per field', () => {
-    expect(issues(carsOp.params.safeParse({ make: 'audi', fuel_type: 'petrol', cylinders: '7', drive: 'front', transmission: 'x', limit: '51', year: '1950' }))).toEqual({
+    expect(
+      issues(
+        carsOp.params.safeParse({
+          make: 'audi',
+          fuel_type: 'petrol',
+          cylinders: '7',
+          drive: 'front',
+          transmission: 'x',
+          limit: '51',
+          year: '1950',
+        }),
+      ),
+    ).toEqual({
       fuel_type: 'must be one of gas, diesel, electricity',
       cylinders: 'must be one of 2, 3, 4, 5, 6, 8, 10, 12, 16',
       drive: 'must be one of fwd, rwd, awd, 4wd',
@@ -75,7 +93,18 @@ describe('F cars', () => {
   });
 
   it('requires each maximum mileage to be at least its minimum', () => {
-    expect(issues(carsOp.params.safeParse({ min_city_mpg: '30', max_city_mpg: '20', min_hwy_mpg: '30', max_hwy_mpg: '30', min_comb_mpg: '40', max_comb_mpg: '10' }))).toEqual({
+    expect(
+      issues(
+        carsOp.params.safeParse({
+          min_city_mpg: '30',
+          max_city_mpg: '20',
+          min_hwy_mpg: '30',
+          max_hwy_mpg: '30',
+          min_comb_mpg: '40',
+          max_comb_mpg: '10',
+        }),
+      ),
+    ).toEqual({
       max_city_mpg: 'is below min_city_mpg',
       max_comb_mpg: 'is below min_comb_mpg',
     });

@@ -50,7 +50,9 @@ export function carsPaging(body: unknown, params: Params): PageInfo | undefined 
         limit < CAR_MAX_LIMIT
           ? `Raise the limit (up to ${CAR_MAX_LIMIT}), or add filters.`
           : `Add filters${free.length > 0 ? `: ${free.join(', ')}` : ' or narrow the mileage bounds'}.`,
-      ...(limit < CAR_MAX_LIMIT && { resend: { label: `Raise the limit to ${CAR_MAX_LIMIT}`, params: { ...params, limit: CAR_MAX_LIMIT } } }),
+      ...(limit < CAR_MAX_LIMIT && {
+        resend: { label: `Raise the limit to ${CAR_MAX_LIMIT}`, params: { ...params, limit: CAR_MAX_LIMIT } },
+      }),
     },
   };
 }
@@ -69,8 +71,18 @@ const carsParams = z
     make: param.text({ in: 'query', title: 'Make', help: 'Manufacturer, e.g. toyota (case-insensitive).', example: 'toyota' }),
     model: param.text({ in: 'query', title: 'Model', help: 'Model name or part of it, e.g. camry (case-insensitive).', example: 'camry' }),
     fuel_type: param.enum({ in: 'query', title: 'Fuel type', help: 'Fuel the car runs on.', options: ['gas', 'diesel', 'electricity'] }),
-    drive: param.enum({ in: 'query', title: 'Drive', help: 'Drive train: front, rear, all or four-wheel drive.', options: ['fwd', 'rwd', 'awd', '4wd'] }),
-    cylinders: param.enum({ in: 'query', title: 'Cylinders', help: 'Number of engine cylinders.', options: ['2', '3', '4', '5', '6', '8', '10', '12', '16'] }),
+    drive: param.enum({
+      in: 'query',
+      title: 'Drive',
+      help: 'Drive train: front, rear, all or four-wheel drive.',
+      options: ['fwd', 'rwd', 'awd', '4wd'],
+    }),
+    cylinders: param.enum({
+      in: 'query',
+      title: 'Cylinders',
+      help: 'Number of engine cylinders.',
+      options: ['2', '3', '4', '5', '6', '8', '10', '12', '16'],
+    }),
     transmission: param.enum({ in: 'query', title: 'Transmission', help: 'm for manual, a for automatic.', options: ['m', 'a'] }),
     year: param.integer({ in: 'query', title: 'Model year', help: 'Model year of the car, e.g. 2020.', min: 1984, example: '2020' }),
     min_city_mpg: mileage('min', 'city'),
@@ -79,7 +91,14 @@ const carsParams = z
     max_hwy_mpg: mileage('max', 'highway'),
     min_comb_mpg: mileage('min', 'combined'),
     max_comb_mpg: mileage('max', 'combined'),
-    limit: param.integer({ in: 'query', title: 'Limit', help: 'How many cars to return, 1 to 50.', min: 1, max: CAR_MAX_LIMIT, defaultHint: String(CAR_DEFAULT_LIMIT) }),
+    limit: param.integer({
+      in: 'query',
+      title: 'Limit',
+      help: 'How many cars to return, 1 to 50.',
+      min: 1,
+      max: CAR_MAX_LIMIT,
+      defaultHint: String(CAR_DEFAULT_LIMIT),
+    }),
   })
   .superRefine((values, ctx) => {
     for (const [min, max] of MILEAGE_BOUNDS) {
@@ -117,7 +136,20 @@ const carsOperation = defineOperation({
 export const cars = defineLookup({
   id: 'F',
   title: 'Car specifications',
-  keywords: ['cars', 'vehicles', 'vehicle', 'automobile', 'fuel economy', 'mpg', 'mileage', 'air quality', 'pollution', 'emissions', 'ev', 'electric car'],
+  keywords: [
+    'cars',
+    'vehicles',
+    'vehicle',
+    'automobile',
+    'fuel economy',
+    'mpg',
+    'mileage',
+    'air quality',
+    'pollution',
+    'emissions',
+    'ev',
+    'electric car',
+  ],
   catalog: {
     subject: 'Car specifications, filtered by make, model, mileage and more',
     coverage: 'coverage statement for this lookup: none',

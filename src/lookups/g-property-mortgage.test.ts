@@ -37,7 +37,10 @@ describe('G property mortgage', () => {
 
   it('refuses a missing or non-positive record id', () => {
     expect(operation.params.safeParse({}).error?.issues.map((issue) => issue.path)).toEqual([['recordid']]);
-    expect(operation.params.safeParse({ recordid: '-4' }).error?.issues[0]).toMatchObject({ path: ['recordid'], message: 'must be at least 1' });
+    expect(operation.params.safeParse({ recordid: '-4' }).error?.issues[0]).toMatchObject({
+      path: ['recordid'],
+      message: 'must be at least 1',
+    });
   });
 
   it('shares the envelope adapters: success, records, point', () => {

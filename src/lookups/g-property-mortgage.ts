@@ -35,7 +35,17 @@ export const propertyMortgage = defineLookup({
       params: propertyParams,
       response: propertyMortgageResponse,
       identity: 'identifier.Id',
-      table: { keyColumns: ['identifier.Id', 'address.oneLine', 'mortgage.amount', 'mortgage.date', 'mortgage.lender.companycode', 'location.latitude', 'location.longitude'] },
+      table: {
+        keyColumns: [
+          'identifier.Id',
+          'address.oneLine',
+          'mortgage.amount',
+          'mortgage.date',
+          'mortgage.lender.companycode',
+          'location.latitude',
+          'location.longitude',
+        ],
+      },
       adapters: propertyAdapters,
       notes: [...propertyNotes, 'mortgage.date and mortgage.duedate may be empty strings when no date is recorded.'],
     }),

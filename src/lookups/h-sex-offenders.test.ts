@@ -5,9 +5,33 @@ import { buildRequest, requestTarget } from './request.ts';
 import { sexOffendersSample } from './testing/samples/h-sex-offenders.sample.ts';
 
 const R = 'sex_offenders[].sex_offender_';
-const strings = ['state', 'location', 'zipcode', 'lat', 'lon', 'name', 'first_name', 'middle_name', 'last_name', 'birthdate',
-  'address_line1', 'address_line2', 'sex', 'race', 'height', 'weight', 'hair', 'eyes', 'marks', 'aliases', 'charges',
-  'changes', 'is_predator', 'is_absconder', 'image_url'];
+const strings = [
+  'state',
+  'location',
+  'zipcode',
+  'lat',
+  'lon',
+  'name',
+  'first_name',
+  'middle_name',
+  'last_name',
+  'birthdate',
+  'address_line1',
+  'address_line2',
+  'sex',
+  'race',
+  'height',
+  'weight',
+  'hair',
+  'eyes',
+  'marks',
+  'aliases',
+  'charges',
+  'changes',
+  'is_predator',
+  'is_absconder',
+  'image_url',
+];
 
 // Transcribed from the spec's "H. Sex offender response": envelope and record suffixes.
 const spec: SpecField[] = [

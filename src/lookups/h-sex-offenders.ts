@@ -141,7 +141,17 @@ export const sexOffenders = defineLookup({
       defaultTab: 'map',
       response: sexOffendersResponse,
       identity: ['sex_offender_state', 'sex_offender_name', 'sex_offender_birthdate'],
-      table: { keyColumns: ['sex_offender_name', 'sex_offender_age', 'sex_offender_address_line1', 'sex_offender_location', 'sex_offender_state', 'sex_offender_lat', 'sex_offender_lon'] },
+      table: {
+        keyColumns: [
+          'sex_offender_name',
+          'sex_offender_age',
+          'sex_offender_address_line1',
+          'sex_offender_location',
+          'sex_offender_state',
+          'sex_offender_lat',
+          'sex_offender_lon',
+        ],
+      },
       map: {
         popup: [
           { label: 'Address', path: ['sex_offender_address_line1', 'sex_offender_address_line2'] },
@@ -166,7 +176,7 @@ export const sexOffenders = defineLookup({
       notes: [
         'At least one of zipcode and name is required; both together must both match. zipcode is a 5-digit US zip code; name matches any part of the name, ignoring case.',
         `There is no page parameter: pages_count counts pages of ${OFFENDERS_PER_PAGE} records and the answer holds the first.`,
-        'Demo coverage: every zip code of the 50 states and DC has registrants (1 to 28, more in a city), living near the real place that names its 3-digit region (10001 New York, 60601 Chicago, 94103 San Francisco). A zip code whose 3-digit prefix is no state\'s (never assigned, e.g. 000–004 or 213; military APO/FPO 090–098, 340, 962–966; territories such as Puerto Rico 006–009 and Guam 969) answers 0 records: outside the demo. name alone searches the registrants of 30 sample zip codes (Springfield IL 627xx, Dayton, Boise, Bakersfield, Tulsa, Savannah, Spokane, Burlington VT); with zipcode it searches that zip code.',
+        "Demo coverage: every zip code of the 50 states and DC has registrants (1 to 28, more in a city), living near the real place that names its 3-digit region (10001 New York, 60601 Chicago, 94103 San Francisco). A zip code whose 3-digit prefix is no state's (never assigned, e.g. 000–004 or 213; military APO/FPO 090–098, 340, 962–966; territories such as Puerto Rico 006–009 and Guam 969) answers 0 records: outside the demo. name alone searches the registrants of 30 sample zip codes (Springfield IL 627xx, Dayton, Boise, Bakersfield, Tulsa, Savannah, Spokane, Burlington VT); with zipcode it searches that zip code.",
       ],
     }),
   ],

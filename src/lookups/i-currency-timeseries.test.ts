@@ -37,7 +37,9 @@ describe('I currency time series', () => {
   it('builds the request with every parameter in the query, symbols joined by commas', () => {
     const params = operation.params.parse({ start_date: '2024-01-01', end_date: '2024-01-31', base: 'USD', symbols: 'EUR, GBP' });
     expect(params.symbols).toEqual(['EUR', 'GBP']);
-    expect(requestTarget(buildRequest(operation, params))).toBe('/api/timeseries?start_date=2024-01-01&end_date=2024-01-31&base=USD&symbols=EUR%2CGBP');
+    expect(requestTarget(buildRequest(operation, params))).toBe(
+      '/api/timeseries?start_date=2024-01-01&end_date=2024-01-31&base=USD&symbols=EUR%2CGBP',
+    );
   });
 
   it('refuses bad parameters with messages per field', () => {
@@ -67,7 +69,9 @@ describe('I currency time series', () => {
         start_date: 'must not be in the future (today is 2026-11-25, UTC)',
         end_date: 'must not be in the future (today is 2026-11-25, UTC)',
       });
-      expect(issues({ start_date: '2026-11-01', end_date: '2026-11-26' })).toEqual({ end_date: 'must not be in the future (today is 2026-11-25, UTC)' });
+      expect(issues({ start_date: '2026-11-01', end_date: '2026-11-26' })).toEqual({
+        end_date: 'must not be in the future (today is 2026-11-25, UTC)',
+      });
       expect(issues({ start_date: '2026-11-01', end_date: '2026-11-25' })).toEqual({});
       // The calendar moves on without a restart: the schema reads today at each parse.
       vi.setSystemTime(new Date('2026-11-26T00:30:00Z'));

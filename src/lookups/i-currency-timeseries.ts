@@ -118,5 +118,7 @@ export const currencyTimeseries = defineLookup({
       ],
     }),
   ],
-  notes: ['The spec gives no key parameter for I; api_key is the default, configurable on the server (such providers also use access_key or apikey).'],
+  notes: [
+    'The spec gives no key parameter for I; api_key is the default, configurable on the server (such providers also use access_key or apikey).',
+  ],
 });

@@ -13,7 +13,11 @@ const spec: SpecField[] = [
   ['id', 'integer'],
   ['mx_list', 'array'],
   ['mx_list[]', 'string'],
-  ...each('contact_city contact_country contact_email contact_name contact_phone contact_postalcode contact_state contact_street contact_organization', 'string', 'nullable'),
+  ...each(
+    'contact_city contact_country contact_email contact_name contact_phone contact_postalcode contact_state contact_street contact_organization',
+    'string',
+    'nullable',
+  ),
   ...each('expiration_date created_at similar_date domain_creation_date ip isp_name isp_country', 'string'),
   ['engagement_bounce_rate', 'string'],
   ['engagement_page_views', 'number'],
@@ -46,8 +50,14 @@ const spec: SpecField[] = [
 const operation = digitalInsights.operations[0];
 const withPair = (path: 'visits' | 'organic', pair: unknown[]) =>
   path === 'visits'
-    ? { ...digitalInsightsSample, graph: { ...digitalInsightsSample.graph, visits: { ...digitalInsightsSample.graph.visits, data: [pair] } } }
-    : { ...digitalInsightsSample, graph: { ...digitalInsightsSample.graph, sources: { ...digitalInsightsSample.graph.sources, organic: [pair] } } };
+    ? {
+        ...digitalInsightsSample,
+        graph: { ...digitalInsightsSample.graph, visits: { ...digitalInsightsSample.graph.visits, data: [pair] } },
+      }
+    : {
+        ...digitalInsightsSample,
+        graph: { ...digitalInsightsSample.graph, sources: { ...digitalInsightsSample.graph.sources, organic: [pair] } },
+      };
 
 describe('J digital insights', () => {
   it('has every field of the spec with its type and nullability', () => {
@@ -61,22 +71,37 @@ describe('J digital insights', () => {
 
   it('holds the graph series as [date, value] pairs: an integer for visits, any number for sources', () => {
     expect(digitalInsightsResponse.safeParse(withPair('organic', ['2026-10-01', 0.5])).success).toBe(true);
-    expect(digitalInsightsResponse.safeParse(withPair('visits', ['2026-10-01', 0.5])).error?.issues[0]?.path).toEqual(['graph', 'visits', 'data', 0, 1]);
+    expect(digitalInsightsResponse.safeParse(withPair('visits', ['2026-10-01', 0.5])).error?.issues[0]?.path).toEqual([
+      'graph',
+      'visits',
+      'data',
+      0,
+      1,
+    ]);
     expect(digitalInsightsResponse.safeParse(withPair('visits', ['2026-10-01'])).success).toBe(false);
   });
 
   it('reports a wrong type at its path, and a value where the spec shows only null', () => {
-    expect(digitalInsightsResponse.safeParse({ ...digitalInsightsSample, visits: [{ ...digitalInsightsSample.visits[0], value: '1' }] }).error?.issues[0]?.path).toEqual(['visits', 0, 'value']);
-    expect(digitalInsightsResponse.safeParse({ ...digitalInsightsSample, redirect_url: 'https://x.com' }).error?.issues[0]?.path).toEqual(['redirect_url']);
+    expect(
+      digitalInsightsResponse.safeParse({ ...digitalInsightsSample, visits: [{ ...digitalInsightsSample.visits[0], value: '1' }] }).error
+        ?.issues[0]?.path,
+    ).toEqual(['visits', 0, 'value']);
+    expect(digitalInsightsResponse.safeParse({ ...digitalInsightsSample, redirect_url: 'https://x.com' }).error?.issues[0]?.path).toEqual([
+      'redirect_url',
+    ]);
   });
 
   it('builds the request with the domain as id', () => {
-    expect(requestTarget(buildRequest(operation, operation.params.parse({ id: ' northwind-traders.com ' })))).toBe('/v2/digital-insights?id=northwind-traders.com');
+    expect(requestTarget(buildRequest(operation, operation.params.parse({ id: ' northwind-traders.com ' })))).toBe(
+      '/v2/digital-insights?id=northwind-traders.com',
+    );
   });
 
   it('refuses anything but a domain name', () => {
     for (const id of ['https://example.com', 'example.com/about', 'example', '-bad-.com'])
-      expect(operation.params.safeParse({ id }).error?.issues[0]?.message).toBe('must be a domain name like example.com, without https:// or a path');
+      expect(operation.params.safeParse({ id }).error?.issues[0]?.message).toBe(
+        'must be a domain name like example.com, without https:// or a path',
+      );
     expect(operation.params.safeParse({}).error?.issues[0]).toMatchObject({ path: ['id'], message: 'is required' });
     expect(operation.params.safeParse({ id: 'Shop.Example.co.uk' }).success).toBe(true);
   });
@@ -89,7 +114,9 @@ describe('J digital insights', () => {
   });
 
   it('marks the WHOIS contact of a person as personal data, raw included', () => {
-    expect(digitalInsights.personalData).toEqual(expect.arrayContaining(['name:contact_name', 'contact:contact_email', 'contact:contact_phone', 'address:contact_street', 'text:raw']));
+    expect(digitalInsights.personalData).toEqual(
+      expect.arrayContaining(['name:contact_name', 'contact:contact_email', 'contact:contact_phone', 'address:contact_street', 'text:raw']),
+    );
     expect(digitalInsights.personalData.join()).not.toMatch(/:domain\b/);
   });
 });

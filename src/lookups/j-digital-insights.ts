@@ -88,7 +88,20 @@ export const DOMAIN = /^(?=.{4,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z
 export const digitalInsights = defineLookup({
   id: 'J',
   title: 'Digital insights',
-  keywords: ['company', 'companies', 'business', 'website', 'web traffic', 'visits', 'visitors', 'rank', 'domain', 'seo', 'analytics', 'bounce rate'],
+  keywords: [
+    'company',
+    'companies',
+    'business',
+    'website',
+    'web traffic',
+    'visits',
+    'visitors',
+    'rank',
+    'domain',
+    'seo',
+    'analytics',
+    'bounce rate',
+  ],
   catalog: {
     subject: 'Website traffic and ranking data of companies',
     coverage: 'global',
@@ -135,10 +148,11 @@ export const digitalInsights = defineLookup({
         errorMessage: (body) => textAt(body, 'error.message'),
         // The table lists the monthly visits: the one long series of the record.
         records: (body) => arrayAt(body, 'visits'),
-        label: (record) => (isRecord(record) ? `${String(record.date_value ?? '')}: ${Number(record.value ?? 0).toLocaleString('en-US')} visits` : ''),
+        label: (record) =>
+          isRecord(record) ? `${String(record.date_value ?? '')}: ${Number(record.value ?? 0).toLocaleString('en-US')} visits` : '',
       },
       notes: [
-        'The spec does not say what id is: the explorer sends the company\'s domain (e.g. example.com), the identifier users of traffic data know; the numeric id comes back in the answer.',
+        "The spec does not say what id is: the explorer sends the company's domain (e.g. example.com), the identifier users of traffic data know; the numeric id comes back in the answer.",
         'The table shows the monthly visits; the whole record is in the tree.',
         'An unknown domain is answered with HTTP 404 and a JSON error. The demo knows a domain under a common top-level domain (.com, .org, .net, .io, .nl, .de, .co.uk …) whose name before the first dot has at most two hyphen-separated words (contoso.nl, northwind-traders.com); a name of three or more (unknown-domain-xyz.com) or another top-level domain (shop.test) answers 404.',
       ],

@@ -98,7 +98,10 @@ describe('JsonSplitter', () => {
   it('takes a root array as the records when the probe says so', () => {
     const text = ' [ {"a":1}, [2,"]"], "x\\"" ] ';
     for (let at = 0; at <= text.length; at += 1) {
-      const result = run([text.slice(0, at), text.slice(at)], probeFor((body) => body));
+      const result = run(
+        [text.slice(0, at), text.slice(at)],
+        probeFor((body) => body),
+      );
       expect(result.outcome).toMatchObject({ kind: 'split', path: [] });
       expect(reassembled(result)).toEqual(JSON.parse(text));
     }
@@ -156,7 +159,10 @@ describe('JsonSplitter', () => {
     const partial = splitter.partial()!;
     expect(taken.count).toBe(2);
     expect(partial.path).toEqual(['items']);
-    expect(withRecords(JSON.parse(partial.skeleton), partial.path, JSON.parse(`[${taken.text}]`))).toEqual({ meta: { n: 2 }, items: [{ a: 1 }, { a: 2 }] });
+    expect(withRecords(JSON.parse(partial.skeleton), partial.path, JSON.parse(`[${taken.text}]`))).toEqual({
+      meta: { n: 2 },
+      items: [{ a: 1 }, { a: 2 }],
+    });
   });
 
   it('closes at the records array when stopped after it', () => {

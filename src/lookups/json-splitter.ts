@@ -163,7 +163,8 @@ export class JsonSplitter {
    */
   partial(): { skeleton: string; path: readonly PathKey[] } | undefined {
     if (this.mode === 'records') return { skeleton: `${this.skeleton.join('')}]${this.outerClosers}`, path: this.path };
-    if (this.mode === 'after') return { skeleton: `${this.skeleton.join('').slice(0, this.closedAt)}${this.outerClosers}`, path: this.path };
+    if (this.mode === 'after')
+      return { skeleton: `${this.skeleton.join('').slice(0, this.closedAt)}${this.outerClosers}`, path: this.path };
     return undefined;
   }
 

@@ -7,10 +7,30 @@ import { airplanesSample } from './testing/samples/k-airplanes.sample.ts';
 
 // Transcribed from the spec's table "K. Airplane": an array of these, all values strings.
 const names = [
-  'airplaneId', 'numberRegistration', 'productionLine', 'airplaneIataType', 'planeModel', 'modelCode', 'hexIcaoAirplane',
-  'codeIataPlaneShort', 'codeIataPlaneLong', 'constructionNumber', 'numberTestRgistration', 'rolloutDate', 'firstFlight',
-  'deliveryDate', 'registrationDate', 'lineNumber', 'planeSeries', 'codeIataAirline', 'codeIcaoAirline', 'planeOwner',
-  'enginesCount', 'enginesType', 'planeAge', 'planeStatus',
+  'airplaneId',
+  'numberRegistration',
+  'productionLine',
+  'airplaneIataType',
+  'planeModel',
+  'modelCode',
+  'hexIcaoAirplane',
+  'codeIataPlaneShort',
+  'codeIataPlaneLong',
+  'constructionNumber',
+  'numberTestRgistration',
+  'rolloutDate',
+  'firstFlight',
+  'deliveryDate',
+  'registrationDate',
+  'lineNumber',
+  'planeSeries',
+  'codeIataAirline',
+  'codeIcaoAirline',
+  'planeOwner',
+  'enginesCount',
+  'enginesType',
+  'planeAge',
+  'planeStatus',
 ];
 const spec: SpecField[] = names.map((name) => [`[].${name}`, 'string']);
 
@@ -37,7 +57,10 @@ describe('K airplanes', () => {
   });
 
   it('parses the sample body, keeping unknown fields', () => {
-    expect(airplanesResponse.parse([{ ...airplanesSample[0], extra: 'x' }])[0]).toMatchObject({ numberTestRgistration: 'D-AVVB', extra: 'x' });
+    expect(airplanesResponse.parse([{ ...airplanesSample[0], extra: 'x' }])[0]).toMatchObject({
+      numberTestRgistration: 'D-AVVB',
+      extra: 'x',
+    });
   });
 
   it('reports a number where a string is due, at its path', () => {

@@ -6,12 +6,31 @@ import { aviationSuccess } from './aviation-provider.ts';
 import { firstTextAt } from './error-text.ts';
 
 export const AIRPLANE_FIELDS = [
-  'airplaneId', 'numberRegistration', 'productionLine', 'airplaneIataType', 'planeModel', 'modelCode',
-  'hexIcaoAirplane', 'codeIataPlaneShort', 'codeIataPlaneLong', 'constructionNumber',
+  'airplaneId',
+  'numberRegistration',
+  'productionLine',
+  'airplaneIataType',
+  'planeModel',
+  'modelCode',
+  'hexIcaoAirplane',
+  'codeIataPlaneShort',
+  'codeIataPlaneLong',
+  'constructionNumber',
   // Spelled so by the provider (and the spec).
   'numberTestRgistration',
-  'rolloutDate', 'firstFlight', 'deliveryDate', 'registrationDate', 'lineNumber', 'planeSeries',
-  'codeIataAirline', 'codeIcaoAirline', 'planeOwner', 'enginesCount', 'enginesType', 'planeAge', 'planeStatus',
+  'rolloutDate',
+  'firstFlight',
+  'deliveryDate',
+  'registrationDate',
+  'lineNumber',
+  'planeSeries',
+  'codeIataAirline',
+  'codeIcaoAirline',
+  'planeOwner',
+  'enginesCount',
+  'enginesType',
+  'planeAge',
+  'planeStatus',
 ] as const;
 
 /** The spec's "zero date", which it allows for rolloutDate only. */
@@ -41,7 +60,7 @@ const params = z
     hexIcaoAirplane: param.text({
       in: 'query',
       title: 'ICAO hex code',
-      help: 'The airplane\'s 24-bit ICAO address as six hexadecimal digits, e.g. 3EC803.',
+      help: "The airplane's 24-bit ICAO address as six hexadecimal digits, e.g. 3EC803.",
       pattern: /^[0-9A-Fa-f]{6}$/,
       patternMessage: 'must be six hexadecimal digits, like 3C6701',
       example: '3EC803',
@@ -57,7 +76,11 @@ const params = z
   })
   .superRefine((values, ctx) => {
     if (values.numberRegistration === undefined && values.hexIcaoAirplane === undefined && values.codeIataAirline === undefined)
-      ctx.addIssue({ code: 'custom', path: ['numberRegistration'], message: 'is required unless hexIcaoAirplane or codeIataAirline is set' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['numberRegistration'],
+        message: 'is required unless hexIcaoAirplane or codeIataAirline is set',
+      });
   });
 
 export const airplanes = defineLookup({

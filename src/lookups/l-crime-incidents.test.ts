@@ -10,9 +10,22 @@ const spec: SpecField[] = [
   ['[].total_incidents', 'integer'],
   ['[].total_pages', 'integer'],
   ['[].incidents', 'array'],
-  ...(['city_key', 'incident_code', 'incident_date', 'incident_offense', 'incident_offense_code', 'incident_offense_description',
-    'incident_offense_detail_description', 'incident_offense_crime_against', 'incident_offense_action',
-    'incident_source_original_type', 'incident_source_name', 'incident_address'] as const).map((field): SpecField => [`${I}${field}`, 'string']),
+  ...(
+    [
+      'city_key',
+      'incident_code',
+      'incident_date',
+      'incident_offense',
+      'incident_offense_code',
+      'incident_offense_description',
+      'incident_offense_detail_description',
+      'incident_offense_crime_against',
+      'incident_offense_action',
+      'incident_source_original_type',
+      'incident_source_name',
+      'incident_address',
+    ] as const
+  ).map((field): SpecField => [`${I}${field}`, 'string']),
   [`${I}incident_latitude`, 'number'],
   [`${I}incident_longitude`, 'number'],
 ];

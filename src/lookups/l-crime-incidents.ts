@@ -35,7 +35,9 @@ export const crimeIncidentsResponse = z.array(crimeIncidentsEnvelope);
 export const INCIDENTS_PER_PAGE = 50;
 
 /** One answer of L's shape holding exactly these incidents, on one page (the merge of every page). */
-const crimeIncidentsBody = (incidents: readonly unknown[]) => [{ total_incidents: incidents.length, total_pages: incidents.length > 0 ? 1 : 0, incidents }];
+const crimeIncidentsBody = (incidents: readonly unknown[]) => [
+  { total_incidents: incidents.length, total_pages: incidents.length > 0 ? 1 : 0, incidents },
+];
 
 export const crimeIncidents = defineLookup({
   id: 'L',
@@ -51,7 +53,11 @@ export const crimeIncidents = defineLookup({
   keyTransport: { param: 'api_key' },
   // Where an incident happened is at or near a victim's home: the block address is masked and the
   // coordinates are rounded to about 1 km (the map still shows the area).
-  personalData: ['address:*.incidents.*.incident_address', 'coordinate:*.incidents.*.incident_latitude', 'coordinate:*.incidents.*.incident_longitude'],
+  personalData: [
+    'address:*.incidents.*.incident_address',
+    'coordinate:*.incidents.*.incident_latitude',
+    'coordinate:*.incidents.*.incident_longitude',
+  ],
   operations: [
     defineOperation({
       id: 'incidents',
@@ -84,7 +90,9 @@ export const crimeIncidents = defineLookup({
       response: crimeIncidentsResponse,
       locationSearch: locationWindowSearch,
       identity: 'incident_code',
-      table: { keyColumns: ['incident_code', 'incident_date', 'incident_offense', 'incident_address', 'incident_latitude', 'incident_longitude'] },
+      table: {
+        keyColumns: ['incident_code', 'incident_date', 'incident_offense', 'incident_address', 'incident_latitude', 'incident_longitude'],
+      },
       map: {
         popup: [
           { label: 'Offense', path: 'incident_offense' },
@@ -106,17 +114,20 @@ export const crimeIncidents = defineLookup({
           const page = params.page ?? 1;
           const info = pageNumberPaging(page, totalPages, params, 'page');
           // Every page merges into one body of L's shape ("Fetch all pages"), read like any answer.
-          if (info.pages) info.pages.merge = { noun: 'incidents', total: toNumber(readPath(body, '0.total_incidents')), body: crimeIncidentsBody };
+          if (info.pages)
+            info.pages.merge = { noun: 'incidents', total: toNumber(readPath(body, '0.total_incidents')), body: crimeIncidentsBody };
           return info;
         },
         point: (record) => pointFrom(record, 'incident_latitude', 'incident_longitude'),
         label: (record) =>
-          isRecord(record) ? `${String(record.incident_offense_description ?? record.incident_offense ?? 'Incident')} at ${String(record.incident_address ?? '')}`.trim() : '',
+          isRecord(record)
+            ? `${String(record.incident_offense_description ?? record.incident_offense ?? 'Incident')} at ${String(record.incident_address ?? '')}`.trim()
+            : '',
       },
       notes: [
         ...locationWindowNotes,
         `page starts at 1 (the default); a page holds up to ${INCIDENTS_PER_PAGE} incidents, newest first.`,
-        'Demo coverage: the United States (the 50 states and DC), on land: incidents anywhere in the country, dense in cities by population and thin in the countryside, each on a street of the demo\'s own grid around the nearest place, so its address matches its position. Outside the US, and at sea or on a lake, the demo has no incidents: total_incidents 0 there means outside the demo, not a quiet area.',
+        "Demo coverage: the United States (the 50 states and DC), on land: incidents anywhere in the country, dense in cities by population and thin in the countryside, each on a street of the demo's own grid around the nearest place, so its address matches its position. Outside the US, and at sea or on a lake, the demo has no incidents: total_incidents 0 there means outside the demo, not a quiet area.",
       ],
     }),
   ],

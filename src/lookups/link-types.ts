@@ -23,13 +23,32 @@ export type FieldPath<T, D extends number = 4> = [D] extends [never]
   : T extends readonly unknown[]
     ? never
     : T extends object
-      ? { [K in KnownKeys<T>]: K | (NonNullable<T[K]> extends readonly unknown[] ? never : NonNullable<T[K]> extends object ? `${K}.${FieldPath<NonNullable<T[K]>, Depth[D]>}` : never) }[KnownKeys<T>]
+      ? {
+          [K in KnownKeys<T>]:
+            | K
+            | (NonNullable<T[K]> extends readonly unknown[]
+                ? never
+                : NonNullable<T[K]> extends object
+                  ? `${K}.${FieldPath<NonNullable<T[K]>, Depth[D]>}`
+                  : never);
+        }[KnownKeys<T>]
       : never;
 
-type Step<T, Key extends string> = T extends readonly (infer Item)[] ? (Key extends `${number}` ? Item : never) : Key extends keyof T ? T[Key] : never;
-type At<T, Path extends string> = Path extends '' ? T : Path extends `${infer Head}.${infer Rest}` ? At<Step<T, Head>, Rest> : Step<T, Path>;
+type Step<T, Key extends string> = T extends readonly (infer Item)[]
+  ? Key extends `${number}`
+    ? Item
+    : never
+  : Key extends keyof T
+    ? T[Key]
+    : never;
+type At<T, Path extends string> = Path extends ''
+  ? T
+  : Path extends `${infer Head}.${infer Rest}`
+    ? At<Step<T, Head>, Rest>
+    : Step<T, Path>;
 /** A record of an operation: an item of the array at `RecordsAt` in its body ('' for an array body). */
-export type RecordOf<Id extends LookupId, OpId, RecordsAt extends string> = At<BodyOfId<Id, OpId>, RecordsAt> extends readonly (infer Item)[] ? Item : never;
+export type RecordOf<Id extends LookupId, OpId, RecordsAt extends string> =
+  At<BodyOfId<Id, OpId>, RecordsAt> extends readonly (infer Item)[] ? Item : never;
 
 /** How one target parameter gets its value from a source record. */
 export type LinkFill<Field extends string = string> =
@@ -87,7 +106,10 @@ export function defineLink<
 export type PointLink = Omit<LookupLink, 'from' | 'fromOperation' | 'recordsAt' | 'label'>;
 
 /** Declares a point link, checked against the target: every key of `fill` a parameter of the target operation. */
-export function definePointLink<const To extends LookupId, const ToOp extends OperationIdOf<To> = Registry[To]['operations'][0]['id']>(link: {
+export function definePointLink<
+  const To extends LookupId,
+  const ToOp extends OperationIdOf<To> = Registry[To]['operations'][0]['id'],
+>(link: {
   to: To;
   toOperation?: ToOp;
   fill: { readonly [P in ParamNameOf<To, ToOp>]?: LinkFill<never> };

@@ -40,7 +40,9 @@ describe('the link table', () => {
       expect(operation, `${link.from} → ${link.to}`).toBeDefined();
       const shape = operation!.params.shape;
       for (const name of Object.keys(link.fill)) expect(Object.keys(shape)).toContain(name);
-      const required = Object.entries(shape).filter(([, schema]) => paramHints.get(schema)?.required).map(([name]) => name);
+      const required = Object.entries(shape)
+        .filter(([, schema]) => paramHints.get(schema)?.required)
+        .map(([name]) => name);
       for (const name of required) expect(Object.keys(link.fill), `${link.from} → ${link.to} fills ${name}`).toContain(name);
     }
   });
@@ -50,7 +52,8 @@ describe('the link table', () => {
     for (const lookup of Object.values(lookups) as AnyLookup[])
       for (const operation of lookup.operations) {
         const targets = linksFrom(lookup.id, operation.id).map((link) => link.to);
-        if (operation.adapters?.point !== undefined && operation.adapters.records !== undefined) for (const near of ['B', 'L', 'M']) if (near !== lookup.id) expect(targets, `${lookup.id} ${operation.id}`).toContain(near);
+        if (operation.adapters?.point !== undefined && operation.adapters.records !== undefined)
+          for (const near of ['B', 'L', 'M']) if (near !== lookup.id) expect(targets, `${lookup.id} ${operation.id}`).toContain(near);
       }
   });
 });
@@ -63,7 +66,8 @@ describe('following a link', () => {
     for (const link of lookupLinks) {
       const lookup: AnyLookup = lookups[link.from];
       const operation = lookup.operations.find((candidate) => candidate.id === link.fromOperation)!;
-      for (const body of samplesOf(lookup, operation)) expect(linkRecords(link, body), `${link.from} ${link.fromOperation}`).toEqual(operation.adapters?.records?.(body) ?? []);
+      for (const body of samplesOf(lookup, operation))
+        expect(linkRecords(link, body), `${link.from} ${link.fromOperation}`).toEqual(operation.adapters?.records?.(body) ?? []);
     }
   });
 
@@ -72,7 +76,11 @@ describe('following a link', () => {
     const [g, h, l, , b] = linksFrom('D', 'detail');
     expect(linkValues(g!, d, property)).toEqual({ recordid: String(readPath(property, 'identifier.recordId')) });
     expect(linkValues(h!, d, property)).toEqual({ zipcode: readPath(property, 'address.postal1') });
-    expect(linkValues(l!, d, property)).toMatchObject({ lat: readPath(property, 'location.latitude'), lon: readPath(property, 'location.longitude'), distance: '1mi' });
+    expect(linkValues(l!, d, property)).toMatchObject({
+      lat: readPath(property, 'location.latitude'),
+      lon: readPath(property, 'location.longitude'),
+      distance: '1mi',
+    });
     const point = d.adapters.point(property)!;
     expect(linkValues(b!, d, property)).toEqual({ prox: `${point.lat},${point.lon},1609` });
   });
@@ -97,7 +105,12 @@ describe('withWindow', () => {
     const timed = lookupLinks.find((link) => LINK_WINDOW_PARAMS.from in link.fill)!;
     const values = { lat: '37.7', lon: '-122.4', ...LINK_WINDOW };
     expect(timed).toBeDefined();
-    expect(withWindow(values, window)).toEqual({ lat: '37.7', lon: '-122.4', [LINK_WINDOW_PARAMS.from]: window.from, [LINK_WINDOW_PARAMS.to]: window.to });
+    expect(withWindow(values, window)).toEqual({
+      lat: '37.7',
+      lon: '-122.4',
+      [LINK_WINDOW_PARAMS.from]: window.from,
+      [LINK_WINDOW_PARAMS.to]: window.to,
+    });
   });
 
   it('adds no window to values that had none', () => {

@@ -8,7 +8,10 @@ import type { LookupId } from './define-lookup.ts';
 /** The time window a link fills where the target requires one: the spec's examples' week, which the demo covers. */
 export const LINK_WINDOW = { datetime_ini: '2024-05-01T00:00:00.000Z', datetime_end: '2024-05-08T00:00:00.000Z' } as const;
 /** Which parameters hold the window's start and end (the dossier sets its own window through them). */
-export const LINK_WINDOW_PARAMS = { from: 'datetime_ini', to: 'datetime_end' } as const satisfies Record<'from' | 'to', keyof typeof LINK_WINDOW>;
+export const LINK_WINDOW_PARAMS = { from: 'datetime_ini', to: 'datetime_end' } as const satisfies Record<
+  'from' | 'to',
+  keyof typeof LINK_WINDOW
+>;
 /** The radius a link searches around a record: one mile, in metres for B's prox. */
 export const LINK_RADIUS_METRES = 1609;
 
@@ -26,15 +29,34 @@ const pointLinks = [
 ];
 
 /** A record's coordinates → B, L and M, for an operation whose definition reads a point (its `point` adapter). */
-function nearby<const From extends LookupId>(from: From, fromOperation: OperationIdOf<From>, recordsAt: string, what: string): LookupLink[] {
+function nearby<const From extends LookupId>(
+  from: From,
+  fromOperation: OperationIdOf<From>,
+  recordsAt: string,
+  what: string,
+): LookupLink[] {
   return pointLinks.map(({ what: target, link }) => ({ ...link, from, fromOperation, recordsAt, label: `${target} near this ${what}` }));
 }
 
 /** Every link, by source. Field links are typed against the source's record; point links against the target. */
 export const lookupLinks: readonly LookupLink[] = [
   // A property: its record id → its mortgage (G), its zip code → registered offenders (H), its rooftop → B, L, M.
-  defineLink({ from: 'D', fromOperation: 'detail', recordsAt: 'property', to: 'G', label: 'Mortgage of this property', fill: { recordid: { field: 'identifier.recordId' } } }),
-  defineLink({ from: 'D', fromOperation: 'detail', recordsAt: 'property', to: 'H', label: 'Registered offenders in this zip code', fill: { zipcode: { field: 'address.postal1' } } }),
+  defineLink({
+    from: 'D',
+    fromOperation: 'detail',
+    recordsAt: 'property',
+    to: 'G',
+    label: 'Mortgage of this property',
+    fill: { recordid: { field: 'identifier.recordId' } },
+  }),
+  defineLink({
+    from: 'D',
+    fromOperation: 'detail',
+    recordsAt: 'property',
+    to: 'H',
+    label: 'Registered offenders in this zip code',
+    fill: { zipcode: { field: 'address.postal1' } },
+  }),
   defineLink({
     from: 'D',
     fromOperation: 'detail',
@@ -53,10 +75,32 @@ export const lookupLinks: readonly LookupLink[] = [
     fill: { lat: { field: 'location.latitude' }, lon: { field: 'location.longitude' }, distance: { value: '1mi' }, ...windowFill },
     radius: distanceRadius,
   }),
-  defineLink({ from: 'D', fromOperation: 'detail', recordsAt: 'property', to: 'B', label: 'Charging stations near this property', fill: { prox: { prox: LINK_RADIUS_METRES } }, radius: proxRadius }),
+  defineLink({
+    from: 'D',
+    fromOperation: 'detail',
+    recordsAt: 'property',
+    to: 'B',
+    label: 'Charging stations near this property',
+    fill: { prox: { prox: LINK_RADIUS_METRES } },
+    radius: proxRadius,
+  }),
   // A mortgage's property: back to its details, and the same neighbourhood links.
-  defineLink({ from: 'G', fromOperation: 'detailmortgage', recordsAt: 'property', to: 'D', label: 'Details of this property', fill: { recordid: { field: 'identifier.recordId' } } }),
-  defineLink({ from: 'G', fromOperation: 'detailmortgage', recordsAt: 'property', to: 'H', label: 'Registered offenders in this zip code', fill: { zipcode: { field: 'address.postal1' } } }),
+  defineLink({
+    from: 'G',
+    fromOperation: 'detailmortgage',
+    recordsAt: 'property',
+    to: 'D',
+    label: 'Details of this property',
+    fill: { recordid: { field: 'identifier.recordId' } },
+  }),
+  defineLink({
+    from: 'G',
+    fromOperation: 'detailmortgage',
+    recordsAt: 'property',
+    to: 'H',
+    label: 'Registered offenders in this zip code',
+    fill: { zipcode: { field: 'address.postal1' } },
+  }),
   ...nearby('G', 'detailmortgage', 'property', 'property'),
   // A company's postcode and house number → the companies registered at that address (C).
   defineLink({

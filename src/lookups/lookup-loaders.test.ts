@@ -13,7 +13,9 @@ describe('lookup loaders', () => {
   it('load nothing for a slug no lookup has, inherited object keys included', async () => {
     const slugs = new Set(allLookups.map((lookup) => lookup.slug));
     // The first lowercase letter no lookup has (none when all 26 are taken).
-    const unregistered = Array.from({ length: 26 }, (_, index) => String.fromCharCode(97 + index)).filter((slug) => !slugs.has(slug)).slice(0, 1);
+    const unregistered = Array.from({ length: 26 }, (_, index) => String.fromCharCode(97 + index))
+      .filter((slug) => !slugs.has(slug))
+      .slice(0, 1);
     const others = [...unregistered, allLookups[0]!.id, '', 'constructor', 'toString', '__proto__'];
     for (const slug of others) expect(await loadLookupBySlug(slug)).toBeUndefined();
   });

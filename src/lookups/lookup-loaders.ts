@@ -22,5 +22,7 @@ export const loadableSlugs = (): string[] => Object.keys(definitionModules).map(
 export async function loadLookupBySlug(slug: string): Promise<AnyLookup | undefined> {
   const load = loaders.get(slug);
   // The module's export with this slug is its definition (lookup-parts.test.ts checks it is the registry's).
-  return load && (Object.values(await load()).find((value) => (value as Partial<AnyLookup> | null)?.slug === slug) as AnyLookup | undefined);
+  return (
+    load && (Object.values(await load()).find((value) => (value as Partial<AnyLookup> | null)?.slug === slug) as AnyLookup | undefined)
+  );
 }

@@ -116,7 +116,7 @@ export const callsForService = defineLookup({
       notes: [
         ...locationWindowNotes,
         'The spec gives M no page parameter: an answer holds at most 10,000 calls, newest first, and total_pages counts pages of that size. To get every call the viewer splits the time window into consecutive windows (each bound inclusive, to the millisecond) and merges their calls, keeping each call (city, code, time) once.',
-        'Demo coverage: the United States (the 50 states and DC), on land: calls anywhere in the country, dense in cities by population and thin in the countryside, each on a street of the demo\'s own grid around the nearest place, so its address matches its position. Outside the US, and at sea or on a lake, the demo has no calls: total_incidents 0 there means outside the demo, not a quiet area.',
+        "Demo coverage: the United States (the 50 states and DC), on land: calls anywhere in the country, dense in cities by population and thin in the countryside, each on a street of the demo's own grid around the nearest place, so its address matches its position. Outside the US, and at sea or on a lake, the demo has no calls: total_incidents 0 there means outside the demo, not a quiet area.",
       ],
     }),
   ],

@@ -6,9 +6,19 @@ import { recordMasking } from './masking.ts';
 import type { KeyedCode } from './stand-ins.ts';
 
 const code: KeyedCode = (kind, normalised) => `${kind.slice(0, 3)}${normalised.length.toString(36).padStart(9, '0')}`;
-const L_PATHS = ['address:*.incidents.*.incident_address', 'coordinate:*.incidents.*.incident_latitude', 'coordinate:*.incidents.*.incident_longitude'];
+const L_PATHS = [
+  'address:*.incidents.*.incident_address',
+  'coordinate:*.incidents.*.incident_latitude',
+  'coordinate:*.incidents.*.incident_longitude',
+];
 // Globs, `*` inside a record, a whole object masked, an array of records under a record's key.
-const WIDER_PATHS = [...L_PATHS, 'text:*.incidents.*.note_*', 'contact:*.incidents.*.people.*.phone', 'url:*.incidents.*.links', 'number:*.incidents.*.age'];
+const WIDER_PATHS = [
+  ...L_PATHS,
+  'text:*.incidents.*.note_*',
+  'contact:*.incidents.*.people.*.phone',
+  'url:*.incidents.*.links',
+  'number:*.incidents.*.age',
+];
 
 function maskings(paths: readonly string[]) {
   const masking = recordMasking(paths, [0, 'incidents'], code)!;
@@ -22,10 +32,24 @@ const wider = maskings(WIDER_PATHS);
 describe('records masked as text', () => {
   it("gives the parsed masking's bytes for L's records, written compactly or with whitespace", () => {
     const records = [
-      { incident_code: 'INC-1', incident_address: '100 BLOCK OF MAIN ST', incident_latitude: 39.78123, incident_longitude: '-89.65432', nested: { incident_address: 'kept' } },
-      { incident_address: 'Café "Zoë" \\ ☕ 😀', incident_latitude: null, incident_longitude: 'POINT (-89.65432 39.78123)', list: [1, 2.5, -3e-7, true, false, null, {}, []] },
+      {
+        incident_code: 'INC-1',
+        incident_address: '100 BLOCK OF MAIN ST',
+        incident_latitude: 39.78123,
+        incident_longitude: '-89.65432',
+        nested: { incident_address: 'kept' },
+      },
+      {
+        incident_address: 'Café "Zoë" \\ ☕ 😀',
+        incident_latitude: null,
+        incident_longitude: 'POINT (-89.65432 39.78123)',
+        list: [1, 2.5, -3e-7, true, false, null, {}, []],
+      },
     ];
-    for (const text of [records.map((record) => JSON.stringify(record)).join(','), records.map((record) => JSON.stringify(record, null, 2)).join(' ,\n')]) {
+    for (const text of [
+      records.map((record) => JSON.stringify(record)).join(','),
+      records.map((record) => JSON.stringify(record, null, 2)).join(' ,\n'),
+    ]) {
       const masked = l.asText(text);
       expect(masked).toBe(l.parsed(text));
       expect(masked).not.toContain('MAIN ST');
@@ -33,7 +57,13 @@ describe('records masked as text', () => {
   });
 
   it('masks whole objects and arrays a path ends at, through globs and array indices', () => {
-    const text = JSON.stringify({ note_a: 'secret', note_b: ['x', 1], people: [{ phone: '555 1234' }, { phone: 7 }], links: { photo: 'https://x.test/a.jpg' }, age: 44 });
+    const text = JSON.stringify({
+      note_a: 'secret',
+      note_b: ['x', 1],
+      people: [{ phone: '555 1234' }, { phone: 7 }],
+      links: { photo: 'https://x.test/a.jpg' },
+      age: 44,
+    });
     const masked = wider.asText(text);
     expect(masked).toBe(wider.parsed(text));
     expect(masked).not.toMatch(/secret|555|x\.test|44/);
@@ -65,9 +95,29 @@ describe('records masked as text', () => {
   });
 
   it("gives the parsed masking's bytes, or says it cannot, for generated records and layouts", () => {
-    const key = fc.oneof(fc.constantFrom('incident_address', 'incident_latitude', 'incident_longitude', 'note_x', 'people', 'phone', 'links', 'age', '0', '__proto__'), fc.string({ unit: 'binary', maxLength: 6 }));
+    const key = fc.oneof(
+      fc.constantFrom(
+        'incident_address',
+        'incident_latitude',
+        'incident_longitude',
+        'note_x',
+        'people',
+        'phone',
+        'links',
+        'age',
+        '0',
+        '__proto__',
+      ),
+      fc.string({ unit: 'binary', maxLength: 6 }),
+    );
     const value = fc.letrec((tie) => ({
-      value: fc.oneof({ maxDepth: 3, depthSize: 'small' }, fc.jsonValue({ maxDepth: 0 }), fc.double(), fc.array(tie('value'), { maxLength: 3 }), fc.dictionary(key, tie('value'), { maxKeys: 4 })),
+      value: fc.oneof(
+        { maxDepth: 3, depthSize: 'small' },
+        fc.jsonValue({ maxDepth: 0 }),
+        fc.double(),
+        fc.array(tie('value'), { maxLength: 3 }),
+        fc.dictionary(key, tie('value'), { maxKeys: 4 }),
+      ),
     })).value;
     const record = fc.oneof(fc.dictionary(key, value, { maxKeys: 6 }), value);
     fc.assert(
@@ -83,7 +133,12 @@ describe('records masked as text', () => {
   }, 60_000);
 
   it('masks canonical text without falling back to parsing', () => {
-    const record = fc.record({ incident_code: fc.string({ unit: 'binary', maxLength: 10 }), incident_address: fc.oneof(fc.string({ unit: 'binary' }), fc.constant(null)), incident_latitude: fc.double({ noNaN: true }), extra: fc.array(fc.string(), { maxLength: 2 }) });
+    const record = fc.record({
+      incident_code: fc.string({ unit: 'binary', maxLength: 10 }),
+      incident_address: fc.oneof(fc.string({ unit: 'binary' }), fc.constant(null)),
+      incident_latitude: fc.double({ noNaN: true }),
+      extra: fc.array(fc.string(), { maxLength: 2 }),
+    });
     fc.assert(
       fc.property(fc.array(record, { minLength: 1, maxLength: 5 }), (records) => {
         const text = records.map((item) => JSON.stringify(item)).join(',');

@@ -34,7 +34,8 @@ const CONTROL = /[\u0000-\u001f]/;
 const SURROGATE = /[\ud800-\udfff]/;
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
-const isNumberChar = (code: number) => (code >= DIGIT_0 && code <= DIGIT_9) || code === 0x2d || code === 0x2b || code === 0x2e || code === 0x65 || code === 0x45;
+const isNumberChar = (code: number) =>
+  (code >= DIGIT_0 && code <= DIGIT_9) || code === 0x2d || code === 0x2b || code === 0x2e || code === 0x65 || code === 0x45;
 
 /** Where the paths stand at a value: flat pairs of path index and segments matched so far. */
 type Live = readonly number[] | undefined;

@@ -1,10 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { allLookups } from './registry.ts';
-import { MASKED_TEXT, MASKED_URL, MASKED_VALUE, maskPersonalData, parsePersonalPath, personalValues, recordMasking, SEEN_MAX } from './masking.ts';
+import {
+  MASKED_TEXT,
+  MASKED_URL,
+  MASKED_VALUE,
+  maskPersonalData,
+  parsePersonalPath,
+  personalValues,
+  recordMasking,
+  SEEN_MAX,
+} from './masking.ts';
 import { numberedStandInKind, type KeyedCode, type PseudonymKind } from './stand-ins.ts';
 
 describe('maskPersonalData: each kind gets its own stand-in', () => {
-  it('without the server\'s code (the browser\'s fallback), names, addresses and contacts are numbered for this answer, the same value the same one', () => {
+  it("without the server's code (the browser's fallback), names, addresses and contacts are numbered for this answer, the same value the same one", () => {
     const body = {
       people: [
         { name: 'Ada Lovelace', street: '12 Baker St', phone: '+44 20 7946 0018', email: 'ada@example.com' },
@@ -12,10 +21,25 @@ describe('maskPersonalData: each kind gets its own stand-in', () => {
         { name: 'Ada Lovelace', street: '1 Bletchley Park', phone: '', email: null },
       ],
     };
-    const masked = maskPersonalData(body, ['name:people.*.name', 'address:people.*.street', 'contact:people.*.phone', 'contact:people.*.email']);
+    const masked = maskPersonalData(body, [
+      'name:people.*.name',
+      'address:people.*.street',
+      'contact:people.*.phone',
+      'contact:people.*.email',
+    ]);
     expect(masked.people).toEqual([
-      { name: 'Person 1 (this answer)', street: '••• masked address 1 (this answer)', phone: '••• masked contact 1 (this answer)', email: '••• masked contact 3 (this answer)' },
-      { name: 'Person 2 (this answer)', street: '••• masked address 1 (this answer)', phone: '••• masked contact 2 (this answer)', email: '••• masked contact 4 (this answer)' },
+      {
+        name: 'Person 1 (this answer)',
+        street: '••• masked address 1 (this answer)',
+        phone: '••• masked contact 1 (this answer)',
+        email: '••• masked contact 3 (this answer)',
+      },
+      {
+        name: 'Person 2 (this answer)',
+        street: '••• masked address 1 (this answer)',
+        phone: '••• masked contact 2 (this answer)',
+        email: '••• masked contact 4 (this answer)',
+      },
       { name: 'Person 1 (this answer)', street: '••• masked address 2 (this answer)', phone: '', email: null },
     ]);
     expect(masked.people.map((person) => numberedStandInKind(person.name))).toEqual(['name', 'name', 'name']);
@@ -25,7 +49,9 @@ describe('maskPersonalData: each kind gets its own stand-in', () => {
   });
 
   it('rounds coordinates to 2 decimals (about 1 km), keeping numbers numbers and numeric strings strings', () => {
-    const body = { a: { lat: 37.774929, lon: '-122.419416', pair: [13.412509, 52.514907], wkt: 'POINT(-122.419416 37.774929)', blank: '' } };
+    const body = {
+      a: { lat: 37.774929, lon: '-122.419416', pair: [13.412509, 52.514907], wkt: 'POINT(-122.419416 37.774929)', blank: '' },
+    };
     const masked = maskPersonalData(body, ['coordinate:a.*']);
     expect(masked.a).toEqual({ lat: 37.77, lon: '-122.42', pair: [13.41, 52.51], wkt: 'POINT(-122.42 37.77)', blank: '' });
   });
@@ -39,7 +65,10 @@ describe('maskPersonalData: each kind gets its own stand-in', () => {
   });
 
   it('masks free text and URLs with values no view will take for data, a link or a photo', () => {
-    const masked = maskPersonalData({ marks: 'Tattoo on left forearm', photo: 'https://img.example.org/1.jpg' }, ['text:marks', 'url:photo']);
+    const masked = maskPersonalData({ marks: 'Tattoo on left forearm', photo: 'https://img.example.org/1.jpg' }, [
+      'text:marks',
+      'url:photo',
+    ]);
     expect(masked).toEqual({ marks: MASKED_TEXT, photo: MASKED_URL });
     expect(() => new URL(MASKED_URL)).toThrow();
   });
@@ -73,7 +102,7 @@ describe('maskPersonalData: each kind gets its own stand-in', () => {
   });
 });
 
-describe('maskPersonalData with the server\'s keyed code', () => {
+describe("maskPersonalData with the server's keyed code", () => {
   /** A stand-in for the server's HMAC (src/server/pseudonyms.test.ts tests the real one): records each call. */
   function recordingCode(): KeyedCode & { calls: Array<[PseudonymKind, string]> } {
     const calls: Array<[PseudonymKind, string]> = [];
@@ -96,7 +125,11 @@ describe('maskPersonalData with the server\'s keyed code', () => {
   it('gives each kind its words and the code, asked with the kind and the normalised value', () => {
     const code = recordingCode();
     const masked = maskPersonalData(body, paths, code);
-    expect(masked.people[0]).toEqual({ name: 'Person <name:ada lovelace>', street: '••• masked address <address:12 baker st>', email: '••• masked contact <contact:ada@example.com>' });
+    expect(masked.people[0]).toEqual({
+      name: 'Person <name:ada lovelace>',
+      street: '••• masked address <address:12 baker st>',
+      email: '••• masked contact <contact:ada@example.com>',
+    });
     expect(masked.people[1]).toEqual(masked.people[0]);
     expect(masked.people[2]).toEqual({ ...masked.people[0], email: '••• masked contact <contact:ada lovelace>' });
     // The same text again is answered from the answer's own cache; another spelling of it is asked
@@ -119,7 +152,7 @@ describe('maskPersonalData with the server\'s keyed code', () => {
     expect(code.calls).toHaveLength(8);
   });
 
-  it("forgets what it remembered once a record masking has seen SEEN_MAX values (it serves every answer): the stand-ins stay the same", () => {
+  it('forgets what it remembered once a record masking has seen SEEN_MAX values (it serves every answer): the stand-ins stay the same', () => {
     const code = recordingCode();
     const masking = recordMasking(paths, ['people'], code)!;
     const first = masking.record({ street: 'Street 0' });
@@ -134,7 +167,10 @@ describe('maskPersonalData with the server\'s keyed code', () => {
 describe('conditions: a path applies only where the record is of the kind it names', () => {
   it('`$[field=value]` conditions the body itself (a personal profile, not a company one)', () => {
     const paths = ['name:$[profile_type=personal].full_name', 'name:$[profile_type=personal].name'];
-    expect(maskPersonalData({ profile_type: 'personal', full_name: 'Jane Doe' }, paths)).toEqual({ profile_type: 'personal', full_name: 'Person 1 (this answer)' });
+    expect(maskPersonalData({ profile_type: 'personal', full_name: 'Jane Doe' }, paths)).toEqual({
+      profile_type: 'personal',
+      full_name: 'Person 1 (this answer)',
+    });
     const company = { profile_type: 'company', name: 'Northwind' };
     expect(maskPersonalData(company, paths)).toBe(company);
   });
@@ -144,13 +180,18 @@ describe('conditions: a path applies only where the record is of the kind it nam
       { companyOperational: { residentialAddress: true }, address: { street: 'Molenweg' }, geometry: { latitude: 52.354805 } },
       { companyOperational: { residentialAddress: false }, address: { street: 'Damrak' }, geometry: { latitude: 52.374805 } },
     ];
-    const masked = maskPersonalData(body, ['address:*[companyOperational.residentialAddress=true].address.street', 'coordinate:*[companyOperational.residentialAddress=true].geometry.latitude']);
+    const masked = maskPersonalData(body, [
+      'address:*[companyOperational.residentialAddress=true].address.street',
+      'coordinate:*[companyOperational.residentialAddress=true].geometry.latitude',
+    ]);
     expect(masked[0]).toMatchObject({ address: { street: '••• masked address 1 (this answer)' }, geometry: { latitude: 52.35 } });
     expect(masked[1]).toBe(body[1]);
   });
 
   it('refuses an entry without a kind, or with a malformed segment', () => {
-    expect(() => parsePersonalPath('people.*.name')).toThrow(/must start with one of name, address, contact, coordinate, number, text, url/);
+    expect(() => parsePersonalPath('people.*.name')).toThrow(
+      /must start with one of name, address, contact, coordinate, number, text, url/,
+    );
     expect(() => parsePersonalPath('name:a[b].c')).toThrow(/not a path segment/);
     expect(() => parsePersonalPath('name:a.$[x=1]')).toThrow(/\$ stands only first/);
     expect(() => parsePersonalPath('name:$[x=1]')).toThrow(/names no field/);
@@ -169,7 +210,10 @@ describe('personalValues', () => {
 });
 
 describe('every definition', () => {
-  it.each(allLookups.map((lookup) => [lookup.id, lookup] as const))('%s: its personal-data paths each name a kind and parse', (_id, lookup) => {
-    for (const entry of lookup.personalData) expect(() => parsePersonalPath(entry), entry).not.toThrow();
-  });
+  it.each(allLookups.map((lookup) => [lookup.id, lookup] as const))(
+    '%s: its personal-data paths each name a kind and parse',
+    (_id, lookup) => {
+      for (const entry of lookup.personalData) expect(() => parsePersonalPath(entry), entry).not.toThrow();
+    },
+  );
 });

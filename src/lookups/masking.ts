@@ -35,7 +35,6 @@ import { maskRecordsAsText } from './masking-text.ts';
 import { PERSON_NAME_KINDS, PERSONAL_KINDS, type PersonalKind, type PersonNameKind } from './personal-path.ts';
 import { localStandIn, normaliseForPseudonym, pseudonym, type KeyedCode, type NamePart, type PseudonymKind } from './stand-ins.ts';
 
-
 /** What a masked number (and any other value that has no stand-in of its own) reads as. */
 export const MASKED_VALUE = 'masked';
 /** Free text under masking. */
@@ -91,7 +90,8 @@ export function parsePersonalPath(entry: string): ParsedPath {
   if (known) return known;
   const colon = entry.indexOf(':');
   const kind = entry.slice(0, colon) as PersonalKind;
-  if (colon < 0 || !PERSONAL_KINDS.includes(kind)) throw new Error(`"${entry}" is not a personal-data path: it must start with one of ${PERSONAL_KINDS.join(', ')} and a colon`);
+  if (colon < 0 || !PERSONAL_KINDS.includes(kind))
+    throw new Error(`"${entry}" is not a personal-data path: it must start with one of ${PERSONAL_KINDS.join(', ')} and a colon`);
   const parts = splitSegments(entry.slice(colon + 1));
   const parsed: ParsedPath = { kind, segments: [] };
   for (const [index, part] of parts.entries()) {
@@ -188,7 +188,12 @@ class Masker {
 }
 
 /** The part of a person's name each person kind stands for; the full name stands for the whole. */
-const NAME_PARTS: Readonly<Record<PersonNameKind, NamePart | undefined>> = { 'full-name': undefined, 'first-name': 'first', 'middle-name': 'middle', 'last-name': 'last' };
+const NAME_PARTS: Readonly<Record<PersonNameKind, NamePart | undefined>> = {
+  'full-name': undefined,
+  'first-name': 'first',
+  'middle-name': 'middle',
+  'last-name': 'last',
+};
 
 const isPersonName = (kind: PersonalKind): kind is PersonNameKind => (PERSON_NAME_KINDS as readonly string[]).includes(kind);
 
@@ -247,7 +252,11 @@ function visit(value: unknown, path: ParsedPath, found: (at: readonly Key[], val
   const walk = (current: unknown, depth: number, at: Key[]) => {
     if (depth === path.segments.length) return found(at, current);
     const { matches, condition } = path.segments[depth]!;
-    const entries: Array<[Key, unknown]> = Array.isArray(current) ? current.map((item, index) => [index, item]) : isRecord(current) ? Object.entries(current) : [];
+    const entries: Array<[Key, unknown]> = Array.isArray(current)
+      ? current.map((item, index) => [index, item])
+      : isRecord(current)
+        ? Object.entries(current)
+        : [];
     for (const [key, item] of entries) {
       if (matches(String(key)) && holds(item, condition)) walk(item, depth + 1, [...at, key]);
     }

@@ -54,7 +54,14 @@ export function originalRecord(row: MergedRow, columns: readonly string[]): Reco
 }
 
 /** The records an answer holds, read by the lookup's own interpreter from the body as received. */
-export function answerRecords(lookup: AnyLookup, operation: AnyOperation, params: Params, text: string, maskedHeader: string | undefined, mask: boolean): readonly unknown[] {
+export function answerRecords(
+  lookup: AnyLookup,
+  operation: AnyOperation,
+  params: Params,
+  text: string,
+  maskedHeader: string | undefined,
+  mask: boolean,
+): readonly unknown[] {
   let body: unknown;
   try {
     body = JSON.parse(text);

@@ -34,7 +34,9 @@ describe('N financial identifier', () => {
 
   it('builds the request on the fixed path with the identifiers in the query', () => {
     const params = operation.params.parse({ stock_ticker_symbol: 'AAPL', cik_code: '0000320193' });
-    expect(requestTarget(buildRequest(operation, params))).toBe('/v1/endpoint1/API/filter1/filter2?stock_ticker_symbol=AAPL&cik_code=0000320193');
+    expect(requestTarget(buildRequest(operation, params))).toBe(
+      '/v1/endpoint1/API/filter1/filter2?stock_ticker_symbol=AAPL&cik_code=0000320193',
+    );
   });
 
   it('requires at least one identifier, named at the first one', () => {
@@ -43,7 +45,15 @@ describe('N financial identifier', () => {
   });
 
   it('refuses malformed identifiers with messages per field', () => {
-    expect(messages({ stock_ticker_symbol: 'AAPL!', isin_identifier: 'us0378331005', cik_code: '12345678901', cusip_number: '03783310', employer_id: '94-240411' })).toEqual({
+    expect(
+      messages({
+        stock_ticker_symbol: 'AAPL!',
+        isin_identifier: 'us0378331005',
+        cik_code: '12345678901',
+        cusip_number: '03783310',
+        employer_id: '94-240411',
+      }),
+    ).toEqual({
       stock_ticker_symbol: 'must be a ticker of up to 10 letters and digits, e.g. AAPL',
       isin_identifier: 'must be 12 characters: 2 capital letters, 9 letters or digits and a check digit (e.g. US0378331005)',
       cik_code: 'must be up to 10 digits',

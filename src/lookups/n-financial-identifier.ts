@@ -92,7 +92,23 @@ const params = z
 export const financialIdentifier = defineLookup({
   id: 'N',
   title: 'Financial identifier',
-  keywords: ['securities', 'security', 'isin', 'cusip', 'cik', 'ein', 'stock', 'stocks', 'ticker', 'shares', 'equity', 'finance', 'analyst recommendation', 'market data', 'stock market'],
+  keywords: [
+    'securities',
+    'security',
+    'isin',
+    'cusip',
+    'cik',
+    'ein',
+    'stock',
+    'stocks',
+    'ticker',
+    'shares',
+    'equity',
+    'finance',
+    'analyst recommendation',
+    'market data',
+    'stock market',
+  ],
   catalog: {
     subject: 'Placeholder financial-identifier lookup with a recommendation history',
     coverage: 'none stated',
@@ -142,7 +158,7 @@ export const financialIdentifier = defineLookup({
   ],
   notes: [
     'The spec lists N as a placeholder entry: it names a path, five identifiers and a response, and leaves the rest open. Each note below says what is left open and what this tool chose.',
-    'Path. Left open: /v1/endpoint1/API/filter1/filter2 reads like a template but names no parameters. Chosen: the path is called exactly as written (filter1 and filter2 are literal segments); the provider\'s base URL is set per deployment.',
+    "Path. Left open: /v1/endpoint1/API/filter1/filter2 reads like a template but names no parameters. Chosen: the path is called exactly as written (filter1 and filter2 are literal segments); the provider's base URL is set per deployment.",
     'Key. Left open: the name of the key parameter. Chosen: api_key; the server configuration can rename it or send it as a header.',
     'Coverage. Left open: none is stated. Chosen: no coverage is claimed; the demo knows ten US-listed instruments (AAPL, MSFT, GOOGL, AMZN, NVDA, KO, JNJ, JPM, WMT, XOM).',
   ],

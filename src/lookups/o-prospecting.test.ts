@@ -22,19 +22,46 @@ describe('O prospecting', () => {
   });
 
   it('parses a sample body, keeping unknown fields', () => {
-    expect(prospectingResponse.parse({ ...prospectingSample, data: [{ id: 1, name: 'A', country: 'DE' }] }).data[0]).toEqual({ id: 1, name: 'A', country: 'DE' });
+    expect(prospectingResponse.parse({ ...prospectingSample, data: [{ id: 1, name: 'A', country: 'DE' }] }).data[0]).toEqual({
+      id: 1,
+      name: 'A',
+      country: 'DE',
+    });
   });
 
   it('reports a wrong type at its path', () => {
-    expect(prospectingResponse.safeParse({ ...prospectingSample, data: [{ id: 1.5, name: 'A' }] }).error?.issues[0]?.path).toEqual(['data', 0, 'id']);
+    expect(prospectingResponse.safeParse({ ...prospectingSample, data: [{ id: 1.5, name: 'A' }] }).error?.issues[0]?.path).toEqual([
+      'data',
+      0,
+      'id',
+    ]);
   });
 
   it('has the sixteen filters of the spec, all in the query', () => {
     expect(Object.keys(operation.params.shape)).toEqual([
-      'company_status', 'number_of_employees', 'trading_activity', 'activity_type', 'company_type', 'company_incorporation', 'legal_form',
-      'industry_focus', 'website_keywords', 'nace', 'isic', 'sic_code_be', 'sic_code_de', 'sic_code_dk', 'sic_code_fr', 'sic_code_gb',
+      'company_status',
+      'number_of_employees',
+      'trading_activity',
+      'activity_type',
+      'company_type',
+      'company_incorporation',
+      'legal_form',
+      'industry_focus',
+      'website_keywords',
+      'nace',
+      'isic',
+      'sic_code_be',
+      'sic_code_de',
+      'sic_code_dk',
+      'sic_code_fr',
+      'sic_code_gb',
     ]);
-    const params = operation.params.parse({ company_status: 'active', number_of_employees: '10-49, 1000+', sic_code_de: '62.01.0', website_keywords: 'cloud,saas' });
+    const params = operation.params.parse({
+      company_status: 'active',
+      number_of_employees: '10-49, 1000+',
+      sic_code_de: '62.01.0',
+      website_keywords: 'cloud,saas',
+    });
     expect(requestTarget(buildRequest(operation, params))).toBe(
       '/v2/prospecting?company_status=active&number_of_employees=10-49%2C1000%2B&website_keywords=cloud%2Csaas&sic_code_de=62.01.0',
     );
@@ -43,7 +70,15 @@ describe('O prospecting', () => {
 
   it('refuses bad values with messages per field', () => {
     expect(
-      messages({ company_status: 'open', number_of_employees: '10-50', company_incorporation: '20', nace: '6201', isic: '6', sic_code_fr: '62-01', sic_code_gb: '620123' }),
+      messages({
+        company_status: 'open',
+        number_of_employees: '10-50',
+        company_incorporation: '20',
+        nace: '6201',
+        isic: '6',
+        sic_code_fr: '62-01',
+        sic_code_gb: '620123',
+      }),
     ).toEqual({
       company_status: 'must be one of active, inactive, dissolved',
       number_of_employees: 'must be bands from 1-9, 10-49, 50-249, 250-999, 1000+: 10-50',

@@ -16,7 +16,24 @@ export const EMPLOYEE_RANGES = ['1-9', '10-49', '50-249', '250-999', '1000+'] as
 export const TRADING_ACTIVITIES = ['import', 'export', 'import-export', 'domestic'] as const;
 export const ACTIVITY_TYPES = ['B2B', 'B2C', 'B2B and B2C'] as const;
 export const COMPANY_TYPES = ['headquarters', 'branch', 'standalone'] as const;
-export const LEGAL_FORMS = ['SRL', 'SA', 'GmbH', 'AG', 'UG', 'ApS', 'A/S', 'SAS', 'SARL', 'Ltd', 'PLC', 'LLP', 'BV', 'NV', 'Inc', 'LLC'] as const;
+export const LEGAL_FORMS = [
+  'SRL',
+  'SA',
+  'GmbH',
+  'AG',
+  'UG',
+  'ApS',
+  'A/S',
+  'SAS',
+  'SARL',
+  'Ltd',
+  'PLC',
+  'LLP',
+  'BV',
+  'NV',
+  'Inc',
+  'LLC',
+] as const;
 export const INDUSTRY_FOCUS = [
   'software',
   'it-services',
@@ -42,7 +59,11 @@ const codeList = (title: string, help: string, item: RegExp, itemMessage: string
 
 const params = z
   .object({
-    company_status: optionalEnum('Company status', 'Whether the company is trading (active), dormant (inactive) or wound up (dissolved).', COMPANY_STATUSES),
+    company_status: optionalEnum(
+      'Company status',
+      'Whether the company is trading (active), dormant (inactive) or wound up (dissolved).',
+      COMPANY_STATUSES,
+    ),
     number_of_employees: param.list({
       in: 'query',
       title: 'Number of employees',
@@ -52,7 +73,11 @@ const params = z
       suggestions: EMPLOYEE_RANGES,
       example: '10-49,50-249',
     }),
-    trading_activity: optionalEnum('Trading activity', 'Cross-border trade: importers, exporters, both, or domestic only.', TRADING_ACTIVITIES),
+    trading_activity: optionalEnum(
+      'Trading activity',
+      'Cross-border trade: importers, exporters, both, or domestic only.',
+      TRADING_ACTIVITIES,
+    ),
     activity_type: optionalEnum('Activity type', 'Who the company sells to: businesses (B2B), consumers (B2C) or both.', ACTIVITY_TYPES),
     company_type: optionalEnum('Company type', 'Head office of a group, a branch of one, or a company with a single site.', COMPANY_TYPES),
     company_incorporation: param.text({
@@ -84,19 +109,61 @@ const params = z
     website_keywords: param.list({
       in: 'query',
       title: 'Website keywords',
-      help: 'Words found on the company\'s website, comma-separated; a company matches when its site has any of them.',
+      help: "Words found on the company's website, comma-separated; a company matches when its site has any of them.",
       item: /^[\p{L}\p{N}][\p{L}\p{N} -]{0,39}$/u,
       itemMessage: 'must be words of letters and digits',
       maxItems: 20,
       example: 'cloud,saas',
     }),
-    nace: codeList('NACE code', 'EU activity codes (NACE Rev. 2), e.g. 62 or 62.01; a code matches every code below it.', /^\d{2}(\.\d{1,2})?$/, 'must be NACE codes like 62 or 62.01', '62.01'),
-    isic: codeList('ISIC code', 'UN activity codes (ISIC Rev. 4), 2 to 4 digits, e.g. 6201.', /^\d{2,4}$/, 'must be ISIC codes of 2 to 4 digits', '6201'),
-    sic_code_be: codeList('Belgian activity code', 'NACE-BEL codes of Belgian companies, up to 5 digits, e.g. 62010.', /^\d{2,5}$/, 'must be NACE-BEL codes of 2 to 5 digits', '62010'),
-    sic_code_de: codeList('German activity code', 'WZ 2008 codes of German companies, e.g. 62.01 or 62.01.0.', /^\d{2}(\.\d{1,2}(\.\d)?)?$/, 'must be WZ codes like 62.01 or 62.01.0', '62.01.0'),
-    sic_code_dk: codeList('Danish activity code', 'DB07 codes of Danish companies, up to 6 digits, e.g. 620100.', /^\d{2,6}$/, 'must be DB07 codes of 2 to 6 digits', '620100'),
-    sic_code_fr: codeList('French activity code', 'NAF rév. 2 codes of French companies, e.g. 62.01Z.', /^\d{2}(\.\d{1,2}[A-Z]?)?$/, 'must be NAF codes like 62 or 62.01Z', '62.01Z'),
-    sic_code_gb: codeList('UK SIC code', 'UK SIC 2007 codes of British companies, up to 5 digits, e.g. 62012.', /^\d{2,5}$/, 'must be UK SIC codes of 2 to 5 digits', '62012'),
+    nace: codeList(
+      'NACE code',
+      'EU activity codes (NACE Rev. 2), e.g. 62 or 62.01; a code matches every code below it.',
+      /^\d{2}(\.\d{1,2})?$/,
+      'must be NACE codes like 62 or 62.01',
+      '62.01',
+    ),
+    isic: codeList(
+      'ISIC code',
+      'UN activity codes (ISIC Rev. 4), 2 to 4 digits, e.g. 6201.',
+      /^\d{2,4}$/,
+      'must be ISIC codes of 2 to 4 digits',
+      '6201',
+    ),
+    sic_code_be: codeList(
+      'Belgian activity code',
+      'NACE-BEL codes of Belgian companies, up to 5 digits, e.g. 62010.',
+      /^\d{2,5}$/,
+      'must be NACE-BEL codes of 2 to 5 digits',
+      '62010',
+    ),
+    sic_code_de: codeList(
+      'German activity code',
+      'WZ 2008 codes of German companies, e.g. 62.01 or 62.01.0.',
+      /^\d{2}(\.\d{1,2}(\.\d)?)?$/,
+      'must be WZ codes like 62.01 or 62.01.0',
+      '62.01.0',
+    ),
+    sic_code_dk: codeList(
+      'Danish activity code',
+      'DB07 codes of Danish companies, up to 6 digits, e.g. 620100.',
+      /^\d{2,6}$/,
+      'must be DB07 codes of 2 to 6 digits',
+      '620100',
+    ),
+    sic_code_fr: codeList(
+      'French activity code',
+      'NAF rév. 2 codes of French companies, e.g. 62.01Z.',
+      /^\d{2}(\.\d{1,2}[A-Z]?)?$/,
+      'must be NAF codes like 62 or 62.01Z',
+      '62.01Z',
+    ),
+    sic_code_gb: codeList(
+      'UK SIC code',
+      'UK SIC 2007 codes of British companies, up to 5 digits, e.g. 62012.',
+      /^\d{2,5}$/,
+      'must be UK SIC codes of 2 to 5 digits',
+      '62012',
+    ),
   })
   .superRefine((value, ctx) => {
     const years = value.company_incorporation === undefined ? null : YEARS.exec(value.company_incorporation);

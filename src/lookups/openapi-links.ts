@@ -12,7 +12,11 @@ function pointer(recordsAt: string, field: string): string {
 }
 
 /** `{ links }` for the 200 response of one operation, or nothing when it links nowhere in this document. */
-export function openApiLinks(lookup: LookupDefinition, operation: Operation, documented: readonly LookupDefinition[]): { links?: Record<string, unknown> } {
+export function openApiLinks(
+  lookup: LookupDefinition,
+  operation: Operation,
+  documented: readonly LookupDefinition[],
+): { links?: Record<string, unknown> } {
   const links: Record<string, unknown> = {};
   for (const link of linksFrom(lookup.id, operation.id)) {
     const target = documented.find((candidate) => candidate.id === link.to);
@@ -20,8 +24,17 @@ export function openApiLinks(lookup: LookupDefinition, operation: Operation, doc
     const fills = Object.entries(link.fill);
     if (fills.some(([, fill]) => !('field' in fill) && !('value' in fill))) continue;
     const targetOperation = link.toOperation ?? target.operations[0].id;
-    const parameters = Object.fromEntries(fills.map(([name, fill]) => [name, 'field' in fill ? `$response.body#${pointer(link.recordsAt, fill.field)}` : 'value' in fill ? fill.value : '']));
-    links[`${target.slug}_${targetOperation}`] = { operationId: `${target.slug}_${targetOperation}`, parameters, description: `${link.label}, from the answer's first record.` };
+    const parameters = Object.fromEntries(
+      fills.map(([name, fill]) => [
+        name,
+        'field' in fill ? `$response.body#${pointer(link.recordsAt, fill.field)}` : 'value' in fill ? fill.value : '',
+      ]),
+    );
+    links[`${target.slug}_${targetOperation}`] = {
+      operationId: `${target.slug}_${targetOperation}`,
+      parameters,
+      description: `${link.label}, from the answer's first record.`,
+    };
   }
   return Object.keys(links).length > 0 ? { links } : {};
 }

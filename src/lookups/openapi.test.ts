@@ -115,7 +115,9 @@ describe('OpenAPI document', () => {
           else expect(typeof parameter.example, `${lookup.id} ${parameter.name}`).toBe('string');
           expect(paramMeta(field)?.in).toBe(parameter.in);
           // The form and the URL hold text; the example's text is what a client sends.
-          expect(field.safeParse(String(parameter.example)).success, `${lookup.id} ${parameter.name}=${String(parameter.example)}`).toBe(true);
+          expect(field.safeParse(String(parameter.example)).success, `${lookup.id} ${parameter.name}=${String(parameter.example)}`).toBe(
+            true,
+          );
           checked += 1;
         }
       }
@@ -171,10 +173,21 @@ describe('OpenAPI document', () => {
     }
     const badRequest = doc.components.responses[PROXY_ERROR_RESPONSES['400'].name]!;
     const validate = validatorFor(badRequest.content['application/json']!.schema);
-    const refusal = { error: { code: 'invalid_parameter', message: 'lat must be between -90 and 90', origin: 'proxy', fields: { lat: 'lat must be between -90 and 90' } } };
+    const refusal = {
+      error: {
+        code: 'invalid_parameter',
+        message: 'lat must be between -90 and 90',
+        origin: 'proxy',
+        fields: { lat: 'lat must be between -90 and 90' },
+      },
+    };
     expect(errorEnvelopeSchema.safeParse(refusal).success).toBe(true);
     expect(validate(refusal)).toBe(true);
-    for (const wrong of [{ error: { code: 'x', message: 'y' } }, { error: { code: 'x', message: 'y', origin: 'elsewhere' } }, { status_message: 'Invalid API key' }]) {
+    for (const wrong of [
+      { error: { code: 'x', message: 'y' } },
+      { error: { code: 'x', message: 'y', origin: 'elsewhere' } },
+      { status_message: 'Invalid API key' },
+    ]) {
       expect(errorEnvelopeSchema.safeParse(wrong).success).toBe(false);
       expect(validate(wrong)).toBe(false);
     }

@@ -23,11 +23,23 @@ export const ERROR_ENVELOPE_SCHEMA = 'ErrorEnvelope';
  * answer passed on with its `Retry-After`.
  */
 export const PROXY_ERROR_RESPONSES = {
-  '400': { name: 'BadRequest', description: 'Refused by the proxy before any upstream was asked: a parameter is invalid (per-field messages in `error.fields`), a path parameter is not one safe segment, or the body is not a JSON object.' },
+  '400': {
+    name: 'BadRequest',
+    description:
+      'Refused by the proxy before any upstream was asked: a parameter is invalid (per-field messages in `error.fields`), a path parameter is not one safe segment, or the body is not a JSON object.',
+  },
   '404': { name: 'NotFound', description: 'The proxy knows no such lookup, or the lookup has no path like this.' },
   '405': { name: 'MethodNotAllowed', description: 'The path exists with another method; `Allow` lists it.' },
-  '429': { name: 'TooManyRequests', description: 'The provider\'s rate limit, passed on with its `Retry-After`. The body is the provider\'s own error as it sent it, or the envelope when the demo or the proxy answered.' },
-  '502': { name: 'BadGateway', description: 'The provider could not be reached or sent more than the proxy accepts (`LOOKUP_MAX_BYTES`); `error.origin` is `upstream`.' },
+  '429': {
+    name: 'TooManyRequests',
+    description:
+      "The provider's rate limit, passed on with its `Retry-After`. The body is the provider's own error as it sent it, or the envelope when the demo or the proxy answered.",
+  },
+  '502': {
+    name: 'BadGateway',
+    description:
+      'The provider could not be reached or sent more than the proxy accepts (`LOOKUP_MAX_BYTES`); `error.origin` is `upstream`.',
+  },
   '504': { name: 'GatewayTimeout', description: 'The provider did not answer within `LOOKUP_TIMEOUT_MS`; `error.origin` is `upstream`.' },
 } as const satisfies Record<string, { name: string; description: string }>;
 
@@ -148,9 +160,18 @@ function operationObject(lookup: LookupDefinition, operation: Operation, documen
     // provider directly (the second server) needs the lookup's key.
     security: [{}, { [securitySchemeName(lookup)]: [] }],
     responses: {
-      '200': { description: 'Success body as the spec gives it.', content: { [mediaType]: { schema: jsonSchemaOf(operation.response) } }, ...openApiLinks(lookup, operation, documented) },
-      ...Object.fromEntries(Object.entries(PROXY_ERROR_RESPONSES).map(([status, { name }]) => [status, { $ref: `#/components/responses/${name}` }])),
-      default: { description: 'Any other answer of the provider, e.g. its own 401 for a rejected key or 404 for an unknown id, passed on as it sent it (not shown in the spec).' },
+      '200': {
+        description: 'Success body as the spec gives it.',
+        content: { [mediaType]: { schema: jsonSchemaOf(operation.response) } },
+        ...openApiLinks(lookup, operation, documented),
+      },
+      ...Object.fromEntries(
+        Object.entries(PROXY_ERROR_RESPONSES).map(([status, { name }]) => [status, { $ref: `#/components/responses/${name}` }]),
+      ),
+      default: {
+        description:
+          'Any other answer of the provider, e.g. its own 401 for a rejected key or 404 for an unknown id, passed on as it sent it (not shown in the spec).',
+      },
     },
   };
 }
@@ -202,7 +223,7 @@ function errorResponse(status: keyof typeof PROXY_ERROR_RESPONSES): JsonObject {
     status === '405'
       ? { Allow: { description: 'The methods this path accepts.', schema: { type: 'string' } } }
       : status === '429'
-        ? { 'Retry-After': { description: "Seconds (or an HTTP date) to wait, as the provider sent it.", schema: { type: 'string' } } }
+        ? { 'Retry-After': { description: 'Seconds (or an HTTP date) to wait, as the provider sent it.', schema: { type: 'string' } } }
         : undefined;
   return { description, ...(headers && { headers }), content: { 'application/json': { schema } } };
 }
@@ -215,7 +236,11 @@ export function buildOpenApiDocument(lookups: readonly LookupDefinition[] = allL
       const item = (paths[operation.path] ??= {
         servers: [
           proxyServer(lookup, origin),
-          { url: '{base_url}', description: `Provider of lookup ${lookup.id}, called directly with its key (base_url: its LOOKUP_${lookup.id}_BASE_URL)`, variables: { base_url: { default: 'https://provider.invalid' } } },
+          {
+            url: '{base_url}',
+            description: `Provider of lookup ${lookup.id}, called directly with its key (base_url: its LOOKUP_${lookup.id}_BASE_URL)`,
+            variables: { base_url: { default: 'https://provider.invalid' } },
+          },
         ],
       });
       item[operation.method.toLowerCase()] = operationObject(lookup, operation, lookups);
@@ -240,9 +265,17 @@ export function buildOpenApiDocument(lookups: readonly LookupDefinition[] = allL
     tags: lookups.map((lookup) => ({ name: tagName(lookup), description: lookup.catalog.subject })),
     paths,
     components: {
-      schemas: { [ERROR_ENVELOPE_SCHEMA]: { ...envelope, description: "The proxy's error envelope: `origin` says who failed (proxy, upstream or demo)." } },
+      schemas: {
+        [ERROR_ENVELOPE_SCHEMA]: {
+          ...envelope,
+          description: "The proxy's error envelope: `origin` says who failed (proxy, upstream or demo).",
+        },
+      },
       responses: Object.fromEntries(
-        (Object.keys(PROXY_ERROR_RESPONSES) as (keyof typeof PROXY_ERROR_RESPONSES)[]).map((status) => [PROXY_ERROR_RESPONSES[status].name, errorResponse(status)]),
+        (Object.keys(PROXY_ERROR_RESPONSES) as (keyof typeof PROXY_ERROR_RESPONSES)[]).map((status) => [
+          PROXY_ERROR_RESPONSES[status].name,
+          errorResponse(status),
+        ]),
       ),
       securitySchemes: Object.fromEntries(lookups.map((lookup) => [securitySchemeName(lookup), securityScheme(lookup)])),
     },

@@ -38,7 +38,9 @@ function nftPaging(body: unknown, params: Params): PageInfo | undefined {
         advice: larger
           ? `Raise page_size (up to ${NFT_PAGE_SIZE_MAX}), or search a longer part of the name.`
           : `Search a longer part of the name${params.verified === undefined ? ', or set verified' : ''}.`,
-        ...(larger && { resend: { label: `Raise page_size to ${NFT_PAGE_SIZE_MAX}`, params: { ...params, page_size: NFT_PAGE_SIZE_MAX } } }),
+        ...(larger && {
+          resend: { label: `Raise page_size to ${NFT_PAGE_SIZE_MAX}`, params: { ...params, page_size: NFT_PAGE_SIZE_MAX } },
+        }),
       },
     };
   }

@@ -39,24 +39,27 @@ describe('operations whose pages merge', () => {
     expect(found).toContain(lookups.T.operations[0]);
   });
 
-  it.each(paged.map((sample) => [name(sample), sample] as const))('%s builds page 2 as the same query with only the page parameter changed', (_, sample) => {
-    const { operation, jump } = sample;
-    const first = jump.to(1);
-    const second = jump.to(2);
-    expect(operation.params.safeParse(second).success).toBe(true);
-    const changed = Object.keys({ ...first, ...second }).filter((key) => first[key] !== second[key]);
-    expect(changed).toHaveLength(1);
-    const [pageParam] = changed as [string];
-    // Every other value of the query is kept, in the request the proxy receives.
-    const requestOf = (params: Params) => buildRequest(operation, params);
-    const [one, two] = [requestOf(first), requestOf(second)];
-    expect(two.method).toBe(one.method);
-    expect(two.path).toBe(one.path);
-    expect(two.query.filter(([key]) => key !== pageParam)).toEqual(one.query.filter(([key]) => key !== pageParam));
-    expect(two.query.find(([key]) => key === pageParam)?.[1]).not.toBe(one.query.find(([key]) => key === pageParam)?.[1]);
-    // The definition reads its own page 2 request back as page 2 of the same pages.
-    expect(read(sample, second).paging?.pages).toMatchObject({ page: 2, last: jump.last });
-  });
+  it.each(paged.map((sample) => [name(sample), sample] as const))(
+    '%s builds page 2 as the same query with only the page parameter changed',
+    (_, sample) => {
+      const { operation, jump } = sample;
+      const first = jump.to(1);
+      const second = jump.to(2);
+      expect(operation.params.safeParse(second).success).toBe(true);
+      const changed = Object.keys({ ...first, ...second }).filter((key) => first[key] !== second[key]);
+      expect(changed).toHaveLength(1);
+      const [pageParam] = changed as [string];
+      // Every other value of the query is kept, in the request the proxy receives.
+      const requestOf = (params: Params) => buildRequest(operation, params);
+      const [one, two] = [requestOf(first), requestOf(second)];
+      expect(two.method).toBe(one.method);
+      expect(two.path).toBe(one.path);
+      expect(two.query.filter(([key]) => key !== pageParam)).toEqual(one.query.filter(([key]) => key !== pageParam));
+      expect(two.query.find(([key]) => key === pageParam)?.[1]).not.toBe(one.query.find(([key]) => key === pageParam)?.[1]);
+      // The definition reads its own page 2 request back as page 2 of the same pages.
+      expect(read(sample, second).paging?.pages).toMatchObject({ page: 2, last: jump.last });
+    },
+  );
 
   it.each(paged.map((sample) => [name(sample), sample] as const))('%s merges records into one answer of its own shape', (_, sample) => {
     const records = read(sample, sample.params).records;

@@ -112,7 +112,15 @@ describe('M: no page parameter, a shorter time window instead', () => {
     expect(info.next ?? info.prev ?? info.pages).toBeUndefined();
     expect(info.narrowing?.reason).toContain('the other 14,672 cannot be fetched');
     expect(info.narrowing?.advice).toMatch(/shorter time window.*4 consecutive windows/);
-    expect(info.narrowing?.split).toMatchObject({ fromParam: 'datetime_ini', untilParam: 'datetime_end', windows: 4, total: 24_672, perAnswer: 10_000, noun: 'calls', newestFirst: true });
+    expect(info.narrowing?.split).toMatchObject({
+      fromParam: 'datetime_ini',
+      untilParam: 'datetime_end',
+      windows: 4,
+      total: 24_672,
+      perAnswer: 10_000,
+      noun: 'calls',
+      newestFirst: true,
+    });
   });
 
   it('builds a merged body of M’s own response shape, and identifies a call by city, code and time', () => {
@@ -138,7 +146,10 @@ describe('B: no page parameter, a smaller radius instead', () => {
     expect(info.summary).toBe('20 stations shown (the nearest); more lie within the circle');
     expect(info.summary).not.toMatch(/available/);
     expect(info.narrowing?.advice).toMatch(/smaller radius/);
-    expect(info.narrowing?.resend).toEqual({ label: 'Halve the radius (3,000 m → 1,500 m)', params: { prox: '52.52,13.405,1500', connectortype: ['29'] } });
+    expect(info.narrowing?.resend).toEqual({
+      label: 'Halve the radius (3,000 m → 1,500 m)',
+      params: { prox: '52.52,13.405,1500', connectortype: ['29'] },
+    });
     // The XML operation shares the adapter.
     expect(pagingOf(chargingStations.operations[1])({ ...chargingStationsSample, hasMore: true }, params)?.narrowing?.resend).toBeDefined();
   });
@@ -161,7 +172,10 @@ describe('O: no page parameter, more filters instead', () => {
   const operation = prospecting.operations[0];
   it('does not count pages, and names the filters still unset', () => {
     const params = operation.params.parse(operation.example);
-    const info = pagingOf(operation)({ ...prospectingSample, total_companies: 80, total_pages: 4, data: Array.from({ length: 25 }, () => prospectingSample.data[0]) }, params)!;
+    const info = pagingOf(operation)(
+      { ...prospectingSample, total_companies: 80, total_pages: 4, data: Array.from({ length: 25 }, () => prospectingSample.data[0]) },
+      params,
+    )!;
     expectNoDeadEnd(info);
     expect(info.summary).toBe('25 of 80 companies shown');
     expect(info.summary).not.toMatch(/page/);
@@ -174,7 +188,19 @@ describe('O: no page parameter, more filters instead', () => {
 
   it('asks for narrower filters when every one is set, and nothing when all matches are shown', () => {
     const all = Object.fromEntries(
-      ['industry_focus', 'nace', 'isic', 'number_of_employees', 'company_incorporation', 'legal_form', 'company_type', 'trading_activity', 'activity_type', 'website_keywords', 'company_status'].map((name) => [name, 'x']),
+      [
+        'industry_focus',
+        'nace',
+        'isic',
+        'number_of_employees',
+        'company_incorporation',
+        'legal_form',
+        'company_type',
+        'trading_activity',
+        'activity_type',
+        'website_keywords',
+        'company_status',
+      ].map((name) => [name, 'x']),
     );
     expect(pagingOf(operation)(prospectingSample, all)?.narrowing?.advice).toMatch(/^Every filter is set/);
     expect(pagingOf(operation)({ ...prospectingSample, total_companies: 2 }, {})).toEqual({ summary: '2 companies' });
@@ -183,7 +209,10 @@ describe('O: no page parameter, more filters instead', () => {
 
 describe('the other lookups that cut an answer', () => {
   it('H names the other of zipcode and name', () => {
-    const info = pagingOf(sexOffenders.operations[0])({ ...sexOffendersSample, sex_offenders_count: 150, pages_count: 2 }, { zipcode: '62701' })!;
+    const info = pagingOf(sexOffenders.operations[0])(
+      { ...sexOffendersSample, sex_offenders_count: 150, pages_count: 2 },
+      { zipcode: '62701' },
+    )!;
     expectNoDeadEnd(info);
     expect(info.summary).not.toMatch(/page/);
     expect(info.narrowing?.advice).toMatch(/^Add a name/);
@@ -191,7 +220,10 @@ describe('the other lookups that cut an answer', () => {
 
   it('D and G say only the answer’s properties can be fetched', () => {
     for (const lookup of [propertyDetail, propertyMortgage]) {
-      const info = pagingOf(lookup.operations[0])({ ...propertyDetailSample, status: { ...propertyDetailSample.status, total: 25, page: 2 } }, {})!;
+      const info = pagingOf(lookup.operations[0])(
+        { ...propertyDetailSample, status: { ...propertyDetailSample.status, total: 25, page: 2 } },
+        {},
+      )!;
       expectNoDeadEnd(info);
       expect(info.summary).toBe('1 of 25 properties shown');
       expect(info.narrowing?.advice).toMatch(/recordid/);
@@ -216,7 +248,10 @@ describe('the other lookups that cut an answer', () => {
     const info = pagingOf(operation)(full, { page_size: 5, name: 'ape' })!;
     expectNoDeadEnd(info);
     expect(info.narrowing?.resend?.params).toEqual({ page_size: 100, name: 'ape' });
-    const max = pagingOf(operation)({ data: Array.from({ length: 100 }, () => nftCollectionsSample.data[0]) }, { page_size: 100, name: 'ape' })!;
+    const max = pagingOf(operation)(
+      { data: Array.from({ length: 100 }, () => nftCollectionsSample.data[0]) },
+      { page_size: 100, name: 'ape' },
+    )!;
     expect(max.narrowing?.resend).toBeUndefined();
     expect(max.narrowing?.advice).toMatch(/longer part of the name, or set verified/);
   });

@@ -32,7 +32,8 @@ describe('number parameters', () => {
   it('refuses numeric forms no provider expects, with a message that says why', () => {
     // Number() would read every one of these; the proxy must not forward them as typed.
     for (const text of ['0x226', '1e3', ' 550', '550 ', '0b11', '0o7', '+5', 'Infinity']) {
-      const problem = text === 'Infinity' ? 'must be a whole number' : 'must be a whole number written in plain digits (no spaces, hex or exponent)';
+      const problem =
+        text === 'Infinity' ? 'must be a whole number' : 'must be a whole number written in plain digits (no spaces, hex or exponent)';
       expect(messages(schema, { id: text }), text).toEqual({ id: problem });
     }
     expect(schema.parse({ id: '7', lat: '-.5' })).toEqual({ id: 7, lat: -0.5 });
@@ -56,13 +57,37 @@ describe('text-like parameters', () => {
 
   it('parses valid text into typed values', () => {
     expect(
-      schema.parse({ on: 'true', kind: 'b', codes: 'USD, GBP', day: '2020-02-29', at: '2020-12-01T15:53:00.000Z', distance: '.25mi', prox: '52.52,13.40,5000' }),
-    ).toEqual({ on: true, kind: 'b', codes: ['USD', 'GBP'], day: '2020-02-29', at: '2020-12-01T15:53:00.000Z', distance: '.25mi', prox: '52.52,13.40,5000' });
+      schema.parse({
+        on: 'true',
+        kind: 'b',
+        codes: 'USD, GBP',
+        day: '2020-02-29',
+        at: '2020-12-01T15:53:00.000Z',
+        distance: '.25mi',
+        prox: '52.52,13.40,5000',
+      }),
+    ).toEqual({
+      on: true,
+      kind: 'b',
+      codes: ['USD', 'GBP'],
+      day: '2020-02-29',
+      at: '2020-12-01T15:53:00.000Z',
+      distance: '.25mi',
+      prox: '52.52,13.40,5000',
+    });
   });
 
   it('names each problem', () => {
     expect(
-      messages(schema, { on: 'yes', kind: 'c', codes: 'USD,usd,EUR', day: '2021-02-29', at: 'yesterday', distance: '10 miles', prox: '52.52,13.40,500000' }),
+      messages(schema, {
+        on: 'yes',
+        kind: 'c',
+        codes: 'USD,usd,EUR',
+        day: '2021-02-29',
+        at: 'yesterday',
+        distance: '10 miles',
+        prox: '52.52,13.40,500000',
+      }),
     ).toEqual({
       on: 'must be true or false',
       kind: 'must be one of a, b',
@@ -72,7 +97,10 @@ describe('text-like parameters', () => {
       distance: 'must be a number with a unit: mi, km, ft or m (e.g. 10mi, .25mi, 15km)',
       prox: 'radius must be between 1 and 200000 metres',
     });
-    expect(messages(schema, { codes: 'usd', day: '1998-12-31' })).toEqual({ codes: 'must be three-letter codes: usd', day: 'must be on or after 1999-01-01' });
+    expect(messages(schema, { codes: 'usd', day: '1998-12-31' })).toEqual({
+      codes: 'must be three-letter codes: usd',
+      day: 'must be on or after 1999-01-01',
+    });
   });
 });
 
@@ -89,7 +117,16 @@ describe('helpers', () => {
 describe('hints', () => {
   it('keeps each builder’s hints in the typed paramHints registry, not in zod’s global metadata', () => {
     const id = param.integer({ ...common, required: true, min: 1, example: '7' });
-    expect(paramHints.get(id)).toEqual({ in: 'query', title: 'T', help: 'h', widget: 'integer', required: true, min: 1, max: undefined, example: '7' });
+    expect(paramHints.get(id)).toEqual({
+      in: 'query',
+      title: 'T',
+      help: 'h',
+      widget: 'integer',
+      required: true,
+      min: 1,
+      max: undefined,
+      example: '7',
+    });
     expect(paramMeta(id)).toBe(paramHints.get(id));
     expect(z.globalRegistry.get(id)).toBeUndefined();
     expect(paramMeta(z.string())).toBeUndefined();

@@ -69,7 +69,11 @@ export const paramHints = z.registry<ParamMeta>();
 /** A required field parses to T's output; any other to that or undefined. */
 export type Shaped<T extends z.ZodType, Req extends boolean> = Req extends true ? T : z.ZodOptional<T>;
 
-function finish<T extends z.ZodType, Req extends boolean>(schema: T, common: Common<Req>, hints: Omit<ParamMeta, keyof Common | 'required'>): Shaped<T, Req> {
+function finish<T extends z.ZodType, Req extends boolean>(
+  schema: T,
+  common: Common<Req>,
+  hints: Omit<ParamMeta, keyof Common | 'required'>,
+): Shaped<T, Req> {
   const required = common.required ?? false;
   const meta: ParamMeta = { ...common, ...hints, required };
   // The conditional return type is decided by the same `required` as this branch.
@@ -160,11 +164,18 @@ export const param = {
   },
 
   /** A comma-separated list, e.g. `USD,GBP` or `1,2`; parsed to an array, sent joined by commas. */
-  list<const Req extends boolean = false>(common: Common<Req> & { item?: RegExp; itemMessage?: string; maxItems?: number; suggestions?: readonly string[] }) {
+  list<const Req extends boolean = false>(
+    common: Common<Req> & { item?: RegExp; itemMessage?: string; maxItems?: number; suggestions?: readonly string[] },
+  ) {
     const { item, itemMessage, maxItems, suggestions, ...rest } = common;
     const schema = z
       .string(requiredMessage)
-      .transform((value) => value.split(',').map((part) => part.trim()).filter(Boolean))
+      .transform((value) =>
+        value
+          .split(',')
+          .map((part) => part.trim())
+          .filter(Boolean),
+      )
       .check((ctx) => {
         const items = ctx.value;
         if (items.length === 0) ctx.issues.push({ code: 'custom', message: 'is required', input: ctx.value });
@@ -189,7 +200,8 @@ export const param = {
       .refine(isRealDate, { error: 'is not a real calendar date' });
     if (min) schema = schema.refine((value) => value >= min, { error: `must be on or after ${min}` });
     // Today is read at each parse, so a long-running server moves on with the calendar.
-    if (notAfterToday) schema = schema.refine((value) => value <= todayUtc(), { error: () => `must not be in the future (today is ${todayUtc()}, UTC)` });
+    if (notAfterToday)
+      schema = schema.refine((value) => value <= todayUtc(), { error: () => `must not be in the future (today is ${todayUtc()}, UTC)` });
     return finish(schema, rest, { widget: 'date', ...(min && { minDate: min }), ...(notAfterToday && { notAfterToday }) });
   },
 
@@ -225,7 +237,12 @@ export const param = {
         const message = proxProblem(ctx.value, maxRadius);
         if (message) ctx.issues.push({ code: 'custom', message, input: ctx.value });
       })
-      .transform((value) => value.split(',').map((part) => part.trim()).join(','));
+      .transform((value) =>
+        value
+          .split(',')
+          .map((part) => part.trim())
+          .join(','),
+      );
     return finish(schema, rest, { widget: 'prox', max: maxRadius });
   },
 };

@@ -3,8 +3,9 @@ import { fillPath, fillPathDraft, matchPath, pathParamNames, UnsafePathError } f
 
 describe('fillPath', () => {
   it('fills and encodes path parameters', () => {
-    expect(fillPath('/blockchain-data/{blockchain}/{network}/transactions/{id}', { blockchain: 'bitcoin', network: 'mainnet', id: 'a b' }))
-      .toBe('/blockchain-data/bitcoin/mainnet/transactions/a%20b');
+    expect(
+      fillPath('/blockchain-data/{blockchain}/{network}/transactions/{id}', { blockchain: 'bitcoin', network: 'mainnet', id: 'a b' }),
+    ).toBe('/blockchain-data/bitcoin/mainnet/transactions/a%20b');
   });
 
   it.each([

@@ -33,7 +33,11 @@ export class UnsafePathError extends Error {
 }
 
 /** Fills each `{name}` with its encoded value; an unsafe or missing one is left to `onUnsafe`. */
-function fill(template: string, values: Record<string, unknown>, onUnsafe: (name: string, reason: string, placeholder: string) => string): string {
+function fill(
+  template: string,
+  values: Record<string, unknown>,
+  onUnsafe: (name: string, reason: string, placeholder: string) => string,
+): string {
   return template.replace(/\{([^}]+)\}/g, (placeholder, name: string) => {
     const raw = values[name];
     const value = raw === undefined || raw === null ? '' : String(raw);

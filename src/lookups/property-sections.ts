@@ -194,7 +194,7 @@ export const propertyPersonalData = [
 
 export const propertyNotes = [
   'accept is optional and defaults to application/json; the spec gives every body as JSON, so the explorer reads JSON whichever value is sent.',
-  'recordid is a positive whole number (the provider\'s record id).',
+  "recordid is a positive whole number (the provider's record id).",
   'The spec has no paging parameter: the paging bar summarises status.total and pagesize and says when an answer holds fewer properties than status.total.',
   'Personal data: none of the fields is personal by the spec, but a property is a home: masking replaces the street line, the one-line address, ZIP+4, APN, lot number, legal description and any owner section, and rounds the rooftop coordinates to about 1 km (the map still shows the area).',
   'obPropId has no type in the spec; it is read as a whole number, as providers of this kind send it.',

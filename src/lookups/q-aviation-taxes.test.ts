@@ -20,21 +20,30 @@ describe('Q aviation taxes', () => {
   });
 
   it('parses the sample body, keeping unknown fields', () => {
-    expect(aviationTaxesResponse.parse([{ ...aviationTaxesSample[0], countryCode: 'GB' }])[0]).toMatchObject({ codeIataTax: 'GB', countryCode: 'GB' });
+    expect(aviationTaxesResponse.parse([{ ...aviationTaxesSample[0], countryCode: 'GB' }])[0]).toMatchObject({
+      codeIataTax: 'GB',
+      countryCode: 'GB',
+    });
   });
 
   it('reports a wrong type at its path', () => {
-    expect(aviationTaxesResponse.safeParse([aviationTaxesSample[0], { ...aviationTaxesSample[1], taxId: 8 }]).error?.issues[0]?.path).toEqual([1, 'taxId']);
+    expect(
+      aviationTaxesResponse.safeParse([aviationTaxesSample[0], { ...aviationTaxesSample[1], taxId: 8 }]).error?.issues[0]?.path,
+    ).toEqual([1, 'taxId']);
   });
 
   it('builds the request with the code in the query, or none at all', () => {
-    expect(requestTarget(buildRequest(operation, operation.params.parse({ codeIataTax: 'GB' })))).toBe('/v2/public/taxDatabase?codeIataTax=GB');
+    expect(requestTarget(buildRequest(operation, operation.params.parse({ codeIataTax: 'GB' })))).toBe(
+      '/v2/public/taxDatabase?codeIataTax=GB',
+    );
     expect(requestTarget(buildRequest(operation, operation.params.parse({})))).toBe('/v2/public/taxDatabase');
   });
 
   it('refuses a code that is not two characters', () => {
     const result = operation.params.safeParse({ codeIataTax: 'GBR' });
-    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['codeIataTax', 'must be a two-character IATA tax code, like GB']]);
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['codeIataTax', 'must be a two-character IATA tax code, like GB'],
+    ]);
   });
 
   it('reads records, labels and the error-as-200 body', () => {

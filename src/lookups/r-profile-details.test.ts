@@ -31,25 +31,55 @@ const sections: SpecField[] = [
   ['network_info.connection_degree', 'integer', 'nullable'],
 ];
 const personal: SpecField[] = [
-  ['profile_id', 'string'], ['profile_type', 'string'], ['profile_url', 'string'],
-  ['first_name', 'string'], ['last_name', 'string'], ['full_name', 'string'], ['headline', 'string'],
-  ['summary', 'string', 'nullable'], ['location.city', 'string', 'nullable'], ['location.country', 'string'],
-  ['location.country_code', 'string'], ['industry', 'string'], ['profile_picture_url', 'string', 'nullable'],
-  ['experience[].title', 'string'], ['experience[].company_name', 'string'], ['experience[].company_id', 'string', 'nullable'],
-  ['experience[].location', 'string', 'nullable'], ['experience[].start_date', 'string'], ['experience[].end_date', 'string', 'nullable'],
-  ['experience[].is_current', 'boolean'], ['experience[].description', 'string', 'nullable'],
-  ['education[].school', 'string'], ['education[].degree', 'string', 'nullable'], ['education[].field_of_study', 'string', 'nullable'],
-  ['education[].start_year', 'integer', 'nullable'], ['education[].end_year', 'integer', 'nullable'],
-  ['skills[]', 'string'], ['languages[]', 'string'],
+  ['profile_id', 'string'],
+  ['profile_type', 'string'],
+  ['profile_url', 'string'],
+  ['first_name', 'string'],
+  ['last_name', 'string'],
+  ['full_name', 'string'],
+  ['headline', 'string'],
+  ['summary', 'string', 'nullable'],
+  ['location.city', 'string', 'nullable'],
+  ['location.country', 'string'],
+  ['location.country_code', 'string'],
+  ['industry', 'string'],
+  ['profile_picture_url', 'string', 'nullable'],
+  ['experience[].title', 'string'],
+  ['experience[].company_name', 'string'],
+  ['experience[].company_id', 'string', 'nullable'],
+  ['experience[].location', 'string', 'nullable'],
+  ['experience[].start_date', 'string'],
+  ['experience[].end_date', 'string', 'nullable'],
+  ['experience[].is_current', 'boolean'],
+  ['experience[].description', 'string', 'nullable'],
+  ['education[].school', 'string'],
+  ['education[].degree', 'string', 'nullable'],
+  ['education[].field_of_study', 'string', 'nullable'],
+  ['education[].start_year', 'integer', 'nullable'],
+  ['education[].end_year', 'integer', 'nullable'],
+  ['skills[]', 'string'],
+  ['languages[]', 'string'],
   ...sections,
 ];
 const company: SpecField[] = [
-  ['profile_id', 'string'], ['profile_type', 'string'], ['profile_url', 'string'], ['name', 'string'],
-  ['tagline', 'string', 'nullable'], ['description', 'string'], ['industry', 'string'], ['company_size', 'string'],
-  ['employee_count', 'integer'], ['founded_year', 'integer', 'nullable'], ['website', 'string', 'nullable'],
-  ['logo_url', 'string', 'nullable'], ['specialties[]', 'string'],
-  ['locations[].city', 'string'], ['locations[].country', 'string'], ['locations[].country_code', 'string'],
-  ['locations[].address_line', 'string'], ['locations[].is_headquarters', 'boolean'],
+  ['profile_id', 'string'],
+  ['profile_type', 'string'],
+  ['profile_url', 'string'],
+  ['name', 'string'],
+  ['tagline', 'string', 'nullable'],
+  ['description', 'string'],
+  ['industry', 'string'],
+  ['company_size', 'string'],
+  ['employee_count', 'integer'],
+  ['founded_year', 'integer', 'nullable'],
+  ['website', 'string', 'nullable'],
+  ['logo_url', 'string', 'nullable'],
+  ['specialties[]', 'string'],
+  ['locations[].city', 'string'],
+  ['locations[].country', 'string'],
+  ['locations[].country_code', 'string'],
+  ['locations[].address_line', 'string'],
+  ['locations[].is_headquarters', 'boolean'],
   ...sections,
 ];
 
@@ -63,7 +93,10 @@ describe('R profile details', () => {
   });
 
   it('parses both sample bodies, keeping unknown fields', () => {
-    expect(profileDetailsResponse.parse({ ...personalProfileSample, certifications: [] })).toMatchObject({ full_name: 'Jane Doe', certifications: [] });
+    expect(profileDetailsResponse.parse({ ...personalProfileSample, certifications: [] })).toMatchObject({
+      full_name: 'Jane Doe',
+      certifications: [],
+    });
     expect(profileDetailsResponse.parse(companyProfileSample)).toMatchObject({ name: 'Northwind' });
   });
 
@@ -78,7 +111,12 @@ describe('R profile details', () => {
   });
 
   it('builds a POST with every parameter in the JSON body and none in the query', () => {
-    const params = operation.params.parse({ profile_id: 'jane-doe-4a1b2c', profile_type: 'personal', contact_info: 'true', network_info: 'false' });
+    const params = operation.params.parse({
+      profile_id: 'jane-doe-4a1b2c',
+      profile_type: 'personal',
+      contact_info: 'true',
+      network_info: 'false',
+    });
     const request = buildRequest(operation, params);
     expect(request.method).toBe('POST');
     expect(requestTarget(request)).toBe('/profile-details');
@@ -93,15 +131,20 @@ describe('R profile details', () => {
       profile_type: 'must be one of personal, company',
       recommendations: 'must be true or false',
     });
-    expect(operation.params.safeParse({}).error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['profile_id', 'is required']]);
+    expect(operation.params.safeParse({}).error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['profile_id', 'is required'],
+    ]);
   });
 
   it('reads failure from an error member', () => {
     expect(adapters.success(personalProfileSample)).toEqual({ ok: true });
-    expect(adapters.success({ error: { status: 404, code: 'profile_not_found', message: 'No profile.' } })).toEqual({ ok: false, message: 'No profile.' });
+    expect(adapters.success({ error: { status: 404, code: 'profile_not_found', message: 'No profile.' } })).toEqual({
+      ok: false,
+      message: 'No profile.',
+    });
   });
 
-  it('takes positions as a person\'s records and offices as a company\'s', () => {
+  it("takes positions as a person's records and offices as a company's", () => {
     const positions = adapters.records(personalProfileSample)!;
     expect(positions).toHaveLength(1);
     expect(adapters.label(positions[0])).toBe('Senior Software Engineer at Northwind');
@@ -112,11 +155,15 @@ describe('R profile details', () => {
   it('names personal-data paths that reach a value in the personal profile', () => {
     for (const path of profileDetails.personalData) expect(personalValues(personalProfileSample, [path]).length, path).toBeGreaterThan(0);
     expect(profileDetails.personalData).toEqual(
-      expect.arrayContaining(['full-name:$[profile_type=personal].full_name', 'contact:$[profile_type=personal].contact_info.emails.*', 'name:recommendations.*.author_name']),
+      expect.arrayContaining([
+        'full-name:$[profile_type=personal].full_name',
+        'contact:$[profile_type=personal].contact_info.emails.*',
+        'name:recommendations.*.author_name',
+      ]),
     );
   });
 
-  it('leaves a company profile\'s public fields alone, but masks the people around it', () => {
+  it("leaves a company profile's public fields alone, but masks the people around it", () => {
     const company: Record<string, unknown> = companyProfileSample;
     const masked: Record<string, unknown> = maskPersonalData(company, profileDetails.personalData);
     const aroundIt = ['recommendations', 'related_profiles'];
@@ -130,8 +177,23 @@ describe('R profile details', () => {
   it('masks every personal field of a full profile and leaves the rest alone', () => {
     const masked = maskPersonalData(personalProfileSample, profileDetails.personalData);
     const text = JSON.stringify(masked);
-    for (const secret of ['Jane', 'Doe', 'jane.doe@example-mail.com', '+1 415 555 0142', 'janedoe', 'Marcus Lee', 'marcus-lee-77f0e1', 'Priya Shah', 'payments migration', 'San Francisco'])
+    for (const secret of [
+      'Jane',
+      'Doe',
+      'jane.doe@example-mail.com',
+      '+1 415 555 0142',
+      'janedoe',
+      'Marcus Lee',
+      'marcus-lee-77f0e1',
+      'Priya Shah',
+      'payments migration',
+      'San Francisco',
+    ])
       expect(text).not.toContain(secret);
-    expect(masked).toMatchObject({ industry: 'Software Development', skills: ['TypeScript', 'Distributed Systems'], network_info: { connections_count: 812 } });
+    expect(masked).toMatchObject({
+      industry: 'Software Development',
+      skills: ['TypeScript', 'Distributed Systems'],
+      network_info: { connections_count: 812 },
+    });
   });
 });

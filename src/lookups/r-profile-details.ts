@@ -168,7 +168,14 @@ export const profileDetails = defineLookup({
       method: 'POST',
       path: '/profile-details',
       format: 'json',
-      example: { profile_id: 'jane-doe-4a1b2c', profile_type: 'personal', contact_info: 'true', recommendations: 'true', related_profiles: 'false', network_info: 'true' },
+      example: {
+        profile_id: 'jane-doe-4a1b2c',
+        profile_type: 'personal',
+        contact_info: 'true',
+        recommendations: 'true',
+        related_profiles: 'false',
+        network_info: 'true',
+      },
       params: z.object({
         profile_id: param.text({
           in: 'body',

@@ -19,7 +19,9 @@ describe('readIdentity', () => {
   });
 
   it('joins the parts of a composite identity without ambiguity, a missing part kept as a gap', () => {
-    expect(readIdentity(['make', 'model'], { make: 'a|b', model: 'c' })).not.toBe(readIdentity(['make', 'model'], { make: 'a', model: 'b|c' }));
+    expect(readIdentity(['make', 'model'], { make: 'a|b', model: 'c' })).not.toBe(
+      readIdentity(['make', 'model'], { make: 'a', model: 'b|c' }),
+    );
     expect(readIdentity(['a', 'b'], { a: 'x' })).toBe('["x",null]');
     expect(readIdentity(['p', 'xy'], { p: 'd', xy: [1.5, 2] })).toBe('["d","[1.5,2]"]');
     expect(readIdentity(['a', 'b'], {})).toBeUndefined();

@@ -29,7 +29,9 @@ import { podcastSearch } from './t-podcast-search.ts';
  * `b-charging-stations.ts` (src/lookups), its demo generator in src/demo and its sample in
  * src/lookups/testing/samples under the same name (see lookupFiles).
  */
-function defineRegistry<const Defs extends Readonly<Record<string, LookupDefinition<string>>>>(definitions: Defs): { readonly [K in keyof Defs as Defs[K]['id']]: Defs[K] } {
+function defineRegistry<const Defs extends Readonly<Record<string, LookupDefinition<string>>>>(
+  definitions: Defs,
+): { readonly [K in keyof Defs as Defs[K]['id']]: Defs[K] } {
   const byId = Object.values(definitions).map((definition) => [definition.id, definition] as const);
   const ids = byId.map(([id]) => id);
   const twice = ids.find((id, index) => ids.indexOf(id) !== index);

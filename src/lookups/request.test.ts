@@ -14,7 +14,10 @@ describe('buildRequest', () => {
     expect(request).toEqual({
       method: 'GET',
       path: '/movie/550',
-      query: [['language', 'en-US'], ['append_to_response', 'videos,images']],
+      query: [
+        ['language', 'en-US'],
+        ['append_to_response', 'videos,images'],
+      ],
       incomplete: false,
     });
     expect(requestTarget(request)).toBe('/movie/550?language=en-US&append_to_response=videos%2Cimages');
@@ -34,7 +37,11 @@ describe('buildRequest', () => {
   });
 
   it('in draft mode keeps the `{name}` placeholder and says the request is incomplete instead of throwing', () => {
-    expect(buildRequest(details, { language: 'de-DE' }, { draft: true })).toMatchObject({ path: '/movie/{movie_id}', query: [['language', 'de-DE']], incomplete: true });
+    expect(buildRequest(details, { language: 'de-DE' }, { draft: true })).toMatchObject({
+      path: '/movie/{movie_id}',
+      query: [['language', 'de-DE']],
+      incomplete: true,
+    });
     expect(buildRequest(details, { movie_id: 'a/b' }, { draft: true })).toMatchObject({ path: '/movie/{movie_id}', incomplete: true });
     expect(buildRequest(details, { movie_id: 'abc' }, { draft: true })).toMatchObject({ path: '/movie/abc', incomplete: false });
   });
@@ -42,9 +49,14 @@ describe('buildRequest', () => {
 
 describe('encoding', () => {
   it('percent-encodes names and values with encodeURIComponent, so nothing inside a value can end it', () => {
-    expect(encodeQuery([['q', 'x;api_key=evil'], ['r', 'a#b&c=d'], ['s', 'two words+plus'], ['t', 'é/?']])).toBe(
-      'q=x%3Bapi_key%3Devil&r=a%23b%26c%3Dd&s=two%20words%2Bplus&t=%C3%A9%2F%3F',
-    );
+    expect(
+      encodeQuery([
+        ['q', 'x;api_key=evil'],
+        ['r', 'a#b&c=d'],
+        ['s', 'two words+plus'],
+        ['t', 'é/?'],
+      ]),
+    ).toBe('q=x%3Bapi_key%3Devil&r=a%23b%26c%3Dd&s=two%20words%2Bplus&t=%C3%A9%2F%3F');
     expect(new URLSearchParams(encodeQuery([['q', 'x;api_key=evil#y']])).get('q')).toBe('x;api_key=evil#y');
   });
 

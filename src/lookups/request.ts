@@ -50,7 +50,9 @@ export function buildRequest(operation: AnyOperation, params: Params, options: B
     else query.push([name, paramToText(value)]);
   }
   if (operation.method === 'POST') body ??= {};
-  const filled = options.draft ? fillPathDraft(operation.path, pathValues) : { path: fillPath(operation.path, pathValues), incomplete: false };
+  const filled = options.draft
+    ? fillPathDraft(operation.path, pathValues)
+    : { path: fillPath(operation.path, pathValues), incomplete: false };
   return { method: operation.method, path: filled.path, query, ...(body && { body }), incomplete: filled.incomplete };
 }
 

@@ -74,7 +74,9 @@ describe('S transaction', () => {
   });
 
   it('reports a wrong type at its path, inside blockchainSpecific too', () => {
-    const bad = structuredClone(transactionSample) as unknown as { data: { item: { blockchainSpecific: { vout: Array<{ isSpent: unknown }> } } } };
+    const bad = structuredClone(transactionSample) as unknown as {
+      data: { item: { blockchainSpecific: { vout: Array<{ isSpent: unknown }> } } };
+    };
     bad.data.item.blockchainSpecific.vout[0]!.isSpent = 'no';
     expect(transactionResponse.safeParse(bad).error?.issues[0]?.path).toEqual(['data', 'item', 'blockchainSpecific', 'vout', 0, 'isSpent']);
     const noDate = transactionResponse.safeParse({ ...transactionSample, apiVersion: 'v2' });
@@ -88,12 +90,15 @@ describe('S transaction', () => {
 
   it('builds the request with chain, network and id in the path and context in the query', () => {
     const params = operation.params.parse({ blockchain: 'bitcoin', network: 'mainnet', transactionId: BTC_ID, context: 'batch 7' });
-    expect(requestTarget(buildRequest(operation, params))).toBe(`/blockchain-data/bitcoin/mainnet/transactions/${BTC_ID}?context=batch%207`);
+    expect(requestTarget(buildRequest(operation, params))).toBe(
+      `/blockchain-data/bitcoin/mainnet/transactions/${BTC_ID}?context=batch%207`,
+    );
   });
 
   it('refuses bad parameters with messages per field', () => {
     expect(messages({ blockchain: 'solana', network: 'devnet', transactionId: 'xyz' })).toEqual({
-      blockchain: 'must be one of bitcoin, bitcoin-cash, litecoin, dogecoin, dash, ethereum, ethereum-classic, zcash, binance-smart-chain, xrp',
+      blockchain:
+        'must be one of bitcoin, bitcoin-cash, litecoin, dogecoin, dash, ethereum, ethereum-classic, zcash, binance-smart-chain, xrp',
       network: 'must be one of mainnet, testnet',
       transactionId: 'must be 64 hex digits, optionally after 0x',
     });
@@ -103,7 +108,9 @@ describe('S transaction', () => {
   });
 
   it('checks the 0x prefix against the chain', () => {
-    expect(messages({ blockchain: 'ethereum', network: 'mainnet', transactionId: BTC_ID })).toEqual({ transactionId: 'must start with 0x on ethereum' });
+    expect(messages({ blockchain: 'ethereum', network: 'mainnet', transactionId: BTC_ID })).toEqual({
+      transactionId: 'must start with 0x on ethereum',
+    });
     expect(messages({ blockchain: 'dogecoin', network: 'testnet', transactionId: `0x${BTC_ID}` })).toEqual({
       transactionId: 'must not start with 0x on dogecoin',
     });
@@ -112,7 +119,12 @@ describe('S transaction', () => {
 
   it('reads success from the absence of an error member', () => {
     expect(adapters.success(transactionSample)).toEqual({ ok: true });
-    const error = { apiVersion: '2024-12-12', requestId: 'r', context: '', error: { code: 'resource_not_found', message: 'Transaction not found.' } };
+    const error = {
+      apiVersion: '2024-12-12',
+      requestId: 'r',
+      context: '',
+      error: { code: 'resource_not_found', message: 'Transaction not found.' },
+    };
     expect(adapters.success(error)).toEqual({ ok: false, message: 'Transaction not found.' });
   });
 

@@ -5,8 +5,16 @@ import { isRecord, readPath } from './adapters.ts';
 import { firstTextAt } from './error-text.ts';
 
 export const BLOCKCHAINS = [
-  'bitcoin', 'bitcoin-cash', 'litecoin', 'dogecoin', 'dash',
-  'ethereum', 'ethereum-classic', 'zcash', 'binance-smart-chain', 'xrp',
+  'bitcoin',
+  'bitcoin-cash',
+  'litecoin',
+  'dogecoin',
+  'dash',
+  'ethereum',
+  'ethereum-classic',
+  'zcash',
+  'binance-smart-chain',
+  'xrp',
 ] as const;
 export type Blockchain = (typeof BLOCKCHAINS)[number];
 
@@ -177,7 +185,7 @@ export const transaction = defineLookup({
         'transactionId is 64 hex digits; the EVM chains (ethereum, ethereum-classic, binance-smart-chain) write it with 0x, the others without.',
         'context is optional free text up to 100 characters; the answer always carries a context field, empty when none was sent.',
         'blockchainSpecific: the spec shows the UTXO shape (locktime, size, vSize, version, vin, vout); for account-based chains its shape is not shown, so those fields are optional and any other fields pass.',
-        'Errors follow the provider convention {apiVersion, requestId, context, error:{code, message}}, 404 for an unknown transaction. The demo knows every id that looks like a real one (a hash); an id with fewer than 10 different hex digits, or one digit 8 times in a row (64 a\'s, deadbeef repeated, …00000000), is unknown and answers 404.',
+        "Errors follow the provider convention {apiVersion, requestId, context, error:{code, message}}, 404 for an unknown transaction. The demo knows every id that looks like a real one (a hash); an id with fewer than 10 different hex digits, or one digit 8 times in a row (64 a's, deadbeef repeated, …00000000), is unknown and answers 404.",
       ],
     }),
   ],

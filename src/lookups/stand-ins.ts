@@ -51,7 +51,9 @@ export function localStandIn(kind: PseudonymKind, n: number, part?: NamePart): s
   return `${WORDS[kind]} ${n}${partWords(part)}${LOCAL_SUFFIX}`;
 }
 
-const LOCAL = new RegExp(`^(${Object.values(WORDS).join('|')}) [1-9]\\d*(?:, (?:first|middle|last) name)?${LOCAL_SUFFIX.replace(/[()]/g, '\\$&')}$`);
+const LOCAL = new RegExp(
+  `^(${Object.values(WORDS).join('|')}) [1-9]\\d*(?:, (?:first|middle|last) name)?${LOCAL_SUFFIX.replace(/[()]/g, '\\$&')}$`,
+);
 const KIND_OF_WORDS = new Map(Object.entries(WORDS).map(([kind, words]) => [words, kind as PseudonymKind]));
 
 /**

@@ -56,14 +56,31 @@ describe('T podcast search', () => {
   });
 
   it('builds the request with every parameter in the query', () => {
-    const params = operation.params.parse({ q: 'climate change', type: 'podcast', offset: '10', genre_ids: '107, 127', only_in: 'title,description', published_after: '1577836800000' });
+    const params = operation.params.parse({
+      q: 'climate change',
+      type: 'podcast',
+      offset: '10',
+      genre_ids: '107, 127',
+      only_in: 'title,description',
+      published_after: '1577836800000',
+    });
     expect(requestTarget(buildRequest(operation, params))).toBe(
       '/search?q=climate%20change&type=podcast&offset=10&genre_ids=107%2C127&published_after=1577836800000&only_in=title%2Cdescription',
     );
   });
 
   it('refuses bad parameters with messages per field', () => {
-    expect(messages({ q: '', sort_by_date: '2', type: 'show', offset: '-1', genre_ids: '107,tech', only_in: 'title,comments', published_before: 'yesterday' })).toEqual({
+    expect(
+      messages({
+        q: '',
+        sort_by_date: '2',
+        type: 'show',
+        offset: '-1',
+        genre_ids: '107,tech',
+        only_in: 'title,comments',
+        published_before: 'yesterday',
+      }),
+    ).toEqual({
       q: 'is required',
       sort_by_date: 'must be one of 0, 1',
       type: 'must be one of episode, podcast, curated',
@@ -75,12 +92,23 @@ describe('T podcast search', () => {
   });
 
   it('checks each max against its min and published_before against published_after', () => {
-    expect(messages({ len_min: '30', len_max: '10', episode_count_min: '5', episode_count_max: '4', update_freq_min: '48', update_freq_max: '24' })).toEqual({
+    expect(
+      messages({
+        len_min: '30',
+        len_max: '10',
+        episode_count_min: '5',
+        episode_count_max: '4',
+        update_freq_min: '48',
+        update_freq_max: '24',
+      }),
+    ).toEqual({
       len_max: 'must be at least len_min',
       episode_count_max: 'must be at least episode_count_min',
       update_freq_max: 'must be at least update_freq_min',
     });
-    expect(messages({ published_after: '1700000000000', published_before: '1600000000000' })).toEqual({ published_before: 'must be later than published_after' });
+    expect(messages({ published_after: '1700000000000', published_before: '1600000000000' })).toEqual({
+      published_before: 'must be later than published_after',
+    });
     expect(messages({ len_min: '10', len_max: '10', published_after: '1', published_before: '2' })).toEqual({});
   });
 
@@ -101,7 +129,10 @@ describe('T podcast search', () => {
       summary: 'Results 341–342 of 342',
       prev: { offset: 330 },
     });
-    expect(adapters.paging({ ...body, count: 10, total: 12, next_offset: 10 }, {})).toMatchObject({ summary: 'Results 1–10 of 12', next: { offset: 10 } });
+    expect(adapters.paging({ ...body, count: 10, total: 12, next_offset: 10 }, {})).toMatchObject({
+      summary: 'Results 1–10 of 12',
+      next: { offset: 10 },
+    });
     expect(adapters.paging({ ...body, count: 0, total: 0, results: [] }, {})?.summary).toBe('No results');
     expect(adapters.paging('not json', {})).toBeUndefined();
   });

@@ -48,7 +48,9 @@ function podcastPaging(body: unknown, params: Params): PageInfo | undefined {
   const offset = typeof params.offset === 'number' ? params.offset : 0;
   const summary =
     count === 0
-      ? total === 0 ? 'No results' : `No results past ${total.toLocaleString('en-US')}`
+      ? total === 0
+        ? 'No results'
+        : `No results past ${total.toLocaleString('en-US')}`
       : `Results ${(offset + 1).toLocaleString('en-US')}–${(offset + count).toLocaleString('en-US')} of ${total.toLocaleString('en-US')}`;
   const info: PageInfo = { summary };
   const nextOffset = toNumber(body.next_offset);
@@ -61,7 +63,13 @@ function podcastPaging(body: unknown, params: Params): PageInfo | undefined {
 }
 
 /** One answer of T's shape holding exactly these results, as if one page held them all. */
-const podcastSearchBody = (results: readonly unknown[]) => ({ took: 0, count: results.length, total: results.length, results, next_offset: results.length });
+const podcastSearchBody = (results: readonly unknown[]) => ({
+  took: 0,
+  count: results.length,
+  total: results.length,
+  results,
+  next_offset: results.length,
+});
 
 const minutes = (bound: 'Minimum' | 'Maximum') =>
   param.integer({
@@ -121,7 +129,14 @@ export const podcastSearch = defineLookup({
       example: { q: 'climate', type: 'episode', sort_by_date: '0' },
       params: z
         .object({
-          q: param.text({ in: 'query', title: 'Search terms', help: 'Words to search for; every word must match.', required: true, maxLength: 200, example: 'climate' }),
+          q: param.text({
+            in: 'query',
+            title: 'Search terms',
+            help: 'Words to search for; every word must match.',
+            required: true,
+            maxLength: 200,
+            example: 'climate',
+          }),
           sort_by_date: param.enum({
             in: 'query',
             title: 'Sort by date',
@@ -138,7 +153,14 @@ export const podcastSearch = defineLookup({
             example: 'episode',
             defaultHint: 'episode',
           }),
-          offset: param.integer({ in: 'query', title: 'Offset', help: 'How many results to skip (pages of 10).', min: 0, example: '10', defaultHint: '0' }),
+          offset: param.integer({
+            in: 'query',
+            title: 'Offset',
+            help: 'How many results to skip (pages of 10).',
+            min: 0,
+            example: '10',
+            defaultHint: '0',
+          }),
           len_min: minutes('Minimum'),
           len_max: minutes('Maximum'),
           episode_count_min: countBound('Minimum'),
@@ -165,7 +187,14 @@ export const podcastSearch = defineLookup({
             example: 'title,description',
             defaultHint: 'title,description,author,audio',
           }),
-          language: param.text({ in: 'query', title: 'Language', help: 'Language of the podcast, by its English name, e.g. English or Spanish.', maxLength: 40, example: 'English', defaultHint: 'any language' }),
+          language: param.text({
+            in: 'query',
+            title: 'Language',
+            help: 'Language of the podcast, by its English name, e.g. English or Spanish.',
+            maxLength: 40,
+            example: 'English',
+            defaultHint: 'any language',
+          }),
         })
         .superRefine((params, ctx) => {
           const pairs = [
@@ -176,7 +205,8 @@ export const podcastSearch = defineLookup({
           for (const [min, max] of pairs) {
             const low = params[min];
             const high = params[max];
-            if (low !== undefined && high !== undefined && high < low) ctx.addIssue({ code: 'custom', path: [max], message: `must be at least ${min}` });
+            if (low !== undefined && high !== undefined && high < low)
+              ctx.addIssue({ code: 'custom', path: [max], message: `must be at least ${min}` });
           }
           const { published_after: after, published_before: before } = params;
           if (after !== undefined && before !== undefined && before <= after)

@@ -29,7 +29,13 @@ describe('AnalysisControls', () => {
     render(<AnalysisControls analysis={analysis({})} colorColumn={undefined} sizeColumn={undefined} />);
     expect(screen.queryByRole('combobox', { name: 'Size by' })).toBeNull();
     cleanup();
-    render(<AnalysisControls analysis={analysis({ numberColumns: ['totalNumberOfConnectors'] })} colorColumn={undefined} sizeColumn={undefined} />);
+    render(
+      <AnalysisControls
+        analysis={analysis({ numberColumns: ['totalNumberOfConnectors'] })}
+        colorColumn={undefined}
+        sizeColumn={undefined}
+      />,
+    );
     expect(screen.getByRole('option', { name: 'totalNumberOfConnectors' })).toBeTruthy();
   });
 });

@@ -5,7 +5,17 @@ import { NO_COLUMN } from '../results/map-columns.ts';
 import type { MapAnalysis } from '../results/slots.ts';
 import type { MapLayerKind } from '../results/view-state.ts';
 
-function ColumnSelect({ label, value, columns, onChange }: { label: string; value: string | undefined; columns: readonly string[]; onChange: (column: string) => void }) {
+function ColumnSelect({
+  label,
+  value,
+  columns,
+  onChange,
+}: {
+  label: string;
+  value: string | undefined;
+  columns: readonly string[];
+  onChange: (column: string) => void;
+}) {
   return (
     <label>
       {label}
@@ -19,15 +29,28 @@ function ColumnSelect({ label, value, columns, onChange }: { label: string; valu
   );
 }
 
-export function AnalysisControls({ analysis, colorColumn, sizeColumn }: { analysis: MapAnalysis; colorColumn: string | undefined; sizeColumn: string | undefined }) {
+export function AnalysisControls({
+  analysis,
+  colorColumn,
+  sizeColumn,
+}: {
+  analysis: MapAnalysis;
+  colorColumn: string | undefined;
+  sizeColumn: string | undefined;
+}) {
   const { look, onLookChange, categoryColumns, numberColumns } = analysis;
   return (
     <div className="map-analysis">
       <ColumnSelect label="Colour by" value={colorColumn} columns={categoryColumns} onChange={(color) => onLookChange({ color })} />
-      {numberColumns.length > 0 && <ColumnSelect label="Size by" value={sizeColumn} columns={numberColumns} onChange={(size) => onLookChange({ size })} />}
+      {numberColumns.length > 0 && (
+        <ColumnSelect label="Size by" value={sizeColumn} columns={numberColumns} onChange={(size) => onLookChange({ size })} />
+      )}
       <label>
         Layer
-        <select value={look.layer ?? 'points'} onChange={(event) => onLookChange({ layer: event.target.value === 'points' ? undefined : (event.target.value as MapLayerKind) })}>
+        <select
+          value={look.layer ?? 'points'}
+          onChange={(event) => onLookChange({ layer: event.target.value === 'points' ? undefined : (event.target.value as MapLayerKind) })}
+        >
           <option value="points">Points</option>
           <option value="heat">Heat</option>
           <option value="hex">Hexagons</option>

@@ -6,7 +6,10 @@ import { MASKED_COORDINATE_STEP, onRoundingGrid, positionText, positionsMayBeRou
 describe('rounded positions', () => {
   it('uses the grid masking rounds coordinates to', () => {
     const masked = maskPersonalData({ lat: 37.774_929, lon: -122.419_416 }, ['coordinate:lat', 'coordinate:lon']);
-    for (const [raw, rounded] of [[37.774_929, masked.lat], [-122.419_416, masked.lon]] as const) {
+    for (const [raw, rounded] of [
+      [37.774_929, masked.lat],
+      [-122.419_416, masked.lon],
+    ] as const) {
       expect(Math.abs(rounded - raw)).toBeLessThanOrEqual(MASKED_COORDINATE_STEP / 2);
       // On the grid: a whole number of steps.
       expect(Math.abs(rounded / MASKED_COORDINATE_STEP - Math.round(rounded / MASKED_COORDINATE_STEP))).toBeLessThan(1e-9);

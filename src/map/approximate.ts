@@ -37,4 +37,5 @@ export function positionText(point: LatLon, rounded: boolean): string {
   return `${point.lat.toFixed(5)}, ${point.lon.toFixed(5)}`;
 }
 
-export const APPROXIMATE_NOTE = 'Positions are approximate: masking rounds them to about 1 km; zoomed in, a shaded cell is the area its records lie in.';
+export const APPROXIMATE_NOTE =
+  'Positions are approximate: masking rounds them to about 1 km; zoomed in, a shaded cell is the area its records lie in.';

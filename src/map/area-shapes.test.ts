@@ -12,7 +12,12 @@ describe('area shapes', () => {
     expect(circle.radiusMetres).toBeLessThan(1010);
   });
   it('covers every corner of a rectangle', () => {
-    const circle = coveringCircle([[37.7, -122.5], [37.8, -122.5], [37.8, -122.4], [37.7, -122.4]]);
+    const circle = coveringCircle([
+      [37.7, -122.5],
+      [37.8, -122.5],
+      [37.8, -122.4],
+      [37.7, -122.4],
+    ]);
     expect(circle.lat).toBeCloseTo(37.75, 6);
     expect(circle.radiusMetres).toBeGreaterThan(6000);
     expect(circle.radiusMetres).toBeLessThan(8000);

@@ -68,7 +68,9 @@ export function BaseMap({ label, bounds, view, caption, offline: offlineLayers, 
         <ContainerLabel label={label} />
         <Remeasure when={`${offline}/${caption ? 'caption' : ''}`} />
         {/* Once the tiles are known to be unreachable the layer goes, so nothing asks for them again. */}
-        {config && !offline && <StreetTiles url={config.tileUrl} attribution={config.tileAttribution} onUnreachable={() => setOffline(true)} />}
+        {config && !offline && (
+          <StreetTiles url={config.tileUrl} attribution={config.tileAttribution} onUnreachable={() => setOffline(true)} />
+        )}
         {offline && <WorldOutline />}
         {offline && offlineLayers}
         {children}

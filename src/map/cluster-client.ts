@@ -41,7 +41,11 @@ export function clusterWorker(): ClusterWorker {
   let loaded: { key: number; points: readonly MappedPoint[]; filter: ClusterFilter | undefined } | undefined;
   const sendPoints = (target: Worker, key: number, points: readonly MappedPoint[]) => {
     const packed = packPoints(points);
-    target.postMessage({ kind: 'points', key, points: packed } satisfies ClusterRequest, [packed.lats.buffer, packed.lons.buffer, packed.indices.buffer]);
+    target.postMessage({ kind: 'points', key, points: packed } satisfies ClusterRequest, [
+      packed.lats.buffer,
+      packed.lons.buffer,
+      packed.indices.buffer,
+    ]);
   };
   const started = () => {
     if (worker) return worker;
@@ -74,8 +78,10 @@ export function clusterWorker(): ClusterWorker {
           own.filter = filter;
           started().postMessage({ kind: 'filter', key, filter } satisfies ClusterRequest);
         },
-        clusters: async (bbox, zoom) => ((await ask({ kind: 'clusters', key, id: nextId++, bbox, zoom })) as Extract<ClusterReply, { kind: 'clusters' }>).items,
-        expansionZoom: async (clusterId) => ((await ask({ kind: 'expansion', key, id: nextId++, clusterId })) as Extract<ClusterReply, { kind: 'expansion' }>).zoom,
+        clusters: async (bbox, zoom) =>
+          ((await ask({ kind: 'clusters', key, id: nextId++, bbox, zoom })) as Extract<ClusterReply, { kind: 'clusters' }>).items,
+        expansionZoom: async (clusterId) =>
+          ((await ask({ kind: 'expansion', key, id: nextId++, clusterId })) as Extract<ClusterReply, { kind: 'expansion' }>).zoom,
       };
     },
     close() {

@@ -81,7 +81,8 @@ function clusterIcon(count: number, slices: readonly number[] | undefined, pies:
   const size = count < 100 ? 'small' : count < 1000 ? 'medium' : 'large';
   const text = count < 10_000 ? String(count) : `${Math.round(count / 1000)}k`;
   const px = clusterDiameter(count);
-  if (!slices || !pies) return L.divIcon({ html: `<span>${text}</span>`, className: `map-cluster map-cluster--${size}`, iconSize: [px, px] });
+  if (!slices || !pies)
+    return L.divIcon({ html: `<span>${text}</span>`, className: `map-cluster map-cluster--${size}`, iconSize: [px, px] });
   // Built as elements and styled through the DOM: the page's CSP allows no inline style attributes.
   const pie = document.createElement('span');
   pie.className = 'map-cluster__pie';
@@ -124,11 +125,16 @@ export function ClusterLayer({ points, keep, pies, onPointClick, rounded = false
     // entered or left the view instead of rebuilding every marker (cluster ids are per zoom).
     const shown = new Map<string, L.Layer>();
     const bubble = (item: Extract<DisplayItem, { kind: 'cluster' }>): L.Layer => {
-      const marker = L.marker([item.lat, item.lon], { icon: clusterIcon(item.count, item.slices, pies), title: bubbleTitle(item.count, item.slices, pies), alt: `${item.count} records` });
+      const marker = L.marker([item.lat, item.lon], {
+        icon: clusterIcon(item.count, item.slices, pies),
+        title: bubbleTitle(item.count, item.slices, pies),
+        alt: `${item.count} records`,
+      });
       // A bubble of several clusters zooms one step, which sets them apart; a single one zooms to where it splits.
       const clusterId = item.clusterId;
       return marker.on('click', () => {
-        if (clusterId === undefined) map.flyTo([item.lat, item.lon], Math.min(Math.floor(map.getZoom()) + 1, CLUSTER_MAX_ZOOM + 1), { duration: 0.4 });
+        if (clusterId === undefined)
+          map.flyTo([item.lat, item.lon], Math.min(Math.floor(map.getZoom()) + 1, CLUSTER_MAX_ZOOM + 1), { duration: 0.4 });
         else void client.expansionZoom(clusterId).then((zoom) => map.flyTo([item.lat, item.lon], zoom, { duration: 0.4 }));
       });
     };
@@ -140,16 +146,23 @@ export function ClusterLayer({ points, keep, pies, onPointClick, rounded = false
         color: surface,
         fillColor: colorOf?.(item.index) ?? accent,
         fillOpacity: 0.9,
-      }).on('click', () =>
-        clickPoint(item.index),
-      );
+      }).on('click', () => clickPoint(item.index));
     // One cell per rounded position however many records share it, shaded deeper for more, its
     // count in a bubble like a cluster's; either click opens the first record's popup, which counts the others.
     const cell = (shared: MaskedCell, spot: [number, number]): L.Layer => {
       const open = () => clickPoint(shared.first);
-      const area = L.rectangle(roundingCell(shared), { renderer, weight: 1, color: accent, fillColor: accent, fillOpacity: Math.min(0.15 + 0.05 * (shared.count - 1), 0.45) }).on('click', open);
+      const area = L.rectangle(roundingCell(shared), {
+        renderer,
+        weight: 1,
+        color: accent,
+        fillColor: accent,
+        fillOpacity: Math.min(0.15 + 0.05 * (shared.count - 1), 0.45),
+      }).on('click', open);
       const title = `${bubbleTitle(shared.count, shared.slices, pies).replace(/; zoom in$/, '')} in this cell of about 1 km`;
-      const count = L.marker(spot, { icon: clusterIcon(shared.count, shared.slices, pies), title, alt: `${shared.count} records` }).on('click', open);
+      const count = L.marker(spot, { icon: clusterIcon(shared.count, shared.slices, pies), title, alt: `${shared.count} records` }).on(
+        'click',
+        open,
+      );
       return L.layerGroup([area, count]);
     };
 
@@ -163,7 +176,12 @@ export function ClusterLayer({ points, keep, pies, onPointClick, rounded = false
       const cellPx = map.latLngToContainerPoint([centre.lat, centre.lng + MASKED_COORDINATE_STEP]).x - map.latLngToContainerPoint(centre).x;
       const cellsVisible = rounded && cellPx >= MIN_CELL_PX;
       const pad = cellsVisible ? MASKED_COORDINATE_STEP / 2 : 0;
-      const bbox: [number, number, number, number] = [bounds.getWest() - pad, bounds.getSouth() - pad, bounds.getEast() + pad, bounds.getNorth() + pad];
+      const bbox: [number, number, number, number] = [
+        bounds.getWest() - pad,
+        bounds.getSouth() - pad,
+        bounds.getEast() + pad,
+        bounds.getNorth() + pad,
+      ];
       void client.clusters(bbox, cellsVisible ? CLUSTER_MAX_ZOOM + 1 : map.getZoom()).then((items) => {
         if (ask === latest) drawItems(items, cellsVisible);
       });
@@ -176,7 +194,12 @@ export function ClusterLayer({ points, keep, pies, onPointClick, rounded = false
       }
       const slotOf = pies ? (index: number) => pies.slots[index] ?? pies.count - 1 : undefined;
       const { cells, rest: items } = cellsVisible ? groupCells(visible, slotOf, pies?.count) : { cells: [], rest: visible };
-      const display = declutter(items, { project: (lat, lon) => map.latLngToContainerPoint([lat, lon]), diameterOf: clusterDiameter, pointRadius: POINT_RADIUS, slotOf });
+      const display = declutter(items, {
+        project: (lat, lon) => map.latLngToContainerPoint([lat, lon]),
+        diameterOf: clusterDiameter,
+        pointRadius: POINT_RADIUS,
+        slotOf,
+      });
       const wanted = new Map<string, () => L.Layer>();
       for (const item of display) {
         if (item.kind === 'cluster') wanted.set(item.key, () => bubble(item));
@@ -189,7 +212,9 @@ export function ClusterLayer({ points, keep, pies, onPointClick, rounded = false
       ];
       for (const shared of cells) {
         const spot = countSpot(shared, view);
-        wanted.set(`a${shared.lat},${shared.lon}#${shared.count}@${spot.join(',')}#${shared.slices?.join(',') ?? ''}`, () => cell(shared, spot));
+        wanted.set(`a${shared.lat},${shared.lon}#${shared.count}@${spot.join(',')}#${shared.slices?.join(',') ?? ''}`, () =>
+          cell(shared, spot),
+        );
       }
       for (const [key, layer] of shown) {
         if (wanted.has(key)) continue;

@@ -6,10 +6,15 @@ import type { MappedPoint } from './points.ts';
 
 const WORLD: [number, number, number, number] = [-180, -90, 180, 90];
 const grid = (count: number, lat = 52, lon = 13, first = 0): MappedPoint[] =>
-  Array.from({ length: count }, (_, offset) => ({ index: first + offset, lat: lat + (offset % 100) * 0.001, lon: lon + Math.floor(offset / 100) * 0.001 }));
+  Array.from({ length: count }, (_, offset) => ({
+    index: first + offset,
+    lat: lat + (offset % 100) * 0.001,
+    lon: lon + Math.floor(offset / 100) * 0.001,
+  }));
 const treeOf = (points: readonly MappedPoint[]) => new ClusterTree(packPoints(points));
 const total = (items: readonly VisibleItem[]) => items.reduce((sum, item) => sum + (item.kind === 'cluster' ? item.count : 1), 0);
-const pointIndices = (items: readonly VisibleItem[]) => items.flatMap((item) => (item.kind === 'point' ? [item.index] : [])).sort((a, b) => a - b);
+const pointIndices = (items: readonly VisibleItem[]) =>
+  items.flatMap((item) => (item.kind === 'point' ? [item.index] : [])).sort((a, b) => a - b);
 const keepOnly = (size: number, kept: (index: number) => boolean) => Uint8Array.from({ length: size }, (_, index) => (kept(index) ? 1 : 0));
 
 describe('the cluster tree', () => {
@@ -20,7 +25,10 @@ describe('the cluster tree', () => {
   });
 
   it('shows single points, with their record index and exact position, when zoomed in', () => {
-    const items = treeOf([{ index: 7, lat: 52.1234567, lon: 13.7654321 }, { index: 9, lat: -33, lon: 151 }]).clusters([0, 40, 20, 60], 10);
+    const items = treeOf([
+      { index: 7, lat: 52.1234567, lon: 13.7654321 },
+      { index: 9, lat: -33, lon: 151 },
+    ]).clusters([0, 40, 20, 60], 10);
     expect(items).toEqual([{ kind: 'point', index: 7, lat: 52.1234567, lon: 13.7654321 }]);
   });
 
@@ -92,9 +100,15 @@ describe('the cluster tree', () => {
   it('makes the clusters supercluster makes, at every zoom (the algorithm it follows)', () => {
     let seed = 7;
     const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
-    const points: MappedPoint[] = Array.from({ length: 4000 }, (_, index) => ({ index, lat: 40 + random() * 2 + (index % 3) * 5, lon: -3 + random() * 3 + (index % 4) * 6 }));
+    const points: MappedPoint[] = Array.from({ length: 4000 }, (_, index) => ({
+      index,
+      lat: 40 + random() * 2 + (index % 3) * 5,
+      lon: -3 + random() * 3 + (index % 4) * 6,
+    }));
     const reference = new Supercluster({ radius: 60, maxZoom: CLUSTER_MAX_ZOOM, minPoints: 3 });
-    reference.load(points.map((point) => ({ type: 'Feature', geometry: { type: 'Point', coordinates: [point.lon, point.lat] }, properties: {} })));
+    reference.load(
+      points.map((point) => ({ type: 'Feature', geometry: { type: 'Point', coordinates: [point.lon, point.lat] }, properties: {} })),
+    );
     const tree = treeOf(points);
     const summary = (counts: number[]) => [counts.length, counts.filter((count) => count === 1).length, Math.max(...counts)];
     for (let zoom = 0; zoom <= CLUSTER_MAX_ZOOM + 1; zoom += 1) {

@@ -204,12 +204,24 @@ export class ClusterTree {
         continue;
       }
       if (!counts) {
-        items.push({ kind: 'cluster', id: node * ZOOM_BITS + level, lat: yLat(nodes.y[node]!), lon: xLng(nodes.x[node]!), count: nodes.num[node]! });
+        items.push({
+          kind: 'cluster',
+          id: node * ZOOM_BITS + level,
+          lat: yLat(nodes.y[node]!),
+          lon: xLng(nodes.x[node]!),
+          count: nodes.num[node]!,
+        });
         continue;
       }
       const shown = counts.count[node]!;
       if (shown >= MIN_POINTS) {
-        const cluster: VisibleItem = { kind: 'cluster', id: node * ZOOM_BITS + level, lat: yLat(counts.sy[node]! / shown), lon: xLng(counts.sx[node]! / shown), count: shown };
+        const cluster: VisibleItem = {
+          kind: 'cluster',
+          id: node * ZOOM_BITS + level,
+          lat: yLat(counts.sy[node]! / shown),
+          lon: xLng(counts.sx[node]! / shown),
+          count: shown,
+        };
         if (counts.slices) cluster.slices = Array.from(counts.slices.subarray(node * counts.slotCount, (node + 1) * counts.slotCount));
         items.push(cluster);
       } else {
@@ -226,7 +238,8 @@ export class ClusterTree {
     const node = (clusterId - level) / ZOOM_BITS;
     const atLevel = this.pointNodes(level);
     const members: number[] = [];
-    for (let position = 0; position < atLevel.length; position += 1) if (atLevel[position] === node && this.shows(position)) members.push(position);
+    for (let position = 0; position < atLevel.length; position += 1)
+      if (atLevel[position] === node && this.shows(position)) members.push(position);
     if (members.length === 0) return Math.min(level + 1, CLUSTER_MAX_ZOOM + 1);
     for (let zoom = level + 1; zoom <= CLUSTER_MAX_ZOOM; zoom += 1) {
       const at = this.pointNodes(zoom);

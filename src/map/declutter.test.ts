@@ -47,8 +47,18 @@ describe('declutter', () => {
   });
 
   it('adds up the pies of the bubbles it merges and the slot of each point it takes in', () => {
-    const pie = (id: number, x: number, slices: number[]): VisibleItem => ({ kind: 'cluster', id, lat: 0, lon: x, count: slices.reduce((a, b) => a + b, 0), slices });
-    const items = declutter([pie(1, 0, [3, 0, 1]), pie(2, 20, [0, 5, 0]), point(9, 10, 5)], { ...options, slotOf: (index) => (index === 9 ? 2 : 0) });
+    const pie = (id: number, x: number, slices: number[]): VisibleItem => ({
+      kind: 'cluster',
+      id,
+      lat: 0,
+      lon: x,
+      count: slices.reduce((a, b) => a + b, 0),
+      slices,
+    });
+    const items = declutter([pie(1, 0, [3, 0, 1]), pie(2, 20, [0, 5, 0]), point(9, 10, 5)], {
+      ...options,
+      slotOf: (index) => (index === 9 ? 2 : 0),
+    });
     expect(items).toEqual([{ kind: 'cluster', key: 'c2+1p9', lat: 0, lon: 20, count: 10, slices: [3, 5, 2] }]);
   });
 
@@ -60,7 +70,10 @@ describe('declutter', () => {
     for (let index = 0; index < 200; index += 1) crowd.push(point(index, (index * 37) % 400, (index * 53) % 300));
     const records = crowd.reduce((sum, item) => sum + (item.kind === 'cluster' ? item.count : 1), 0);
     // As the cluster tree handed them over, they overlap.
-    const asGiven = crowd.map((item): DisplayItem => (item.kind === 'cluster' ? { kind: 'cluster', key: `c${item.id}`, lat: item.lat, lon: item.lon, count: item.count } : item));
+    const asGiven = crowd.map(
+      (item): DisplayItem =>
+        item.kind === 'cluster' ? { kind: 'cluster', key: `c${item.id}`, lat: item.lat, lon: item.lon, count: item.count } : item,
+    );
     expect(overlaps(asGiven).length).toBeGreaterThan(0);
 
     const items = declutter(crowd, options);

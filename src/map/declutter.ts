@@ -71,7 +71,8 @@ class Placed {
     const cx = Math.floor(spot.x / this.cell);
     const cy = Math.floor(spot.y / this.cell);
     const found: Group[] = [];
-    for (let dx = -span; dx <= span; dx += 1) for (let dy = -span; dy <= span; dy += 1) found.push(...(this.cells.get(`${cx + dx},${cy + dy}`) ?? []));
+    for (let dx = -span; dx <= span; dx += 1)
+      for (let dy = -span; dy <= span; dy += 1) found.push(...(this.cells.get(`${cx + dx},${cy + dy}`) ?? []));
     return found;
   }
   all(): Group[] {
@@ -85,7 +86,16 @@ export function declutter(items: readonly VisibleItem[], { project, diameterOf, 
   let records = 0;
   for (const item of items) {
     const at = project(item.lat, item.lon);
-    if (item.kind === 'cluster') groups.push({ ...at, lat: item.lat, lon: item.lon, count: item.count, ids: [item.id], points: [], slices: item.slices && [...item.slices] });
+    if (item.kind === 'cluster')
+      groups.push({
+        ...at,
+        lat: item.lat,
+        lon: item.lon,
+        count: item.count,
+        ids: [item.id],
+        points: [],
+        slices: item.slices && [...item.slices],
+      });
     else points.push({ ...item, ...at });
     records += item.kind === 'cluster' ? item.count : 1;
   }

@@ -38,7 +38,11 @@ export function streetPalette(): StreetPalette {
   };
 }
 
-const shift = (line: PixelLine, dx: number, dy: number): PixelLine => ({ ...line, from: { x: line.from.x + dx, y: line.from.y + dy }, to: { x: line.to.x + dx, y: line.to.y + dy } });
+const shift = (line: PixelLine, dx: number, dy: number): PixelLine => ({
+  ...line,
+  from: { x: line.from.x + dx, y: line.from.y + dy },
+  to: { x: line.to.x + dx, y: line.to.y + dy },
+});
 
 /**
  * Paints streets onto a canvas, given where a position lands on it; names are placed inside `seen`
@@ -52,7 +56,13 @@ export function paintStreetLines(
   seen: { x: number; y: number; width: number; height: number },
   palette: StreetPalette = streetPalette(),
 ): { streets: number; names: string[] } {
-  const pixels = lines.map((line) => ({ name: line.name, major: line.major, rank: line.rank, from: pixelOf(...line.from), to: pixelOf(...line.to) }));
+  const pixels = lines.map((line) => ({
+    name: line.name,
+    major: line.major,
+    rank: line.rank,
+    from: pixelOf(...line.from),
+    to: pixelOf(...line.to),
+  }));
   ctx.font = LABEL_FONT;
   const labels = placeStreetLabels(
     pixels.map((line) => shift(line, -seen.x, -seen.y)),

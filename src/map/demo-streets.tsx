@@ -41,7 +41,13 @@ function StreetCanvas() {
       const width = Math.round(size.x * (1 + 2 * PAD));
       const height = Math.round(size.y * (1 + 2 * PAD));
       const bounds = map.getBounds().pad(PAD);
-      void loadDemoStreets({ south: bounds.getSouth(), west: bounds.getWest(), north: bounds.getNorth(), east: bounds.getEast(), zoom }).then((lines) => {
+      void loadDemoStreets({
+        south: bounds.getSouth(),
+        west: bounds.getWest(),
+        north: bounds.getNorth(),
+        east: bounds.getEast(),
+        zoom,
+      }).then((lines) => {
         if (ask !== latest) return;
         const ratio = window.devicePixelRatio || 1;
         canvas.width = Math.round(width * ratio);

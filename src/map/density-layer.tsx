@@ -85,7 +85,14 @@ export function DensityLayer({ points, kind }: DensityLayerProps) {
         for (const bin of bins) {
           const share = Math.sqrt(bin.count / max);
           const [r, g, b] = heatColor(Math.max(0.08, share));
-          L.polygon(bin.boundary, { renderer, weight: 1, color: `rgb(${r},${g},${b})`, fillColor: `rgb(${r},${g},${b})`, fillOpacity: 0.25 + 0.5 * share, interactive: false }).addTo(group);
+          L.polygon(bin.boundary, {
+            renderer,
+            weight: 1,
+            color: `rgb(${r},${g},${b})`,
+            fillColor: `rgb(${r},${g},${b})`,
+            fillOpacity: 0.25 + 0.5 * share,
+            interactive: false,
+          }).addTo(group);
         }
       });
     };

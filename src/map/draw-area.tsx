@@ -31,7 +31,15 @@ interface DrawnShape {
 }
 
 /** Inside the map: starts drawing when asked and hands the finished shape over as corners. */
-export function AreaDrawing({ drawing, area, onDrawn }: { drawing: Shape | undefined; area: MapLook['area']; onDrawn: (corners: Array<[number, number]>) => void }) {
+export function AreaDrawing({
+  drawing,
+  area,
+  onDrawn,
+}: {
+  drawing: Shape | undefined;
+  area: MapLook['area'];
+  onDrawn: (corners: Array<[number, number]>) => void;
+}) {
   const map = useMap();
   useEffect(() => {
     if (!drawing) return;
@@ -62,7 +70,14 @@ export function AreaDrawing({ drawing, area, onDrawn }: { drawing: Shape | undef
     };
   }, [map, drawing, onDrawn]);
   if (!area) return null;
-  return <Polygon positions={area.map(([lat, lon]) => [lat, lon] as [number, number])} interactive={false} className="map-area" pathOptions={{ weight: 2, dashArray: '6 4', fillOpacity: 0.05 }} />;
+  return (
+    <Polygon
+      positions={area.map(([lat, lon]) => [lat, lon] as [number, number])}
+      interactive={false}
+      className="map-area"
+      pathOptions={{ weight: 2, dashArray: '6 4', fillOpacity: 0.05 }}
+    />
+  );
 }
 
 /** The buttons above the map: a shape to draw, clear the area, and "Search this area". */

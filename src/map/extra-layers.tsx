@@ -74,7 +74,15 @@ export function ExtraLayerPoints({ shown }: { shown: readonly ShownLayer[] }) {
       for (const point of extractPoints(layer.operation, layer.records).points) {
         if (inArea && !inArea.has(point.index)) continue;
         if (legend && hidden.size > 0 && hidden.has(String(rows[point.index]?.[legend.column] ?? ''))) continue;
-        L.circleMarker([point.lat, point.lon], { renderer, radius: 5, weight: 2, color: '#ffffff', fillColor: color, fillOpacity: 0.9, interactive: false }).addTo(group);
+        L.circleMarker([point.lat, point.lon], {
+          renderer,
+          radius: 5,
+          weight: 2,
+          color: '#ffffff',
+          fillColor: color,
+          fillOpacity: 0.9,
+          interactive: false,
+        }).addTo(group);
       }
     }
     return () => {
@@ -87,7 +95,15 @@ export function ExtraLayerPoints({ shown }: { shown: readonly ShownLayer[] }) {
 }
 
 /** The extra layers' toggles and legends (under the map). */
-export function ExtraLayerLegends({ shown, onToggleLayer, onToggleCategory }: { shown: readonly ShownLayer[]; onToggleLayer: (id: string) => void; onToggleCategory: (id: string, key: string) => void }) {
+export function ExtraLayerLegends({
+  shown,
+  onToggleLayer,
+  onToggleCategory,
+}: {
+  shown: readonly ShownLayer[];
+  onToggleLayer: (id: string) => void;
+  onToggleCategory: (id: string, key: string) => void;
+}) {
   return (
     <>
       {shown.map(({ layer, color, legend, visible }) => (
@@ -96,7 +112,9 @@ export function ExtraLayerLegends({ shown, onToggleLayer, onToggleCategory }: { 
             <input type="checkbox" checked={visible} onChange={() => onToggleLayer(layer.id)} />
             <span className="map-legend__swatch" style={{ background: color }} aria-hidden="true" /> Show {layer.title}
           </label>
-          {legend && <Legend legend={legend} label={`Legend: ${layer.title}`} color={color} onToggle={(key) => onToggleCategory(layer.id, key)} />}
+          {legend && (
+            <Legend legend={legend} label={`Legend: ${layer.title}`} color={color} onToggle={(key) => onToggleCategory(layer.id, key)} />
+          )}
         </div>
       ))}
     </>

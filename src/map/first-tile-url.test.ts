@@ -14,7 +14,9 @@ function leafletTiles(template: string, lat: number, lng: number, zoom: number):
   document.body.append(container);
   const map = L.map(container, { zoomAnimation: false, fadeAnimation: false }).setView([lat, lng], zoom);
   const requested: string[] = [];
-  L.tileLayer(template).on('tileloadstart', (event) => requested.push((event as L.TileEvent).tile.src)).addTo(map);
+  L.tileLayer(template)
+    .on('tileloadstart', (event) => requested.push((event as L.TileEvent).tile.src))
+    .addTo(map);
   maps.push(map);
   return requested;
 }
@@ -36,8 +38,12 @@ describe('firstTileUrl', () => {
   });
 
   it('fills {r} on a high-density screen and {-y} for TMS servers', () => {
-    expect(firstTileUrl('https://t.example/{z}/{x}/{y}{r}.png', { lat: 0.1, lng: 0.1, zoom: 1, retina: true })).toBe('https://t.example/1/1/0@2x.png');
-    expect(firstTileUrl('https://t.example/{z}/{x}/{-y}.png', { lat: 0.1, lng: 0.1, zoom: 1, retina: false })).toBe('https://t.example/1/1/1.png');
+    expect(firstTileUrl('https://t.example/{z}/{x}/{y}{r}.png', { lat: 0.1, lng: 0.1, zoom: 1, retina: true })).toBe(
+      'https://t.example/1/1/0@2x.png',
+    );
+    expect(firstTileUrl('https://t.example/{z}/{x}/{-y}.png', { lat: 0.1, lng: 0.1, zoom: 1, retina: false })).toBe(
+      'https://t.example/1/1/1.png',
+    );
   });
 
   it('wraps columns around the world and keeps rows inside it', () => {

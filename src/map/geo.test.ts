@@ -16,7 +16,15 @@ describe('geo', () => {
 
   it('encloses points and the search circle', () => {
     expect(enclosingBounds([])).toBeUndefined();
-    expect(enclosingBounds([{ lat: 1, lon: 2 }, { lat: -3, lon: 4 }])).toEqual([[-3, 2], [1, 4]]);
+    expect(
+      enclosingBounds([
+        { lat: 1, lon: 2 },
+        { lat: -3, lon: 4 },
+      ]),
+    ).toEqual([
+      [-3, 2],
+      [1, 4],
+    ]);
     const [[south, west], [north, east]] = enclosingBounds([{ lat: 0.001, lon: 0.001 }], { lat: 0, lon: 0, radiusMetres: 111_195 })!;
     expect([south, west, north, east].map((n) => Number(n.toFixed(3)))).toEqual([-1, -1, 1, 1]);
   });

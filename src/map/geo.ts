@@ -43,5 +43,10 @@ export function enclosingBounds(points: readonly LatLon[], circle?: LatLon & { r
     add(Math.max(-90, circle.lat - dLat), Math.max(-180, circle.lon - dLon));
     add(Math.min(90, circle.lat + dLat), Math.min(180, circle.lon + dLon));
   }
-  return Number.isFinite(south) ? [[south, west], [north, east]] : undefined;
+  return Number.isFinite(south)
+    ? [
+        [south, west],
+        [north, east],
+      ]
+    : undefined;
 }

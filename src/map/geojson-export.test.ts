@@ -9,7 +9,11 @@ import { extractPoints } from './points.ts';
 
 describe('toFeatureCollection', () => {
   it('makes one feature per record in the records’ order, longitude first, unlocated ones with a null geometry', () => {
-    const records = [{ name: 'A', position: { latitude: 52.5, longitude: 13.4 } }, { name: 'no place' }, { name: 'C', position: { latitude: 48.8, longitude: 2.3 } }];
+    const records = [
+      { name: 'A', position: { latitude: 52.5, longitude: 13.4 } },
+      { name: 'no place' },
+      { name: 'C', position: { latitude: 48.8, longitude: 2.3 } },
+    ];
     const collection = toFeatureCollection(
       [
         { index: 0, lat: 52.5, lon: 13.4 },
@@ -51,7 +55,10 @@ describe('CSV, JSON and GeoJSON of one answer', () => {
       const records = answer.records as Array<Record<string, unknown>>;
       expect(records).toHaveLength(26);
 
-      const csvRows = Papa.parse<Record<string, string>>(recordsToCsv(records, { bom: true }).replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: true }).data;
+      const csvRows = Papa.parse<Record<string, string>>(recordsToCsv(records, { bom: true }).replace(/^\uFEFF/, ''), {
+        header: true,
+        skipEmptyLines: true,
+      }).data;
       const json = JSON.parse(recordsToJson(records)) as Array<Record<string, unknown>>;
       const geojson = JSON.parse(JSON.stringify(toFeatureCollection(extractPoints(peopleOperation, records).points, records))) as {
         features: Array<{ id: number; properties: Record<string, unknown>; geometry: unknown }>;

@@ -14,7 +14,11 @@ function propertiesOf(record: unknown): Properties {
 }
 
 /** `shown`: the positions of the records to export (the filtered view); undefined: every record. */
-export function toFeatureCollection(points: readonly MappedPoint[], records: readonly unknown[], shown?: readonly number[]): FeatureCollection<Point | null, Properties> {
+export function toFeatureCollection(
+  points: readonly MappedPoint[],
+  records: readonly unknown[],
+  shown?: readonly number[],
+): FeatureCollection<Point | null, Properties> {
   const pointByIndex = new Map(points.map((point) => [point.index, point]));
   const feature = (index: number): Feature<Point | null, Properties> => {
     const point = pointByIndex.get(index);

@@ -53,14 +53,19 @@ export default function LayeredMap({ label, center, radiusMetres, layers, demo =
   const [hidden, setHidden] = useState<ReadonlySet<string>>(() => new Set());
   const renderer = useMemo(() => L.canvas({ padding: 0.5 }), []);
   const bounds = useMemo(
-    () => enclosingBounds(center ? [center] : layers.flatMap((layer) => layer.points), center && radiusMetres ? { ...center, radiusMetres } : undefined),
+    () =>
+      enclosingBounds(
+        center ? [center] : layers.flatMap((layer) => layer.points),
+        center && radiusMetres ? { ...center, radiusMetres } : undefined,
+      ),
     [center, radiusMetres, layers],
   );
-  const toggle = (id: string) => setHidden((current) => {
-    const next = new Set(current);
-    if (!next.delete(id)) next.add(id);
-    return next;
-  });
+  const toggle = (id: string) =>
+    setHidden((current) => {
+      const next = new Set(current);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
   // The export is fitted to every shown layer's every point, not to the screen's view.
   const exportSheet = () => {
     const scene = { layers: layers.filter((layer) => !hidden.has(layer.id)), place: center, radiusMetres, demo };
@@ -73,7 +78,13 @@ export default function LayeredMap({ label, center, radiusMetres, layers, demo =
       </div>
       <BaseMap label={label} bounds={bounds} offline={demo ? <DemoStreets /> : undefined}>
         <FitWhenKnown bounds={bounds} />
-        {center && radiusMetres && <Circle center={[center.lat, center.lon]} radius={radiusMetres} pathOptions={{ color: '#555', weight: 1, fill: false, dashArray: '4 4' }} />}
+        {center && radiusMetres && (
+          <Circle
+            center={[center.lat, center.lon]}
+            radius={radiusMetres}
+            pathOptions={{ color: '#555', weight: 1, fill: false, dashArray: '4 4' }}
+          />
+        )}
         {layers
           .filter((layer) => !hidden.has(layer.id))
           .flatMap((layer) =>

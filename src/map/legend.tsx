@@ -19,7 +19,12 @@ export function Legend({ legend, onToggle, label = 'Legend', color }: LegendProp
       <ul role="list" aria-label={label}>
         {legend.entries.map((entry, slot) => (
           <li key={entry.key}>
-            <button type="button" aria-pressed={entry.shown} className={entry.shown ? undefined : 'map-legend__off'} onClick={() => onToggle(entry.key)}>
+            <button
+              type="button"
+              aria-pressed={entry.shown}
+              className={entry.shown ? undefined : 'map-legend__off'}
+              onClick={() => onToggle(entry.key)}
+            >
               <span className="map-legend__swatch" style={{ background: color ?? slotColor(slot) }} aria-hidden="true" />
               {entry.key === '' ? '(empty)' : entry.key} <span className="map-legend__count">{entry.count.toLocaleString('en-US')}</span>
             </button>

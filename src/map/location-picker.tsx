@@ -69,12 +69,21 @@ export default function LocationPicker({ operation, values, onValuesChange }: Lo
 
   return (
     <div className="location-picker">
-      <BaseMap label="Search area map: click to set the search point, drag the handle on the circle's edge to set the radius" bounds={enclosingBounds([], typed)}>
+      <BaseMap
+        label="Search area map: click to set the search point, drag the handle on the circle's edge to set the radius"
+        bounds={enclosingBounds([], typed)}
+      >
         <WheelGate onScrollPast={showWheelHint} />
         <PickOnClick onPick={(point) => commit({ ...point, radiusMetres: typed?.radiusMetres ?? defaultRadius(operation) })} />
         {typed && center && handle && radius !== undefined && (
           <>
-            <Circle center={center} radius={radius} interactive={false} className="map-search-circle" pathOptions={{ weight: 2, fillOpacity: 0.08 }} />
+            <Circle
+              center={center}
+              radius={radius}
+              interactive={false}
+              className="map-search-circle"
+              pathOptions={{ weight: 2, fillOpacity: 0.08 }}
+            />
             <Marker
               position={center}
               draggable

@@ -23,7 +23,13 @@ export function FitToBounds({ bounds, keepFirst = false }: FitToBoundsProps) {
     if (key === kept && !moved.current) return;
     moved.current = true;
     const [south, west, north, east] = key.split(',').map(Number) as [number, number, number, number];
-    map.fitBounds([[south, west], [north, east]], FIT_OPTIONS);
+    map.fitBounds(
+      [
+        [south, west],
+        [north, east],
+      ],
+      FIT_OPTIONS,
+    );
   }, [map, key, kept]);
   return null;
 }

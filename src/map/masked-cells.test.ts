@@ -6,7 +6,13 @@ const point = (index: number, lat: number, lon: number): VisibleItem => ({ kind:
 
 describe('groupCells', () => {
   it('counts the rounded records of each cell, with their colours, and leaves exact points and clusters as they are', () => {
-    const items = [point(0, 37.78, -122.42), point(1, 37.78, -122.42), point(2, 37.77, -122.42), point(3, 37.77412, -122.41987), { kind: 'cluster', id: 9, lat: 37.7, lon: -122.4, count: 5 } as VisibleItem];
+    const items = [
+      point(0, 37.78, -122.42),
+      point(1, 37.78, -122.42),
+      point(2, 37.77, -122.42),
+      point(3, 37.77412, -122.41987),
+      { kind: 'cluster', id: 9, lat: 37.7, lon: -122.4, count: 5 } as VisibleItem,
+    ];
     const slots = [0, 1, 1, 0];
     const { cells, rest } = groupCells(items, (index) => slots[index]!, 3);
     expect(cells).toEqual([
@@ -38,9 +44,11 @@ describe('countSpot', () => {
     expect(lon).toBeCloseTo(-122.4212, 9);
   });
   it('keeps the count at the centre while the centre is in view', () => {
-    expect(countSpot({ lat: 37.78, lon: -122.42 }, [
-      [37.779, -122.421],
-      [37.79, -122.41],
-    ])).toEqual([37.78, -122.42]);
+    expect(
+      countSpot({ lat: 37.78, lon: -122.42 }, [
+        [37.779, -122.421],
+        [37.79, -122.41],
+      ]),
+    ).toEqual([37.78, -122.42]);
   });
 });

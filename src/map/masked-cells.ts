@@ -20,7 +20,11 @@ export interface MaskedCell {
 }
 
 /** Single points split into rounding cells (on the grid) and the rest, drawn as they are. */
-export function groupCells(items: readonly VisibleItem[], slotOf?: (index: number) => number, slotCount = 0): { cells: MaskedCell[]; rest: VisibleItem[] } {
+export function groupCells(
+  items: readonly VisibleItem[],
+  slotOf?: (index: number) => number,
+  slotCount = 0,
+): { cells: MaskedCell[]; rest: VisibleItem[] } {
   const byPosition = new Map<string, MaskedCell>();
   const rest: VisibleItem[] = [];
   for (const item of items) {
@@ -30,7 +34,17 @@ export function groupCells(items: readonly VisibleItem[], slotOf?: (index: numbe
     }
     const at = `${item.lat},${item.lon}`;
     let cell = byPosition.get(at);
-    if (!cell) byPosition.set(at, (cell = { lat: item.lat, lon: item.lon, first: (item as PointItem).index, count: 0, ...(slotOf && { slices: new Array<number>(slotCount).fill(0) }) }));
+    if (!cell)
+      byPosition.set(
+        at,
+        (cell = {
+          lat: item.lat,
+          lon: item.lon,
+          first: (item as PointItem).index,
+          count: 0,
+          ...(slotOf && { slices: new Array<number>(slotCount).fill(0) }),
+        }),
+      );
     cell.count += 1;
     if (cell.slices && slotOf) {
       const slot = slotOf(item.index);

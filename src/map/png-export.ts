@@ -120,13 +120,18 @@ export async function captureMap(container: HTMLElement): Promise<HTMLCanvasElem
     const box = element.getBoundingClientRect();
     return { x: box.left - frame.left, y: box.top - frame.top, width: box.width, height: box.height };
   };
-  const drawn = [...container.querySelectorAll<HTMLElement | SVGSVGElement>('img.leaflet-tile-loaded, .leaflet-pane canvas, .leaflet-pane svg, .map-cluster, .demo-street-name')]
+  const drawn = [
+    ...container.querySelectorAll<HTMLElement | SVGSVGElement>(
+      'img.leaflet-tile-loaded, .leaflet-pane canvas, .leaflet-pane svg, .map-cluster, .demo-street-name',
+    ),
+  ]
     .map((element, order) => ({ element, order, pane: paneOrder(element) }))
     .sort((a, b) => a.pane - b.pane || a.order - b.order);
   // Images load first, all at once; then everything is drawn in order.
   const images = await Promise.all(
     drawn.map(({ element }) => {
-      if (element instanceof HTMLImageElement) return loadImage(element.src, new URL(element.src, location.href).origin !== location.origin);
+      if (element instanceof HTMLImageElement)
+        return loadImage(element.src, new URL(element.src, location.href).origin !== location.origin);
       if (element instanceof SVGSVGElement) return svgImage(element, at(element));
       return Promise.resolve(undefined);
     }),

@@ -6,7 +6,12 @@ const station = (name: string, latitude: unknown, longitude: unknown) => ({ name
 
 describe('extractPoints', () => {
   it('places records with coordinates and lists the others with their labels', () => {
-    const records = [station('Alexanderplatz', 52.52, 13.41), station('Nowhere', null, null), station('Zero', 0, 0), station('Tiergarten', 52.51, 13.36)];
+    const records = [
+      station('Alexanderplatz', 52.52, 13.41),
+      station('Nowhere', null, null),
+      station('Zero', 0, 0),
+      station('Tiergarten', 52.51, 13.36),
+    ];
     const { points, missing } = extractPoints(proxOperation, records);
     expect(points).toEqual([
       { index: 0, lat: 52.52, lon: 13.41 },
@@ -19,7 +24,10 @@ describe('extractPoints', () => {
   });
 
   it('names unlabelled records by their position', () => {
-    const { missing } = extractPoints(incidentsOperation, [{ incident_latitude: 37.7, incident_longitude: -122.4 }, { incident_address: 'unknown' }]);
+    const { missing } = extractPoints(incidentsOperation, [
+      { incident_latitude: 37.7, incident_longitude: -122.4 },
+      { incident_address: 'unknown' },
+    ]);
     expect(missing).toEqual([{ index: 1, label: 'Record 2' }]);
     expect(recordLabel(proxOperation, { name: '  ' }, 4)).toBe('Record 5');
   });

@@ -63,18 +63,33 @@ describe('the popup lines a definition names', () => {
   });
 
   it('falls back to the first plain fields when the definition names none', () => {
-    expect(recordPopupFields(undefined, station).map((field) => field.name)).toEqual(['name', 'distance', 'address.street', 'address.streetNumber', 'address.city']);
+    expect(recordPopupFields(undefined, station).map((field) => field.name)).toEqual([
+      'name',
+      'distance',
+      'address.street',
+      'address.streetNumber',
+      'address.city',
+    ]);
   });
 
   // Every lookup that opens on the map names its popup, and each line it names is found in its sample answer.
-  const mapOperations = allLookups.flatMap((lookup) => lookup.operations.filter((operation) => operation.defaultTab === 'map').map((operation) => ({ lookup, operation })));
-  it.each(mapOperations.map(({ lookup, operation }) => [`${lookup.id} ${operation.id}`, lookup, operation] as const))('%s names popup lines its records hold', (_, lookup, operation) => {
-    expect(operation.map?.popup.length).toBeGreaterThan(0);
-    const records = samplesOf(lookup, operation).flatMap((body) => operation.adapters?.records?.(body) ?? []);
-    expect(records.length).toBeGreaterThan(0);
-    for (const field of operation.map!.popup) {
-      const paths = typeof field.path === 'string' ? [field.path] : field.path;
-      for (const path of paths) expect(records.some((record) => valuesAt(record, path).some((value) => value !== undefined)), `${field.label}: ${path}`).toBe(true);
-    }
-  });
+  const mapOperations = allLookups.flatMap((lookup) =>
+    lookup.operations.filter((operation) => operation.defaultTab === 'map').map((operation) => ({ lookup, operation })),
+  );
+  it.each(mapOperations.map(({ lookup, operation }) => [`${lookup.id} ${operation.id}`, lookup, operation] as const))(
+    '%s names popup lines its records hold',
+    (_, lookup, operation) => {
+      expect(operation.map?.popup.length).toBeGreaterThan(0);
+      const records = samplesOf(lookup, operation).flatMap((body) => operation.adapters?.records?.(body) ?? []);
+      expect(records.length).toBeGreaterThan(0);
+      for (const field of operation.map!.popup) {
+        const paths = typeof field.path === 'string' ? [field.path] : field.path;
+        for (const path of paths)
+          expect(
+            records.some((record) => valuesAt(record, path).some((value) => value !== undefined)),
+            `${field.label}: ${path}`,
+          ).toBe(true);
+      }
+    },
+  );
 });

@@ -25,7 +25,8 @@ function show(value: unknown): string | undefined {
 }
 
 /** A named line's value: numbers grouped (a distance of 1,234 m), since the definition chose them as quantities. */
-const showQuantity = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value.toLocaleString('en-US') : show(value));
+const showQuantity = (value: unknown) =>
+  typeof value === 'number' && Number.isFinite(value) ? value.toLocaleString('en-US') : show(value);
 
 /** Every value at a dot path, `*` standing for each item (or property) there. */
 export function valuesAt(value: unknown, path: string): unknown[] {
@@ -48,7 +49,13 @@ export function valuesAt(value: unknown, path: string): unknown[] {
 function lineValue(record: unknown, field: MapPopupField): string | undefined {
   const paths = typeof field.path === 'string' ? [field.path] : field.path;
   const parts = paths.map((path) => {
-    const shown = [...new Set(valuesAt(record, path).map(showQuantity).filter((text) => text !== undefined))];
+    const shown = [
+      ...new Set(
+        valuesAt(record, path)
+          .map(showQuantity)
+          .filter((text) => text !== undefined),
+      ),
+    ];
     if (shown.length === 0) return undefined;
     return shown.length > MAX_VALUES ? `${shown.slice(0, MAX_VALUES).join(', ')}, …` : shown.join(', ');
   });

@@ -10,7 +10,16 @@ import type { LatLon } from './geo.ts';
 const handleIcon = L.divIcon({ className: 'map-radius-handle', iconSize: [18, 18] });
 
 /** Rungs of the radius one key moves (search-circle.ts, steppedRadius). */
-const KEY_STEPS: Readonly<Record<string, number>> = { ArrowRight: 1, ArrowUp: 1, '+': 1, ArrowLeft: -1, ArrowDown: -1, '-': -1, PageUp: 4, PageDown: -4 };
+const KEY_STEPS: Readonly<Record<string, number>> = {
+  ArrowRight: 1,
+  ArrowUp: 1,
+  '+': 1,
+  ArrowLeft: -1,
+  ArrowDown: -1,
+  '-': -1,
+  PageUp: 4,
+  PageDown: -4,
+};
 
 export interface RadiusValue {
   /** The radius in the form's unit. */
@@ -46,7 +55,13 @@ export function RadiusHandle({ position, value, onDrag, onDragEnd, onStep }: Rad
 
   useEffect(() => {
     // autoPan: dragged towards the frame's edge, the map moves along instead of losing the handle.
-    const handle = L.marker([lat, lon], { icon: handleIcon, draggable: true, autoPan: true, keyboard: true, title: 'Drag, or use the arrow keys, to change the radius' });
+    const handle = L.marker([lat, lon], {
+      icon: handleIcon,
+      draggable: true,
+      autoPan: true,
+      keyboard: true,
+      title: 'Drag, or use the arrow keys, to change the radius',
+    });
     handle.on('drag', () => drag(latLonOf(handle)));
     handle.on('dragend', () => dragEnd(latLonOf(handle)));
     handle.addTo(map);

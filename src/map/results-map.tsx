@@ -52,12 +52,30 @@ function keepMask(size: number, shown: readonly number[]): Uint8Array {
   return keep;
 }
 
-export default function ResultsMap({ lookup, operation, params, records, shown, masked, selectedIndex, onSelect, onOpenTable, analysis, onSearchValues }: MapSlotProps) {
+export default function ResultsMap({
+  lookup,
+  operation,
+  params,
+  records,
+  shown,
+  masked,
+  selectedIndex,
+  onSelect,
+  onOpenTable,
+  analysis,
+  onSearchValues,
+}: MapSlotProps) {
   // Every record's point, read once per answer: a brush move or a filter only changes `keep`.
   const extraction = useMemo(() => extractPoints(operation, records), [operation, records]);
   const keep = useMemo(() => (shown ? keepMask(records.length, shown) : undefined), [records, shown]);
-  const shownPoints = useMemo(() => (keep ? extraction.points.filter((point) => keep[point.index] === 1) : extraction.points), [extraction, keep]);
-  const missing = useMemo(() => (keep ? extraction.missing.filter((record) => keep[record.index] === 1) : extraction.missing), [extraction, keep]);
+  const shownPoints = useMemo(
+    () => (keep ? extraction.points.filter((point) => keep[point.index] === 1) : extraction.points),
+    [extraction, keep],
+  );
+  const missing = useMemo(
+    () => (keep ? extraction.missing.filter((record) => keep[record.index] === 1) : extraction.missing),
+    [extraction, keep],
+  );
   const points = extraction.points;
   const circle = useMemo(() => searchCircle(operation.locationSearch, params), [operation, params]);
   // The whole answer's extent: narrowing what is drawn does not move the map.
@@ -77,7 +95,12 @@ export default function ResultsMap({ lookup, operation, params, records, shown, 
   const pies = useMemo<ClusterPies | undefined>(
     () =>
       categories && legendEntries
-        ? { slots: categories, count: LEGEND_SIZE + 1, colorOf: slotColor, labelOf: (slot) => (slot < legendEntries.length ? legendEntries[slot]!.key || '(empty)' : 'Other') }
+        ? {
+            slots: categories,
+            count: LEGEND_SIZE + 1,
+            colorOf: slotColor,
+            labelOf: (slot) => (slot < legendEntries.length ? legendEntries[slot]!.key || '(empty)' : 'Other'),
+          }
         : undefined,
     [categories, legendEntries],
   );
@@ -97,7 +120,9 @@ export default function ResultsMap({ lookup, operation, params, records, shown, 
   const area = analysis?.look.area;
   // Searching by point and radius: send the circle that covers the shape; area= keeps only what is inside.
   const searchArea =
-    area && operation.locationSearch && onSearchValues ? () => onSearchValues(valuesFromCircle(operation, paramsToValues(operation, params), coveringCircle(area))) : undefined;
+    area && operation.locationSearch && onSearchValues
+      ? () => onSearchValues(valuesFromCircle(operation, paramsToValues(operation, params), coveringCircle(area)))
+      : undefined;
 
   const selected = selectedIndex === undefined ? undefined : pointAt(selectedIndex);
   // A popup whose record a filter hides closes with it.
@@ -115,14 +140,33 @@ export default function ResultsMap({ lookup, operation, params, records, shown, 
     };
     const circleColor = circle ? strokeOf('.map-search-circle') : undefined;
     const areaColor = area ? strokeOf('.map-area') : undefined;
-    const info = resultsSheetInfo({ lookup, operation, params, circle, area: area !== undefined, demo: analysis?.demo ?? false, masked, madeAt: new Date() });
+    const info = resultsSheetInfo({
+      lookup,
+      operation,
+      params,
+      circle,
+      area: area !== undefined,
+      demo: analysis?.demo ?? false,
+      masked,
+      madeAt: new Date(),
+    });
     const legend = resultsLegend({
       circle: circleColor ? { color: circleColor } : undefined,
       area: areaColor ? { color: areaColor } : undefined,
       records: { count: shownPoints.length, color: readColor('--accent', '#1f56b3'), legend: analysis?.legend, layer },
-      layers: extra.shown.filter((shown) => shown.visible).map((shown) => ({ title: shown.layer.title, color: shown.color, count: extractPoints(shown.layer.operation, shown.layer.records).points.length })),
+      layers: extra.shown
+        .filter((shown) => shown.visible)
+        .map((shown) => ({
+          title: shown.layer.title,
+          color: shown.color,
+          count: extractPoints(shown.layer.operation, shown.layer.records).points.length,
+        })),
     });
-    return drawSheet(await captureMap(container), { lines: titleLines(info), legend, metresPerPixel: metresPerPixel(map.getCenter().lat, map.getZoom()) });
+    return drawSheet(await captureMap(container), {
+      lines: titleLines(info),
+      legend,
+      metresPerPixel: metresPerPixel(map.getCenter().lat, map.getZoom()),
+    });
   };
   const openPopup = (index: number) => {
     onSelect(index);
@@ -136,16 +180,37 @@ export default function ResultsMap({ lookup, operation, params, records, shown, 
         <button
           type="button"
           disabled={shownPoints.length === 0}
-          onClick={() => downloadGeoJson(toFeatureCollection(shownPoints, records, shown), `${lookup.slug}-${operation.id}-points${shown ? '-filtered' : ''}`)}
+          onClick={() =>
+            downloadGeoJson(
+              toFeatureCollection(shownPoints, records, shown),
+              `${lookup.slug}-${operation.id}-points${shown ? '-filtered' : ''}`,
+            )
+          }
         >
           Export GeoJSON
         </button>
-        <MapExportButtons drawSheet={exportSheet} name={`${lookup.slug}-${operation.id}-map`} title={`${lookup.id}. ${lookup.title}: map`} />
+        <MapExportButtons
+          drawSheet={exportSheet}
+          name={`${lookup.slug}-${operation.id}-map`}
+          title={`${lookup.id}. ${lookup.title}: map`}
+        />
       </div>
       {analysis && (
-        <AreaTools drawing={drawing} onDraw={setDrawing} area={area} onClear={() => analysis.onLookChange({ area: undefined })} onSearchArea={searchArea} />
+        <AreaTools
+          drawing={drawing}
+          onDraw={setDrawing}
+          area={area}
+          onClear={() => analysis.onLookChange({ area: undefined })}
+          onSearchArea={searchArea}
+        />
       )}
-      {analysis && <AnalysisControls analysis={analysis} colorColumn={analysis.legend?.column} sizeColumn={radiusOf ? chosenColumn(analysis.look.size, operation.map?.sizeBy) : undefined} />}
+      {analysis && (
+        <AnalysisControls
+          analysis={analysis}
+          colorColumn={analysis.legend?.column}
+          sizeColumn={radiusOf ? chosenColumn(analysis.look.size, operation.map?.sizeBy) : undefined}
+        />
+      )}
       <BaseMap
         label={`Map of ${plural(shownPoints.length, 'result')}`}
         bounds={bounds}
@@ -164,14 +229,26 @@ export default function ResultsMap({ lookup, operation, params, records, shown, 
           />
         )}
         {layer === 'points' ? (
-          <ClusterLayer points={points} keep={keep} pies={pies} onPointClick={openPopup} rounded={anyRounded} colorOf={colorOf} radiusOf={radiusOf} />
+          <ClusterLayer
+            points={points}
+            keep={keep}
+            pies={pies}
+            onPointClick={openPopup}
+            rounded={anyRounded}
+            colorOf={colorOf}
+            radiusOf={radiusOf}
+          />
         ) : (
           <DensityLayer points={shownPoints} kind={layer} />
         )}
         <ExtraLayerPoints shown={extra.shown} />
         {analysis && <AreaDrawing drawing={drawing} area={area} onDrawn={onDrawn} />}
         {selected && (
-          <SelectedPoint point={selected} label={recordLabel(operation, records[selected.index], selected.index)} onClick={() => openPopup(selected.index)} />
+          <SelectedPoint
+            point={selected}
+            label={recordLabel(operation, records[selected.index], selected.index)}
+            onClick={() => openPopup(selected.index)}
+          />
         )}
         {popupPoint && (
           <PointPopup
@@ -200,7 +277,9 @@ export default function ResultsMap({ lookup, operation, params, records, shown, 
           <AddLayer analysis={analysis} />
         </div>
       )}
-      {analysis?.times && <TimeHistogram times={analysis.times} time={analysis.look.time} onChange={(time) => analysis.onLookChange({ time })} />}
+      {analysis?.times && (
+        <TimeHistogram times={analysis.times} time={analysis.look.time} onChange={(time) => analysis.onLookChange({ time })} />
+      )}
       <MissingCoordinates missing={missing} onOpenTable={onOpenTable} />
     </div>
   );

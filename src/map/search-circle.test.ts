@@ -1,10 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { distanceUnit, formatDistance, nextRung, radiusInFormUnit, roundRadius, searchCircle, steppedRadius, valuesFromCircle } from './search-circle.ts';
+import {
+  distanceUnit,
+  formatDistance,
+  nextRung,
+  radiusInFormUnit,
+  roundRadius,
+  searchCircle,
+  steppedRadius,
+  valuesFromCircle,
+} from './search-circle.ts';
 import { incidentsOperation, proxOperation } from './testing/fake-operations.ts';
 
 describe('searchCircle', () => {
   it('reads B’s prox as lat, lon and radius in metres', () => {
-    expect(searchCircle(proxOperation.locationSearch, { prox: '52.52, 13.405, 5000' })).toEqual({ lat: 52.52, lon: 13.405, radiusMetres: 5000 });
+    expect(searchCircle(proxOperation.locationSearch, { prox: '52.52, 13.405, 5000' })).toEqual({
+      lat: 52.52,
+      lon: 13.405,
+      radiusMetres: 5000,
+    });
   });
 
   it('reads lat, lon and a distance with its unit, from form text or parsed numbers', () => {
@@ -25,7 +38,11 @@ describe('searchCircle', () => {
 
 describe('valuesFromCircle', () => {
   it('writes B’s prox rounded to about a metre and a sensible radius, keeping other fields', () => {
-    const values = valuesFromCircle(proxOperation, { prox: '', connectortype: '33' }, { lat: 52.5200123456, lon: 13.40498765, radiusMetres: 4987.6 });
+    const values = valuesFromCircle(
+      proxOperation,
+      { prox: '', connectortype: '33' },
+      { lat: 52.5200123456, lon: 13.40498765, radiusMetres: 4987.6 },
+    );
     expect(values).toEqual({ prox: '52.52001,13.40499,5000', connectortype: '33' });
   });
 
@@ -36,7 +53,11 @@ describe('valuesFromCircle', () => {
 
   it('keeps the distance unit the user typed, else the example’s', () => {
     const circle = { lat: 37.774929, lon: -122.419416, radiusMetres: 3218.688 };
-    expect(valuesFromCircle(incidentsOperation, { distance: '5km' }, circle)).toEqual({ lat: '37.77493', lon: '-122.41942', distance: '3.22km' });
+    expect(valuesFromCircle(incidentsOperation, { distance: '5km' }, circle)).toEqual({
+      lat: '37.77493',
+      lon: '-122.41942',
+      distance: '3.22km',
+    });
     expect(valuesFromCircle(incidentsOperation, { distance: '' }, circle).distance).toBe('2mi');
   });
 });

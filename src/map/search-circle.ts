@@ -96,13 +96,19 @@ export function nextRung(value: number, direction: 1 | -1): number {
 }
 
 /** The radius the form holds, in its unit: the distance's (mi, km, ft, m), or B's metres. */
-export function radiusInFormUnit(operation: Operation, values: FormValues): { value: number; unit: string; metresPerUnit: number; max: number } | undefined {
+export function radiusInFormUnit(
+  operation: Operation,
+  values: FormValues,
+): { value: number; unit: string; metresPerUnit: number; max: number } | undefined {
   const search = operation.locationSearch;
   const circle = searchCircle(search, values);
   if (!search || !circle) return undefined;
   const unit = search.kind === 'prox' ? 'm' : distanceUnit(values[search.distance], operation.example[search.distance]);
   const metresPerUnit = DISTANCE_UNIT_METRES[unit];
-  const maxMetres = Math.min(search.kind === 'prox' ? (maxRadius(operation, search.param) ?? MAX_RADIUS_METRES) : MAX_RADIUS_METRES, MAX_RADIUS_METRES);
+  const maxMetres = Math.min(
+    search.kind === 'prox' ? (maxRadius(operation, search.param) ?? MAX_RADIUS_METRES) : MAX_RADIUS_METRES,
+    MAX_RADIUS_METRES,
+  );
   return { value: circle.radiusMetres / metresPerUnit, unit, metresPerUnit, max: maxMetres / metresPerUnit };
 }
 

@@ -7,8 +7,21 @@ export function SelectedPoint({ point, label, onClick }: { point: LatLon; label:
   const position: [number, number] = [point.lat, point.lon];
   return (
     <>
-      <CircleMarker center={position} radius={14} className="map-selected-ring" pathOptions={{ weight: 3, fillOpacity: 0.15 }} interactive={false} />
-      <Marker position={position} icon={defaultIcon} title={`Selected: ${label}`} alt={`Selected: ${label}`} zIndexOffset={1000} eventHandlers={{ click: onClick }} />
+      <CircleMarker
+        center={position}
+        radius={14}
+        className="map-selected-ring"
+        pathOptions={{ weight: 3, fillOpacity: 0.15 }}
+        interactive={false}
+      />
+      <Marker
+        position={position}
+        icon={defaultIcon}
+        title={`Selected: ${label}`}
+        alt={`Selected: ${label}`}
+        zIndexOffset={1000}
+        eventHandlers={{ click: onClick }}
+      />
     </>
   );
 }

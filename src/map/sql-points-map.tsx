@@ -20,7 +20,8 @@ export function sqlPoints(rows: readonly unknown[], point: SqlPointsMapProps['po
   const points: MappedPoint[] = [];
   rows.forEach((row, index) => {
     const at = point(row);
-    if (at && Number.isFinite(at.lat) && Number.isFinite(at.lon) && Math.abs(at.lat) <= 90 && Math.abs(at.lon) <= 180) points.push({ index, lat: at.lat, lon: at.lon });
+    if (at && Number.isFinite(at.lat) && Number.isFinite(at.lon) && Math.abs(at.lat) <= 90 && Math.abs(at.lon) <= 180)
+      points.push({ index, lat: at.lat, lon: at.lon });
   });
   return { points, missing: rows.length - points.length };
 }
@@ -28,9 +29,17 @@ export function sqlPoints(rows: readonly unknown[], point: SqlPointsMapProps['po
 export default function SqlPointsMap({ rows, point, demo = false }: SqlPointsMapProps) {
   const { points, missing } = useMemo(() => sqlPoints(rows, point), [rows, point]);
   const bounds = useMemo(() => enclosingBounds(points), [points]);
-  const caption = missing > 0 ? `${missing.toLocaleString('en-US')} of ${rows.length.toLocaleString('en-US')} rows have no position and are not drawn.` : undefined;
+  const caption =
+    missing > 0
+      ? `${missing.toLocaleString('en-US')} of ${rows.length.toLocaleString('en-US')} rows have no position and are not drawn.`
+      : undefined;
   return (
-    <BaseMap label={`Map of the query result: ${points.length.toLocaleString('en-US')} points`} bounds={bounds} caption={caption} offline={demo ? <DemoStreets /> : undefined}>
+    <BaseMap
+      label={`Map of the query result: ${points.length.toLocaleString('en-US')} points`}
+      bounds={bounds}
+      caption={caption}
+      offline={demo ? <DemoStreets /> : undefined}
+    >
       <ClusterLayer points={points} onPointClick={() => undefined} />
     </BaseMap>
   );

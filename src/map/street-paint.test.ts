@@ -8,12 +8,12 @@ function viewAt(zoom: number, size = { width: 900, height: 600 }) {
   const lines: PixelLine[] = [];
   const street = (index: number, name: string, from: PixelLine['from'], to: PixelLine['to']) =>
     lines.push({ name, major: index % 4 === 0, rank: (index % 4 === 0 ? 0 : 1000) + Math.abs(index), from, to });
-  const columns = Math.floor((size.width / 2) * metresPerPixel / 200);
+  const columns = Math.floor(((size.width / 2) * metresPerPixel) / 200);
   for (let column = -columns; column <= columns; column += 1) {
     const x = size.width / 2 + (column * 200) / metresPerPixel;
     street(column, `AVENUE ${column}`, { x, y: 0 }, { x, y: size.height });
   }
-  const rows = Math.floor((size.height / 2) * metresPerPixel / 150);
+  const rows = Math.floor(((size.height / 2) * metresPerPixel) / 150);
   for (let row = -rows; row <= rows; row += 1) {
     const y = size.height / 2 - (row * 150) / metresPerPixel;
     street(row, `STREET ${row}`, { x: 0, y }, { x: size.width, y });
@@ -64,7 +64,13 @@ describe('placeStreetLabels', () => {
   });
 
   it('names the busier of two streets too close for both names', () => {
-    const street = (name: string, rank: number, y: number): PixelLine => ({ name, rank, major: true, from: { x: 0, y }, to: { x: 800, y } });
+    const street = (name: string, rank: number, y: number): PixelLine => ({
+      name,
+      rank,
+      major: true,
+      from: { x: 0, y },
+      to: { x: 800, y },
+    });
     const labels = placeStreetLabels([street('SIDE ST', 9, 100), street('MARKET ST', 1, 106)], 14, { width: 800, height: 200 }, measure);
     expect(new Set(labels.map((label) => label.name))).toEqual(new Set(['MARKET ST']));
   });

@@ -64,7 +64,12 @@ function boxOf(label: StreetLabel, width: number): Box {
  * SIDE_NAMES_FROM_ZOOM; busiest first (GridLine.rank), repeated along a long street, and a name that
  * would touch one already placed (or the canvas' edge) is left out.
  */
-export function placeStreetLabels(lines: readonly PixelLine[], zoom: number, size: { width: number; height: number }, measure: (text: string) => number): StreetLabel[] {
+export function placeStreetLabels(
+  lines: readonly PixelLine[],
+  zoom: number,
+  size: { width: number; height: number },
+  measure: (text: string) => number,
+): StreetLabel[] {
   const placed: Box[] = [];
   const labels: StreetLabel[] = [];
   const named = lines.filter((line) => line.major || zoom >= SIDE_NAMES_FROM_ZOOM).sort((a, b) => a.rank - b.rank);
@@ -77,7 +82,9 @@ export function placeStreetLabels(lines: readonly PixelLine[], zoom: number, siz
     // Streets side by side start their names at different places, so names do not stand in a row.
     const offset = (LABEL_SPACING_PX / 2) * (1 + ((Math.abs(line.rank) * 7) % 5) / 5);
     for (let along = Math.max(start, 0) + offset; along < Math.min(end, extent); along += LABEL_SPACING_PX) {
-      const label: StreetLabel = vertical ? { name: line.name, x: line.from.x, y: along, vertical } : { name: line.name, x: along, y: line.from.y, vertical };
+      const label: StreetLabel = vertical
+        ? { name: line.name, x: line.from.x, y: along, vertical }
+        : { name: line.name, x: along, y: line.from.y, vertical };
       const box = boxOf(label, width);
       const inside = box.left >= 0 && box.top >= 0 && box.right <= size.width && box.bottom <= size.height;
       if (!inside || placed.some((other) => overlaps(box, other))) continue;
@@ -89,7 +96,13 @@ export function placeStreetLabels(lines: readonly PixelLine[], zoom: number, siz
 }
 
 /** Draws the streets (side streets under avenues) and then the names, each on a halo so it reads over any line. */
-export function paintStreets(ctx: CanvasRenderingContext2D, lines: readonly PixelLine[], labels: readonly StreetLabel[], zoom: number, palette: StreetPalette): void {
+export function paintStreets(
+  ctx: CanvasRenderingContext2D,
+  lines: readonly PixelLine[],
+  labels: readonly StreetLabel[],
+  zoom: number,
+  palette: StreetPalette,
+): void {
   ctx.save();
   ctx.lineCap = 'butt';
   for (const major of [false, true]) {

@@ -13,7 +13,10 @@ function loader(loaded: boolean) {
 describe('probeTiles', () => {
   it('asks for one tile, shared by every map of the page while it is pending and once it loaded', async () => {
     const load = loader(true);
-    const [first, second] = await Promise.all([probeTiles(TEMPLATE, 'https://tiles.example/2/1/1.png', { load }), probeTiles(TEMPLATE, 'https://tiles.example/3/2/2.png', { load })]);
+    const [first, second] = await Promise.all([
+      probeTiles(TEMPLATE, 'https://tiles.example/2/1/1.png', { load }),
+      probeTiles(TEMPLATE, 'https://tiles.example/3/2/2.png', { load }),
+    ]);
     expect([first, second]).toEqual(['reachable', 'reachable']);
     expect(await probeTiles(TEMPLATE, 'https://tiles.example/4/1/1.png', { load })).toBe('reachable');
     expect(load.mock.calls).toEqual([['https://tiles.example/2/1/1.png']]);

@@ -44,7 +44,14 @@ describe('TimeHistogram', () => {
 describe('Legend', () => {
   it('lists each category as a button named with its count; a click toggles it', async () => {
     const onToggle = vi.fn();
-    const legend = { column: 'kind', entries: [{ key: 'Theft', count: 3, shown: true }, { key: 'Fraud', count: 1, shown: false }], others: 0 };
+    const legend = {
+      column: 'kind',
+      entries: [
+        { key: 'Theft', count: 3, shown: true },
+        { key: 'Fraud', count: 1, shown: false },
+      ],
+      others: 0,
+    };
     render(<Legend legend={legend} onToggle={onToggle} />);
     const list = screen.getByRole('list', { name: 'Legend' });
     expect(list).toBeTruthy();

@@ -95,11 +95,32 @@ export function TimeHistogram({ times, time, onChange }: TimeHistogramProps) {
         aria-valuetext={range ? `${time!.from} to ${time!.to}` : 'All times'}
         onKeyDown={key}
       >
-        <svg ref={svg} viewBox="0 0 100 40" preserveAspectRatio="none" onPointerDown={down} onPointerMove={move} onPointerUp={up} aria-hidden="true">
+        <svg
+          ref={svg}
+          viewBox="0 0 100 40"
+          preserveAspectRatio="none"
+          onPointerDown={down}
+          onPointerMove={move}
+          onPointerUp={up}
+          aria-hidden="true"
+        >
           {bins.counts.map((count, bin) => (
-            <rect key={bin} className="time-histogram__bar" x={(bin * 100) / BINS + 0.1} width={100 / BINS - 0.2} y={40 - (count / most) * 38} height={(count / most) * 38} />
+            <rect
+              key={bin}
+              className="time-histogram__bar"
+              x={(bin * 100) / BINS + 0.1}
+              width={100 / BINS - 0.2}
+              y={40 - (count / most) * 38}
+              height={(count / most) * 38}
+            />
           ))}
-          <rect className="time-histogram__brush" x={range ? x(range.from) : 0} width={range ? Math.max(0.3, x(range.to) - x(range.from)) : 100} y={0} height={40} />
+          <rect
+            className="time-histogram__brush"
+            x={range ? x(range.from) : 0}
+            width={range ? Math.max(0.3, x(range.to) - x(range.from)) : 100}
+            y={0}
+            height={40}
+          />
         </svg>
       </div>
       <div className="time-histogram__controls">

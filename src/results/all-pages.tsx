@@ -3,13 +3,23 @@
 import { useEffect, useRef, useState, type Ref } from 'react';
 import type { PageJump } from '../lookups/define-lookup.ts';
 import { MERGE_CONCURRENCY } from '../api/merge-answers.ts';
-import { MAX_PAGES, needsConfirmation, partialText, planPages, type FetchAllControl, type FetchAllState, type PagesOutcome, type PagePlan } from '../api/fetch-all-pages.ts';
+import {
+  MAX_PAGES,
+  needsConfirmation,
+  partialText,
+  planPages,
+  type FetchAllControl,
+  type FetchAllState,
+  type PagesOutcome,
+  type PagePlan,
+} from '../api/fetch-all-pages.ts';
 
 const count = (value: number) => value.toLocaleString('en-US');
 const pagesWord = (value: number) => `${count(value)} ${value === 1 ? 'page' : 'pages'}`;
 
 /** The action's words: "Fetch all 11 pages", or "Fetch the first 50 of 120 pages" past the bound. */
-const fetchAllLabel = (plan: PagePlan) => (plan.covered < plan.last ? `Fetch the first ${count(plan.covered)} of ${pagesWord(plan.last)}` : `Fetch all ${pagesWord(plan.last)}`);
+const fetchAllLabel = (plan: PagePlan) =>
+  plan.covered < plan.last ? `Fetch the first ${count(plan.covered)} of ${pagesWord(plan.last)}` : `Fetch all ${pagesWord(plan.last)}`;
 
 interface AllPagesProps {
   jump: PageJump;
@@ -48,13 +58,20 @@ export function AllPages({ jump, control, disabled }: AllPagesProps) {
         <ConfirmFetch plan={plan} confirm={confirm} onStart={start} onNotNow={() => ask(false)} disabled={disabled} />
       ) : (
         <p className="paging-actions">
-          <button type="button" ref={action} disabled={disabled} onClick={() => (needsConfirmation(plan) ? ask(true) : start())} data-focus-next>
+          <button
+            type="button"
+            ref={action}
+            disabled={disabled}
+            onClick={() => (needsConfirmation(plan) ? ask(true) : start())}
+            data-focus-next
+          >
             {fetchAllLabel(plan)}
           </button>
           <span>
-            {plan.total === undefined ? 'Every page' : `${count(plan.total)} ${plan.noun} in all`}, merged into one answer that every tab, the map and the
-            exports read.
-            {plan.covered < plan.last && ` At most ${count(MAX_PAGES)} pages are merged (each may be a paid call): narrow the query for the rest.`}
+            {plan.total === undefined ? 'Every page' : `${count(plan.total)} ${plan.noun} in all`}, merged into one answer that every tab,
+            the map and the exports read.
+            {plan.covered < plan.last &&
+              ` At most ${count(MAX_PAGES)} pages are merged (each may be a paid call): narrow the query for the rest.`}
           </span>
         </p>
       )}
@@ -64,10 +81,24 @@ export function AllPages({ jump, control, disabled }: AllPagesProps) {
 }
 
 /** The question before more than a few calls: how many requests, and that each may be paid. */
-function ConfirmFetch({ plan, confirm, onStart, onNotNow, disabled }: { plan: PagePlan; confirm?: Ref<HTMLButtonElement>; onStart: () => void; onNotNow: () => void; disabled: boolean }) {
+function ConfirmFetch({
+  plan,
+  confirm,
+  onStart,
+  onNotNow,
+  disabled,
+}: {
+  plan: PagePlan;
+  confirm?: Ref<HTMLButtonElement>;
+  onStart: () => void;
+  onNotNow: () => void;
+  disabled: boolean;
+}) {
   return (
     <div className="paging-all-confirm" role="group" aria-label="Confirm fetching every page">
-      <p>This sends up to {count(plan.toFetch.length)} more requests, {MERGE_CONCURRENCY} at a time; each may be a paid call to the provider.</p>
+      <p>
+        This sends up to {count(plan.toFetch.length)} more requests, {MERGE_CONCURRENCY} at a time; each may be a paid call to the provider.
+      </p>
       <button type="button" ref={confirm} onClick={onStart} disabled={disabled}>
         Fetch {pagesWord(plan.toFetch.length)}
       </button>
@@ -98,7 +129,10 @@ export function PartialNotice({ reader, jump, records, control }: PartialNoticeP
   if (state.status === 'done') {
     const { covered, last, total } = state.outcome;
     if (covered >= last) return null;
-    const part = partialText({ page: covered, last, records: state.outcome.records, total }).replace(/^page \S+/, `pages 1–${count(covered)}`);
+    const part = partialText({ page: covered, last, records: state.outcome.records, total }).replace(
+      /^page \S+/,
+      `pages 1–${count(covered)}`,
+    );
     return (
       <p className="partial-notice" role="note">
         <strong>
@@ -123,19 +157,21 @@ export function PartialNotice({ reader, jump, records, control }: PartialNoticeP
         {state.status !== 'running' && (
           <>
             {' '}
-            —{' '}
-            {/* Named apart from the paging bar's own "Fetch all 3 pages", which stays the one control there. */}
+            — {/* Named apart from the paging bar's own "Fetch all 3 pages", which stays the one control there. */}
             <button type="button" onClick={() => (needsConfirmation(plan) ? setAsking(true) : start())}>
               fetch all
             </button>
           </>
         )}
       </p>
-      {asking && state.status !== 'running' && <ConfirmFetch plan={plan} onStart={start} onNotNow={() => setAsking(false)} disabled={false} />}
+      {asking && state.status !== 'running' && (
+        <ConfirmFetch plan={plan} onStart={start} onNotNow={() => setAsking(false)} disabled={false} />
+      )}
       {/* Progress in words: the paging bar holds the run's own progress bar and Cancel. */}
       {state.status === 'running' && (
         <p>
-          Fetching every page: {count(state.progress.done)} of {pagesWord(state.progress.planned)}, {count(state.progress.records)} records so far…
+          Fetching every page: {count(state.progress.done)} of {pagesWord(state.progress.planned)}, {count(state.progress.records)} records
+          so far…
         </p>
       )}
     </div>
@@ -162,8 +198,8 @@ function Stopped({ state, page, onRetry }: { state: FetchAllState; page: number;
   if (state.status === 'cancelled')
     return (
       <p className="paging-split" role="status">
-        Cancelled after {count(state.progress.done)} of {pagesWord(state.progress.planned)}. {kept} The pages fetched stay cached, so fetching all again
-        sends only the rest.
+        Cancelled after {count(state.progress.done)} of {pagesWord(state.progress.planned)}. {kept} The pages fetched stay cached, so
+        fetching all again sends only the rest.
       </p>
     );
   if (state.status === 'failed')
@@ -183,12 +219,18 @@ function Stopped({ state, page, onRetry }: { state: FetchAllState; page: number;
 /** What the merge made: pages, records against what the query matched, duplicates, and each page's query. */
 export function MergedPages({ outcome }: { outcome: PagesOutcome }) {
   const { total, records } = outcome;
-  const matched = total === undefined ? '' : total === records ? `, every one of the ${count(total)} the query matched` : ` (the first page reported ${count(total)}; the data may have changed meanwhile)`;
+  const matched =
+    total === undefined
+      ? ''
+      : total === records
+        ? `, every one of the ${count(total)} the query matched`
+        : ` (the first page reported ${count(total)}; the data may have changed meanwhile)`;
   return (
     <div className="paging-split" role="status">
       <p>
         Merged {pagesWord(outcome.pages.length)}: {count(records)} {records === 1 ? 'record' : 'records'}
-        {matched}.{outcome.duplicates > 0 && ` ${count(outcome.duplicates)} seen on two pages were kept once.`} Every tab and export reads the merged answer.
+        {matched}.{outcome.duplicates > 0 && ` ${count(outcome.duplicates)} seen on two pages were kept once.`} Every tab and export reads
+        the merged answer.
       </p>
       <details>
         <summary>Page queries</summary>

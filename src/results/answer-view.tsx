@@ -47,7 +47,14 @@ export function AnswerView(props: AnswerViewProps) {
   const unmasked = !answer.masked && (lookup.personalData?.length ?? 0) > 0;
   useEffect(() => {
     if (offersSql && answer.records.length > 0)
-      noteCurrentAnswer({ lookupId: lookup.id, lookupTitle: lookup.title, query: describeQuery(lookup.id, paramWidgets(operation.params), params), records: answer.records, unmasked, shownAt: Date.now() });
+      noteCurrentAnswer({
+        lookupId: lookup.id,
+        lookupTitle: lookup.title,
+        query: describeQuery(lookup.id, paramWidgets(operation.params), params),
+        records: answer.records,
+        unmasked,
+        shownAt: Date.now(),
+      });
   }, [offersSql, lookup.id, lookup.title, operation.params, params, answer.records, unmasked]);
   const [selection, setSelection] = useState<{ of: LookupResponse; index: number | undefined }>({ of: response, index: undefined });
   // The table's filters narrow the map and the exports too. A selection is an index into the
@@ -55,7 +62,10 @@ export function AnswerView(props: AnswerViewProps) {
   // The map's time window and drawn area narrow them the same way (use-map-analysis.ts).
   const analysis = useMapAnalysis({ operation, records: answer.records, view, onViewChange, demo: response.source === 'demo' });
   const filtered = analysis.shown;
-  const shownRecords = useMemo(() => (filtered ? filtered.map((index) => answer.records[index]) : answer.records), [filtered, answer.records]);
+  const shownRecords = useMemo(
+    () => (filtered ? filtered.map((index) => answer.records[index]) : answer.records),
+    [filtered, answer.records],
+  );
   const shownSet = useMemo(() => (filtered ? new Set(filtered) : undefined), [filtered]);
   const chosen = selection.of === response ? selection.index : undefined;
   const selectedIndex = chosen !== undefined && shownSet && !shownSet.has(chosen) ? undefined : chosen;
@@ -64,7 +74,14 @@ export function AnswerView(props: AnswerViewProps) {
   const fileStem = exportStem(lookup.slug, operation.id);
 
   // Where a view reads one page of a paged answer, it says so loudly, with a way to fetch every page (decision 028).
-  const partOf = (reader: string) => <PartialNotice reader={reader} jump={allPages.merged ? undefined : answer.paging?.pages} records={answer.records.length} control={allPages} />;
+  const partOf = (reader: string) => (
+    <PartialNotice
+      reader={reader}
+      jump={allPages.merged ? undefined : answer.paging?.pages}
+      records={answer.records.length}
+      control={allPages}
+    />
+  );
 
   const own = props.renderOwnView?.({ ...shared, answer });
   // The map is given every record and which are shown: its clusters are built once per answer.
@@ -126,7 +143,12 @@ export function AnswerView(props: AnswerViewProps) {
                   ? (rows, point) =>
                       props.renderMap!({
                         lookup,
-                        operation: { ...operation, id: `${operation.id}-sql`, adapters: { ...operation.adapters, point, label: undefined }, map: undefined },
+                        operation: {
+                          ...operation,
+                          id: `${operation.id}-sql`,
+                          adapters: { ...operation.adapters, point, label: undefined },
+                          map: undefined,
+                        },
                         params,
                         records: rows,
                         masked: answer.masked,
@@ -145,22 +167,44 @@ export function AnswerView(props: AnswerViewProps) {
       label: 'Raw',
       render: () => <RawTab response={response} body={answer.body} masking={answer.masked} format={operation.format} fileStem={fileStem} />,
     },
-    { id: 'request', label: 'Request', render: () => <RequestView lookup={lookup} operation={operation} params={params} response={response} masked={masked} /> },
+    {
+      id: 'request',
+      label: 'Request',
+      render: () => <RequestView lookup={lookup} operation={operation} params={params} response={response} masked={masked} />,
+    },
   ];
   const available = (tab: ResultTab | undefined) => tabs.some((spec) => spec.id === tab);
   // A big answer read as a stream stays on the table its records arrived in.
-  const fallback: ResultTab = response.streamed ? 'table' : available(operation.defaultTab) ? operation.defaultTab! : own != null ? 'own' : 'table';
+  const fallback: ResultTab = response.streamed
+    ? 'table'
+    : available(operation.defaultTab)
+      ? operation.defaultTab!
+      : own != null
+        ? 'own'
+        : 'table';
   const active = view.tab && available(view.tab) ? view.tab : fallback;
   const failure =
-    answer.parseError !== undefined ? describeMalformed(response) : answer.verdict?.ok === false ? describeBodyFailure(response, answer.errorMessage) : undefined;
+    answer.parseError !== undefined
+      ? describeMalformed(response)
+      : answer.verdict?.ok === false
+        ? describeBodyFailure(response, answer.errorMessage)
+        : undefined;
 
   return (
     <>
-      <SummaryBar response={response} isFetching={isFetching} verdict={answer.verdict} onFetchFresh={props.onFetchFresh} merged={mergedPages} />
+      <SummaryBar
+        response={response}
+        isFetching={isFetching}
+        verdict={answer.verdict}
+        onFetchFresh={props.onFetchFresh}
+        merged={mergedPages}
+      />
       {failure && <ErrorPanel report={failure} onRetry={props.onRetry} />}
       {answer.masked && <p className="mask-note">Personal data is masked in every view, export and copy.</p>}
       {!failure && answer.body !== undefined && <SchemaCheck answer={answer} />}
-      {answer.paging && <PagingBar info={answer.paging} onNavigate={props.onNavigate} disabled={isFetching} split={split} allPages={allPages} />}
+      {answer.paging && (
+        <PagingBar info={answer.paging} onNavigate={props.onNavigate} disabled={isFetching} split={split} allPages={allPages} />
+      )}
       {!failure && props.renderAnswerActions?.({ records: shownRecords, response, answer })}
       <RecordActionsContext value={props.renderRecordActions}>
         <ResultTabs tabs={tabs} active={active} onChange={onPickTab} resetKey={response} />

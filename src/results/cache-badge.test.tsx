@@ -21,7 +21,17 @@ const response = (headers: Array<[string, string]>): LookupResponse => ({
 describe('the answer cache in the summary bar', () => {
   it('says a cached answer came from the cache and how old it is, and offers to fetch it fresh', async () => {
     const onFetchFresh = vi.fn();
-    render(<SummaryBar response={response([['x-lookup-cache', 'hit'], ['age', '240']])} isFetching={false} verdict={undefined} onFetchFresh={onFetchFresh} />);
+    render(
+      <SummaryBar
+        response={response([
+          ['x-lookup-cache', 'hit'],
+          ['age', '240'],
+        ])}
+        isFetching={false}
+        verdict={undefined}
+        onFetchFresh={onFetchFresh}
+      />,
+    );
     expect(screen.getByText('Cache').nextElementSibling).toHaveTextContent('from cache, 4 min old');
     const button = screen.getByRole('button', { name: 'Fetch fresh' });
     button.focus();
@@ -30,17 +40,31 @@ describe('the answer cache in the summary bar', () => {
   });
 
   it('disables Fetch fresh while a request runs', () => {
-    render(<SummaryBar response={response([['X-Lookup-Cache', 'HIT'], ['age', '30']])} isFetching verdict={undefined} onFetchFresh={() => {}} />);
+    render(
+      <SummaryBar
+        response={response([
+          ['X-Lookup-Cache', 'HIT'],
+          ['age', '30'],
+        ])}
+        isFetching
+        verdict={undefined}
+        onFetchFresh={() => {}}
+      />,
+    );
     expect(screen.getByText('from cache, 30 s old')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Fetch fresh' })).toBeDisabled();
   });
 
   it('says a fresh answer was fetched past the cache, and nothing for a miss or a lookup without a cache', () => {
-    const { unmount } = render(<SummaryBar response={response([['x-lookup-cache', 'bypass']])} isFetching={false} verdict={undefined} onFetchFresh={() => {}} />);
+    const { unmount } = render(
+      <SummaryBar response={response([['x-lookup-cache', 'bypass']])} isFetching={false} verdict={undefined} onFetchFresh={() => {}} />,
+    );
     expect(screen.getByText('fetched fresh')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Fetch fresh' })).not.toBeInTheDocument();
     unmount();
-    const { unmount: unmountMiss } = render(<SummaryBar response={response([['x-lookup-cache', 'miss']])} isFetching={false} verdict={undefined} />);
+    const { unmount: unmountMiss } = render(
+      <SummaryBar response={response([['x-lookup-cache', 'miss']])} isFetching={false} verdict={undefined} />,
+    );
     expect(screen.queryByText('Cache')).not.toBeInTheDocument();
     unmountMiss();
     render(<SummaryBar response={response([])} isFetching={false} verdict={undefined} />);

@@ -1,7 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { currentAnswers, forgetCurrentAnswers, noteCurrentAnswer } from './current-answers.ts';
 
-const answer = (lookupId: string, unmasked: boolean, shownAt = 1) => ({ lookupId, lookupTitle: `Lookup ${lookupId}`, records: [{ n: shownAt }], unmasked, shownAt });
+const answer = (lookupId: string, unmasked: boolean, shownAt = 1) => ({
+  lookupId,
+  lookupTitle: `Lookup ${lookupId}`,
+  records: [{ n: shownAt }],
+  unmasked,
+  shownAt,
+});
 
 describe('the current answers', () => {
   beforeEach(() => forgetCurrentAnswers());

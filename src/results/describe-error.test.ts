@@ -8,16 +8,33 @@ const http = (status: number, body: unknown, extra: Parameters<typeof makeRespon
 
 describe('describeError', () => {
   it('explains proxy refusals with their fields and no retry', () => {
-    const report = http(400, { error: { code: 'invalid_parameter', message: 'Invalid parameters', origin: 'proxy', fields: { page: 'page must be at least 1' } } }, { source: 'unknown' });
-    expect(report).toMatchObject({ kind: 'refused', message: 'Invalid parameters', canRetry: false, fields: [['page', 'page must be at least 1']] });
-    expect(http(405, { error: { code: 'method_not_allowed', message: 'Use GET', origin: 'proxy' } }, { source: 'unknown' }).kind).toBe('refused');
+    const report = http(
+      400,
+      { error: { code: 'invalid_parameter', message: 'Invalid parameters', origin: 'proxy', fields: { page: 'page must be at least 1' } } },
+      { source: 'unknown' },
+    );
+    expect(report).toMatchObject({
+      kind: 'refused',
+      message: 'Invalid parameters',
+      canRetry: false,
+      fields: [['page', 'page must be at least 1']],
+    });
+    expect(http(405, { error: { code: 'method_not_allowed', message: 'Use GET', origin: 'proxy' } }, { source: 'unknown' }).kind).toBe(
+      'refused',
+    );
   });
 
   it('recognises the envelope by its schema and origin, not by its shape or a missing header', () => {
     // The same shape without an origin is a provider's own error body, not a refusal.
-    expect(http(400, { error: { code: 'bad', message: 'Provider says no' } }, { source: 'unknown' })).toMatchObject({ kind: 'client', message: 'Provider says no' });
+    expect(http(400, { error: { code: 'bad', message: 'Provider says no' } }, { source: 'unknown' })).toMatchObject({
+      kind: 'client',
+      message: 'Provider says no',
+    });
     // An envelope the demo or an upstream produced is reported by status, in its words.
-    expect(http(404, { error: { code: 'not_found', message: 'No such person', origin: 'demo' } })).toMatchObject({ kind: 'not-found', message: 'No such person' });
+    expect(http(404, { error: { code: 'not_found', message: 'No such person', origin: 'demo' } })).toMatchObject({
+      kind: 'not-found',
+      message: 'No such person',
+    });
     // A 400 whose words say nothing matched (a property API's unknown record) is a not-found too; other 400s are refusals.
     expect(http(400, { message: 'SuccessWithoutResult' })).toMatchObject({ kind: 'not-found', title: 'Nothing found (HTTP 400)' });
     expect(http(400, { message: 'Invalid Parameter Combination' })).toMatchObject({ kind: 'client' });
@@ -34,7 +51,10 @@ describe('describeError', () => {
     expect(key).toMatchObject({ kind: 'key', message: 'Invalid API key', canRetry: false });
     expect(key.hint).toContain('LOOKUP_M_KEY');
     expect(http(403, { message: 'Forbidden' }).kind).toBe('key');
-    expect(http(404, { error: { code: 'not_found', message: 'No such person' } })).toMatchObject({ kind: 'not-found', message: 'No such person' });
+    expect(http(404, { error: { code: 'not_found', message: 'No such person' } })).toMatchObject({
+      kind: 'not-found',
+      message: 'No such person',
+    });
     expect(http(500, 'oops', { text: 'Internal error' })).toMatchObject({ kind: 'upstream', canRetry: true, message: 'Internal error' });
     expect(http(422, { detail: 'bad city' })).toMatchObject({ kind: 'client', message: 'bad city', canRetry: false });
   });
@@ -49,8 +69,13 @@ describe('describeError', () => {
 
   it('explains the gateway errors the proxy sends', () => {
     const source = 'unknown' as const;
-    expect(http(502, { error: { code: 'upstream_unreachable', message: 'connect ECONNREFUSED', origin: 'proxy' } }, { source })).toMatchObject({ kind: 'gateway', title: 'The provider could not be reached', canRetry: true });
-    expect(http(504, { error: { code: 'upstream_timeout', message: 'after 15000 ms', origin: 'proxy' } }, { source })).toMatchObject({ title: 'The provider took too long to answer', canRetry: true });
+    expect(
+      http(502, { error: { code: 'upstream_unreachable', message: 'connect ECONNREFUSED', origin: 'proxy' } }, { source }),
+    ).toMatchObject({ kind: 'gateway', title: 'The provider could not be reached', canRetry: true });
+    expect(http(504, { error: { code: 'upstream_timeout', message: 'after 15000 ms', origin: 'proxy' } }, { source })).toMatchObject({
+      title: 'The provider took too long to answer',
+      canRetry: true,
+    });
     const large = http(502, { error: { code: 'upstream_too_large', message: 'over 20 MiB', origin: 'upstream' } }, { source });
     expect(large).toMatchObject({ title: 'The answer was too large', canRetry: false });
     expect(large.hint).toContain('LOOKUP_MAX_BYTES');

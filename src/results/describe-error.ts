@@ -50,15 +50,33 @@ const SAYS_NOTHING_FOUND = /without ?results?|not found|no (results?|records?|ma
 
 function gatewayReport(code: string, message: string, lookup: AnyLookup, response: LookupResponse): ErrorReport {
   if (code === 'upstream_too_large') {
-    return { kind: 'gateway', title: 'The answer was too large', message, canRetry: false, response,
-      hint: 'Narrow the query (smaller radius, shorter time range, fewer results), or raise LOOKUP_MAX_BYTES on the server.' };
+    return {
+      kind: 'gateway',
+      title: 'The answer was too large',
+      message,
+      canRetry: false,
+      response,
+      hint: 'Narrow the query (smaller radius, shorter time range, fewer results), or raise LOOKUP_MAX_BYTES on the server.',
+    };
   }
   if (code === 'upstream_timeout' || response.status === 504) {
-    return { kind: 'gateway', title: 'The provider took too long to answer', message, canRetry: true, response,
-      hint: 'Try again, or narrow the query. The server waits LOOKUP_TIMEOUT_MS (15 s by default).' };
+    return {
+      kind: 'gateway',
+      title: 'The provider took too long to answer',
+      message,
+      canRetry: true,
+      response,
+      hint: 'Try again, or narrow the query. The server waits LOOKUP_TIMEOUT_MS (15 s by default).',
+    };
   }
-  return { kind: 'gateway', title: 'The provider could not be reached', message, canRetry: true, response,
-    hint: `Try again in a moment. If it persists, check LOOKUP_${lookup.id}_BASE_URL and the server's network.` };
+  return {
+    kind: 'gateway',
+    title: 'The provider could not be reached',
+    message,
+    canRetry: true,
+    response,
+    hint: `Try again in a moment. If it persists, check LOOKUP_${lookup.id}_BASE_URL and the server's network.`,
+  };
 }
 
 /** The codes the proxy reports an upstream's trouble with (unreachable, too slow, too large). */
@@ -72,7 +90,15 @@ function refusalReport(response: LookupResponse, refusal: ErrorEnvelope['error']
       : response.status === 404
         ? 'Only the spec’s paths are forwarded. Check the path parameters for slashes or unusual characters.'
         : 'Correct the parameters named here and send the request again.';
-  return { kind: 'refused', title: `The proxy refused the request (${refusal.code})`, message: refusal.message, hint, canRetry: false, fields, response };
+  return {
+    kind: 'refused',
+    title: `The proxy refused the request (${refusal.code})`,
+    message: refusal.message,
+    hint,
+    canRetry: false,
+    fields,
+    response,
+  };
 }
 
 export function describeHttpError(response: LookupResponse, lookup: AnyLookup, operation: AnyOperation): ErrorReport {
@@ -85,37 +111,69 @@ export function describeHttpError(response: LookupResponse, lookup: AnyLookup, o
   }
   if (envelope?.origin === 'proxy') return refusalReport(response, envelope);
   // Otherwise the provider's (or the demo's) own error body, read by the lookup's convention.
-  const words = providerErrorMessage(operation, body) ?? (response.text.trim().slice(0, 300) || `HTTP ${status} ${response.statusText}`.trim());
+  const words =
+    providerErrorMessage(operation, body) ?? (response.text.trim().slice(0, 300) || `HTTP ${status} ${response.statusText}`.trim());
   const base = { message: words, response };
   if (status === 401 || status === 403) {
-    return { ...base, kind: 'key', title: `The provider rejected the API key (HTTP ${status})`, canRetry: false,
-      hint: `Check LOOKUP_${lookup.id}_KEY on the server, and LOOKUP_${lookup.id}_KEY_PARAM or _KEY_HEADER: the key may be missing, mistyped, expired or not entitled to this lookup.` };
+    return {
+      ...base,
+      kind: 'key',
+      title: `The provider rejected the API key (HTTP ${status})`,
+      canRetry: false,
+      hint: `Check LOOKUP_${lookup.id}_KEY on the server, and LOOKUP_${lookup.id}_KEY_PARAM or _KEY_HEADER: the key may be missing, mistyped, expired or not entitled to this lookup.`,
+    };
   }
   // Some providers answer an unknown record with a 400 whose words say so ("SuccessWithoutResult"):
   // that is a not-found, not a refused parameter.
   if (status === 404 || (status === 400 && SAYS_NOTHING_FOUND.test(words))) {
-    return { ...base, kind: 'not-found', title: `Nothing found (HTTP ${status})`, canRetry: false,
-      hint: 'Check the identifiers in the parameters; the provider does not know this one.' };
+    return {
+      ...base,
+      kind: 'not-found',
+      title: `Nothing found (HTTP ${status})`,
+      canRetry: false,
+      hint: 'Check the identifiers in the parameters; the provider does not know this one.',
+    };
   }
   if (status === 429) {
     const wait = retryAfterSeconds(response);
-    return { ...base, kind: 'rate-limited', title: 'Rate limit reached (HTTP 429)', canRetry: true,
-      hint: wait !== undefined ? `The provider asks to wait ${wait} s (Retry-After) before trying again.` : 'Wait a moment before trying again; the provider limits how often it may be called.' };
+    return {
+      ...base,
+      kind: 'rate-limited',
+      title: 'Rate limit reached (HTTP 429)',
+      canRetry: true,
+      hint:
+        wait !== undefined
+          ? `The provider asks to wait ${wait} s (Retry-After) before trying again.`
+          : 'Wait a moment before trying again; the provider limits how often it may be called.',
+    };
   }
   if (status === 502 || status === 504) {
     return gatewayReport(envelope?.code ?? '', words, lookup, response);
   }
   if (status >= 500) {
-    return { ...base, kind: 'upstream', title: `The provider failed (HTTP ${status})`, canRetry: true,
-      hint: 'This is a problem on the provider’s side. Try again in a moment.' };
+    return {
+      ...base,
+      kind: 'upstream',
+      title: `The provider failed (HTTP ${status})`,
+      canRetry: true,
+      hint: 'This is a problem on the provider’s side. Try again in a moment.',
+    };
   }
-  return { ...base, kind: 'client', title: `The provider refused the request (HTTP ${status})`, canRetry: false,
-    hint: 'Check the parameters: the provider’s message above says which one it did not accept.' };
+  return {
+    ...base,
+    kind: 'client',
+    title: `The provider refused the request (HTTP ${status})`,
+    canRetry: false,
+    hint: 'Check the parameters: the provider’s message above says which one it did not accept.',
+  };
 }
 
 export function describeTransportError(error: LookupTransportError): ErrorReport {
   const reports = {
-    network: { title: 'The proxy could not be reached', hint: 'Check your connection and that the Lookup Explorer server is running, then try again.' },
+    network: {
+      title: 'The proxy could not be reached',
+      hint: 'Check your connection and that the Lookup Explorer server is running, then try again.',
+    },
     timeout: { title: 'The request timed out', hint: 'The answer took too long. Try again, or narrow the query.' },
     cancelled: { title: 'The request was cancelled', hint: 'Send it again when you are ready.' },
   } as const;
@@ -149,5 +207,11 @@ export function describeError(error: unknown, lookup: AnyLookup, operation: AnyO
   if (error instanceof LookupHttpError) return describeHttpError(error.response, lookup, operation);
   if (error instanceof LookupTransportError) return describeTransportError(error);
   const message = error instanceof Error ? error.message : String(error);
-  return { kind: 'unknown', title: 'Something went wrong', message, hint: 'Try again; if it keeps failing, reload the page.', canRetry: true };
+  return {
+    kind: 'unknown',
+    title: 'Something went wrong',
+    message,
+    hint: 'Try again; if it keeps failing, reload the page.',
+    canRetry: true,
+  };
 }

@@ -41,5 +41,10 @@ export function ErrorPanel({ report, onRetry }: ErrorPanelProps) {
   );
 }
 
-const words = (text: string) => text.toLowerCase().replace(/[.!\s]+$/, '').replace(/\s+/g, ' ').trim();
+const words = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[.!\s]+$/, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 const sameWords = (a: string, b: string) => words(a) === words(b);

@@ -12,7 +12,9 @@ const httpError = (status: number, body: unknown, extra: Parameters<typeof makeR
 
 describe('ResultViewer errors', () => {
   it('shows a proxy refusal with its fields, the raw body and no retry', async () => {
-    const body = { error: { code: 'invalid_parameter', message: 'Invalid parameters', origin: 'proxy', fields: { city: 'city is required' } } };
+    const body = {
+      error: { code: 'invalid_parameter', message: 'Invalid parameters', origin: 'proxy', fields: { city: 'city is required' } },
+    };
     renderViewer({ response: undefined, error: httpError(400, body, { source: 'unknown' }) });
     const alert = screen.getByRole('alert', { name: /The proxy refused the request/ });
     expect(alert).toHaveTextContent('Invalid parameters');
@@ -25,12 +27,17 @@ describe('ResultViewer errors', () => {
 
   it('names key problems and unknown ids with the provider’s words', () => {
     // The fixture's provider words its errors in `reason`: its lookup's errorMessage adapter reads that.
-    const { unmount } = renderViewer({ response: undefined, error: httpError(401, { ok: false, reason: 'Invalid API key: You must be granted a valid key.' }) });
+    const { unmount } = renderViewer({
+      response: undefined,
+      error: httpError(401, { ok: false, reason: 'Invalid API key: You must be granted a valid key.' }),
+    });
     const key = screen.getByRole('alert', { name: /rejected the API key/ });
     expect(within(key).getByText('Invalid API key: You must be granted a valid key.')).toHaveClass('error-message');
     unmount();
     renderViewer({ response: undefined, error: httpError(404, { ok: false, reason: 'The resource you requested could not be found.' }) });
-    expect(within(screen.getByRole('alert', { name: /Nothing found/ })).getByText('The resource you requested could not be found.')).toHaveClass('error-message');
+    expect(
+      within(screen.getByRole('alert', { name: /Nothing found/ })).getByText('The resource you requested could not be found.'),
+    ).toHaveClass('error-message');
   });
 
   it('offers Retry for rate limits, provider failures, gateway errors and transport failures', async () => {
@@ -52,7 +59,10 @@ describe('ResultViewer errors', () => {
   });
 
   it('says a cancelled request once, with no empty summary above it', () => {
-    const { container } = renderViewer({ response: undefined, error: new LookupTransportError('cancelled', 'The request was cancelled', '/proxy/z') });
+    const { container } = renderViewer({
+      response: undefined,
+      error: new LookupTransportError('cancelled', 'The request was cancelled', '/proxy/z'),
+    });
     const alert = screen.getByRole('alert', { name: 'The request was cancelled' });
     expect(alert.textContent!.match(/The request was cancelled/g)).toHaveLength(1);
     expect(alert).toHaveTextContent('Send it again when you are ready.');

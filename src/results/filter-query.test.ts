@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { areaFromParam, facetsFromParam, facetsToParam, filtersFromParams, filtersToParams, mapLookFromParams, mapLookToParams, timeFromParam } from './filter-query.ts';
+import {
+  areaFromParam,
+  facetsFromParam,
+  facetsToParam,
+  filtersFromParams,
+  filtersToParams,
+  mapLookFromParams,
+  mapLookToParams,
+  timeFromParam,
+} from './filter-query.ts';
 
 describe('filters as URL values', () => {
   it('writes one condition per value and reads them back', () => {
@@ -24,7 +33,9 @@ describe('filters as URL values', () => {
   });
 
   it('ignores what does not read: unknown ops, bounds that are no number or day, missing columns', () => {
-    expect(filtersFromParams(['x', 'a:like:b', ':eq:v', 'n:min:ten', 'n:max:', 'd:from:2024-13-01', 'd:to:yesterday', 't:contains:'])).toBeUndefined();
+    expect(
+      filtersFromParams(['x', 'a:like:b', ':eq:v', 'n:min:ten', 'n:max:', 'd:from:2024-13-01', 'd:to:yesterday', 't:contains:']),
+    ).toBeUndefined();
     expect(filtersFromParams(['n:min:ten', 'n:max:7', 'bad'])).toEqual({ n: { max: 7 } });
     expect(filtersToParams(undefined)).toEqual([]);
     expect(filtersToParams({ a: { contains: ' ' } })).toEqual([]);
@@ -46,7 +57,11 @@ describe("the map's words", () => {
       size: 'priority',
       layer: 'heat' as const,
       time: { from: '2024-05-01T00:00:00Z', to: '2024-05-02T00:00:00Z' },
-      area: [[37.7, -122.5], [37.8, -122.5], [37.8, -122.4]] as Array<[number, number]>,
+      area: [
+        [37.7, -122.5],
+        [37.8, -122.5],
+        [37.8, -122.4],
+      ] as Array<[number, number]>,
       layers: ['h1', 'h2'],
     };
     expect(mapLookFromParams(new URLSearchParams(mapLookToParams(look)))).toEqual(look);

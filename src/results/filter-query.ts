@@ -70,7 +70,8 @@ export function areaFromParam(text: string | null): Array<[number, number]> | un
   const corners: Array<[number, number]> = [];
   for (const pair of text.split(';')) {
     const [lat, lon, extra] = pair.split(',').map((part) => (part.trim() === '' ? Number.NaN : Number(part)));
-    if (extra !== undefined || !Number.isFinite(lat) || !Number.isFinite(lon) || Math.abs(lat!) > 90 || Math.abs(lon!) > 180) return undefined;
+    if (extra !== undefined || !Number.isFinite(lat) || !Number.isFinite(lon) || Math.abs(lat!) > 90 || Math.abs(lon!) > 180)
+      return undefined;
     corners.push([lat!, lon!]);
   }
   return corners.length >= 3 ? corners : undefined;
@@ -80,7 +81,9 @@ export function areaFromParam(text: string | null): Array<[number, number]> | un
 export function areaToParam(area: MapLook['area']): string | undefined {
   if (!area || area.length < 3) return undefined;
   const fixed = (value: number) => String(Number(value.toFixed(6)));
-  return simplifyArea(area).map(([lat, lon]) => `${fixed(lat)},${fixed(lon)}`).join(';');
+  return simplifyArea(area)
+    .map(([lat, lon]) => `${fixed(lat)},${fixed(lon)}`)
+    .join(';');
 }
 
 /** `from/to` as two ISO 8601 instants in order; undefined when either does not read as a date. */

@@ -14,10 +14,19 @@ describe('chosenColumn', () => {
 });
 
 describe('meansAnAmount', () => {
-  it.each(['incident_latitude', 'incident_longitude', 'call_lat', 'lng', 'location.lon', 'incident_code', 'call_city_key', 'stationZipCode', 'recordId', 'id', 'year'])(
-    '%s is not an amount',
-    (column) => expect(meansAnAmount(column)).toBe(false),
-  );
+  it.each([
+    'incident_latitude',
+    'incident_longitude',
+    'call_lat',
+    'lng',
+    'location.lon',
+    'incident_code',
+    'call_city_key',
+    'stationZipCode',
+    'recordId',
+    'id',
+    'year',
+  ])('%s is not an amount', (column) => expect(meansAnAmount(column)).toBe(false));
   it.each(['totalNumberOfConnectors', 'price', 'evStationDetails.maxPowerKw', 'square_feet', 'count'])('%s is an amount', (column) =>
     expect(meansAnAmount(column)).toBe(true),
   );

@@ -30,7 +30,26 @@ function nameWords(column: string): string[] {
 
 const COORDINATE_WORDS = new Set(['lat', 'latitude', 'lon', 'lng', 'long', 'longitude', 'coordinate', 'coordinates']);
 // Numbers that name or place something rather than measure it.
-const LABEL_WORDS = new Set(['id', 'ids', 'code', 'key', 'zip', 'zipcode', 'postal', 'postcode', 'fips', 'phone', 'fax', 'year', 'no', 'num', 'x', 'y', 'z', 'srid']);
+const LABEL_WORDS = new Set([
+  'id',
+  'ids',
+  'code',
+  'key',
+  'zip',
+  'zipcode',
+  'postal',
+  'postcode',
+  'fips',
+  'phone',
+  'fax',
+  'year',
+  'no',
+  'num',
+  'x',
+  'y',
+  'z',
+  'srid',
+]);
 
 /** Whether a numeric column's name says it is an amount (a count, a size, a price), not a coordinate, id or code. */
 export function meansAnAmount(column: string): boolean {
@@ -47,11 +66,21 @@ function withColumns(columns: readonly string[], extra: ReadonlyArray<string | u
 }
 
 /** Colour choices: the choice columns, then the default and the current pick when they are not among them. */
-export function colorChoices(choiceColumns: readonly string[], look: MapLook, fallback: string | undefined, answerColumns: readonly string[]): string[] {
+export function colorChoices(
+  choiceColumns: readonly string[],
+  look: MapLook,
+  fallback: string | undefined,
+  answerColumns: readonly string[],
+): string[] {
   return withColumns(choiceColumns, [fallback, chosenColumn(look.color, undefined)], answerColumns);
 }
 
 /** Size choices: the numeric columns that mean an amount, then the default and the current pick. */
-export function sizeChoices(numberColumns: readonly string[], look: MapLook, fallback: string | undefined, answerColumns: readonly string[]): string[] {
+export function sizeChoices(
+  numberColumns: readonly string[],
+  look: MapLook,
+  fallback: string | undefined,
+  answerColumns: readonly string[],
+): string[] {
   return withColumns(numberColumns.filter(meansAnAmount), [fallback, chosenColumn(look.size, undefined)], answerColumns);
 }

@@ -32,7 +32,11 @@ describe('legendOf', () => {
     const many = Array.from({ length: LEGEND_SIZE + 2 }, (_, index) => ({ kind: `k${index}` }));
     const legend = legendOf(many, 'kind', undefined, undefined);
     expect(legend.others).toBe(2);
-    const slots = categorySlots(many, legend.column, legend.entries.map((entry) => entry.key));
+    const slots = categorySlots(
+      many,
+      legend.column,
+      legend.entries.map((entry) => entry.key),
+    );
     expect([...slots].filter((slot) => slot === LEGEND_SIZE)).toHaveLength(2);
     expect(slots[many.findIndex((record) => record.kind === legend.entries[0]!.key)]).toBe(0);
   });

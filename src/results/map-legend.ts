@@ -36,7 +36,12 @@ export function colorColumnOf(operation: Operation, records: readonly unknown[],
 }
 
 /** The legend of `column` over the records, under the filters (but its own) and the map's scope. */
-export function legendOf(records: readonly unknown[], column: string, filters: TableFilters | undefined, scope: readonly number[] | undefined): MapLegend {
+export function legendOf(
+  records: readonly unknown[],
+  column: string,
+  filters: TableFilters | undefined,
+  scope: readonly number[] | undefined,
+): MapLegend {
   const table = flatTableOf(records);
   const counted = intersectIndices(filterRows(table, filters, column), scope);
   const facet = countValues(table, column, counted, LEGEND_SIZE);

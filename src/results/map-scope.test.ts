@@ -9,14 +9,25 @@ const operation: Operation = allLookups
   .find((candidate) => candidate.map?.timeField && candidate.adapters?.point)!;
 
 describe('pointInPolygon', () => {
-  const square: Array<[number, number]> = [[0, 0], [0, 10], [10, 10], [10, 0]];
+  const square: Array<[number, number]> = [
+    [0, 0],
+    [0, 10],
+    [10, 10],
+    [10, 0],
+  ];
   it('keeps points inside and leaves points outside', () => {
     expect(pointInPolygon(5, 5, square)).toBe(true);
     expect(pointInPolygon(11, 5, square)).toBe(false);
     expect(pointInPolygon(5, -1, square)).toBe(false);
   });
   it('follows a concave outline', () => {
-    const notch: Array<[number, number]> = [[0, 0], [10, 0], [10, 10], [5, 5], [0, 10]];
+    const notch: Array<[number, number]> = [
+      [0, 0],
+      [10, 0],
+      [10, 10],
+      [5, 5],
+      [0, 10],
+    ];
     expect(pointInPolygon(2, 5, notch)).toBe(true);
     expect(pointInPolygon(5, 8, notch)).toBe(false);
   });
@@ -52,7 +63,16 @@ describe('scopeRecords', () => {
   });
   it('keeps the records inside the area', () => {
     expect(operation.adapters!.point!(records[0])).toEqual({ lat: 1, lon: 1 });
-    expect(scopeRecords(operation, records, { area: [[0, 0], [0, 10], [10, 10], [10, 0]] })).toEqual([0, 1]);
+    expect(
+      scopeRecords(operation, records, {
+        area: [
+          [0, 0],
+          [0, 10],
+          [10, 10],
+          [10, 0],
+        ],
+      }),
+    ).toEqual([0, 1]);
   });
 });
 

@@ -139,7 +139,11 @@ describe('PagingBar where the lookup cannot page', () => {
     const onNavigate = vi.fn();
     const info: PageInfo = {
       summary: '20 stations shown (the nearest); more lie within the circle',
-      narrowing: { reason: 'No page parameter.', advice: 'Use a smaller radius.', resend: { label: 'Halve the radius (3,000 m → 1,500 m)', params: { prox: '52.52,13.4,1500' } } },
+      narrowing: {
+        reason: 'No page parameter.',
+        advice: 'Use a smaller radius.',
+        resend: { label: 'Halve the radius (3,000 m → 1,500 m)', params: { prox: '52.52,13.4,1500' } },
+      },
     };
     render(<PagingBar info={info} onNavigate={onNavigate} disabled={false} />);
     await user.click(screen.getByRole('button', { name: 'Halve the radius (3,000 m → 1,500 m)' }));
@@ -161,7 +165,14 @@ describe('PagingBar where the lookup cannot page', () => {
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(running.cancel).toHaveBeenCalled();
 
-    rerender(<PagingBar info={cut} onNavigate={vi.fn()} disabled={false} split={control({ status: 'cancelled', progress: { done: 1, planned: 4, records: 8_123 }, noun: 'calls' })} />);
+    rerender(
+      <PagingBar
+        info={cut}
+        onNavigate={vi.fn()}
+        disabled={false}
+        split={control({ status: 'cancelled', progress: { done: 1, planned: 4, records: 8_123 }, noun: 'calls' })}
+      />,
+    );
     expect(screen.getByRole('status')).toHaveTextContent('Split cancelled after 1 of 4 windows; the answer above is still the cut one.');
     expect(screen.getByRole('button', { name: 'Split into 4 windows' })).toBeEnabled();
   });
@@ -172,19 +183,37 @@ describe('PagingBar where the lookup cannot page', () => {
     const merged: PageInfo = { summary: '24,672 calls' };
     const { rerender } = render(<PagingBar info={merged} onNavigate={vi.fn()} disabled={false} split={done} />);
     expect(screen.getByRole('navigation', { name: 'Pages' })).toHaveTextContent('24,672 calls');
-    expect(screen.getByRole('status')).toHaveTextContent('Merged 2 window queries: 24,672 calls, every one of the 24,672 the query matched.');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Merged 2 window queries: 24,672 calls, every one of the 24,672 the query matched.',
+    );
     expect(screen.getByText('/proxy/m/b')).toBeInTheDocument();
     expect(screen.queryByRole('note')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Back to the cut answer' }));
     expect(done.discard).toHaveBeenCalled();
 
-    rerender(<PagingBar info={merged} onNavigate={vi.fn()} disabled={false} split={control({ status: 'done', outcome: outcome(24_670), reported: 24_672, noun: 'calls' })} />);
+    rerender(
+      <PagingBar
+        info={merged}
+        onNavigate={vi.fn()}
+        disabled={false}
+        split={control({ status: 'done', outcome: outcome(24_670), reported: 24_672, noun: 'calls' })}
+      />,
+    );
     expect(screen.getByRole('status')).toHaveTextContent('24,670 calls (the cut answer reported 24,672');
   });
 
   it('says why a split stopped', () => {
-    render(<PagingBar info={cut} onNavigate={vi.fn()} disabled={false} split={control({ status: 'failed', message: 'The window … failed: HTTP 503' })} />);
-    expect(screen.getByRole('alert')).toHaveTextContent('The split stopped: The window … failed: HTTP 503 The answer shown is still the cut one.');
+    render(
+      <PagingBar
+        info={cut}
+        onNavigate={vi.fn()}
+        disabled={false}
+        split={control({ status: 'failed', message: 'The window … failed: HTTP 503' })}
+      />,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'The split stopped: The window … failed: HTTP 503 The answer shown is still the cut one.',
+    );
     expect(screen.getByRole('button', { name: 'Split into 4 windows' })).toBeEnabled();
   });
 });
@@ -231,7 +260,14 @@ describe('PagingBar: fetch all pages', () => {
     await user.click(screen.getByRole('button', { name: 'Fetch all 3 pages' }));
     expect(few.start).toHaveBeenCalledTimes(1);
     // The action gives way to the run's Cancel, and keyboard focus follows it.
-    rerender(<PagingBar info={paged(2, 3)} onNavigate={vi.fn()} disabled={false} allPages={pages({ status: 'running', progress: { done: 1, planned: 3, records: 50 } })} />);
+    rerender(
+      <PagingBar
+        info={paged(2, 3)}
+        onNavigate={vi.fn()}
+        disabled={false}
+        allPages={pages({ status: 'running', progress: { done: 1, planned: 3, records: 50 } })}
+      />,
+    );
     expect(screen.getByRole('button', { name: 'Cancel' })).toHaveFocus();
     rerender(<PagingBar info={paged(1, 120)} onNavigate={vi.fn()} disabled={false} allPages={pages()} />);
     expect(screen.getByRole('button', { name: 'Fetch the first 50 of 120 pages' })).toBeEnabled();
@@ -251,8 +287,17 @@ describe('PagingBar: fetch all pages', () => {
     expect(screen.getByRole('progressbar', { name: 'Pages fetched' })).toHaveAttribute('value', '7');
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(running.cancel).toHaveBeenCalled();
-    rerender(<PagingBar info={paged(1, 23)} onNavigate={vi.fn()} disabled={false} allPages={pages({ status: 'cancelled', progress: { done: 7, planned: 23, records: 3_400 } })} />);
-    expect(screen.getByRole('status')).toHaveTextContent('Cancelled after 7 of 23 pages. Nothing was merged: the answer shown is still page 1.');
+    rerender(
+      <PagingBar
+        info={paged(1, 23)}
+        onNavigate={vi.fn()}
+        disabled={false}
+        allPages={pages({ status: 'cancelled', progress: { done: 7, planned: 23, records: 3_400 } })}
+      />,
+    );
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Cancelled after 7 of 23 pages. Nothing was merged: the answer shown is still page 1.',
+    );
     expect(screen.getByRole('button', { name: 'Fetch all 23 pages' })).toBeEnabled();
   });
 
@@ -260,7 +305,9 @@ describe('PagingBar: fetch all pages', () => {
     const user = userEvent.setup();
     const failed = pages({ status: 'failed', page: 7, message: 'Page 7 could not be fetched: HTTP 503' });
     render(<PagingBar info={paged(2, 23)} onNavigate={vi.fn()} disabled={false} allPages={failed} />);
-    expect(screen.getByRole('alert')).toHaveTextContent('Page 7 could not be fetched: HTTP 503. Nothing was merged: the answer shown is still page 2.');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Page 7 could not be fetched: HTTP 503. Nothing was merged: the answer shown is still page 2.',
+    );
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(failed.start).toHaveBeenCalledWith(expect.objectContaining({ page: 2, last: 23 }));
   });
@@ -272,7 +319,9 @@ describe('PagingBar: fetch all pages', () => {
     const bar = screen.getByRole('navigation', { name: 'Pages' });
     expect(bar).toHaveTextContent('All 11 pages merged · 544 records');
     expect(within(bar).queryByRole('button', { name: 'Next →' })).not.toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent('Merged 11 pages: 544 records, every one of the 544 the query matched. 1 seen on two pages were kept once.');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Merged 11 pages: 544 records, every one of the 544 the query matched. 1 seen on two pages were kept once.',
+    );
     await user.click(within(bar).getByRole('button', { name: 'Back to page by page' }));
     expect(done.discard).toHaveBeenCalled();
   });

@@ -52,7 +52,11 @@ export function PagingBar({ info, onNavigate, disabled, split, allPages }: Pagin
           )
         )}
       </nav>
-      {merged ? <MergedPages outcome={merged} /> : pages && allPages && <AllPages key={pages.page} jump={pages} control={allPages} disabled={disabled} />}
+      {merged ? (
+        <MergedPages outcome={merged} />
+      ) : (
+        pages && allPages && <AllPages key={pages.page} jump={pages} control={allPages} disabled={disabled} />
+      )}
       {info.narrowing && split?.state.status !== 'done' && (
         <NarrowingNote narrowing={info.narrowing} onNavigate={onNavigate} disabled={disabled} split={split} />
       )}
@@ -73,12 +77,16 @@ function useFocusKept(phase: string) {
   const held = useRef(false);
   useLayoutEffect(() => {
     const element = bar.current;
-    if (held.current && element && !element.contains(document.activeElement)) (element.querySelector<HTMLElement>(`${FOCUS_NEXT}:not(:disabled)`) ?? element.querySelector<HTMLElement>('button:not(:disabled)'))?.focus();
+    if (held.current && element && !element.contains(document.activeElement))
+      (
+        element.querySelector<HTMLElement>(`${FOCUS_NEXT}:not(:disabled)`) ?? element.querySelector<HTMLElement>('button:not(:disabled)')
+      )?.focus();
   }, [phase]);
   return {
     ref: bar,
     onFocus: () => void (held.current = true),
-    onBlur: (event: { relatedTarget: EventTarget | null }) => void (held.current = event.relatedTarget instanceof Node && Boolean(bar.current?.contains(event.relatedTarget))),
+    onBlur: (event: { relatedTarget: EventTarget | null }) =>
+      void (held.current = event.relatedTarget instanceof Node && Boolean(bar.current?.contains(event.relatedTarget))),
   };
 }
 
@@ -195,7 +203,15 @@ function NarrowingNote({ narrowing, onNavigate, disabled, split }: NarrowingNote
 
 const count = (value: number) => value.toLocaleString('en-US');
 
-function SplitStatus({ state, onCancel, onDiscard }: { state: Exclude<SplitState, { status: 'idle' }>; onCancel: () => void; onDiscard: () => void }) {
+function SplitStatus({
+  state,
+  onCancel,
+  onDiscard,
+}: {
+  state: Exclude<SplitState, { status: 'idle' }>;
+  onCancel: () => void;
+  onDiscard: () => void;
+}) {
   switch (state.status) {
     case 'running': {
       const { done, planned, records } = state.progress;
@@ -214,7 +230,8 @@ function SplitStatus({ state, onCancel, onDiscard }: { state: Exclude<SplitState
     case 'cancelled':
       return (
         <p className="paging-split" role="status">
-          Split cancelled after {count(state.progress.done)} of {count(state.progress.planned)} windows; the answer above is still the cut one.
+          Split cancelled after {count(state.progress.done)} of {count(state.progress.planned)} windows; the answer above is still the cut
+          one.
         </p>
       );
     case 'failed':
@@ -230,8 +247,11 @@ function SplitStatus({ state, onCancel, onDiscard }: { state: Exclude<SplitState
         <div className="paging-split" role="status">
           <p>
             Merged {count(outcome.windows.length)} window queries: {count(outcome.records)} {noun}
-            {matches ? `, every one of the ${count(reported)} the query matched.` : ` (the cut answer reported ${count(reported)}; the provider's data may have changed meanwhile).`}
-            {outcome.duplicates > 0 && ` ${count(outcome.duplicates)} seen in two windows were kept once.`} Every tab and export reads the merged answer.
+            {matches
+              ? `, every one of the ${count(reported)} the query matched.`
+              : ` (the cut answer reported ${count(reported)}; the provider's data may have changed meanwhile).`}
+            {outcome.duplicates > 0 && ` ${count(outcome.duplicates)} seen in two windows were kept once.`} Every tab and export reads the
+            merged answer.
           </p>
           <details>
             <summary>Window queries</summary>

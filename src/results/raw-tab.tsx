@@ -20,7 +20,11 @@ interface RawTabProps {
 /** Chooses the text the Raw tab shows: pretty JSON (with the Query and Find boxes), the XML as received, or masked JSON. */
 export function RawTab({ response, body, masking, format, fileStem }: RawTabProps) {
   if (body !== undefined && (masking || format === 'json')) {
-    const note = masking ? (format === 'xml' ? 'Personal data is masked, so the body is shown as JSON rather than the XML received.' : 'Personal data is masked.') : undefined;
+    const note = masking
+      ? format === 'xml'
+        ? 'Personal data is masked, so the body is shown as JSON rather than the XML received.'
+        : 'Personal data is masked.'
+      : undefined;
     return <PrettyRaw response={response} body={body} format={format} note={note} fileName={`${fileStem}.json`} />;
   }
   const xml = format === 'xml';
@@ -29,7 +33,14 @@ export function RawTab({ response, body, masking, format, fileStem }: RawTabProp
     : body !== undefined
       ? 'Query and Find search the parsed body: they are on the Tree tab.'
       : undefined;
-  return <RawView text={response.text} note={note} fileName={`${fileStem}.${xml ? 'xml' : 'txt'}`} mimeType={xml ? 'application/xml' : 'text/plain'} />;
+  return (
+    <RawView
+      text={response.text}
+      note={note}
+      fileName={`${fileStem}.${xml ? 'xml' : 'txt'}`}
+      mimeType={xml ? 'application/xml' : 'text/plain'}
+    />
+  );
 }
 
 interface PrettyRawProps {
@@ -80,7 +91,15 @@ function PrettyRaw({ response, body, format, note, fileName }: PrettyRawProps) {
         }
       />
       {pretty ? (
-        <RawView text={pretty.text} lineStarts={pretty.lineStarts} bytes={pretty.bytes} note={note} fileName={fileName} mimeType="application/json" target={target} />
+        <RawView
+          text={pretty.text}
+          lineStarts={pretty.lineStarts}
+          bytes={pretty.bytes}
+          note={note}
+          fileName={fileName}
+          mimeType="application/json"
+          target={target}
+        />
       ) : (
         <p className="raw-note" role="status">
           {fromWorker?.error ?? 'Laying out the text…'}

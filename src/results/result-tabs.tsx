@@ -21,7 +21,10 @@ interface ResultTabsProps {
 export function ResultTabs({ tabs, active, onChange, resetKey }: ResultTabsProps) {
   const baseId = useId();
   const buttons = useRef(new Map<ResultTab, HTMLButtonElement>());
-  const activeIndex = Math.max(0, tabs.findIndex((tab) => tab.id === active));
+  const activeIndex = Math.max(
+    0,
+    tabs.findIndex((tab) => tab.id === active),
+  );
   const current = tabs[activeIndex]!;
   // Counts answers, so each new answer remounts the panel's error boundary.
   const [generation, setGeneration] = useState({ of: resetKey, count: 0 });
@@ -67,7 +70,6 @@ export function ResultTabs({ tabs, active, onChange, resetKey }: ResultTabsProps
     </div>
   );
 }
-
 
 /** Calls the tab's render inside the boundary, so errors thrown while rendering are caught there. */
 function PanelContent({ render }: { render: () => ReactNode }) {

@@ -10,7 +10,9 @@ setupViewerTests();
 function OwnView({ answer, selectedIndex, onSelect }: OwnViewProps) {
   return (
     <div>
-      <p>Own view of {answer.records.length} people; selected {selectedIndex ?? 'none'}</p>
+      <p>
+        Own view of {answer.records.length} people; selected {selectedIndex ?? 'none'}
+      </p>
       <button type="button" onClick={() => onSelect(2)}>
         Pick the third
       </button>
@@ -32,7 +34,11 @@ describe('ResultViewer tabs', () => {
 
   it('honours defaultTab and moves between tabs with the arrow, Home and End keys', async () => {
     const user = userEvent.setup();
-    renderViewer({ operation: { ...peopleOperation, defaultTab: 'map' }, renderMap: () => <p>the map</p>, renderOwnView: (props) => <OwnView {...props} /> });
+    renderViewer({
+      operation: { ...peopleOperation, defaultTab: 'map' },
+      renderMap: () => <p>the map</p>,
+      renderOwnView: (props) => <OwnView {...props} />,
+    });
     const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent);
     expect(tabs).toEqual(['Overview', 'Map', 'Table', 'Tree', 'Raw', 'Request']);
     const map = screen.getByRole('tab', { name: 'Map' });
@@ -158,7 +164,11 @@ describe('masking', () => {
     await user.click(screen.getByRole('tab', { name: 'Table' }));
     const rows = screen.getAllByRole('row').slice(2);
     // Masked in the browser (no x-lookup-masked header): numbered for this answer; longer than a column, so each cell has its "…".
-    expect(rows.map((row) => within(row).getAllByRole('cell')[2]!.textContent)).toEqual(['Person 1 (this answer)…', 'Person 2 (this answer)…', 'Person 1 (this answer)…']);
+    expect(rows.map((row) => within(row).getAllByRole('cell')[2]!.textContent)).toEqual([
+      'Person 1 (this answer)…',
+      'Person 2 (this answer)…',
+      'Person 1 (this answer)…',
+    ]);
     expect(screen.queryByText('Name 0')).not.toBeInTheDocument();
     expect(screen.queryByText('user0@mail.test')).not.toBeInTheDocument();
 

@@ -25,7 +25,8 @@ export function ResultViewer(props: ResultViewerProps) {
   const [local, setLocal] = useState<{ operation: string; view: ViewState }>({ operation: operation.id, view: {} });
   const localView = local.operation === operation.id ? local.view : {};
   const view = props.view ?? localView;
-  const onViewChange = props.onViewChange ?? ((change: ViewChange) => setLocal({ operation: operation.id, view: applyViewChange(localView, change) }));
+  const onViewChange =
+    props.onViewChange ?? ((change: ViewChange) => setLocal({ operation: operation.id, view: applyViewChange(localView, change) }));
   const failedResponse = error instanceof LookupHttpError ? error.response : undefined;
   // A big answer arriving: its records so far, in place of the previous answer.
   const live = useLiveAnswer(lookup, operation, params, { mask: props.masked });

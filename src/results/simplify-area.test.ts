@@ -11,7 +11,10 @@ function ring(count: number, radius: number, wobble = 0): Array<[number, number]
   return Array.from({ length: count }, (_, index) => {
     const angle = (2 * Math.PI * index) / count;
     const r = radius + (index % 2 === 0 ? wobble : -wobble);
-    return [lat0 + (r * Math.sin(angle)) / METRES_PER_DEGREE, lon0 + (r * Math.cos(angle)) / (METRES_PER_DEGREE * Math.cos((lat0 * Math.PI) / 180))];
+    return [
+      lat0 + (r * Math.sin(angle)) / METRES_PER_DEGREE,
+      lon0 + (r * Math.cos(angle)) / (METRES_PER_DEGREE * Math.cos((lat0 * Math.PI) / 180)),
+    ];
   });
 }
 

@@ -71,7 +71,11 @@ function simplifyRing(corners: readonly Corner[], tolerance: number): Corner[] {
   const size = points.length;
   let opposite = 1;
   for (let index = 2; index < size; index += 1) {
-    if (Math.hypot(points[index]![0] - points[0]![0], points[index]![1] - points[0]![1]) > Math.hypot(points[opposite]![0] - points[0]![0], points[opposite]![1] - points[0]![1])) opposite = index;
+    if (
+      Math.hypot(points[index]![0] - points[0]![0], points[index]![1] - points[0]![1]) >
+      Math.hypot(points[opposite]![0] - points[0]![0], points[opposite]![1] - points[0]![1])
+    )
+      opposite = index;
   }
   const keep = new Uint8Array(size);
   keep[0] = 1;
@@ -86,7 +90,8 @@ function simplifyRing(corners: readonly Corner[], tolerance: number): Corner[] {
 /** The area with at most MAX_AREA_CORNERS corners, each dropped one within the tolerance used (at least AREA_TOLERANCE_METRES). */
 export function simplifyArea(corners: readonly Corner[], tolerance = AREA_TOLERANCE_METRES, maxCorners = MAX_AREA_CORNERS): Corner[] {
   // A closing corner equal to the first adds nothing to a ring.
-  const open = corners.length > 1 && corners[0]![0] === corners.at(-1)![0] && corners[0]![1] === corners.at(-1)![1] ? corners.slice(0, -1) : corners;
+  const open =
+    corners.length > 1 && corners[0]![0] === corners.at(-1)![0] && corners[0]![1] === corners.at(-1)![1] ? corners.slice(0, -1) : corners;
   if (open.length <= 3) return [...open];
   let kept = simplifyRing(open, tolerance);
   for (let wider = tolerance * 2; kept.length > maxCorners; wider *= 2) kept = simplifyRing(open, wider);

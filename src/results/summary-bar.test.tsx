@@ -32,7 +32,9 @@ describe('SummaryBar', () => {
   });
 
   it('gives the upstream time of a live answer, and none for the demo, which answers from this server', () => {
-    const { unmount } = render(<SummaryBar response={{ ...response([]), source: 'live', upstreamMs: 240 }} isFetching={false} verdict={undefined} />);
+    const { unmount } = render(
+      <SummaryBar response={{ ...response([]), source: 'live', upstreamMs: 240 }} isFetching={false} verdict={undefined} />,
+    );
     expect(screen.getByText(/upstream/)).toHaveTextContent('(upstream 240 ms)');
     unmount();
     render(<SummaryBar response={{ ...response([]), upstreamMs: 0 }} isFetching={false} verdict={undefined} />);

@@ -62,7 +62,9 @@ export function SummaryBar({ response, isFetching, verdict, onFetchFresh, merged
             <dd>
               {formatMs(response.timeMs)}
               {/* The demo answers from this server: an upstream time would be noise. */}
-              {response.upstreamMs !== undefined && response.source !== 'demo' && <span className="muted"> (upstream {formatMs(response.upstreamMs)})</span>}
+              {response.upstreamMs !== undefined && response.source !== 'demo' && (
+                <span className="muted"> (upstream {formatMs(response.upstreamMs)})</span>
+              )}
             </dd>
           </div>
           <div>
@@ -81,7 +83,14 @@ export function SummaryBar({ response, isFetching, verdict, onFetchFresh, merged
             <div>
               <dt>Cache</dt>
               <dd>
-                <span className={`badge ${cache.hit ? 'cache-hit' : 'cache-fresh'}`} title={cache.hit ? 'The server answered from its answer cache: no call to the provider' : 'Asked the provider again, past the cache'}>
+                <span
+                  className={`badge ${cache.hit ? 'cache-hit' : 'cache-fresh'}`}
+                  title={
+                    cache.hit
+                      ? 'The server answered from its answer cache: no call to the provider'
+                      : 'Asked the provider again, past the cache'
+                  }
+                >
                   {cache.text}
                 </span>
                 {cache.hit && onFetchFresh && (
@@ -110,7 +119,10 @@ export function SummaryBar({ response, isFetching, verdict, onFetchFresh, merged
             <div>
               <dt>Personal data</dt>
               <dd>
-                <span className={`badge ${masked ? 'mask-on' : 'mask-off'}`} title={masked ? 'The server masked personal data before sending the answer' : 'Sent unmasked, as asked'}>
+                <span
+                  className={`badge ${masked ? 'mask-on' : 'mask-off'}`}
+                  title={masked ? 'The server masked personal data before sending the answer' : 'Sent unmasked, as asked'}
+                >
                   {masked ? 'masked' : 'not masked'}
                 </span>
               </dd>

@@ -4,5 +4,13 @@
 // The component itself is results/table-component.ts; the rest of results/table/ is internal
 // (lint refuses it outside results/ and the shell, app/; see house-rules.mjs).
 export { type FlatRow, type FlatTable, flattenRecord, flattenRecords } from './table/flatten-records.ts';
-export { type ColumnInfo, type ColumnStats, columnKinds, columnStats, kindOfStats, mergeColumnStats, rememberColumnKinds } from './table/filter-records.ts';
+export {
+  type ColumnInfo,
+  type ColumnStats,
+  columnKinds,
+  columnStats,
+  kindOfStats,
+  mergeColumnStats,
+  rememberColumnKinds,
+} from './table/filter-records.ts';
 export { flatTableOf, provideFlatTable } from './table/table-cache.ts';

@@ -9,5 +9,8 @@ import { interpretAnswer } from '../lookups/answer.ts';
 export function useAnswer(lookup: AnyLookup, operation: AnyOperation, params: Params, response: LookupResponse, masked: boolean): Answer {
   // The lookup, operation and params change only with a new answer (or while a placeholder shows
   // the previous page), so in practice this runs once per response and mask flag.
-  return useMemo(() => interpretAnswer(lookup, operation, params, response, { mask: masked }), [lookup, operation, params, response, masked]);
+  return useMemo(
+    () => interpretAnswer(lookup, operation, params, response, { mask: masked }),
+    [lookup, operation, params, response, masked],
+  );
 }

@@ -23,7 +23,11 @@ interface MapAnalysisInput {
 
 /** "Time 2024-03-01 10:00 – 2024-03-02 10:00": the window as the table's chip reads it. */
 export function describeTime(time: NonNullable<MapLook['time']>): string {
-  const short = (iso: string) => iso.replace('T', ' ').replace(/:\d{2}(\.\d+)?Z?$/, '').replace(/Z$/, '');
+  const short = (iso: string) =>
+    iso
+      .replace('T', ' ')
+      .replace(/:\d{2}(\.\d+)?Z?$/, '')
+      .replace(/Z$/, '');
   return `Time ${short(time.from)} – ${short(time.to)}`;
 }
 
@@ -42,13 +46,18 @@ export function useMapAnalysis({ operation, records, view, onViewChange, demo }:
     ? {
         indices: scope,
         notes: [
-          ...(look.time && timeColumnOf(operation) ? [{ text: describeTime(look.time), onRemove: () => changeLook({ time: undefined }) }] : []),
+          ...(look.time && timeColumnOf(operation)
+            ? [{ text: describeTime(look.time), onRemove: () => changeLook({ time: undefined }) }]
+            : []),
           ...(look.area ? [{ text: 'Inside the drawn area', onRemove: () => changeLook({ area: undefined }) }] : []),
         ],
       }
     : undefined;
   const column = colorColumnOf(operation, records, look);
-  const legend = useMemo(() => (column ? legendOf(records, column, view.filters, scope) : undefined), [records, column, view.filters, scope]);
+  const legend = useMemo(
+    () => (column ? legendOf(records, column, view.filters, scope) : undefined),
+    [records, column, view.filters, scope],
+  );
   const timeColumn = timeColumnOf(operation);
   const times = useMemo(() => (timeColumn ? recordTimes(records, timeColumn) : undefined), [records, timeColumn]);
   const kinds = columnKinds(flatTableOf(records));

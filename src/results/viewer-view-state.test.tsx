@@ -51,7 +51,15 @@ describe('the out-of-date marker', () => {
     const user = userEvent.setup();
     const downloads = captureDownloads();
     const long = 'a very long value that goes on and on beyond any reasonable width';
-    renderViewer({ outOfDate: { reason: 'edited', sent: [['city', 'Berlin'], ['q', long]] } });
+    renderViewer({
+      outOfDate: {
+        reason: 'edited',
+        sent: [
+          ['city', 'Berlin'],
+          ['q', long],
+        ],
+      },
+    });
     const marker = screen.getByRole('status', { name: 'Out of date' });
     expect(marker).toHaveTextContent('Out of date — this answer is for city=Berlin · q=a very long value that goes on …');
     expect(marker).toHaveTextContent('The form has changed since it was sent');
@@ -68,6 +76,8 @@ describe('the out-of-date marker', () => {
     expect(screen.getByRole('status', { name: 'Out of date' })).toHaveTextContent('The last send was refused');
     unmount();
     renderViewer({ isFetching: true, outOfDate: { reason: 'loading', sent: [] } });
-    expect(screen.getByRole('status', { name: 'Out of date' })).toHaveTextContent('this answer is for no parameters. The answer to the new query is loading.');
+    expect(screen.getByRole('status', { name: 'Out of date' })).toHaveTextContent(
+      'this answer is for no parameters. The answer to the new query is loading.',
+    );
   });
 });

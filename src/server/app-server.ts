@@ -65,7 +65,12 @@ export function createAppServer(options: AppServerOptions): Server {
   const origin = () => {
     const address = server.address();
     if (!address || typeof address !== 'object') throw new Error('The server does not listen yet');
-    const host = address.address === '::' || address.address === '0.0.0.0' ? '127.0.0.1' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
+    const host =
+      address.address === '::' || address.address === '0.0.0.0'
+        ? '127.0.0.1'
+        : address.family === 'IPv6'
+          ? `[${address.address}]`
+          : address.address;
     return `http://${host}:${address.port}`;
   };
   const chain = assembleHandlers({

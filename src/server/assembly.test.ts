@@ -34,7 +34,10 @@ describe('assembleHandlers', () => {
     expect(health.status).toBe(200);
     expect(JSON.parse(health.text)).toMatchObject({ status: 'ok' });
     expect((await rawRequest(port, 'POST', '/healthz')).headers.allow).toBe('GET, HEAD');
-    expect(errorOf((await rawRequest(port, 'GET', `/proxy/${lookup.slug}/no/such/path`)).text)).toMatchObject({ code: 'unknown_path', origin: 'proxy' });
+    expect(errorOf((await rawRequest(port, 'GET', `/proxy/${lookup.slug}/no/such/path`)).text)).toMatchObject({
+      code: 'unknown_path',
+      origin: 'proxy',
+    });
     const nothing = await rawRequest(port, 'GET', '/nothing-here');
     expect(nothing.status).toBe(404);
     expect(errorOf(nothing.text)).toEqual({ code: 'not_found', message: 'There is nothing at this address', origin: 'proxy' });
@@ -61,7 +64,11 @@ describe('assembleHandlers', () => {
       writeHead: (status: number) => (sent.status = status),
       end: (body: string) => (sent.body = body),
     } as unknown as ServerResponse;
-    assembleHandlers({ config }).failed(new Error(`the call to http://127.0.0.1:1/?key=${KEY} broke`), { method: 'GET', url: `/proxy/x?key=${KEY}` } as IncomingMessage, res);
+    assembleHandlers({ config }).failed(
+      new Error(`the call to http://127.0.0.1:1/?key=${KEY} broke`),
+      { method: 'GET', url: `/proxy/x?key=${KEY}` } as IncomingMessage,
+      res,
+    );
     expect(sent.status).toBe(500);
     expect(errorOf(sent.body!)).toMatchObject({ code: 'internal_error' });
     expect(logged).toHaveBeenCalledTimes(1);

@@ -74,7 +74,10 @@ export interface AssemblyOptions {
 /** No handler answered: 405 for a method nothing here serves, else 404. */
 function answerUnhandled(req: IncomingMessage, res: ServerResponse): void {
   if (req.method !== 'GET' && req.method !== 'HEAD')
-    sendRefusal(res, refusal(405, 'method_not_allowed', `${req.method} is not served here: only GET and HEAD`, { headers: { allow: 'GET, HEAD' } }));
+    sendRefusal(
+      res,
+      refusal(405, 'method_not_allowed', `${req.method} is not served here: only GET and HEAD`, { headers: { allow: 'GET, HEAD' } }),
+    );
   else sendRefusal(res, refusal(404, 'not_found', 'There is nothing at this address'));
 }
 
@@ -100,10 +103,23 @@ export function assembleHandlers(options: AssemblyOptions): HandlerChain & { job
     // BullMQ loads only here, when the server runs jobs (lazy-job-service.ts).
     jobs =
       options.team.jobs &&
-      createLazyJobService({ ...options.team.jobs, lookups: allLookups, timeoutMs: config.timeoutMs, ...(services?.audit && { audit: services.audit }), ...(services && { registry: services.metrics.registry }) });
+      createLazyJobService({
+        ...options.team.jobs,
+        lookups: allLookups,
+        timeoutMs: config.timeoutMs,
+        ...(services?.audit && { audit: services.audit }),
+        ...(services && { registry: services.metrics.registry }),
+      });
     // /metrics when LOOKUP_METRICS_PUBLIC=1 comes before the gate; budgets and /metrics otherwise after it.
     if (services) handlers.push(services.publicRoutes);
-    handlers.push(createTeamHandler({ store, ...(access && { access }), ...(services?.audit && { audit: services.audit }), ...(jobs && { internalUser: jobs.identify }) }));
+    handlers.push(
+      createTeamHandler({
+        store,
+        ...(access && { access }),
+        ...(services?.audit && { audit: services.audit }),
+        ...(jobs && { internalUser: jobs.identify }),
+      }),
+    );
     if (services) handlers.push(services.routes);
     if (jobs) handlers.push(jobs.routes);
   }
@@ -114,7 +130,15 @@ export function assembleHandlers(options: AssemblyOptions): HandlerChain & { job
   handlers.push(
     createMcpRoutes({ lookups: allLookups, config, limits: options.team?.limits, access: options.team?.access, openApiDocument }),
   );
-  handlers.push(createMaskingProxy({ lookups: allLookups, generators: demoGenerators, config, ...(log && { log }), ...(services && { team: services.proxy }) }));
+  handlers.push(
+    createMaskingProxy({
+      lookups: allLookups,
+      generators: demoGenerators,
+      config,
+      ...(log && { log }),
+      ...(services && { team: services.proxy }),
+    }),
+  );
   if (options.files) handlers.push(createStaticHandler(options.files.distDir, options.files.headers));
   return { handlers, unhandled: answerUnhandled, failed, ...(jobs && { jobs }) };
 }

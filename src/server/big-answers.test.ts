@@ -50,7 +50,9 @@ function env(extra: Record<string, string> = {}): Record<string, string> {
 }
 
 async function proxyWith(config: ServerConfig): Promise<RunningServer> {
-  const server = await serveHandler(createLookupHandler({ lookups, generators: {}, config, openApiDocument: () => ({}), log: () => undefined }));
+  const server = await serveHandler(
+    createLookupHandler({ lookups, generators: {}, config, openApiDocument: () => ({}), log: () => undefined }),
+  );
   servers.push(server);
   return server;
 }
@@ -70,7 +72,11 @@ function boundedWait(promise: Promise<unknown>, ms: number): Promise<void> & { l
  * first bytes (a bounded wait: a proxy that read the whole body before answering makes it give up),
  * then reads `url`. `order` says which came first.
  */
-async function streamThrough(url: string, body: Buffer, options: { declared?: boolean; headers?: Record<string, string>; keep?: boolean } = {}) {
+async function streamThrough(
+  url: string,
+  body: Buffer,
+  options: { declared?: boolean; headers?: Record<string, string>; keep?: boolean } = {},
+) {
   const order: string[] = [];
   let firstBytes!: () => void;
   const browserHasBytes = new Promise<void>((resolve) => (firstBytes = resolve));
@@ -193,7 +199,12 @@ describe('a large masked answer', () => {
     const text = answer.body!.toString('utf8');
     expect(text).not.toContain(addressOf(1));
     expect(text).not.toContain(KEY);
-    const inline = await maskingTransform('default', config.maskSecret)(crimeIncidents, L_OPERATION, body, { source: 'live', status: 200, contentType: 'application/json', requestHeaders: {} });
+    const inline = await maskingTransform('default', config.maskSecret)(crimeIncidents, L_OPERATION, body, {
+      source: 'live',
+      status: 200,
+      contentType: 'application/json',
+      requestHeaders: {},
+    });
     const masked = Buffer.isBuffer(inline) ? inline : inline.body;
     expect(text).toBe(masked.toString('utf8').replaceAll(KEY, KEY_PLACEHOLDER));
   }, 120_000);
@@ -201,12 +212,18 @@ describe('a large masked answer', () => {
   it.each([
     ['small, masked inline', 1_000],
     ['large, masked on a thread', 2 * OFF_THREAD_BYTES],
-  ])('withholds an answer that says JSON but is not (%s), naming why', async (_name, size) => {
-    upstream.respond((_hit, _req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(`[{"incidents": [${'x'.repeat(size)}`));
-    const response = await rawRequest(proxy.port, 'GET', INCIDENTS_PATH);
-    expect(response.status).toBe(502);
-    expect(errorEnvelopeSchema.parse(JSON.parse(response.text)).error).toMatchObject({ code: 'answer_not_maskable', origin: 'upstream' });
-  }, 60_000);
+  ])(
+    'withholds an answer that says JSON but is not (%s), naming why',
+    async (_name, size) => {
+      upstream.respond((_hit, _req, res) =>
+        res.writeHead(200, { 'content-type': 'application/json' }).end(`[{"incidents": [${'x'.repeat(size)}`),
+      );
+      const response = await rawRequest(proxy.port, 'GET', INCIDENTS_PATH);
+      expect(response.status).toBe(502);
+      expect(errorEnvelopeSchema.parse(JSON.parse(response.text)).error).toMatchObject({ code: 'answer_not_maskable', origin: 'upstream' });
+    },
+    60_000,
+  );
 
   it('leaves the server thread free: another request is answered while the body is being masked', async () => {
     const real = createMaskPool({ threads: 1 });
@@ -215,7 +232,9 @@ describe('a large masked answer', () => {
     const pool: MaskPool = {
       run(task) {
         // The body is on the thread now: the server should answer someone else meanwhile.
-        other = rawRequest(spied.port, 'GET', '/proxy/a/movie/550').then((response) => order.push(`another request answered ${response.status}`));
+        other = rawRequest(spied.port, 'GET', '/proxy/a/movie/550').then((response) =>
+          order.push(`another request answered ${response.status}`),
+        );
         return real.run(task).then((result) => (order.push('the large body masked'), result));
       },
       records: (task) => real.records(task),
@@ -273,7 +292,13 @@ describe('the answer cache and large answers', () => {
     });
     const dist = mkdtempSync(join(tmpdir(), 'lookup-big-answers-'));
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Lookup Explorer</title>');
-    server = createAppServer({ config, distDir: dist, store, limits: parseTeamLimits(settings, allLookups, config), audit: () => undefined });
+    server = createAppServer({
+      config,
+      distDir: dist,
+      store,
+      limits: parseTeamLimits(settings, allLookups, config),
+      audit: () => undefined,
+    });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });

@@ -24,7 +24,12 @@ export interface BodyTransformContext {
  * with any headers it returns beside the body (masking says `x-lookup-masked`). It may answer with
  * a promise (a large body is masked on a worker thread, mask-pool.ts).
  */
-export type BodyTransform = (lookup: AnyLookup, operation: AnyOperation, bytes: Buffer, context: BodyTransformContext) => TransformedBody | Promise<TransformedBody>;
+export type BodyTransform = (
+  lookup: AnyLookup,
+  operation: AnyOperation,
+  bytes: Buffer,
+  context: BodyTransformContext,
+) => TransformedBody | Promise<TransformedBody>;
 
 /** A JSON answer rewritten as it streams: the provider's bytes in, the browser's out, and the headers to add. */
 export interface StreamedBody {
@@ -36,7 +41,12 @@ export interface StreamedBody {
  * Rewrites a lookup's JSON answer as it streams (masking, decision 031), its raw bytes refused past
  * `maxBytes`; undefined when this request's answer is not rewritten this way (it goes to BodyTransform).
  */
-export type StreamBodyTransform = (lookup: AnyLookup, operation: AnyOperation, context: BodyTransformContext, maxBytes: number) => StreamedBody | undefined;
+export type StreamBodyTransform = (
+  lookup: AnyLookup,
+  operation: AnyOperation,
+  context: BodyTransformContext,
+  maxBytes: number,
+) => StreamedBody | undefined;
 
 /** The proxy options a body transform is set up with (ProxyOptions has them all). */
 export interface BodyTransformHooks {

@@ -15,7 +15,8 @@ async function moduleSource(root: string, id: string): Promise<string> {
   const { tsImport } = await import('tsx/esm/api');
   const load = (file: string) => tsImport(pathToFileURL(join(root, file)).href, import.meta.url);
   const { allLookups, toCatalogEntry, toSearchFields } = (await load('src/lookups/catalog-source.ts')) as typeof CatalogSourceModule;
-  if (id === FIELDS_ID) return `export const searchFields = ${JSON.stringify(Object.fromEntries(allLookups.map((lookup) => [lookup.id, toSearchFields(lookup)])))};\n`;
+  if (id === FIELDS_ID)
+    return `export const searchFields = ${JSON.stringify(Object.fromEntries(allLookups.map((lookup) => [lookup.id, toSearchFields(lookup)])))};\n`;
   return `export const catalogEntries = ${JSON.stringify(allLookups.map(toCatalogEntry))};\n`;
 }
 

@@ -54,29 +54,52 @@ describe('parseServerConfig', () => {
       },
       lookups,
     );
-    expect(config.lookups.A).toEqual({ mode: 'live', baseUrl: 'https://movies.example/3', key: 'secret', keyPlacement: { in: 'query', name: 'api_key' } });
+    expect(config.lookups.A).toEqual({
+      mode: 'live',
+      baseUrl: 'https://movies.example/3',
+      key: 'secret',
+      keyPlacement: { in: 'query', name: 'api_key' },
+    });
     expect(config.lookups.B).toMatchObject({ mode: 'live', keyPlacement: { in: 'header', name: 'X-Token' } });
     expect(config.timeoutMs).toBe(2500);
     expect(config.maxBytes).toBe(1000);
 
-    const overridden = parseServerConfig({ LOOKUP_A_BASE_URL: 'https://m.example', LOOKUP_A_KEY: 'k', LOOKUP_A_KEY_HEADER: 'Authorization-Key' }, lookups);
+    const overridden = parseServerConfig(
+      { LOOKUP_A_BASE_URL: 'https://m.example', LOOKUP_A_KEY: 'k', LOOKUP_A_KEY_HEADER: 'Authorization-Key' },
+      lookups,
+    );
     expect(overridden.lookups.A).toMatchObject({ keyPlacement: { in: 'header', name: 'Authorization-Key' } });
     const param = parseServerConfig({ LOOKUP_B_BASE_URL: 'https://m.example', LOOKUP_B_KEY: 'k', LOOKUP_B_KEY_PARAM: 'apikey' }, lookups);
     expect(param.lookups.B).toMatchObject({ keyPlacement: { in: 'query', name: 'apikey' } });
   });
 
   it('resolves the key placement once, for demo lookups too, and publishes only mode and placement', () => {
-    const config = parseServerConfig({ LOOKUP_A_BASE_URL: 'https://m.example', LOOKUP_A_KEY: 'secret', LOOKUP_B_KEY_HEADER: 'X-Api-Key' }, lookups);
+    const config = parseServerConfig(
+      { LOOKUP_A_BASE_URL: 'https://m.example', LOOKUP_A_KEY: 'secret', LOOKUP_B_KEY_HEADER: 'X-Api-Key' },
+      lookups,
+    );
     expect(config.lookups.B).toEqual({ mode: 'demo', keyPlacement: { in: 'header', name: 'X-Api-Key' } });
     const document = lookupConfigDocument(config);
     expect(document).toEqual({
-      lookups: { A: { mode: 'live', key: { in: 'query', name: 'api_key' } }, B: { mode: 'demo', key: { in: 'header', name: 'X-Api-Key' } } },
+      lookups: {
+        A: { mode: 'live', key: { in: 'query', name: 'api_key' } },
+        B: { mode: 'demo', key: { in: 'header', name: 'X-Api-Key' } },
+      },
     });
     expect(JSON.stringify(document)).not.toMatch(/secret|m\.example/);
   });
 
   it('stays on demo data with half a configuration, and says so', () => {
-    const config = parseServerConfig({ LOOKUP_A_KEY: 'secret', LOOKUP_B_BASE_URL: 'https://x.example', LOOKUP_Z_KEY: 'k', LOOKUP_A_BASE_URL: ' ', LOOKUP_MASK_SECRET: MASK_SECRET }, lookups);
+    const config = parseServerConfig(
+      {
+        LOOKUP_A_KEY: 'secret',
+        LOOKUP_B_BASE_URL: 'https://x.example',
+        LOOKUP_Z_KEY: 'k',
+        LOOKUP_A_BASE_URL: ' ',
+        LOOKUP_MASK_SECRET: MASK_SECRET,
+      },
+      lookups,
+    );
     expect(lookupModes(config)).toEqual({ A: 'demo', B: 'demo' });
     expect(config.warnings).toEqual([
       'LOOKUP_A_KEY is set without LOOKUP_A_BASE_URL: lookup A runs on demo data',
@@ -124,7 +147,10 @@ describe('parseServerConfig', () => {
 
   it('reads LOOKUP_MEDIA_SOURCES as CSP sources, empty when not set', () => {
     expect(parseServerConfig({}, lookups).mediaSources).toEqual([]);
-    expect(parseServerConfig({ LOOKUP_MEDIA_SOURCES: 'https://*.CDN.example.com, https:' }, lookups).mediaSources).toEqual(['https://*.cdn.example.com', 'https:']);
+    expect(parseServerConfig({ LOOKUP_MEDIA_SOURCES: 'https://*.CDN.example.com, https:' }, lookups).mediaSources).toEqual([
+      'https://*.cdn.example.com',
+      'https:',
+    ]);
   });
 
   it('publishes LOOKUP_MEDIA_SOURCES in /lookup-config.json, so views show only artwork the page may load', () => {
@@ -159,12 +185,26 @@ describe('LOOKUP_MASK_SECRET', () => {
 
   it('unset with a live lookup or a shared store: a warning says why, without the secret', () => {
     const live = parseServerConfig({ LOOKUP_A_BASE_URL: 'https://a.example', LOOKUP_A_KEY: 'k' }, lookups);
-    expect(live.warnings).toEqual([expect.stringMatching(/^LOOKUP_MASK_SECRET is not set, and live lookups answer with real names: .*random secret made at this start/)]);
+    expect(live.warnings).toEqual([
+      expect.stringMatching(/^LOOKUP_MASK_SECRET is not set, and live lookups answer with real names: .*random secret made at this start/),
+    ]);
     expect(live.warnings.join('\n')).not.toContain(live.maskSecret);
     const shared = parseServerConfig({ LOOKUP_REDIS_URL: 'redis://127.0.0.1:6379' }, lookups);
-    expect(shared.warnings).toEqual([expect.stringMatching(/^LOOKUP_MASK_SECRET is not set, and LOOKUP_REDIS_URL shares answers between instances and restarts: /)]);
+    expect(shared.warnings).toEqual([
+      expect.stringMatching(/^LOOKUP_MASK_SECRET is not set, and LOOKUP_REDIS_URL shares answers between instances and restarts: /),
+    ]);
     // Set: never a warning.
-    expect(parseServerConfig({ LOOKUP_REDIS_URL: 'redis://127.0.0.1:6379', LOOKUP_A_BASE_URL: 'https://a.example', LOOKUP_A_KEY: 'k', LOOKUP_MASK_SECRET: MASK_SECRET }, lookups).warnings).toEqual([]);
+    expect(
+      parseServerConfig(
+        {
+          LOOKUP_REDIS_URL: 'redis://127.0.0.1:6379',
+          LOOKUP_A_BASE_URL: 'https://a.example',
+          LOOKUP_A_KEY: 'k',
+          LOOKUP_MASK_SECRET: MASK_SECRET,
+        },
+        lookups,
+      ).warnings,
+    ).toEqual([]);
   });
 
   it.each([

@@ -21,8 +21,7 @@ export const DEFAULT_TIMEOUT_MS = 15_000;
 /** The upstream body cap: 256 MiB, so a 100,000-record answer (about 56 MB) passes with room (issue 23). */
 export const DEFAULT_MAX_BYTES = 256 * 1024 * 1024;
 export const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
-export const DEFAULT_TILE_ATTRIBUTION =
-  '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
+export const DEFAULT_TILE_ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
 
 export class ConfigError extends Error {
   constructor(
@@ -77,7 +76,12 @@ const tileUrl = z
 const HOST_ENTRY = /^(\[[0-9a-f:.]+\]|[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*\.?)(:\d{1,5})?$/;
 const allowedHosts = z
   .string()
-  .transform((value) => value.split(',').map((entry) => entry.trim().toLowerCase()).filter(Boolean))
+  .transform((value) =>
+    value
+      .split(',')
+      .map((entry) => entry.trim().toLowerCase())
+      .filter(Boolean),
+  )
   .check((ctx) => {
     const bad = ctx.value.filter((entry) => !HOST_ENTRY.test(entry) || Number(/:(\d+)$/.exec(entry)?.[1] ?? 0) > 65535);
     if (ctx.value.length === 0 || bad.length > 0)
@@ -96,7 +100,12 @@ const allowedHosts = z
 const MEDIA_SOURCE = /^(https?:|https?:\/\/(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:\d{1,5})?)$/;
 const mediaSources = z
   .string()
-  .transform((value) => value.split(',').map((entry) => entry.trim().toLowerCase()).filter(Boolean))
+  .transform((value) =>
+    value
+      .split(',')
+      .map((entry) => entry.trim().toLowerCase())
+      .filter(Boolean),
+  )
   .check((ctx) => {
     const bad = ctx.value.filter((entry) => !MEDIA_SOURCE.test(entry));
     if (bad.length > 0)
@@ -204,8 +213,7 @@ function lookupMode(lookup: AnyLookup, env: Env, warnings: string[]): LookupMode
   const input = Object.fromEntries(Object.keys(lookupSchema.shape).map((field) => [field, env[prefix + field]]));
   const settings = parseOrThrow(lookupSchema, present(input), (field) => prefix + field);
   const placement = keyPlacement(lookup, settings, prefix);
-  if (settings.BASE_URL && settings.KEY)
-    return { mode: 'live', baseUrl: settings.BASE_URL, key: settings.KEY, keyPlacement: placement };
+  if (settings.BASE_URL && settings.KEY) return { mode: 'live', baseUrl: settings.BASE_URL, key: settings.KEY, keyPlacement: placement };
   if (settings.BASE_URL) warnings.push(`${prefix}BASE_URL is set without ${prefix}KEY: lookup ${lookup.id} runs on demo data`);
   if (settings.KEY) warnings.push(`${prefix}KEY is set without ${prefix}BASE_URL: lookup ${lookup.id} runs on demo data`);
   return { mode: 'demo', keyPlacement: placement };
@@ -220,7 +228,9 @@ function lookupMode(lookup: AnyLookup, env: Env, warnings: string[]): LookupMode
  */
 export function maskSecretWarning({ secretSet, live, shared }: { secretSet: boolean; live: boolean; shared: boolean }): string | undefined {
   if (secretSet || (!live && !shared)) return undefined;
-  const why = [live && 'live lookups answer with real names', shared && 'LOOKUP_REDIS_URL shares answers between instances and restarts'].filter(Boolean).join(' and ');
+  const why = [live && 'live lookups answer with real names', shared && 'LOOKUP_REDIS_URL shares answers between instances and restarts']
+    .filter(Boolean)
+    .join(' and ');
   return `LOOKUP_MASK_SECRET is not set, and ${why}: masked answers name people by pseudonyms keyed by a random secret made at this start, so they change when the server restarts and differ from other instances (set it to keep them)`;
 }
 
@@ -280,7 +290,10 @@ export function lookupConfigDocument(config: ServerConfig): LookupConfigDocument
     // What the page's CSP allows besides itself and data:, so views show no image it would block.
     ...(config.mediaSources.length > 0 && { mediaSources: [...config.mediaSources] }),
     lookups: Object.fromEntries(
-      Object.entries(config.lookups).map(([id, mode]) => [id, { mode: mode.mode, key: { in: mode.keyPlacement.in, name: mode.keyPlacement.name } }]),
+      Object.entries(config.lookups).map(([id, mode]) => [
+        id,
+        { mode: mode.mode, key: { in: mode.keyPlacement.in, name: mode.keyPlacement.name } },
+      ]),
     ),
   };
 }

@@ -21,7 +21,9 @@ import { rawRequest, serveHandler, type RunningServer } from './testing/http-fix
 afterAll(() => closeDemoPool());
 
 /** A pool that runs tasks on this thread and counts them. */
-function countingPool(run: (task: DemoTask) => ReturnType<DemoPool['run']> = async (task) => runDemoTask(task)): DemoPool & { runs: DemoTask[] } {
+function countingPool(
+  run: (task: DemoTask) => ReturnType<DemoPool['run']> = async (task) => runDemoTask(task),
+): DemoPool & { runs: DemoTask[] } {
   const runs: DemoTask[] = [];
   return {
     runs,
@@ -104,12 +106,14 @@ describe('callDemo', () => {
     const pool = countingPool();
     const cache = new DemoAnswerCache(64 * 1024 * 1024);
     const params = parsed(callsOperation, callsOperation.example as Record<string, string>);
-    const answers = await Promise.all(Array.from({ length: 4 }, () => callDemo(demoGenerators.M, M, callsOperation, params, { pool, cache })));
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => callDemo(demoGenerators.M, M, callsOperation, params, { pool, cache })),
+    );
     expect(pool.runs).toHaveLength(1);
     for (const outcome of answers) expect(bytesOf(outcome).equals(bytesOf(answers[0]!))).toBe(true);
   });
 
-  it("gives every request of S its own requestId: such answers are neither cached nor shared", async () => {
+  it('gives every request of S its own requestId: such answers are neither cached nor shared', async () => {
     const pool = countingPool();
     const cache = new DemoAnswerCache(64 * 1024 * 1024);
     const operation = S.operations[0]!;
@@ -126,7 +130,8 @@ describe('callDemo', () => {
     const pool = countingPool(() => Promise.reject(new Error('Unknown file extension ".ts"')));
     const operation = S.operations[0]!;
     const params = parsed(operation, operation.example as Record<string, string>);
-    for (let i = 0; i < 2; i++) expect((await callDemo(demoGenerators.S, S, operation, params, { pool, cache: new DemoAnswerCache(1e6) })).kind).toBe('answer');
+    for (let i = 0; i < 2; i++)
+      expect((await callDemo(demoGenerators.S, S, operation, params, { pool, cache: new DemoAnswerCache(1e6) })).kind).toBe('answer');
     expect(pool.runs).toHaveLength(1);
     expect(warn).toHaveBeenCalledTimes(1);
     expect(String(warn.mock.calls[0]![0])).toMatch(/worker threads cannot start/);
@@ -136,7 +141,8 @@ describe('callDemo', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
       const said: string[] = [];
-      for (const level of ['warn', 'info'] as const) vi.spyOn(partLog('demo'), level).mockImplementation((message: unknown) => void said.push(String(message)));
+      for (const level of ['warn', 'info'] as const)
+        vi.spyOn(partLog('demo'), level).mockImplementation((message: unknown) => void said.push(String(message)));
       let starts = false;
       const pool = countingPool(async (task) => {
         if (!starts) throw new Error('Worker terminated before it started');
@@ -171,7 +177,11 @@ describe('callDemo', () => {
     const params = parsed(operation, operation.example as Record<string, string>);
     expect((await callDemo(demoGenerators.S, S, operation, params, { pool })).kind).toBe('answer');
     fail = true;
-    expect(await callDemo(demoGenerators.S, S, operation, params, { pool })).toMatchObject({ kind: 'failure', status: 502, code: 'demo_failed' });
+    expect(await callDemo(demoGenerators.S, S, operation, params, { pool })).toMatchObject({
+      kind: 'failure',
+      status: 502,
+      code: 'demo_failed',
+    });
   });
 
   it('masks in the demo, and keeps masked and unmasked answers apart in the cache', async () => {
@@ -186,7 +196,12 @@ describe('callDemo', () => {
     expect(unmasked).toMatchObject({ kind: 'answer', masked: false });
     expect(bytesOf(again)).toBe(bytesOf(masked));
     // The same bytes the proxy's transform makes of the unmasked answer on a live path.
-    const transformed = await maskingTransform('default')(M, callsOperation, bytesOf(unmasked), { source: 'demo', status: 200, contentType: 'application/json', requestHeaders: {} });
+    const transformed = await maskingTransform('default')(M, callsOperation, bytesOf(unmasked), {
+      source: 'demo',
+      status: 200,
+      contentType: 'application/json',
+      requestHeaders: {},
+    });
     expect(Buffer.isBuffer(transformed) ? transformed : transformed.body).toEqual(bytesOf(masked));
     expect(bytesOf(masked).equals(bytesOf(unmasked))).toBe(false);
   });
@@ -213,7 +228,9 @@ describe('callDemo', () => {
 
   it('gets the same bytes from a worker thread as from this thread', async () => {
     const params = parsed(callsOperation, callsOperation.example as Record<string, string>);
-    const threaded = bytesOf(await callDemo(demoGenerators.M, M, callsOperation, params, { pool: demoPool(), cache: new DemoAnswerCache(1e8) }));
+    const threaded = bytesOf(
+      await callDemo(demoGenerators.M, M, callsOperation, params, { pool: demoPool(), cache: new DemoAnswerCache(1e8) }),
+    );
     const local = answerDemo(demoGenerators.M, M, callsOperation, params, 'unused');
     expect(local.kind === 'answer' && Buffer.from(local.body).equals(threaded)).toBe(true);
   }, 60_000);

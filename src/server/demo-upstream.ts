@@ -94,7 +94,13 @@ export function demoCacheKey(lookupId: string, operationId: string, params: Para
 function toOutcome(result: Extract<DemoResult, { kind: 'answer' }>): DemoAnswer {
   const { status, headers, body, masked } = result;
   // A worker's body arrives as a plain Uint8Array (moved, not copied): viewed as a Buffer, not copied.
-  return { kind: 'answer', status, headers, body: Buffer.from(body.buffer, body.byteOffset, body.byteLength), ...(masked !== undefined && { masked }) };
+  return {
+    kind: 'answer',
+    status,
+    headers,
+    body: Buffer.from(body.buffer, body.byteOffset, body.byteLength),
+    ...(masked !== undefined && { masked }),
+  };
 }
 
 /**
@@ -107,7 +113,13 @@ export const POOL_RETRY_MS = 10_000;
 /** Pools whose threads have answered once (they can start), or failed to start and when to try again. */
 const poolStates = new WeakMap<DemoPool, { working: true } | { retryAt: number }>();
 
-async function runOnPool(pool: DemoPool, task: DemoTask, lookup: AnyLookup, operation: AnyOperation, generator: DemoGenerator): Promise<DemoResult> {
+async function runOnPool(
+  pool: DemoPool,
+  task: DemoTask,
+  lookup: AnyLookup,
+  operation: AnyOperation,
+  generator: DemoGenerator,
+): Promise<DemoResult> {
   const state = poolStates.get(pool);
   if (!state || 'working' in state || Date.now() >= state.retryAt) {
     try {
@@ -119,9 +131,13 @@ async function runOnPool(pool: DemoPool, task: DemoTask, lookup: AnyLookup, oper
       // The generator's own errors come back as failures: this is the thread. Once threads have
       // answered, it is this run's failure alone (a thread that died is replaced).
       const message = (error as Error).message;
-      if (state && 'working' in state) return { kind: 'failure', status: 502, code: 'demo_failed', message: `The demo upstream of ${lookup.id} failed: ${message}` };
+      if (state && 'working' in state)
+        return { kind: 'failure', status: 502, code: 'demo_failed', message: `The demo upstream of ${lookup.id} failed: ${message}` };
       poolStates.set(pool, { retryAt: Date.now() + POOL_RETRY_MS });
-      if (!state) partLog('demo').warn(`worker threads cannot start (${message}); the demo answers on the server's own thread and tries them again every ${POOL_RETRY_MS / 1000} s`);
+      if (!state)
+        partLog('demo').warn(
+          `worker threads cannot start (${message}); the demo answers on the server's own thread and tries them again every ${POOL_RETRY_MS / 1000} s`,
+        );
     }
   }
   return answerDemo(generator, lookup, operation, task.params, task.requestId, task.mask, task.maskSecret);
@@ -171,11 +187,19 @@ export async function callDemo(
     return result.kind === 'answer' ? toOutcome(result) : result;
   }
   const cache = options.cache ?? demoAnswerCache;
-  const key = demoCacheKey(lookup.id, operation.id, params, undefined, mask) + (maskSecret === undefined ? '' : `#${secretTag(maskSecret)}`);
+  const key =
+    demoCacheKey(lookup.id, operation.id, params, undefined, mask) + (maskSecret === undefined ? '' : `#${secretTag(maskSecret)}`);
   const cached = cache.get(key);
   if (cached) return cached;
 
-  const task: DemoTask = { lookupId: lookup.id, operationId: operation.id, params, requestId, ...(mask !== undefined && { mask }), ...(maskSecret !== undefined && { maskSecret }) };
+  const task: DemoTask = {
+    lookupId: lookup.id,
+    operationId: operation.id,
+    params,
+    requestId,
+    ...(mask !== undefined && { mask }),
+    ...(maskSecret !== undefined && { maskSecret }),
+  };
   const pool = options.pool ?? demoPool();
   const inFlight = inFlightOf(cache);
   // Looked up and registered without an await in between, so two requests cannot both start a run.

@@ -75,23 +75,41 @@ export function answerDemo(
   try {
     answer = generator({ lookup, operation, params, requestId });
   } catch (error) {
-    return { kind: 'failure', status: 502, code: 'demo_failed', message: `The demo upstream of ${lookup.id} failed: ${(error as Error).message}` };
+    return {
+      kind: 'failure',
+      status: 502,
+      code: 'demo_failed',
+      message: `The demo upstream of ${lookup.id} failed: ${(error as Error).message}`,
+    };
   }
   const contentType = answer.contentType ?? JSON_TYPE;
   const isJson = /[/+]json\b/i.test(contentType);
   const text = isJson || typeof answer.body !== 'string' ? JSON.stringify(answer.body) : answer.body;
-  const headers: Record<string, string> = Object.fromEntries(Object.entries(answer.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]));
+  const headers: Record<string, string> = Object.fromEntries(
+    Object.entries(answer.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]),
+  );
   headers['content-type'] = contentType;
   const echoesRequestId = text.includes(requestId) || Object.values(headers).some((value) => value.includes(requestId));
   const masks = mask !== undefined && isJsonType(contentType);
   let sent = text;
   if (masks && mask) {
     // Never masked with a secret of this thread's own: its pseudonyms would not be the server's.
-    if (maskSecret === undefined) return { kind: 'failure', status: 502, code: 'demo_failed', message: `The demo answer of ${lookup.id} could not be masked: no masking secret was given` };
+    if (maskSecret === undefined)
+      return {
+        kind: 'failure',
+        status: 502,
+        code: 'demo_failed',
+        message: `The demo answer of ${lookup.id} could not be masked: no masking secret was given`,
+      };
     try {
       sent = maskedText(lookup, text, maskSecret);
     } catch (error) {
-      return { kind: 'failure', status: 502, code: 'demo_failed', message: `The demo answer of ${lookup.id} could not be masked: ${(error as Error).message}` };
+      return {
+        kind: 'failure',
+        status: 502,
+        code: 'demo_failed',
+        message: `The demo answer of ${lookup.id} could not be masked: ${(error as Error).message}`,
+      };
     }
   }
   // TextEncoder gives a buffer of its own; Buffer.from would share Node's pool for small answers.
@@ -106,6 +124,11 @@ export default function runDemoTask(task: DemoTask): DemoResult {
   const found = registryIndex.operation(task.lookupId, task.operationId);
   const generator = generatorsById[task.lookupId];
   if (!found || !generator)
-    return { kind: 'failure', status: 502, code: 'demo_unavailable', message: `Lookup ${task.lookupId} has no demo data for ${task.operationId}` };
+    return {
+      kind: 'failure',
+      status: 502,
+      code: 'demo_unavailable',
+      message: `Lookup ${task.lookupId} has no demo data for ${task.operationId}`,
+    };
   return answerDemo(generator, found.lookup, found.operation, task.params, task.requestId, task.mask, task.maskSecret);
 }

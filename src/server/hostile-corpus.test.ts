@@ -107,7 +107,11 @@ function exchange(bytes: string | Buffer, options: { timeoutMs?: number } = {}):
     const chunks: Buffer[] = [];
     const timer = setTimeout(() => {
       socket.destroy();
-      reject(new Error(`no answer within ${options.timeoutMs ?? 5000} ms; got ${JSON.stringify(Buffer.concat(chunks).toString().slice(0, 200))}`));
+      reject(
+        new Error(
+          `no answer within ${options.timeoutMs ?? 5000} ms; got ${JSON.stringify(Buffer.concat(chunks).toString().slice(0, 200))}`,
+        ),
+      );
     }, options.timeoutMs ?? 5000);
     const finish = () => {
       clearTimeout(timer);
@@ -275,10 +279,18 @@ const examples: Case[] = allLookups.flatMap((lookup) =>
       name: `${lookup.id} ${operation.id}: the example is forwarded as built, with the server's key instead of the client's`,
       request: () =>
         built.body
-          ? http(built.method, target, { headers: [...headers, ...sameOrigin()], body: JSON.stringify({ ...built.body, [placement.name]: CLIENT_KEY }) })
+          ? http(built.method, target, {
+              headers: [...headers, ...sameOrigin()],
+              body: JSON.stringify({ ...built.body, [placement.name]: CLIENT_KEY }),
+            })
           : http(built.method, target, { headers }),
       status: 200,
-      forwarded: () => ({ lookup: lookup.id, path: `/${lookup.slug}${built.path}`, query: built.query, ...(built.body && { body: built.body }) }),
+      forwarded: () => ({
+        lookup: lookup.id,
+        path: `/${lookup.slug}${built.path}`,
+        query: built.query,
+        ...(built.body && { body: built.body }),
+      }),
     };
   }),
 );
@@ -342,8 +354,18 @@ const traversal: Case[] = [
 ];
 
 const targets: Case[] = [
-  { name: 'absolute-form target to another host', request: get('http://evil.example/proxy/a/movie/550'), status: 400, code: 'invalid_target' },
-  { name: 'absolute-form target to this very server', request: () => http('GET', `http://${HOST}/healthz`), status: 400, code: 'invalid_target' },
+  {
+    name: 'absolute-form target to another host',
+    request: get('http://evil.example/proxy/a/movie/550'),
+    status: 400,
+    code: 'invalid_target',
+  },
+  {
+    name: 'absolute-form target to this very server',
+    request: () => http('GET', `http://${HOST}/healthz`),
+    status: 400,
+    code: 'invalid_target',
+  },
   { name: 'protocol-relative target //evil', request: get('//evil.example/proxy/a/movie/550'), status: 400, code: 'invalid_target' },
   { name: 'protocol-relative target /\\evil', request: get('/\\evil.example/x'), status: 400, code: 'invalid_target' },
   { name: 'authority-form target on GET', request: get('evil.example:443'), status: 400 },
@@ -352,13 +374,25 @@ const targets: Case[] = [
 ];
 
 const methods: Case[] = [
-  { name: 'CONNECT to another host', request: () => http('CONNECT', 'evil.example:443', { host: 'evil.example:443' }), status: 405, code: 'method_not_allowed' },
+  {
+    name: 'CONNECT to another host',
+    request: () => http('CONNECT', 'evil.example:443', { host: 'evil.example:443' }),
+    status: 405,
+    code: 'method_not_allowed',
+  },
   { name: 'CONNECT to the upstream', request: () => http('CONNECT', '127.0.0.1:1'), status: 405, code: 'method_not_allowed' },
-  { name: 'TRACE is not echoed', request: () => http('TRACE', A_MOVIE, { headers: [['X-Secret', CLIENT_KEY]] }), status: 405, check: (answer) => expect(answer.body).not.toContain(CLIENT_KEY) },
+  {
+    name: 'TRACE is not echoed',
+    request: () => http('TRACE', A_MOVIE, { headers: [['X-Secret', CLIENT_KEY]] }),
+    status: 405,
+    check: (answer) => expect(answer.body).not.toContain(CLIENT_KEY),
+  },
   { name: 'TRACE on a page', request: () => http('TRACE', '/'), status: 405 },
   { name: 'an unknown method (FOO) is not valid HTTP', request: () => http('FOO', A_MOVIE), status: 400, code: 'bad_request' },
   { name: 'a lower-case method is not valid HTTP', request: () => http('get', A_MOVIE), status: 400, code: 'bad_request' },
-  ...['PUT', 'DELETE', 'PATCH', 'PROPFIND', 'OPTIONS'].map((method): Case => ({ name: `${method} on a GET lookup`, request: () => http(method, A_MOVIE), status: 405 })),
+  ...['PUT', 'DELETE', 'PATCH', 'PROPFIND', 'OPTIONS'].map(
+    (method): Case => ({ name: `${method} on a GET lookup`, request: () => http(method, A_MOVIE), status: 405 }),
+  ),
   { name: 'HEAD on a lookup is not forwarded', request: () => http('HEAD', A_MOVIE), status: 405 },
   { name: 'GET on R (a POST lookup)', request: get('/proxy/r/profile-details?profile_id=x'), status: 405 },
   { name: 'DELETE on R, same origin', request: () => http('DELETE', '/proxy/r/profile-details', { headers: sameOrigin() }), status: 405 },
@@ -366,7 +400,21 @@ const methods: Case[] = [
 ];
 
 const undeclared: Case[] = [
-  ...['/proxy', '/proxy/', '/proxy/zz/anything', '/proxy/A/movie/550', '/proxy/a', '/proxy/a/', '/proxy/a/movie', '/proxy/a/movie/', '/proxy/a/movie/550/credits', '/proxy/a/tv/1', '/proxy/b/ev/stations.csv', '/proxyx/a/movie/550', '/PROXY/a/movie/550'].map(
+  ...[
+    '/proxy',
+    '/proxy/',
+    '/proxy/zz/anything',
+    '/proxy/A/movie/550',
+    '/proxy/a',
+    '/proxy/a/',
+    '/proxy/a/movie',
+    '/proxy/a/movie/',
+    '/proxy/a/movie/550/credits',
+    '/proxy/a/tv/1',
+    '/proxy/b/ev/stations.csv',
+    '/proxyx/a/movie/550',
+    '/PROXY/a/movie/550',
+  ].map(
     (target): Case => ({ name: `undeclared path ${target}`, request: () => http('GET', target, { headers: asJson }), status: [400, 404] }),
   ),
   {
@@ -387,11 +435,28 @@ const undeclared: Case[] = [
     status: 200,
     forwarded: () => movie([['language', 'en-US']]),
   },
-  { name: 'a declared path parameter in the query does not override the path', request: get(`${A_MOVIE}?movie_id=1`), status: 200, forwarded: () => movie() },
+  {
+    name: 'a declared path parameter in the query does not override the path',
+    request: get(`${A_MOVIE}?movie_id=1`),
+    status: 200,
+    forwarded: () => movie(),
+  },
 ];
 
 const clientKeys: Case[] = [
-  ...['api_key', 'API_KEY', 'Api_Key', 'api%5Fkey', 'api%5fkey', 'api_key%00', 'api_key[]', '%20api_key', 'apikey', 'key', 'access_token'].map(
+  ...[
+    'api_key',
+    'API_KEY',
+    'Api_Key',
+    'api%5Fkey',
+    'api%5fkey',
+    'api_key%00',
+    'api_key[]',
+    '%20api_key',
+    'apikey',
+    'key',
+    'access_token',
+  ].map(
     (name): Case => ({
       name: `a client key as ?${name}= is dropped (query-key lookup A)`,
       request: get(`${A_MOVIE}?${name}=${CLIENT_KEY}&language=en-US`),
@@ -444,7 +509,10 @@ const clientKeys: Case[] = [
   {
     name: 'a client key in R’s body and in R’s key header is dropped',
     request: () =>
-      postR(JSON.stringify({ profile_id: 'jane', 'X-Profile-Key': CLIENT_KEY, api_key: CLIENT_KEY }), [...sameOrigin(), ['X-Profile-Key', CLIENT_KEY]]),
+      postR(JSON.stringify({ profile_id: 'jane', 'X-Profile-Key': CLIENT_KEY, api_key: CLIENT_KEY }), [
+        ...sameOrigin(),
+        ['X-Profile-Key', CLIENT_KEY],
+      ]),
     status: 200,
     forwarded: () => rProfile({ profile_id: 'jane' }),
   },
@@ -476,45 +544,146 @@ const injection: Case[] = [
     check: () => expect(upstream.hits.every((hit) => hit.headers['x-injected'] === undefined)).toBe(true),
   },
   { name: 'CR LF encoded in a path parameter', request: get(P_SEARCH('x%0d%0aX-Injected:%201')), status: 400 },
-  { name: 'a raw LF inside a header value is not valid HTTP', request: () => `GET ${A_MOVIE} HTTP/1.1\r\nHost: ${HOST}\r\nX-A: a\nX-Injected: evil\r\nConnection: close\r\n\r\n`, status: 400, code: 'bad_request' },
-  { name: 'a raw CR inside a header value is not valid HTTP', request: () => `GET ${A_MOVIE} HTTP/1.1\r\nHost: ${HOST}\r\nX-A: a\rX-Injected: evil\r\nConnection: close\r\n\r\n`, status: 400, code: 'bad_request' },
-  { name: 'an obsolete folded header line', request: () => `GET ${A_MOVIE} HTTP/1.1\r\nHost: ${HOST}\r\nX-A: a\r\n X-Injected: evil\r\nConnection: close\r\n\r\n`, status: [400, 200] },
-  { name: 'a space in the request target', request: () => `GET ${A_MOVIE} x HTTP/1.1\r\nHost: ${HOST}\r\nConnection: close\r\n\r\n`, status: 400, code: 'bad_request' },
-  { name: 'a NUL in the request line', request: () => `GET ${A_MOVIE}\0 HTTP/1.1\r\nHost: ${HOST}\r\nConnection: close\r\n\r\n`, status: 400, code: 'bad_request' },
-  { name: 'a header name with a space', request: () => `GET ${A_MOVIE} HTTP/1.1\r\nHost: ${HOST}\r\nX A: b\r\nConnection: close\r\n\r\n`, status: 400, code: 'bad_request' },
+  {
+    name: 'a raw LF inside a header value is not valid HTTP',
+    request: () => `GET ${A_MOVIE} HTTP/1.1\r\nHost: ${HOST}\r\nX-A: a\nX-Injected: evil\r\nConnection: close\r\n\r\n`,
+    status: 400,
+    code: 'bad_request',
+  },
+  {
+    name: 'a raw CR inside a header value is not valid HTTP',
+    request: () => `GET ${A_MOVIE} HTTP/1.1\r\nHost: ${HOST}\r\nX-A: a\rX-Injected: evil\r\nConnection: close\r\n\r\n`,
+    status: 400,
+    code: 'bad_request',
+  },
+  {
+    name: 'an obsolete folded header line',
+    request: () => `GET ${A_MOVIE} HTTP/1.1\r\nHost: ${HOST}\r\nX-A: a\r\n X-Injected: evil\r\nConnection: close\r\n\r\n`,
+    status: [400, 200],
+  },
+  {
+    name: 'a space in the request target',
+    request: () => `GET ${A_MOVIE} x HTTP/1.1\r\nHost: ${HOST}\r\nConnection: close\r\n\r\n`,
+    status: 400,
+    code: 'bad_request',
+  },
+  {
+    name: 'a NUL in the request line',
+    request: () => `GET ${A_MOVIE}\0 HTTP/1.1\r\nHost: ${HOST}\r\nConnection: close\r\n\r\n`,
+    status: 400,
+    code: 'bad_request',
+  },
+  {
+    name: 'a header name with a space',
+    request: () => `GET ${A_MOVIE} HTTP/1.1\r\nHost: ${HOST}\r\nX A: b\r\nConnection: close\r\n\r\n`,
+    status: 400,
+    code: 'bad_request',
+  },
   { name: 'not HTTP at all', request: () => 'HELLO\r\n\r\n', status: 400, code: 'bad_request' },
   { name: 'an HTTP/2 preface on an HTTP/1 port', request: () => 'PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n', status: 400 },
   { name: 'an unknown HTTP version', request: () => `GET / HTTP/3.7\r\nHost: ${HOST}\r\n\r\n`, status: [400, 505] },
-  { name: 'Content-Length and Transfer-Encoding together (request smuggling)', request: () => `POST /proxy/r/profile-details HTTP/1.1\r\nHost: ${HOST}\r\nContent-Type: application/json\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n0\r\n\r\n`, status: 400 },
-  { name: 'two different Content-Lengths', request: () => `POST /proxy/r/profile-details HTTP/1.1\r\nHost: ${HOST}\r\nContent-Type: application/json\r\nContent-Length: 2\r\nContent-Length: 20\r\nConnection: close\r\n\r\n{}`, status: 400, code: 'bad_request' },
-  { name: 'a negative Content-Length', request: () => `POST /proxy/r/profile-details HTTP/1.1\r\nHost: ${HOST}\r\nContent-Type: application/json\r\nContent-Length: -1\r\nConnection: close\r\n\r\n{}`, status: 400, code: 'bad_request' },
-  { name: 'a bad chunk size', request: () => `POST /proxy/r/profile-details HTTP/1.1\r\nHost: ${HOST}\r\nOrigin: http://${HOST}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\nzz\r\n{}\r\n0\r\n\r\n`, status: 400 },
+  {
+    name: 'Content-Length and Transfer-Encoding together (request smuggling)',
+    request: () =>
+      `POST /proxy/r/profile-details HTTP/1.1\r\nHost: ${HOST}\r\nContent-Type: application/json\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n0\r\n\r\n`,
+    status: 400,
+  },
+  {
+    name: 'two different Content-Lengths',
+    request: () =>
+      `POST /proxy/r/profile-details HTTP/1.1\r\nHost: ${HOST}\r\nContent-Type: application/json\r\nContent-Length: 2\r\nContent-Length: 20\r\nConnection: close\r\n\r\n{}`,
+    status: 400,
+    code: 'bad_request',
+  },
+  {
+    name: 'a negative Content-Length',
+    request: () =>
+      `POST /proxy/r/profile-details HTTP/1.1\r\nHost: ${HOST}\r\nContent-Type: application/json\r\nContent-Length: -1\r\nConnection: close\r\n\r\n{}`,
+    status: 400,
+    code: 'bad_request',
+  },
+  {
+    name: 'a bad chunk size',
+    request: () =>
+      `POST /proxy/r/profile-details HTTP/1.1\r\nHost: ${HOST}\r\nOrigin: http://${HOST}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\nzz\r\n{}\r\n0\r\n\r\n`,
+    status: 400,
+  },
 ];
 
 const hosts: Case[] = [
   { name: 'Host of another site (DNS rebinding)', request: get(A_MOVIE, { host: 'evil.example' }), status: 421, code: 'host_not_allowed' },
-  { name: 'Host of another site on this port', request: () => http('GET', A_MOVIE, { host: `evil.example:${port}` }), status: 421, code: 'host_not_allowed' },
+  {
+    name: 'Host of another site on this port',
+    request: () => http('GET', A_MOVIE, { host: `evil.example:${port}` }),
+    status: 421,
+    code: 'host_not_allowed',
+  },
   { name: 'Host rebinding to the pages, not just the proxy', request: get('/', { host: 'evil.example' }), status: 421 },
   { name: 'Host rebinding to /healthz', request: get('/healthz', { host: 'evil.example' }), status: 421 },
   { name: 'Host rebinding to /lookup-config.json', request: get('/lookup-config.json', { host: 'evil.example' }), status: 421 },
-  { name: 'Host rebinding with R’s POST', request: () => http('POST', '/proxy/r/profile-details', { host: 'evil.example', headers: [['Origin', 'http://evil.example'], ['Content-Type', 'application/json']], body: '{"profile_id":"x"}' }), status: 421 },
+  {
+    name: 'Host rebinding with R’s POST',
+    request: () =>
+      http('POST', '/proxy/r/profile-details', {
+        host: 'evil.example',
+        headers: [
+          ['Origin', 'http://evil.example'],
+          ['Content-Type', 'application/json'],
+        ],
+        body: '{"profile_id":"x"}',
+      }),
+    status: 421,
+  },
   { name: 'loopback Host on another port', request: () => http('GET', A_MOVIE, { host: `127.0.0.1:${port + 1}` }), status: 421 },
   { name: 'loopback Host without the port', request: get(A_MOVIE, { host: 'localhost' }), status: 421 },
   { name: 'Host 0.0.0.0', request: () => http('GET', A_MOVIE, { host: `0.0.0.0:${port}` }), status: 421 },
   { name: 'Host 127.0.0.2', request: () => http('GET', A_MOVIE, { host: `127.0.0.2:${port}` }), status: 421 },
-  { name: 'Host of a rebinding service (127.0.0.1.nip.io)', request: () => http('GET', A_MOVIE, { host: `127.0.0.1.nip.io:${port}` }), status: 421 },
+  {
+    name: 'Host of a rebinding service (127.0.0.1.nip.io)',
+    request: () => http('GET', A_MOVIE, { host: `127.0.0.1.nip.io:${port}` }),
+    status: 421,
+  },
   { name: 'Host as IPv4-mapped IPv6', request: () => http('GET', A_MOVIE, { host: `[::ffff:127.0.0.1]:${port}` }), status: 421 },
-  { name: 'Host with user information', request: () => http('GET', A_MOVIE, { host: `evil.example@127.0.0.1:${port}` }), status: 400, code: 'invalid_host' },
+  {
+    name: 'Host with user information',
+    request: () => http('GET', A_MOVIE, { host: `evil.example@127.0.0.1:${port}` }),
+    status: 400,
+    code: 'invalid_host',
+  },
   { name: 'Host with a path', request: () => http('GET', A_MOVIE, { host: `127.0.0.1:${port}/evil` }), status: 400, code: 'invalid_host' },
   { name: 'Host with a space', request: () => http('GET', A_MOVIE, { host: `127.0.0.1 evil.example` }), status: 400, code: 'invalid_host' },
   { name: 'an empty Host', request: () => http('GET', A_MOVIE, { host: '' }), status: 400 },
   { name: 'no Host (HTTP/1.1)', request: get(A_MOVIE, { host: null }), status: 400, code: 'missing_host' },
   { name: 'no Host (HTTP/1.0)', request: get(A_MOVIE, { host: null, version: 'HTTP/1.0' }), status: 400, code: 'missing_host' },
-  { name: 'two Host headers, ours first', request: get(A_MOVIE, { headers: [['Host', 'evil.example']] }), status: 400, code: 'duplicate_host' },
-  { name: 'two Host headers, the same', request: () => http('GET', A_MOVIE, { headers: [['Host', HOST]] }), status: 400, code: 'duplicate_host' },
-  { name: 'an allowed Host in upper case', request: () => http('GET', A_MOVIE, { host: `LOCALHOST:${port}` }), status: 200, forwarded: () => movie() },
-  { name: 'X-Forwarded-Host does not make another host acceptable', request: () => http('GET', A_MOVIE, { host: 'evil.example', headers: [['X-Forwarded-Host', HOST]] }), status: 421 },
-  { name: 'X-Forwarded-Host of another site is ignored', request: get(A_MOVIE, { headers: [['X-Forwarded-Host', 'evil.example']] }), status: 200, forwarded: () => movie() },
+  {
+    name: 'two Host headers, ours first',
+    request: get(A_MOVIE, { headers: [['Host', 'evil.example']] }),
+    status: 400,
+    code: 'duplicate_host',
+  },
+  {
+    name: 'two Host headers, the same',
+    request: () => http('GET', A_MOVIE, { headers: [['Host', HOST]] }),
+    status: 400,
+    code: 'duplicate_host',
+  },
+  {
+    name: 'an allowed Host in upper case',
+    request: () => http('GET', A_MOVIE, { host: `LOCALHOST:${port}` }),
+    status: 200,
+    forwarded: () => movie(),
+  },
+  {
+    name: 'X-Forwarded-Host does not make another host acceptable',
+    request: () => http('GET', A_MOVIE, { host: 'evil.example', headers: [['X-Forwarded-Host', HOST]] }),
+    status: 421,
+  },
+  {
+    name: 'X-Forwarded-Host of another site is ignored',
+    request: get(A_MOVIE, { headers: [['X-Forwarded-Host', 'evil.example']] }),
+    status: 200,
+    forwarded: () => movie(),
+  },
 ];
 
 const sizes: Case[] = [
@@ -523,24 +692,75 @@ const sizes: Case[] = [
   { name: 'a 17,000-character target', request: get(`${T_SEARCH}?q=${'a'.repeat(17_000)}`), status: 414, code: 'uri_too_long' },
   { name: 'a 40,000-character target', request: get(`${T_SEARCH}?q=${'a'.repeat(40_000)}`), status: 431, code: 'headers_too_large' },
   { name: 'a 40 kB header', request: get(A_MOVIE, { headers: [['X-Big', 'a'.repeat(40_000)]] }), status: 431, code: 'headers_too_large' },
-  { name: '1,500 small headers', request: get(A_MOVIE, { headers: Array.from({ length: 1500 }, (_, i): [string, string] => [`X-H${i}`, 'aaaaaaaaaaaaaaaa']) }), status: 431, code: 'headers_too_large' },
-  { name: 'a 2 MB JSON body for R', request: () => postR(JSON.stringify({ profile_id: 'a'.repeat(2 * 1024 * 1024) })), status: 413, code: 'body_too_large' },
-  { name: 'a body declared far larger than sent', request: () => `POST /proxy/r/profile-details HTTP/1.1\r\nHost: ${HOST}\r\nOrigin: http://${HOST}\r\nContent-Type: application/json\r\nContent-Length: 99999999999\r\nConnection: close\r\n\r\n{}`, status: 413, code: 'body_too_large' },
-  { name: 'a 2 MB chunked body for R', request: () => `POST /proxy/r/profile-details HTTP/1.1\r\nHost: ${HOST}\r\nOrigin: http://${HOST}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n200000\r\n${'a'.repeat(0x200000)}\r\n0\r\n\r\n`, status: 413 },
+  {
+    name: '1,500 small headers',
+    request: get(A_MOVIE, { headers: Array.from({ length: 1500 }, (_, i): [string, string] => [`X-H${i}`, 'aaaaaaaaaaaaaaaa']) }),
+    status: 431,
+    code: 'headers_too_large',
+  },
+  {
+    name: 'a 2 MB JSON body for R',
+    request: () => postR(JSON.stringify({ profile_id: 'a'.repeat(2 * 1024 * 1024) })),
+    status: 413,
+    code: 'body_too_large',
+  },
+  {
+    name: 'a body declared far larger than sent',
+    request: () =>
+      `POST /proxy/r/profile-details HTTP/1.1\r\nHost: ${HOST}\r\nOrigin: http://${HOST}\r\nContent-Type: application/json\r\nContent-Length: 99999999999\r\nConnection: close\r\n\r\n{}`,
+    status: 413,
+    code: 'body_too_large',
+  },
+  {
+    name: 'a 2 MB chunked body for R',
+    request: () =>
+      `POST /proxy/r/profile-details HTTP/1.1\r\nHost: ${HOST}\r\nOrigin: http://${HOST}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n200000\r\n${'a'.repeat(0x200000)}\r\n0\r\n\r\n`,
+    status: 413,
+  },
   { name: 'a 1,000-character path parameter', request: get(`${S_TX}/${'a'.repeat(1000)}`), status: [200, 400] },
-  { name: 'headers never finished (slowloris) time out with 408', request: () => `GET ${A_MOVIE} HTTP/1.1\r\nHost: ${HOST}\r\nX-Slow: 1\r\n`, status: 408, code: 'request_timeout' },
+  {
+    name: 'headers never finished (slowloris) time out with 408',
+    request: () => `GET ${A_MOVIE} HTTP/1.1\r\nHost: ${HOST}\r\nX-Slow: 1\r\n`,
+    status: 408,
+    code: 'request_timeout',
+  },
 ];
 
 const rBodies: Case[] = [
-  ...['{', '{"profile_id":', '[]', '"jane"', 'null', '42', 'true', '{"profile_id":"jane"}garbage', '\uFEFF{"profile_id":"jane"}', "{'profile_id':'jane'}", '{"profile_id":"jane",}'].map(
-    (body): Case => ({ name: `malformed JSON for R: ${JSON.stringify(body)}`, request: () => postR(body), status: 400 }),
-  ),
-  { name: 'R with no body', request: () => http('POST', '/proxy/r/profile-details', { headers: sameOrigin() }), status: 400, fields: ['profile_id'] },
+  ...[
+    '{',
+    '{"profile_id":',
+    '[]',
+    '"jane"',
+    'null',
+    '42',
+    'true',
+    '{"profile_id":"jane"}garbage',
+    '\uFEFF{"profile_id":"jane"}',
+    "{'profile_id':'jane'}",
+    '{"profile_id":"jane",}',
+  ].map((body): Case => ({ name: `malformed JSON for R: ${JSON.stringify(body)}`, request: () => postR(body), status: 400 })),
+  {
+    name: 'R with no body',
+    request: () => http('POST', '/proxy/r/profile-details', { headers: sameOrigin() }),
+    status: 400,
+    fields: ['profile_id'],
+  },
   { name: 'R with an empty object', request: () => postR('{}'), status: 400, fields: ['profile_id'] },
   { name: 'R with a number for profile_id', request: () => postR('{"profile_id":123}'), status: 400, fields: ['profile_id'] },
   { name: 'R with an object for profile_id', request: () => postR('{"profile_id":{"$ne":null}}'), status: 400, fields: ['profile_id'] },
-  { name: 'R with a choice outside the list', request: () => postR('{"profile_id":"jane","profile_type":"robot"}'), status: 400, fields: ['profile_type'] },
-  { name: 'R with yes for a boolean', request: () => postR('{"profile_id":"jane","contact_info":"yes"}'), status: 400, fields: ['contact_info'] },
+  {
+    name: 'R with a choice outside the list',
+    request: () => postR('{"profile_id":"jane","profile_type":"robot"}'),
+    status: 400,
+    fields: ['profile_type'],
+  },
+  {
+    name: 'R with yes for a boolean',
+    request: () => postR('{"profile_id":"jane","contact_info":"yes"}'),
+    status: 400,
+    fields: ['contact_info'],
+  },
   {
     name: 'R normalises: booleans as booleans, spaces trimmed, unknown and prototype keys dropped',
     request: () => postR('{"profile_id":"  jane  ","contact_info":"true","__proto__":{"admin":true},"constructor":{"x":1},"evil":1}'),
@@ -553,54 +773,241 @@ const rBodies: Case[] = [
     status: 200,
     forwarded: () => rProfile({ profile_id: 'jane' }),
   },
-  { name: 'R parameters in the query are not read', request: () => http('POST', '/proxy/r/profile-details?profile_id=jane', { headers: sameOrigin(), body: '{}' }), status: 400, fields: ['profile_id'] },
+  {
+    name: 'R parameters in the query are not read',
+    request: () => http('POST', '/proxy/r/profile-details?profile_id=jane', { headers: sameOrigin(), body: '{}' }),
+    status: 400,
+    fields: ['profile_id'],
+  },
   {
     name: 'R chunked JSON from the same origin is read',
-    request: () => `POST /proxy/r/profile-details HTTP/1.1\r\nHost: ${HOST}\r\nOrigin: http://${HOST}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n15\r\n{"profile_id":"jane"}\r\n0\r\n\r\n`,
+    request: () =>
+      `POST /proxy/r/profile-details HTTP/1.1\r\nHost: ${HOST}\r\nOrigin: http://${HOST}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n15\r\n{"profile_id":"jane"}\r\n0\r\n\r\n`,
     status: 200,
     forwarded: () => rProfile({ profile_id: 'jane' }),
   },
 ];
 
 const csrf: Case[] = [
-  ...['text/plain', 'text/plain; charset=utf-8', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'text/json', 'application/json-patch+json', 'application/jsonp', 'application/xml'].map(
+  ...[
+    'text/plain',
+    'text/plain; charset=utf-8',
+    'application/x-www-form-urlencoded',
+    'multipart/form-data; boundary=x',
+    'text/json',
+    'application/json-patch+json',
+    'application/jsonp',
+    'application/xml',
+  ].map(
     (type): Case => ({
       name: `R with Content-Type ${type}`,
-      request: () => postR('{"profile_id":"jane"}', [['Origin', `http://${HOST}`], ['Content-Type', type]]),
+      request: () =>
+        postR('{"profile_id":"jane"}', [
+          ['Origin', `http://${HOST}`],
+          ['Content-Type', type],
+        ]),
       status: 415,
       code: 'unsupported_media_type',
     }),
   ),
-  { name: 'R with a JSON body and no Content-Type', request: () => postR('{"profile_id":"jane"}', [['Origin', `http://${HOST}`]]), status: 415, code: 'unsupported_media_type' },
-  { name: 'R with Content-Type application/json; charset=utf-8', request: () => postR('{"profile_id":"jane"}', [['Origin', `http://${HOST}`], ['Content-Type', 'application/json; charset=utf-8']]), status: 200, forwarded: () => rProfile({ profile_id: 'jane' }) },
-  { name: 'R from another origin (a cross-site form)', request: () => postR('{"profile_id":"jane"}', [['Origin', 'https://evil.example'], ['Content-Type', 'text/plain']]), status: 403, code: 'cross_site_request' },
-  { name: 'R from another origin with JSON (a cross-site fetch)', request: () => postR('{"profile_id":"jane"}', [['Origin', 'https://evil.example'], ['Content-Type', 'application/json']]), status: 403, code: 'cross_site_request' },
-  { name: 'R from an opaque origin (Origin: null)', request: () => postR('{"profile_id":"jane"}', [['Origin', 'null'], ['Content-Type', 'application/json']]), status: 403, code: 'cross_site_request' },
-  { name: 'R from this host on another port', request: () => postR('{"profile_id":"jane"}', [['Origin', `http://127.0.0.1:${port + 1}`], ['Content-Type', 'application/json']]), status: 403, code: 'cross_site_request' },
-  { name: 'R from an origin that only starts like ours', request: () => postR('{"profile_id":"jane"}', [['Origin', `http://${HOST}.evil.example`], ['Content-Type', 'application/json']]), status: 403, code: 'cross_site_request' },
-  { name: 'R with Sec-Fetch-Site cross-site', request: () => postR('{"profile_id":"jane"}', [['Sec-Fetch-Site', 'cross-site'], ['Content-Type', 'application/json']]), status: 403, code: 'cross_site_request' },
-  { name: 'R with Sec-Fetch-Site same-site', request: () => postR('{"profile_id":"jane"}', [['Sec-Fetch-Site', 'same-site'], ['Content-Type', 'application/json']]), status: 403, code: 'cross_site_request' },
-  { name: 'R with our Origin but Sec-Fetch-Site cross-site', request: () => postR('{"profile_id":"jane"}', [['Origin', `http://${HOST}`], ['Sec-Fetch-Site', 'cross-site'], ['Content-Type', 'application/json']]), status: 403, code: 'cross_site_request' },
-  { name: 'R with Sec-Fetch-Site same-origin and no Origin', request: () => postR('{"profile_id":"jane"}', [['Sec-Fetch-Site', 'same-origin'], ['Content-Type', 'application/json']]), status: 200, forwarded: () => rProfile({ profile_id: 'jane' }) },
-  { name: 'R from a program (no Origin, no Sec-Fetch-Site) with JSON', request: () => postR('{"profile_id":"jane"}', [['Content-Type', 'application/json']]), status: 200, forwarded: () => rProfile({ profile_id: 'jane' }) },
+  {
+    name: 'R with a JSON body and no Content-Type',
+    request: () => postR('{"profile_id":"jane"}', [['Origin', `http://${HOST}`]]),
+    status: 415,
+    code: 'unsupported_media_type',
+  },
+  {
+    name: 'R with Content-Type application/json; charset=utf-8',
+    request: () =>
+      postR('{"profile_id":"jane"}', [
+        ['Origin', `http://${HOST}`],
+        ['Content-Type', 'application/json; charset=utf-8'],
+      ]),
+    status: 200,
+    forwarded: () => rProfile({ profile_id: 'jane' }),
+  },
+  {
+    name: 'R from another origin (a cross-site form)',
+    request: () =>
+      postR('{"profile_id":"jane"}', [
+        ['Origin', 'https://evil.example'],
+        ['Content-Type', 'text/plain'],
+      ]),
+    status: 403,
+    code: 'cross_site_request',
+  },
+  {
+    name: 'R from another origin with JSON (a cross-site fetch)',
+    request: () =>
+      postR('{"profile_id":"jane"}', [
+        ['Origin', 'https://evil.example'],
+        ['Content-Type', 'application/json'],
+      ]),
+    status: 403,
+    code: 'cross_site_request',
+  },
+  {
+    name: 'R from an opaque origin (Origin: null)',
+    request: () =>
+      postR('{"profile_id":"jane"}', [
+        ['Origin', 'null'],
+        ['Content-Type', 'application/json'],
+      ]),
+    status: 403,
+    code: 'cross_site_request',
+  },
+  {
+    name: 'R from this host on another port',
+    request: () =>
+      postR('{"profile_id":"jane"}', [
+        ['Origin', `http://127.0.0.1:${port + 1}`],
+        ['Content-Type', 'application/json'],
+      ]),
+    status: 403,
+    code: 'cross_site_request',
+  },
+  {
+    name: 'R from an origin that only starts like ours',
+    request: () =>
+      postR('{"profile_id":"jane"}', [
+        ['Origin', `http://${HOST}.evil.example`],
+        ['Content-Type', 'application/json'],
+      ]),
+    status: 403,
+    code: 'cross_site_request',
+  },
+  {
+    name: 'R with Sec-Fetch-Site cross-site',
+    request: () =>
+      postR('{"profile_id":"jane"}', [
+        ['Sec-Fetch-Site', 'cross-site'],
+        ['Content-Type', 'application/json'],
+      ]),
+    status: 403,
+    code: 'cross_site_request',
+  },
+  {
+    name: 'R with Sec-Fetch-Site same-site',
+    request: () =>
+      postR('{"profile_id":"jane"}', [
+        ['Sec-Fetch-Site', 'same-site'],
+        ['Content-Type', 'application/json'],
+      ]),
+    status: 403,
+    code: 'cross_site_request',
+  },
+  {
+    name: 'R with our Origin but Sec-Fetch-Site cross-site',
+    request: () =>
+      postR('{"profile_id":"jane"}', [
+        ['Origin', `http://${HOST}`],
+        ['Sec-Fetch-Site', 'cross-site'],
+        ['Content-Type', 'application/json'],
+      ]),
+    status: 403,
+    code: 'cross_site_request',
+  },
+  {
+    name: 'R with Sec-Fetch-Site same-origin and no Origin',
+    request: () =>
+      postR('{"profile_id":"jane"}', [
+        ['Sec-Fetch-Site', 'same-origin'],
+        ['Content-Type', 'application/json'],
+      ]),
+    status: 200,
+    forwarded: () => rProfile({ profile_id: 'jane' }),
+  },
+  {
+    name: 'R from a program (no Origin, no Sec-Fetch-Site) with JSON',
+    request: () => postR('{"profile_id":"jane"}', [['Content-Type', 'application/json']]),
+    status: 200,
+    forwarded: () => rProfile({ profile_id: 'jane' }),
+  },
   // Issue 22, item 6: another site's <img> or no-cors fetch is a GET, and must not spend a call either.
-  { name: 'A GET from an <img> on another site', request: get(A_MOVIE, { headers: [['Sec-Fetch-Site', 'cross-site'], ['Sec-Fetch-Mode', 'no-cors'], ['Sec-Fetch-Dest', 'image']] }), status: 403, code: 'cross_site_request' },
-  { name: 'A GET from a no-cors fetch on this host, another port', request: get(A_MOVIE, { headers: [['Sec-Fetch-Site', 'same-site'], ['Sec-Fetch-Mode', 'no-cors']] }), status: 403, code: 'cross_site_request' },
-  { name: 'A GET with a foreign Origin', request: get(A_MOVIE, { headers: [['Origin', 'https://evil.example']] }), status: 403, code: 'cross_site_request' },
+  {
+    name: 'A GET from an <img> on another site',
+    request: get(A_MOVIE, {
+      headers: [
+        ['Sec-Fetch-Site', 'cross-site'],
+        ['Sec-Fetch-Mode', 'no-cors'],
+        ['Sec-Fetch-Dest', 'image'],
+      ],
+    }),
+    status: 403,
+    code: 'cross_site_request',
+  },
+  {
+    name: 'A GET from a no-cors fetch on this host, another port',
+    request: get(A_MOVIE, {
+      headers: [
+        ['Sec-Fetch-Site', 'same-site'],
+        ['Sec-Fetch-Mode', 'no-cors'],
+      ],
+    }),
+    status: 403,
+    code: 'cross_site_request',
+  },
+  {
+    name: 'A GET with a foreign Origin',
+    request: get(A_MOVIE, { headers: [['Origin', 'https://evil.example']] }),
+    status: 403,
+    code: 'cross_site_request',
+  },
   { name: 'HEAD from another site', request: () => http('HEAD', A_MOVIE, { headers: [['Sec-Fetch-Site', 'cross-site']] }), status: 403 },
-  { name: 'A GET by direct navigation (Sec-Fetch-Site: none)', request: get(A_MOVIE, { headers: [['Sec-Fetch-Site', 'none'], ['Sec-Fetch-Mode', 'navigate']] }), status: 200, forwarded: () => movie() },
-  { name: 'A GET from the app itself (same-origin, our Origin)', request: () => http('GET', A_MOVIE, { headers: [['Sec-Fetch-Site', 'same-origin'], ['Origin', `http://${HOST}`]] }), status: 200, forwarded: () => movie() },
+  {
+    name: 'A GET by direct navigation (Sec-Fetch-Site: none)',
+    request: get(A_MOVIE, {
+      headers: [
+        ['Sec-Fetch-Site', 'none'],
+        ['Sec-Fetch-Mode', 'navigate'],
+      ],
+    }),
+    status: 200,
+    forwarded: () => movie(),
+  },
+  {
+    name: 'A GET from the app itself (same-origin, our Origin)',
+    request: () =>
+      http('GET', A_MOVIE, {
+        headers: [
+          ['Sec-Fetch-Site', 'same-origin'],
+          ['Origin', `http://${HOST}`],
+        ],
+      }),
+    status: 200,
+    forwarded: () => movie(),
+  },
 ];
 
 const unicode: Case[] = [
-  { name: 'Unicode in a query value is forwarded re-encoded', request: get(`${T_SEARCH}?q=${encodeURIComponent('café ☕ 気候')}`), status: 200, forwarded: () => tSearch('café ☕ 気候') },
-  { name: 'a right-to-left override in a query value stays a value', request: get(`${T_SEARCH}?q=a%E2%80%AEb`), status: 200, forwarded: () => tSearch('a\u202eb') },
+  {
+    name: 'Unicode in a query value is forwarded re-encoded',
+    request: get(`${T_SEARCH}?q=${encodeURIComponent('café ☕ 気候')}`),
+    status: 200,
+    forwarded: () => tSearch('café ☕ 気候'),
+  },
+  {
+    name: 'a right-to-left override in a query value stays a value',
+    request: get(`${T_SEARCH}?q=a%E2%80%AEb`),
+    status: 200,
+    forwarded: () => tSearch('a\u202eb'),
+  },
   { name: 'invalid UTF-8 in a query value', request: get(`${T_SEARCH}?q=%ff%fe`), status: 400, fields: ['q'] },
   { name: 'overlong UTF-8 in a query value', request: get(`${T_SEARCH}?q=%c0%ae`), status: 400, fields: ['q'] },
   { name: 'a lone percent sign in a query value', request: get(`${T_SEARCH}?q=100%`), status: 400, fields: ['q'] },
   { name: 'NUL in a path parameter', request: get(`${S_TX}/ab%00cd`), status: 400 },
-  { name: 'Unicode in a path parameter (S transaction id)', request: get(`${S_TX}/${encodeURIComponent('ａｂ')}`), status: [200, 400], check: () => expect(upstream.hits.every((hit) => hit.url.startsWith('/s/blockchain-data/bitcoin/mainnet/transactions/%EF%BD'))).toBe(true) },
-  { name: 'raw UTF-8 bytes in the request target', request: () => Buffer.from(`GET ${T_SEARCH}?q=café HTTP/1.1\r\nHost: ${HOST}\r\nConnection: close\r\n\r\n`), status: [200, 400] },
+  {
+    name: 'Unicode in a path parameter (S transaction id)',
+    request: get(`${S_TX}/${encodeURIComponent('ａｂ')}`),
+    status: [200, 400],
+    check: () =>
+      expect(upstream.hits.every((hit) => hit.url.startsWith('/s/blockchain-data/bitcoin/mainnet/transactions/%EF%BD'))).toBe(true),
+  },
+  {
+    name: 'raw UTF-8 bytes in the request target',
+    request: () => Buffer.from(`GET ${T_SEARCH}?q=café HTTP/1.1\r\nHost: ${HOST}\r\nConnection: close\r\n\r\n`),
+    status: [200, 400],
+  },
   { name: 'a NUL in a static path', request: get('/index.html%00.js', { headers: asJson }), status: 404 },
 ];
 
@@ -609,18 +1016,58 @@ const outsideSchema: Case[] = [
   { name: 'A movie_id a fraction', request: get('/proxy/a/movie/1.5'), status: 400, fields: ['movie_id'] },
   { name: 'A movie_id negative', request: get('/proxy/a/movie/-1'), status: 400, fields: ['movie_id'] },
   { name: 'A movie_id beyond safe integers', request: get('/proxy/a/movie/99999999999999999999'), status: 400, fields: ['movie_id'] },
-  { name: 'A append_to_response over 20 items', request: get(`${A_MOVIE}?append_to_response=${Array.from({ length: 21 }, (_, i) => `x${i}`).join(',')}`), status: 400, fields: ['append_to_response'] },
+  {
+    name: 'A append_to_response over 20 items',
+    request: get(`${A_MOVIE}?append_to_response=${Array.from({ length: 21 }, (_, i) => `x${i}`).join(',')}`),
+    status: 400,
+    fields: ['append_to_response'],
+  },
   { name: 'B prox latitude 91', request: get('/proxy/b/ev/stations.json?prox=91,13.4,3000'), status: 400, fields: ['prox'] },
-  { name: 'B prox radius over the maximum', request: get('/proxy/b/ev/stations.json?prox=52.5,13.4,999999999'), status: 400, fields: ['prox'] },
+  {
+    name: 'B prox radius over the maximum',
+    request: get('/proxy/b/ev/stations.json?prox=52.5,13.4,999999999'),
+    status: 400,
+    fields: ['prox'],
+  },
   { name: 'D accept text/html', request: get('/proxy/d/property/detail?recordid=1&accept=text/html'), status: 400, fields: ['accept'] },
   { name: 'E dataset not in the list', request: get('/proxy/e/api/city/1/map-cell/evil/'), status: 400, fields: ['dataset'] },
   { name: 'F limit 51', request: get('/proxy/f/v1/cars?make=toyota&limit=51'), status: 400, fields: ['limit'] },
-  { name: 'I a date that does not exist', request: get('/proxy/i/api/timeseries?start_date=2024-02-30&end_date=2024-03-01'), status: 400, fields: ['start_date'] },
-  { name: 'L latitude 91', request: get(`/proxy/l/v1/incidents/raw-data?${L_OK.replace('lat=37.7749', 'lat=91')}`), status: 400, fields: ['lat'] },
-  { name: 'L a distance in parsecs', request: get(`/proxy/l/v1/incidents/raw-data?${L_OK.replace('distance=1mi', 'distance=1pc')}`), status: 400, fields: ['distance'] },
-  { name: 'L a date-time without a zone', request: get(`/proxy/l/v1/incidents/raw-data?${L_OK.replace('2024-05-01T00:00:00.000Z', '2024-05-01T00:00:00')}`), status: 400, fields: ['datetime_ini'] },
-  { name: 'P page_size 0', request: get('/proxy/p/ethereum/mainnet/collections/search?name=ape&page_size=0'), status: 400, fields: ['page_size'] },
-  { name: 'P protocol not in the list', request: get('/proxy/p/evilchain/mainnet/collections/search?name=ape'), status: 400, fields: ['protocol'] },
+  {
+    name: 'I a date that does not exist',
+    request: get('/proxy/i/api/timeseries?start_date=2024-02-30&end_date=2024-03-01'),
+    status: 400,
+    fields: ['start_date'],
+  },
+  {
+    name: 'L latitude 91',
+    request: get(`/proxy/l/v1/incidents/raw-data?${L_OK.replace('lat=37.7749', 'lat=91')}`),
+    status: 400,
+    fields: ['lat'],
+  },
+  {
+    name: 'L a distance in parsecs',
+    request: get(`/proxy/l/v1/incidents/raw-data?${L_OK.replace('distance=1mi', 'distance=1pc')}`),
+    status: 400,
+    fields: ['distance'],
+  },
+  {
+    name: 'L a date-time without a zone',
+    request: get(`/proxy/l/v1/incidents/raw-data?${L_OK.replace('2024-05-01T00:00:00.000Z', '2024-05-01T00:00:00')}`),
+    status: 400,
+    fields: ['datetime_ini'],
+  },
+  {
+    name: 'P page_size 0',
+    request: get('/proxy/p/ethereum/mainnet/collections/search?name=ape&page_size=0'),
+    status: 400,
+    fields: ['page_size'],
+  },
+  {
+    name: 'P protocol not in the list',
+    request: get('/proxy/p/evilchain/mainnet/collections/search?name=ape'),
+    status: 400,
+    fields: ['protocol'],
+  },
   { name: 'T sort_by_date 2', request: get(`${T_SEARCH}?q=x&sort_by_date=2`), status: 400, fields: ['sort_by_date'] },
   { name: 'T required q empty', request: get(`${T_SEARCH}?q=`), status: 400, fields: ['q'] },
   { name: 'T required q only spaces', request: get(`${T_SEARCH}?q=%20%20`), status: 400, fields: ['q'] },
@@ -646,14 +1093,51 @@ const numericForms: Case[] = [
     ['0b1000100110', 'binary'],
     ['0o1046', 'octal'],
     ['Infinity', 'Infinity'],
-  ].map(([value, what]): Case => ({ name: `A movie_id as ${what} (${value})`, request: get(`/proxy/a/movie/${value}`), status: 400, fields: ['movie_id'] })),
-  { name: 'L lat as hex', request: get(`/proxy/l/v1/incidents/raw-data?${L_OK.replace('lat=37.7749', 'lat=0x25')}`), status: 400, fields: ['lat'] },
-  { name: 'L lat with an exponent', request: get(`/proxy/l/v1/incidents/raw-data?${L_OK.replace('lat=37.7749', 'lat=3.77749e1')}`), status: 400, fields: ['lat'] },
-  { name: 'L lat with a leading space', request: get(`/proxy/l/v1/incidents/raw-data?${L_OK.replace('lat=37.7749', 'lat=%2037.7749')}`), status: 400, fields: ['lat'] },
-  { name: 'L page with a plus (a form-encoded space)', request: get(`/proxy/l/v1/incidents/raw-data?${L_OK}&page=+2`), status: 400, fields: ['page'] },
+  ].map(
+    ([value, what]): Case => ({
+      name: `A movie_id as ${what} (${value})`,
+      request: get(`/proxy/a/movie/${value}`),
+      status: 400,
+      fields: ['movie_id'],
+    }),
+  ),
+  {
+    name: 'L lat as hex',
+    request: get(`/proxy/l/v1/incidents/raw-data?${L_OK.replace('lat=37.7749', 'lat=0x25')}`),
+    status: 400,
+    fields: ['lat'],
+  },
+  {
+    name: 'L lat with an exponent',
+    request: get(`/proxy/l/v1/incidents/raw-data?${L_OK.replace('lat=37.7749', 'lat=3.77749e1')}`),
+    status: 400,
+    fields: ['lat'],
+  },
+  {
+    name: 'L lat with a leading space',
+    request: get(`/proxy/l/v1/incidents/raw-data?${L_OK.replace('lat=37.7749', 'lat=%2037.7749')}`),
+    status: 400,
+    fields: ['lat'],
+  },
+  {
+    name: 'L page with a plus (a form-encoded space)',
+    request: get(`/proxy/l/v1/incidents/raw-data?${L_OK}&page=+2`),
+    status: 400,
+    fields: ['page'],
+  },
   { name: 'T offset with an exponent', request: get(`${T_SEARCH}?q=x&offset=1e1`), status: 400, fields: ['offset'] },
-  { name: 'T published_after with an exponent', request: get(`${T_SEARCH}?q=x&published_after=1.7e12`), status: 400, fields: ['published_after'] },
-  { name: 'C house_number as hex', request: get('/proxy/c/company/address?postcode=1012LG&house_number=0x1'), status: 400, fields: ['house_number'] },
+  {
+    name: 'T published_after with an exponent',
+    request: get(`${T_SEARCH}?q=x&published_after=1.7e12`),
+    status: 400,
+    fields: ['published_after'],
+  },
+  {
+    name: 'C house_number as hex',
+    request: get('/proxy/c/company/address?postcode=1012LG&house_number=0x1'),
+    status: 400,
+    fields: ['house_number'],
+  },
   { name: 'D recordid with an exponent', request: get('/proxy/d/property/detail?recordid=1.8e8'), status: 400, fields: ['recordid'] },
   { name: 'B prox with hex and an exponent', request: get('/proxy/b/ev/stations.json?prox=0x34,13.4,3e3'), status: 400, fields: ['prox'] },
 ];
@@ -722,7 +1206,9 @@ describe('the key echoed in an encoding the browser decodes', () => {
   };
 
   it.each(Object.entries(spellings))('is scrubbed when echoed as %s', async (_name, spelt) => {
-    upstream.respond((_hit, _req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(`{"debug":"${spelt}","html":"<a href='?k=${spelt}'>"}`));
+    upstream.respond((_hit, _req, res) =>
+      res.writeHead(200, { 'content-type': 'application/json' }).end(`{"debug":"${spelt}","html":"<a href='?k=${spelt}'>"}`),
+    );
     try {
       const answer = await exchange(http('GET', A_MOVIE));
       expect(answer.status).toBe(200);

@@ -13,7 +13,9 @@ describe('keyScrubber', () => {
   it('replaces lower-case percent escapes, and works on bytes without touching other bytes', () => {
     const lowerEscapes = encodeURIComponent(key).replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase());
     const body = Buffer.concat([Buffer.from([0xff, 0x00]), Buffer.from(`x=${lowerEscapes}&y=${key}`), Buffer.from([0xfe])]);
-    expect(scrub.bytes(body)).toEqual(Buffer.concat([Buffer.from([0xff, 0x00]), Buffer.from('x=<API_KEY>&y=<API_KEY>'), Buffer.from([0xfe])]));
+    expect(scrub.bytes(body)).toEqual(
+      Buffer.concat([Buffer.from([0xff, 0x00]), Buffer.from('x=<API_KEY>&y=<API_KEY>'), Buffer.from([0xfe])]),
+    );
   });
 
   it('changes nothing without keys', () => {
@@ -53,7 +55,9 @@ describe('keyScrubber, base64 and streaming', () => {
     const stream = scrub.stream();
     expect(stream.push(Buffer.from('plain text')).toString()).toBe('plain text');
     expect(stream.push(Buffer.from('ends with k3')).toString()).toBe('ends with ');
-    expect(Buffer.concat([stream.push(Buffer.from('y/Secret+value&x=1!')), stream.end()]).toString()).toBe('k3y/Secret+value&x=1!'.replace(key, '<API_KEY>'));
+    expect(Buffer.concat([stream.push(Buffer.from('y/Secret+value&x=1!')), stream.end()]).toString()).toBe(
+      'k3y/Secret+value&x=1!'.replace(key, '<API_KEY>'),
+    );
   });
 
   it('finds a key in a header name, whatever its case', () => {
@@ -95,8 +99,14 @@ describe('keyScrubber, escaped and re-cased keys (issue 22, item 14)', () => {
   });
 
   it('decodes back to the placeholder, leaving every other byte as it was', () => {
-    const body = Buffer.concat([Buffer.from([0xff]), Buffer.from(`{"a":"${jsonEscaped(key)}","b":"\\u00e9 &amp; &#38;"}`), Buffer.from([0xfe])]);
-    expect(scrub.bytes(body)).toEqual(Buffer.concat([Buffer.from([0xff]), Buffer.from('{"a":"<API_KEY>","b":"\\u00e9 &amp; &#38;"}'), Buffer.from([0xfe])]));
+    const body = Buffer.concat([
+      Buffer.from([0xff]),
+      Buffer.from(`{"a":"${jsonEscaped(key)}","b":"\\u00e9 &amp; &#38;"}`),
+      Buffer.from([0xfe]),
+    ]);
+    expect(scrub.bytes(body)).toEqual(
+      Buffer.concat([Buffer.from([0xff]), Buffer.from('{"a":"<API_KEY>","b":"\\u00e9 &amp; &#38;"}'), Buffer.from([0xfe])]),
+    );
     expect(JSON.parse(scrub.bytes(Buffer.from(`{"a":"${jsonEscaped(key)}"}`)).toString())).toEqual({ a: '<API_KEY>' });
   });
 
@@ -167,9 +177,11 @@ describe('keyScrubber, streaming every encoding at once (issue 23)', () => {
   it('gives the same bytes for many random splits into up to twelve pieces', () => {
     // A fixed seed: a failure names cuts that reproduce it.
     let seed = 23;
-    const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648);
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
     for (let round = 0; round < 500; round++) {
-      const cuts = Array.from({ length: 1 + Math.floor(random() * 11) }, () => Math.floor(random() * (body.length + 1))).sort((a, b) => a - b);
+      const cuts = Array.from({ length: 1 + Math.floor(random() * 11) }, () => Math.floor(random() * (body.length + 1))).sort(
+        (a, b) => a - b,
+      );
       expect(streamed(cuts).equals(whole), `cuts at ${cuts.join(', ')}`).toBe(true);
     }
   });

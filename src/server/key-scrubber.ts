@@ -30,7 +30,9 @@ function base64Cores(key: string): string[] {
   const bytes = Buffer.from(key);
   const cores: string[] = [];
   for (let offset = 0; offset < 3; offset++) {
-    const encoded = Buffer.concat([Buffer.alloc(offset), bytes]).toString('base64').replace(/=+$/, '');
+    const encoded = Buffer.concat([Buffer.alloc(offset), bytes])
+      .toString('base64')
+      .replace(/=+$/, '');
     const start = offset === 0 ? 0 : 4;
     const end = (offset + bytes.length) % 3 === 0 ? encoded.length : Math.floor((offset + bytes.length) / 3) * 4;
     const core = encoded.slice(start, end);
@@ -92,7 +94,12 @@ function escapedChar(char: string, literal = Buffer.from(char).toString('latin1'
 }
 
 /** The longest spelling escapedChar matches for one character, in bytes. */
-const MAX_ESCAPED_CHAR = Math.max('&#x'.length + MAX_ZEROS + 6 + 1, ...Object.values(NAMED_REFERENCES).flat().map((named) => named.length));
+const MAX_ESCAPED_CHAR = Math.max(
+  '&#x'.length + MAX_ZEROS + 6 + 1,
+  ...Object.values(NAMED_REFERENCES)
+    .flat()
+    .map((named) => named.length),
+);
 
 /** What a body holds when some character of a key may be escaped in it (the named references of the keys' own punctuation). */
 function escapeMarkers(keys: readonly string[]): string[] {
@@ -136,8 +143,20 @@ export function keyScrubber(keys: readonly string[]): KeyScrubber {
   // Every form, then each key spelt with escapes: over text, and over latin1-decoded bytes (byte-exact).
   const spelt = (literal: (form: string) => string, char: (char: string) => string) =>
     new RegExp([...forms.map((form) => escapeRegExp(literal(form))), ...present.map((key) => [...key].map(char).join(''))].join('|'), 'gi');
-  const pattern = forms.length > 0 ? spelt((form) => form, (char) => escapedChar(char, char)) : undefined;
-  const bytePattern = forms.length > 0 ? spelt((form) => Buffer.from(form).toString('latin1'), (char) => escapedChar(char)) : undefined;
+  const pattern =
+    forms.length > 0
+      ? spelt(
+          (form) => form,
+          (char) => escapedChar(char, char),
+        )
+      : undefined;
+  const bytePattern =
+    forms.length > 0
+      ? spelt(
+          (form) => Buffer.from(form).toString('latin1'),
+          (char) => escapedChar(char),
+        )
+      : undefined;
   const markers = escapeMarkers(present).map((marker) => Buffer.from(marker));
   const replacement = Buffer.from(KEY_PLACEHOLDER);
   const hold = Math.max(0, ...needles.map((needle) => needle.length)) - 1;
@@ -187,7 +206,11 @@ export function keyScrubber(keys: readonly string[]): KeyScrubber {
     }
     const cut = Math.max(from, limit);
     // The common case, no key at all: the buffer itself (or one view of it), nothing copied.
-    if (!parts) return { done: cut >= buffer.length ? buffer : buffer.subarray(0, cut), rest: cut >= buffer.length ? undefined : buffer.subarray(cut) };
+    if (!parts)
+      return {
+        done: cut >= buffer.length ? buffer : buffer.subarray(0, cut),
+        rest: cut >= buffer.length ? undefined : buffer.subarray(cut),
+      };
     if (cut > from) parts.push(buffer.subarray(from, cut));
     return { done: Buffer.concat(parts), rest: cut >= buffer.length ? undefined : buffer.subarray(cut) };
   }
@@ -248,7 +271,9 @@ export function keyScrubber(keys: readonly string[]): KeyScrubber {
           // Only bytes that could begin a form cut off by the chunk's end wait for the next chunk;
           // once an escape may be about, the longest escaped spelling's worth.
           const { done, rest } =
-            mayHoldEscapes(buffer) || endsInMarker(buffer) ? scanEscaped(buffer, Math.max(0, buffer.length - escapedHold)) : scan(buffer, heldFrom(buffer));
+            mayHoldEscapes(buffer) || endsInMarker(buffer)
+              ? scanEscaped(buffer, Math.max(0, buffer.length - escapedHold))
+              : scan(buffer, heldFrom(buffer));
           // Copied: the held bytes may be a view of a chunk the stream reuses.
           tail = rest ? Buffer.from(rest) : undefined;
           return done;

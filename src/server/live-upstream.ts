@@ -124,7 +124,9 @@ export class UpstreamFailureError extends Error {
 
 /** A byte count as people read it: `58720256 bytes (56 MiB)`; the plain number stays, for a search or a config line. */
 function bytesInWords(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${bytes} bytes (${(bytes / 1024 / 1024).toFixed(bytes % (1024 * 1024) === 0 ? 0 : 1)} MiB)` : `${bytes} bytes`;
+  return bytes >= 1024 * 1024
+    ? `${bytes} bytes (${(bytes / 1024 / 1024).toFixed(bytes % (1024 * 1024) === 0 ? 0 : 1)} MiB)`
+    : `${bytes} bytes`;
 }
 
 /**
@@ -132,7 +134,10 @@ function bytesInWords(bytes: number): string {
  * sent), absent when the cap was crossed while the body arrived.
  */
 export function tooLarge(limit: number, size?: number): UpstreamFailure {
-  const what = size === undefined ? `passed the limit of ${bytesInWords(limit)} before it ended` : `is ${bytesInWords(size)}, over the limit of ${bytesInWords(limit)}`;
+  const what =
+    size === undefined
+      ? `passed the limit of ${bytesInWords(limit)} before it ended`
+      : `is ${bytesInWords(size)}, over the limit of ${bytesInWords(limit)}`;
   return {
     kind: 'failure',
     status: 502,
@@ -153,18 +158,42 @@ export function timedOut(timeoutMs: number): UpstreamFailure {
 
 /** What a network or protocol error code means, said for a person. */
 const REASONS: Array<[test: RegExp, code: string, message: string]> = [
-  [/^ECONNREFUSED$/, 'upstream_unreachable', 'The provider could not be reached: nothing accepted the connection at its address (connection refused)'],
-  [/^(ENOTFOUND|EAI_AGAIN|EAI_NONAME|EAI_FAIL)$/, 'upstream_unreachable', 'The provider could not be reached: its host name could not be found (DNS lookup failed)'],
-  [/^(EHOSTUNREACH|ENETUNREACH|EHOSTDOWN|ENETDOWN)$/, 'upstream_unreachable', 'The provider could not be reached: there is no network route to it'],
-  [/^(ETIMEDOUT|UND_ERR_CONNECT_TIMEOUT)$/, 'upstream_unreachable', 'The provider could not be reached: the connection could not be opened in time'],
+  [
+    /^ECONNREFUSED$/,
+    'upstream_unreachable',
+    'The provider could not be reached: nothing accepted the connection at its address (connection refused)',
+  ],
+  [
+    /^(ENOTFOUND|EAI_AGAIN|EAI_NONAME|EAI_FAIL)$/,
+    'upstream_unreachable',
+    'The provider could not be reached: its host name could not be found (DNS lookup failed)',
+  ],
+  [
+    /^(EHOSTUNREACH|ENETUNREACH|EHOSTDOWN|ENETDOWN)$/,
+    'upstream_unreachable',
+    'The provider could not be reached: there is no network route to it',
+  ],
+  [
+    /^(ETIMEDOUT|UND_ERR_CONNECT_TIMEOUT)$/,
+    'upstream_unreachable',
+    'The provider could not be reached: the connection could not be opened in time',
+  ],
   [/^(ECONNRESET|EPIPE)$/, 'upstream_unreachable', 'The provider reset the connection before the answer was complete'],
   [/^UND_ERR_SOCKET$/, 'upstream_unreachable', 'The provider closed the connection before the answer was complete'],
   [/^UND_ERR_(HEADERS|BODY)_TIMEOUT$/, 'upstream_timeout', 'The provider stopped sending before the answer was complete'],
   [/^UND_ERR_RES_CONTENT_LENGTH_MISMATCH$/, 'upstream_invalid_answer', "The provider's answer did not match its declared length"],
   [/^UND_ERR_HEADERS_OVERFLOW$/, 'upstream_invalid_answer', "The provider's answer headers were too large"],
   // undici's parser reports some malformed answers (a status below 100) by a failed assertion.
-  [/^(HPE_|HTTPParserError$|ERR_ASSERTION$|UND_ERR_INFO|UND_ERR_RESPONSE)/, 'upstream_invalid_answer', "The provider's answer was not valid HTTP"],
-  [/^(ERR_TLS|ERR_SSL|CERT_|UNABLE_TO|DEPTH_ZERO|SELF_SIGNED)/, 'upstream_unreachable', "The provider could not be reached: its TLS certificate or handshake was refused"],
+  [
+    /^(HPE_|HTTPParserError$|ERR_ASSERTION$|UND_ERR_INFO|UND_ERR_RESPONSE)/,
+    'upstream_invalid_answer',
+    "The provider's answer was not valid HTTP",
+  ],
+  [
+    /^(ERR_TLS|ERR_SSL|CERT_|UNABLE_TO|DEPTH_ZERO|SELF_SIGNED)/,
+    'upstream_unreachable',
+    'The provider could not be reached: its TLS certificate or handshake was refused',
+  ],
   [/^(Z_|ERR_ZLIB)/, 'upstream_invalid_answer', "The provider's compressed answer could not be decoded"],
 ];
 

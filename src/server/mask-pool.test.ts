@@ -11,7 +11,13 @@ describe('the mask pool', () => {
     const threads = await startMaskPool({ threads: 2 });
     expect(new Set(threads).size).toBe(2);
     expect(threads.every((thread) => thread > 0)).toBe(true);
-    const records = await maskPool().records({ kind: 'records', lookupId: 'L', recordsPath: [0, 'incidents'], secret: 'pool-test-secret-0123456789', text: '{"incident_address":"1 MAIN ST","incident_latitude":39.781234}' });
+    const records = await maskPool().records({
+      kind: 'records',
+      lookupId: 'L',
+      recordsPath: [0, 'incidents'],
+      secret: 'pool-test-secret-0123456789',
+      text: '{"incident_address":"1 MAIN ST","incident_latitude":39.781234}',
+    });
     expect(records.kind).toBe('records');
     const text = records.kind === 'records' ? Buffer.from(records.bytes).toString() : '';
     expect(text).toMatch(/^\{"incident_address":"[^"]+","incident_latitude":39\.78\}$/);

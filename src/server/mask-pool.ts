@@ -117,7 +117,8 @@ export interface OffThreadOptions {
 }
 
 let warned = false;
-const warnInline = (error: unknown) => partLog('mask').warn({ err: error }, "no worker thread could mask a large answer, masking it on the server's thread");
+const warnInline = (error: unknown) =>
+  partLog('mask').warn({ err: error }, "no worker thread could mask a large answer, masking it on the server's thread");
 
 /**
  * Masking that keeps the server's thread free: `inline` (masking-transform's transform for
@@ -135,7 +136,14 @@ export function offThreadMasking(policy: MaskPolicy, secret: string, inline: Bod
     const { owned: _owned, ...rest } = context;
     let result: MaskResult;
     try {
-      result = await poolOf().run({ lookupId: lookup.id, operationId: operation.id, policy, secret, body, context: { ...rest, requestHeaders: { ...context.requestHeaders } } });
+      result = await poolOf().run({
+        lookupId: lookup.id,
+        operationId: operation.id,
+        policy,
+        secret,
+        body,
+        context: { ...rest, requestHeaders: { ...context.requestHeaders } },
+      });
     } catch (error) {
       if (!warned) warnInline(error);
       warned = true;

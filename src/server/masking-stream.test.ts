@@ -25,7 +25,14 @@ async function maskedWhole(lookup: AnyLookup, operation: AnyOperation, bytes: Bu
 }
 
 function options(lookup: AnyLookup, operation: AnyOperation, extra: Partial<StreamMaskingOptions> = {}): StreamMaskingOptions {
-  return { lookup, operation, secret: SECRET, maxBytes: 1024 * 1024 * 1024, maskWhole: (bytes) => maskedWhole(lookup, operation, bytes), ...extra };
+  return {
+    lookup,
+    operation,
+    secret: SECRET,
+    maxBytes: 1024 * 1024 * 1024,
+    maskWhole: (bytes) => maskedWhole(lookup, operation, bytes),
+    ...extra,
+  };
 }
 
 /** `bytes` cut at `cuts` (sorted offsets). */
@@ -44,7 +51,11 @@ beforeAll(async () => {
     const request = buildRequest(operation, operation.params.parse(operation.example));
     const body = request.body ? JSON.stringify(request.body) : undefined;
     const answer = await rawRequest(server.port, request.method, proxyUrl(lookup, request), {
-      headers: { accept: 'application/json', [MASK_REQUEST_HEADER]: MASK_OFF, ...(body !== undefined && { 'content-type': 'application/json' }) },
+      headers: {
+        accept: 'application/json',
+        [MASK_REQUEST_HEADER]: MASK_OFF,
+        ...(body !== undefined && { 'content-type': 'application/json' }),
+      },
       ...(body !== undefined && { body }),
     });
     expect(answer.status, id).toBe(200);
@@ -54,16 +65,22 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe('streamed masking', () => {
-  it.each(['L', 'M', 'H', 'D', 'R'])("gives the whole-body masking's bytes for the demo's %s answer, in 1 KiB chunks and whole", async (id) => {
-    const lookup = lookupOf(id);
-    const operation = lookup.operations[0]!;
-    const raw = demoAnswers.get(id)!;
-    const expected = await maskedWhole(lookup, operation, raw);
-    expect(expected.equals(raw), `${id}'s demo answer has personal data to mask`).toBe(false);
-    const chunks = cutAt(raw, Array.from({ length: Math.ceil(raw.length / 1024) }, (_, i) => i * 1024));
-    expect((await maskStreamed(chunks, options(lookup, operation))).toString()).toBe(expected.toString());
-    expect((await maskStreamed([raw], options(lookup, operation))).toString()).toBe(expected.toString());
-  });
+  it.each(['L', 'M', 'H', 'D', 'R'])(
+    "gives the whole-body masking's bytes for the demo's %s answer, in 1 KiB chunks and whole",
+    async (id) => {
+      const lookup = lookupOf(id);
+      const operation = lookup.operations[0]!;
+      const raw = demoAnswers.get(id)!;
+      const expected = await maskedWhole(lookup, operation, raw);
+      expect(expected.equals(raw), `${id}'s demo answer has personal data to mask`).toBe(false);
+      const chunks = cutAt(
+        raw,
+        Array.from({ length: Math.ceil(raw.length / 1024) }, (_, i) => i * 1024),
+      );
+      expect((await maskStreamed(chunks, options(lookup, operation))).toString()).toBe(expected.toString());
+      expect((await maskStreamed([raw], options(lookup, operation))).toString()).toBe(expected.toString());
+    },
+  );
 
   it('masks the records of L, M and H one by one (their records are found), and R whole', () => {
     expect(recordMaskingFor(lookupOf('L'), [0, 'incidents'], SECRET)).toBeDefined();
@@ -78,40 +95,68 @@ describe('streamed masking', () => {
     const operation = lookup.operations[0]!;
     const raw = incidentsBody(20_000);
     const expected = await maskedWhole(lookup, operation, raw);
-    const chunks = cutAt(raw, Array.from({ length: Math.ceil(raw.length / 65_536) }, (_, i) => i * 65_536 + (i % 7)));
+    const chunks = cutAt(
+      raw,
+      Array.from({ length: Math.ceil(raw.length / 65_536) }, (_, i) => i * 65_536 + (i % 7)),
+    );
     const out = await maskStreamed(chunks, options(lookup, operation, { batchChars: 100_000 }));
     expect(out.equals(expected)).toBe(true);
   });
 
   // H's records are masked parsed (a person's name), L's as text (masking-text.ts): both cut everywhere.
-  it.each(['H', 'L'])("gives the same bytes when the demo's %s answer is cut at every byte", async (id) => {
-    const lookup = lookupOf(id);
-    const operation = lookup.operations[0]!;
-    const raw = demoAnswers.get(id)!;
-    const expected = (await maskedWhole(lookup, operation, raw)).toString();
-    // Every cut point of the first records (a record, a string, an escape, a UTF-8 sequence split anywhere).
-    const span = Math.min(raw.length, 3000);
-    for (let cut = 1; cut < span; cut++) {
-      const out = await maskStreamed([raw.subarray(0, cut), raw.subarray(cut)], options(lookup, operation, { batchChars: 1 }));
-      if (out.toString() !== expected) expect.fail(`cut at byte ${cut} changed the masked answer`);
-    }
-    const bytewise = cutAt(raw, Array.from({ length: raw.length }, (_, i) => i));
-    expect((await maskStreamed(bytewise, options(lookup, operation, { batchChars: 512 }))).toString()).toBe(expected);
-  }, 180_000);
+  it.each(['H', 'L'])(
+    "gives the same bytes when the demo's %s answer is cut at every byte",
+    async (id) => {
+      const lookup = lookupOf(id);
+      const operation = lookup.operations[0]!;
+      const raw = demoAnswers.get(id)!;
+      const expected = (await maskedWhole(lookup, operation, raw)).toString();
+      // Every cut point of the first records (a record, a string, an escape, a UTF-8 sequence split anywhere).
+      const span = Math.min(raw.length, 3000);
+      for (let cut = 1; cut < span; cut++) {
+        const out = await maskStreamed([raw.subarray(0, cut), raw.subarray(cut)], options(lookup, operation, { batchChars: 1 }));
+        if (out.toString() !== expected) expect.fail(`cut at byte ${cut} changed the masked answer`);
+      }
+      const bytewise = cutAt(
+        raw,
+        Array.from({ length: raw.length }, (_, i) => i),
+      );
+      expect((await maskStreamed(bytewise, options(lookup, operation, { batchChars: 512 }))).toString()).toBe(expected);
+    },
+    180_000,
+  );
 
   it('gives the same bytes at random chunk boundaries, for generated L answers with awkward text', async () => {
     const lookup = lookupOf('L');
     const operation = lookup.operations[0]!;
     const text = fc.string({ unit: 'binary', maxLength: 12 });
-    const record = fc.record({ incident_code: text, incident_address: fc.oneof(text, fc.constant(null)), incident_latitude: fc.double({ noNaN: true }), incident_longitude: fc.oneof(fc.double({ noNaN: true }), text), note: fc.array(text, { maxLength: 3 }) });
+    const record = fc.record({
+      incident_code: text,
+      incident_address: fc.oneof(text, fc.constant(null)),
+      incident_latitude: fc.double({ noNaN: true }),
+      incident_longitude: fc.oneof(fc.double({ noNaN: true }), text),
+      note: fc.array(text, { maxLength: 3 }),
+    });
     const body = fc.record({ total: fc.nat(), incidents: fc.array(record, { maxLength: 12 }), after: text });
     await fc.assert(
-      fc.asyncProperty(body, fc.array(fc.nat(), { maxLength: 20 }), fc.integer({ min: 1, max: 400 }), fc.boolean(), async (envelope, cuts, batchChars, pretty) => {
-        const raw = Buffer.from(JSON.stringify([envelope], null, pretty ? 2 : undefined));
-        const expected = JSON.stringify(JSON.parse((await maskedWhole(lookup, operation, raw)).toString()));
-        const out = await maskStreamed(cutAt(raw, cuts.map((cut) => cut % raw.length)), options(lookup, operation, { batchChars }));
-        expect(out.toString()).toBe(expected);
-      }),
+      fc.asyncProperty(
+        body,
+        fc.array(fc.nat(), { maxLength: 20 }),
+        fc.integer({ min: 1, max: 400 }),
+        fc.boolean(),
+        async (envelope, cuts, batchChars, pretty) => {
+          const raw = Buffer.from(JSON.stringify([envelope], null, pretty ? 2 : undefined));
+          const expected = JSON.stringify(JSON.parse((await maskedWhole(lookup, operation, raw)).toString()));
+          const out = await maskStreamed(
+            cutAt(
+              raw,
+              cuts.map((cut) => cut % raw.length),
+            ),
+            options(lookup, operation, { batchChars }),
+          );
+          expect(out.toString()).toBe(expected);
+        },
+      ),
       { numRuns: 200 },
     );
   }, 120_000);
@@ -127,7 +172,11 @@ describe('streamed masking', () => {
   it('withholds a body that is not JSON', async () => {
     const lookup = lookupOf('L');
     const operation = lookup.operations[0]!;
-    await expect(maskStreamed([Buffer.from('[{"incidents":[{"incident_address":"1 Main St"},')], options(lookup, operation))).rejects.toMatchObject({ failure: { code: 'answer_not_maskable' } });
-    await expect(maskStreamed([Buffer.from('<html>')], options(lookup, operation))).rejects.toMatchObject({ failure: { code: 'answer_not_maskable' } });
+    await expect(
+      maskStreamed([Buffer.from('[{"incidents":[{"incident_address":"1 Main St"},')], options(lookup, operation)),
+    ).rejects.toMatchObject({ failure: { code: 'answer_not_maskable' } });
+    await expect(maskStreamed([Buffer.from('<html>')], options(lookup, operation))).rejects.toMatchObject({
+      failure: { code: 'answer_not_maskable' },
+    });
   });
 });

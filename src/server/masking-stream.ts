@@ -39,7 +39,10 @@ export const WHOLE_MAX_BYTES = 64 * 1024 * 1024;
 const INLINE_CHARS = 16 * 1024;
 
 /** Masks a batch of records (their text, comma-separated, no brackets) and gives their masked text (a thread gives it as UTF-8). */
-export type MaskRecordsText = (task: { lookupId: string; recordsPath: readonly PathKey[]; secret: string; text: string }, inline: () => string) => string | Buffer | Promise<string | Buffer>;
+export type MaskRecordsText = (
+  task: { lookupId: string; recordsPath: readonly PathKey[]; secret: string; text: string },
+  inline: () => string,
+) => string | Buffer | Promise<string | Buffer>;
 
 export interface StreamMaskingOptions {
   lookup: AnyLookup;
@@ -135,7 +138,11 @@ export class MaskingStream extends Transform {
     this.splitter = new JsonSplitter({
       isRecords: (bodySoFar, path) => {
         const records = recordsOf(operation, bodySoFar);
-        return Array.isArray(records) && records === valueAt(bodySoFar, path) && recordMaskingFor(options.lookup, path, options.secret) !== undefined;
+        return (
+          Array.isArray(records) &&
+          records === valueAt(bodySoFar, path) &&
+          recordMaskingFor(options.lookup, path, options.secret) !== undefined
+        );
       },
     });
   }
@@ -144,7 +151,10 @@ export class MaskingStream extends Transform {
     this.rawBytes += chunk.length;
     if (this.rawBytes > this.options.maxBytes) return callback(new UpstreamFailureError(tooLarge(this.options.maxBytes)));
     if (this.raw) {
-      if (this.rawBytes > this.wholeMaxBytes) return callback(tooLargeToMask(this.options.lookup, this.wholeMaxBytes, `its records were not found in the first ${this.wholeMaxBytes} bytes`));
+      if (this.rawBytes > this.wholeMaxBytes)
+        return callback(
+          tooLargeToMask(this.options.lookup, this.wholeMaxBytes, `its records were not found in the first ${this.wholeMaxBytes} bytes`),
+        );
       this.raw.push(chunk);
     }
     try {
@@ -171,7 +181,8 @@ export class MaskingStream extends Transform {
       this.found(path);
     }
     if (splitter.recordsClosed()) this.afterRecordsChars += text.length;
-    if (this.afterRecordsChars > ENVELOPE_MAX_CHARS) throw tooLargeToMask(this.options.lookup, ENVELOPE_MAX_CHARS, 'the part around its records is too large');
+    if (this.afterRecordsChars > ENVELOPE_MAX_CHARS)
+      throw tooLargeToMask(this.options.lookup, ENVELOPE_MAX_CHARS, 'the part around its records is too large');
     const taken = splitter.take();
     if (taken) {
       this.gathered.push(taken.text);
@@ -214,7 +225,8 @@ export class MaskingStream extends Transform {
     const task = { lookupId: lookup.id, recordsPath: this.path, secret, text };
     const batch: Batch = { done: false, masked: '', promise: Promise.resolve() };
     const inline = () => maskRecordsText(lookup, task.recordsPath, secret, text);
-    const masked = (): string | Buffer | Promise<string | Buffer> => (maskOffThread && text.length >= INLINE_CHARS ? maskOffThread(task, inline) : inline());
+    const masked = (): string | Buffer | Promise<string | Buffer> =>
+      maskOffThread && text.length >= INLINE_CHARS ? maskOffThread(task, inline) : inline();
     batch.promise = Promise.resolve()
       .then(masked)
       .then(
@@ -288,13 +300,21 @@ export async function maskStreamed(chunks: readonly Buffer[], options: StreamMas
  * unmasked gets none (the proxy streams it as it is); `whole` masks a body whose records are not
  * found, and `maskOffThread` the record batches (mask-pool.ts's offThreadRecords).
  */
-export function streamingMasking(policy: MaskPolicy, secret: string, whole: BodyTransform, maskOffThread?: MaskRecordsText): StreamBodyTransform {
+export function streamingMasking(
+  policy: MaskPolicy,
+  secret: string,
+  whole: BodyTransform,
+  maskOffThread?: MaskRecordsText,
+): StreamBodyTransform {
   return (lookup, operation, context, maxBytes) => {
     if (unmaskedAllowed(policy, context.requestHeaders)) return undefined;
     const maskWhole = async (bytes: Buffer) => {
       const out = await whole(lookup, operation, bytes, { ...context, owned: true });
       return Buffer.isBuffer(out) ? out : out.body;
     };
-    return { stream: new MaskingStream({ lookup, operation, secret, maxBytes, maskWhole, ...(maskOffThread && { maskOffThread }) }), headers: MASKED };
+    return {
+      stream: new MaskingStream({ lookup, operation, secret, maxBytes, maskWhole, ...(maskOffThread && { maskOffThread }) }),
+      headers: MASKED,
+    };
   };
 }

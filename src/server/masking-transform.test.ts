@@ -13,7 +13,12 @@ import { keyedCode } from './pseudonyms.ts';
 import { normaliseForPseudonym } from '../lookups/stand-ins.ts';
 
 const operation = callsForService.operations[0];
-const call = { call_address: '1600 Block of CESAR CHAVEZ ST', call_latitude: 37.782914, call_longitude: -122.409534, call_type: 'Trespasser' };
+const call = {
+  call_address: '1600 Block of CESAR CHAVEZ ST',
+  call_latitude: 37.782914,
+  call_longitude: -122.409534,
+  call_type: 'Trespasser',
+};
 const body = { total_incidents: 1, total_pages: 1, incidents: [call] };
 const SECRET = 'masking-transform-test-secret-0123456789';
 /** The call's address as the transform keyed by SECRET masks it. */
@@ -31,7 +36,12 @@ describe('the masking transform', () => {
     expect(Buffer.isBuffer(out)).toBe(false);
     if (Buffer.isBuffer(out)) return;
     expect(out.headers).toEqual({ [WIRE_HEADERS.masked]: 'true' });
-    expect(JSON.parse(out.body.toString()).incidents[0]).toEqual({ call_address: ADDRESS, call_latitude: 37.78, call_longitude: -122.41, call_type: 'Trespasser' });
+    expect(JSON.parse(out.body.toString()).incidents[0]).toEqual({
+      call_address: ADDRESS,
+      call_latitude: 37.78,
+      call_longitude: -122.41,
+      call_type: 'Trespasser',
+    });
   });
 
   it('names an address by the same pseudonym in every answer, keyed by the secret it is given', async () => {
@@ -43,7 +53,10 @@ describe('the masking transform', () => {
     };
     const first = await addressesIn(maskingTransform('default', SECRET), [call]);
     // Another answer, another transform (another server process with the same secret): the same pseudonym.
-    const second = await addressesIn(maskingTransform('default', SECRET), [other, { ...call, call_address: call.call_address.toLowerCase() }]);
+    const second = await addressesIn(maskingTransform('default', SECRET), [
+      other,
+      { ...call, call_address: call.call_address.toLowerCase() },
+    ]);
     expect(first).toEqual([ADDRESS]);
     expect(second[1]).toBe(ADDRESS);
     expect(second[0]).toMatch(/^••• masked address [0-9a-z]{12}$/);
@@ -63,7 +76,7 @@ describe('the masking transform', () => {
     expect(again.headers).toEqual({ [WIRE_HEADERS.masked]: 'true' });
   });
 
-  it('sends a body without any of the paths\' first keys as it came, parsed but not walked, and still withholds one that is not JSON', async () => {
+  it("sends a body without any of the paths' first keys as it came, parsed but not walked, and still withholds one that is not JSON", async () => {
     const transform = maskingTransform('default', SECRET);
     const bytes = Buffer.from(JSON.stringify({ total_incidents: 0, note: 'incidents' }));
     const out = await transform(callsForService, operation, bytes, context());
@@ -111,14 +124,16 @@ describe('LOOKUP_MASK', () => {
   });
 });
 
-describe('a live provider\'s answer through the proxy', () => {
+describe("a live provider's answer through the proxy", () => {
   let upstream: Awaited<ReturnType<typeof startUpstream>>;
   let proxy: RunningServer;
   beforeAll(async () => {
     upstream = await startUpstream();
     upstream.respond((_hit, _req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body)));
     const config = parseServerConfig({ LOOKUP_M_BASE_URL: upstream.url, LOOKUP_M_KEY: 'live-key-123' }, [callsForService]);
-    proxy = await serveHandler(createLookupHandler({ lookups: [callsForService], generators: {}, config, openApiDocument: () => ({}), log: () => {} }));
+    proxy = await serveHandler(
+      createLookupHandler({ lookups: [callsForService], generators: {}, config, openApiDocument: () => ({}), log: () => {} }),
+    );
   });
   afterAll(async () => {
     await proxy.close();

@@ -93,5 +93,9 @@ export function maskingTransform(policy: MaskPolicy, secret: string = processMas
  * never parsed on the server's thread.
  */
 export function personalDataMasking(policy: MaskPolicy = 'default', secret: string = processMaskSecret()): BodyTransformHooks {
-  return { transformBody: maskingTransform(policy, secret), transformsBody: masksAnswers, demoMask: (requestHeaders) => !unmaskedAllowed(policy, requestHeaders) };
+  return {
+    transformBody: maskingTransform(policy, secret),
+    transformsBody: masksAnswers,
+    demoMask: (requestHeaders) => !unmaskedAllowed(policy, requestHeaders),
+  };
 }

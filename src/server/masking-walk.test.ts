@@ -58,15 +58,20 @@ function identifying({ value }: PersonalValue): boolean {
 }
 
 const jsonCases = allLookups.flatMap((lookup) =>
-  lookup.operations.filter((operation) => operation.format === 'json').map((operation) => ({ lookup, operation, name: `${lookup.id} ${operation.id}` })),
+  lookup.operations
+    .filter((operation) => operation.format === 'json')
+    .map((operation) => ({ lookup, operation, name: `${lookup.id} ${operation.id}` })),
 );
 /** How many personal values the walk met, per lookup: the walk must not pass by finding nothing. */
 const reached = new Map<string, number>();
 
-describe('masking over every lookup\'s demo example', () => {
+describe("masking over every lookup's demo example", () => {
   describe.each(jsonCases)('$name', ({ lookup, operation }) => {
     it('masks every personal value in the proxy, says so, and the masked body still reads', { timeout: 60_000 }, async () => {
-      const [masked, unmasked] = await Promise.all([sendExample(server.port, lookup, operation, false), sendExample(server.port, lookup, operation, true)]);
+      const [masked, unmasked] = await Promise.all([
+        sendExample(server.port, lookup, operation, false),
+        sendExample(server.port, lookup, operation, true),
+      ]);
       expect(masked.status, masked.text.slice(0, 300)).toBe(200);
       expect(unmasked.status).toBe(200);
       const hasPersonal = lookup.personalData.length > 0;
@@ -90,11 +95,18 @@ describe('masking over every lookup\'s demo example', () => {
           if (kind === 'number') expect(now, where).toBe(MASKED_VALUE);
         }
         // A name, an address or a contact is nowhere in the masked body, not only not at its path.
-        if (['name', 'address', 'contact'].includes(kind) && typeof value === 'string' && value.length >= 6) expect(masked.text, where).not.toContain(value);
+        if (['name', 'address', 'contact'].includes(kind) && typeof value === 'string' && value.length >= 6)
+          expect(masked.text, where).not.toContain(value);
       }
 
       // The masked body reads: the interpreter finds the same records and reports no drift.
-      const answer = interpretAnswer(lookup, operation, {}, { body: after, headers: Object.entries(masked.headers).map(([name, header]) => [name, String(header)] as const) }, { mask: true });
+      const answer = interpretAnswer(
+        lookup,
+        operation,
+        {},
+        { body: after, headers: Object.entries(masked.headers).map(([name, header]) => [name, String(header)] as const) },
+        { mask: true },
+      );
       expect(answer.masked).toBe(true);
       expect(answer.drift).toEqual([]);
       expect(answer.body).toBe(after);
@@ -113,7 +125,9 @@ describe('masking over every lookup\'s demo example', () => {
   it('has no XML operation on a lookup with personal data (the proxy masks JSON; XML would pass as it came)', () => {
     for (const lookup of allLookups) {
       if (lookup.personalData.length === 0) continue;
-      expect(lookup.operations.filter((operation) => operation.format !== 'json').map((operation) => `${lookup.id} ${operation.id}`)).toEqual([]);
+      expect(
+        lookup.operations.filter((operation) => operation.format !== 'json').map((operation) => `${lookup.id} ${operation.id}`),
+      ).toEqual([]);
     }
   });
 });
@@ -138,10 +152,16 @@ describe('pseudonyms across answers, threads and secrets', () => {
   async function offenders(port: number, query: Record<string, string>) {
     const request = buildRequest(records, records.params.parse(query));
     const [masked, unmasked] = await Promise.all(
-      [false, true].map((off) => rawRequest(port, 'GET', proxyUrl(H, request), { headers: off ? { [MASK_REQUEST_HEADER]: MASK_OFF } : {} })),
+      [false, true].map((off) =>
+        rawRequest(port, 'GET', proxyUrl(H, request), { headers: off ? { [MASK_REQUEST_HEADER]: MASK_OFF } : {} }),
+      ),
     );
     expect(masked!.headers[WIRE_HEADERS.masked]).toBe('true');
-    return { masked: masked!, names: (JSON.parse(unmasked!.text) as Offenders).sex_offenders.map((record) => record.sex_offender_name), unmaskedText: unmasked!.text };
+    return {
+      masked: masked!,
+      names: (JSON.parse(unmasked!.text) as Offenders).sex_offenders.map((record) => record.sex_offender_name),
+      unmaskedText: unmasked!.text,
+    };
   }
   const pseudonyms = (text: string) => (JSON.parse(text) as Offenders).sex_offenders.map((record) => record.sex_offender_name);
 
@@ -150,7 +170,9 @@ describe('pseudonyms across answers, threads and secrets', () => {
     const other = await offenders(keyed.port, { zipcode: '62702' });
     const byName = await offenders(keyed.port, { name: zip.names[0]! });
     expect(byName.names).toContain(zip.names[0]);
-    const pairs = [zip, other, byName].flatMap(({ masked, names }) => pseudonyms(masked.text).map((pseudonym, index) => [names[index]!, pseudonym] as const));
+    const pairs = [zip, other, byName].flatMap(({ masked, names }) =>
+      pseudonyms(masked.text).map((pseudonym, index) => [names[index]!, pseudonym] as const),
+    );
     const pseudonymOf = new Map<string, Set<string>>();
     for (const [name, pseudonym] of pairs) pseudonymOf.set(name, (pseudonymOf.get(name) ?? new Set()).add(pseudonym));
     // One pseudonym per person across the three answers, and no two people under one.
@@ -163,14 +185,22 @@ describe('pseudonyms across answers, threads and secrets', () => {
     }
   });
 
-  it('is the same whether the demo\'s worker thread masks the answer or the server\'s own thread does', { timeout: 60_000 }, async () => {
+  it("is the same whether the demo's worker thread masks the answer or the server's own thread does", { timeout: 60_000 }, async () => {
     const { masked, unmaskedText } = await offenders(keyed.port, { zipcode: '62703' });
-    const here = await maskingTransform('default', SECRET)(H, records, Buffer.from(unmaskedText), { source: 'live', status: 200, contentType: 'application/json', requestHeaders: {} });
+    const here = await maskingTransform('default', SECRET)(H, records, Buffer.from(unmaskedText), {
+      source: 'live',
+      status: 200,
+      contentType: 'application/json',
+      requestHeaders: {},
+    });
     expect((Buffer.isBuffer(here) ? here : here.body).toString()).toBe(masked.text);
   });
 
-  it('differs under another deployment\'s secret', { timeout: 60_000 }, async () => {
-    const [mine, theirs] = await Promise.all([offenders(keyed.port, { zipcode: '62701' }), offenders(elsewhere.port, { zipcode: '62701' })]);
+  it("differs under another deployment's secret", { timeout: 60_000 }, async () => {
+    const [mine, theirs] = await Promise.all([
+      offenders(keyed.port, { zipcode: '62701' }),
+      offenders(elsewhere.port, { zipcode: '62701' }),
+    ]);
     expect(theirs.names).toEqual(mine.names);
     const ours = pseudonyms(mine.masked.text);
     expect(pseudonyms(theirs.masked.text).filter((pseudonym) => ours.includes(pseudonym))).toEqual([]);
@@ -181,14 +211,20 @@ describe('LOOKUP_MASK=always', () => {
   const personal = jsonCases.filter(({ lookup }) => lookup.personalData.length > 0);
 
   it.each(personal)('$name: ignores X-Lookup-Mask: off and answers masked', { timeout: 60_000 }, async ({ lookup, operation }) => {
-    const [asked, masked] = await Promise.all([sendExample(always.port, lookup, operation, true), sendExample(server.port, lookup, operation, false)]);
+    const [asked, masked] = await Promise.all([
+      sendExample(always.port, lookup, operation, true),
+      sendExample(server.port, lookup, operation, false),
+    ]);
     expect(asked.status).toBe(200);
     expect(asked.headers[WIRE_HEADERS.masked]).toBe('true');
     expect(perCall(asked.text)).toBe(perCall(masked.text));
   });
 
   it('is published in /lookup-config.json, so the viewer can say masking is forced', async () => {
-    const [forced, usual] = await Promise.all([rawRequest(always.port, 'GET', LOOKUP_CONFIG_PATH), rawRequest(server.port, 'GET', LOOKUP_CONFIG_PATH)]);
+    const [forced, usual] = await Promise.all([
+      rawRequest(always.port, 'GET', LOOKUP_CONFIG_PATH),
+      rawRequest(server.port, 'GET', LOOKUP_CONFIG_PATH),
+    ]);
     expect(JSON.parse(forced.text)).toMatchObject({ mask: 'always' });
     expect(JSON.parse(usual.text)).not.toHaveProperty('mask');
   });

@@ -85,7 +85,9 @@ describe('/openapi.json names the origin it was fetched from (D-07)', () => {
     // The same header from a peer that is not a trusted proxy says nothing: the plain socket is http.
     expect(new Set(origins((await openApiVia(plain.port, forwarded)).document))).toEqual(new Set(['http://lookups.example.org']));
     // A default port is dropped, as a browser's Origin drops it.
-    expect(new Set(origins((await openApiVia(plain.port, { host: 'lookups.example.org:80' })).document))).toEqual(new Set(['http://lookups.example.org']));
+    expect(new Set(origins((await openApiVia(plain.port, { host: 'lookups.example.org:80' })).document))).toEqual(
+      new Set(['http://lookups.example.org']),
+    );
   });
 
   it('never reflects a Host the guard refuses, nor an X-Forwarded-Host', async () => {
@@ -107,7 +109,9 @@ describe('/openapi.json names the origin it was fetched from (D-07)', () => {
   });
 
   it('keeps the default origin where no guard checked the Host (the handler mounted alone)', async () => {
-    const alone = await serveHandler(createDocumentRoutes({ config: loadAppConfig({}), openApiDocument: () => buildOpenApiDocument(allLookups) }));
+    const alone = await serveHandler(
+      createDocumentRoutes({ config: loadAppConfig({}), openApiDocument: () => buildOpenApiDocument(allLookups) }),
+    );
     try {
       const { document } = await openApiVia(alone.port, { host: 'evil.example' });
       expect(new Set(origins(document))).toEqual(new Set([DEFAULT_ORIGIN]));
@@ -121,7 +125,15 @@ describe('withServerOrigin', () => {
   it('changes only `origin` variables, copies what it changes and leaves the document it was given as it was', () => {
     const document = {
       servers: [{ url: '{origin}/proxy', variables: { origin: { default: DEFAULT_ORIGIN } } }],
-      paths: { '/x': { servers: [{ url: '{origin}/proxy/x', variables: { origin: { default: DEFAULT_ORIGIN } } }, { url: '{base_url}', variables: { base_url: { default: 'https://provider.invalid' } } }], get: {} } },
+      paths: {
+        '/x': {
+          servers: [
+            { url: '{origin}/proxy/x', variables: { origin: { default: DEFAULT_ORIGIN } } },
+            { url: '{base_url}', variables: { base_url: { default: 'https://provider.invalid' } } },
+          ],
+          get: {},
+        },
+      },
     };
     const before = structuredClone(document);
     const changed = withServerOrigin(document, 'http://127.0.0.1:4199') as typeof document;

@@ -24,6 +24,7 @@ function withServers<T>(holder: T, origin: string): T {
 export function withServerOrigin(document: unknown, origin: string | undefined): unknown {
   if (origin === undefined || !isRecord(document)) return document;
   const copy: Json = withServers(document, origin);
-  if (isRecord(document.paths)) copy.paths = Object.fromEntries(Object.entries(document.paths).map(([path, item]) => [path, withServers(item, origin)]));
+  if (isRecord(document.paths))
+    copy.paths = Object.fromEntries(Object.entries(document.paths).map(([path, item]) => [path, withServers(item, origin)]));
   return copy;
 }

@@ -3,10 +3,45 @@ import { matchPath } from '../lookups/path-template.ts';
 import { allLookups } from '../lookups/registry.ts';
 import { compilePath, matchCompiledPath } from './path-matcher.ts';
 
-const TEMPLATES = [...new Set(allLookups.flatMap((lookup) => lookup.operations.map((operation) => operation.path))), '/a/{x}/b/{y}', '/{x}', '/', '/fixed/path', '/{}/x'];
+const TEMPLATES = [
+  ...new Set(allLookups.flatMap((lookup) => lookup.operations.map((operation) => operation.path))),
+  '/a/{x}/b/{y}',
+  '/{x}',
+  '/',
+  '/fixed/path',
+  '/{}/x',
+];
 
 // Segments that are safe, unsafe before decoding, unsafe after decoding, or not decodable.
-const SEGMENTS = ['550', 'abc', 'a%20b', 'caf%C3%A9', '', '.', '..', 'a..b', '%2e%2e', '%2F', '%2f', '%5C', '%00', '%0A', '%', '%zz', '%E0%A4%A', 'x%3Fy', 'x%23y', 'a;b', 'x'.repeat(200), 'x'.repeat(201), '%41'.repeat(67), '{x}', '{}', 'movie', 'search'];
+const SEGMENTS = [
+  '550',
+  'abc',
+  'a%20b',
+  'caf%C3%A9',
+  '',
+  '.',
+  '..',
+  'a..b',
+  '%2e%2e',
+  '%2F',
+  '%2f',
+  '%5C',
+  '%00',
+  '%0A',
+  '%',
+  '%zz',
+  '%E0%A4%A',
+  'x%3Fy',
+  'x%23y',
+  'a;b',
+  'x'.repeat(200),
+  'x'.repeat(201),
+  '%41'.repeat(67),
+  '{x}',
+  '{}',
+  'movie',
+  'search',
+];
 
 function pathsFor(template: string): string[] {
   const parts = template.split('/');

@@ -24,7 +24,14 @@ const ada: Offender = {
   sex_offender_last_name: 'Lovelace',
   sex_offender_aliases: 'Augusta Ada King',
 };
-const alan: Offender = { ...ada, sex_offender_name: 'Alan Mathison Turing', sex_offender_first_name: 'Alan', sex_offender_middle_name: 'Mathison', sex_offender_last_name: 'Turing', sex_offender_aliases: '' };
+const alan: Offender = {
+  ...ada,
+  sex_offender_name: 'Alan Mathison Turing',
+  sex_offender_first_name: 'Alan',
+  sex_offender_middle_name: 'Mathison',
+  sex_offender_last_name: 'Turing',
+  sex_offender_aliases: '',
+};
 
 /** Masks an answer as the proxy does: the transform with the deployment's secret, bytes in and out. */
 function maskedByServer(lookup: AnyLookup, body: unknown): unknown {
@@ -34,9 +41,14 @@ function maskedByServer(lookup: AnyLookup, body: unknown): unknown {
   return JSON.parse(Buffer.from((out as { body: Buffer }).body).toString('utf8'));
 }
 
-const nameFields = (record: Offender) => [record.sex_offender_name, record.sex_offender_first_name, record.sex_offender_middle_name, record.sex_offender_last_name];
+const nameFields = (record: Offender) => [
+  record.sex_offender_name,
+  record.sex_offender_first_name,
+  record.sex_offender_middle_name,
+  record.sex_offender_last_name,
+];
 
-describe('a person\'s name fields read as one pseudonym (D-37)', () => {
+describe("a person's name fields read as one pseudonym (D-37)", () => {
   it('gives the full name a pseudonym and each part the same pseudonym with the part named', () => {
     const masked = maskedByServer(sexOffenders, { ...sexOffendersSample, sex_offenders: [ada] }) as Offenders;
     const [name, first, middle, last] = nameFields(masked.sex_offenders[0]!);
@@ -63,32 +75,40 @@ describe('a person\'s name fields read as one pseudonym (D-37)', () => {
 
   it('makes the person of the parts when a record has no full name, and keeps empty and missing parts as they came', () => {
     const code = keyedCode(SECRET);
-    const partsOnly = maskPersonalData({ sex_offenders: [{ ...ada, sex_offender_name: '' }] }, sexOffenders.personalData, code).sex_offenders[0]!;
+    const partsOnly = maskPersonalData({ sex_offenders: [{ ...ada, sex_offender_name: '' }] }, sexOffenders.personalData, code)
+      .sex_offenders[0]!;
     const withFull = maskPersonalData({ sex_offenders: [ada] }, sexOffenders.personalData, code).sex_offenders[0]!;
     expect(partsOnly.sex_offender_name).toBe('');
     expect(partsOnly.sex_offender_first_name).toBe(withFull.sex_offender_first_name);
-    const noMiddle = maskPersonalData({ sex_offenders: [{ ...ada, sex_offender_middle_name: '' }] }, sexOffenders.personalData, code).sex_offenders[0]!;
+    const noMiddle = maskPersonalData({ sex_offenders: [{ ...ada, sex_offender_middle_name: '' }] }, sexOffenders.personalData, code)
+      .sex_offenders[0]!;
     expect(noMiddle.sex_offender_middle_name).toBe('');
     expect(noMiddle.sex_offender_last_name).toBe(withFull.sex_offender_last_name);
   });
 
-  it('numbers one person once in the browser\'s fallback, the parts marked as parts of that stand-in', () => {
+  it("numbers one person once in the browser's fallback, the parts marked as parts of that stand-in", () => {
     const masked = maskPersonalData({ sex_offenders: [ada, alan, ada] }, sexOffenders.personalData).sex_offenders;
-    expect(nameFields(masked[0]!)).toEqual(['Person 1 (this answer)', 'Person 1, first name (this answer)', 'Person 1, middle name (this answer)', 'Person 1, last name (this answer)']);
+    expect(nameFields(masked[0]!)).toEqual([
+      'Person 1 (this answer)',
+      'Person 1, first name (this answer)',
+      'Person 1, middle name (this answer)',
+      'Person 1, last name (this answer)',
+    ]);
     expect(nameFields(masked[2]!)).toEqual(nameFields(masked[0]!));
     expect(masked[1]!.sex_offender_name).not.toBe(masked[0]!.sex_offender_name);
     // Compare reads every one of them as a numbered name stand-in, not as data.
     expect(nameFields(masked[0]!).map(numberedStandInKind)).toEqual(['name', 'name', 'name', 'name']);
   });
 
-  it('holds for every lookup that declares a person\'s full name: its parts never get stand-ins of their own', () => {
+  it("holds for every lookup that declares a person's full name: its parts never get stand-ins of their own", () => {
     const declaring = allLookups.filter((lookup) => lookup.personalData.some((path) => path.startsWith('full-name:')));
     expect(declaring.length).toBeGreaterThan(0);
     for (const lookup of declaring) {
       // Every name part a definition declares sits beside a declared full name (the same object).
       const holder = (path: string) => path.slice(path.indexOf(':') + 1).replace(/\.[^.]*$/, '');
       const fulls = new Set(lookup.personalData.filter((path) => path.startsWith('full-name:')).map(holder));
-      for (const part of lookup.personalData.filter((path) => /^(first|middle|last)-name:/.test(path))) expect(fulls, `${lookup.id}: ${part}`).toContain(holder(part));
+      for (const part of lookup.personalData.filter((path) => /^(first|middle|last)-name:/.test(path)))
+        expect(fulls, `${lookup.id}: ${part}`).toContain(holder(part));
     }
   });
 });

@@ -188,7 +188,9 @@ describe('live forwarding', () => {
   });
 
   it('passes a 5xx through with its body, as plain text unless it is JSON or XML', async () => {
-    upstream.respond((_hit, _req, res) => res.writeHead(503, { 'content-type': 'text/plain', 'retry-after': '120' }).end('down for maintenance'));
+    upstream.respond((_hit, _req, res) =>
+      res.writeHead(503, { 'content-type': 'text/plain', 'retry-after': '120' }).end('down for maintenance'),
+    );
     const proxy = await proxyWith(liveA());
     const response = await rawRequest(proxy.port, 'GET', '/proxy/a/movie/550');
     expect(response.status).toBe(503);
@@ -240,12 +242,19 @@ describe('live forwarding', () => {
     const proxy = await proxyWith(liveA({ LOOKUP_MAX_BYTES: '2000' }));
     const streamed = await rawRequest(proxy.port, 'GET', '/proxy/a/movie/550');
     expect(streamed.status).toBe(502);
-    expect(envelope(streamed)).toMatchObject({ code: 'upstream_too_large', origin: 'upstream', message: expect.stringContaining('2000 bytes') });
+    expect(envelope(streamed)).toMatchObject({
+      code: 'upstream_too_large',
+      origin: 'upstream',
+      message: expect.stringContaining('2000 bytes'),
+    });
 
     upstream.respond((_hit, _req, res) => res.writeHead(200, { 'content-length': '5000' }).end('y'.repeat(5000)));
     const declared = await rawRequest(proxy.port, 'GET', '/proxy/a/movie/550');
     expect(declared.status).toBe(502);
-    expect(envelope(declared)).toMatchObject({ code: 'upstream_too_large', message: expect.stringContaining('is 5000 bytes, over the limit of 2000 bytes') });
+    expect(envelope(declared)).toMatchObject({
+      code: 'upstream_too_large',
+      message: expect.stringContaining('is 5000 bytes, over the limit of 2000 bytes'),
+    });
   });
 
   it('aborts the upstream request when the browser goes away', async () => {
@@ -275,7 +284,12 @@ describe('live forwarding', () => {
     const written: string[] = [];
     const write = vi.spyOn(process.stdout, 'write').mockImplementation((text) => written.push(String(text)) > 0);
     try {
-      const handler = createLookupHandler({ lookups, generators: {}, config: parseServerConfig(liveA(), lookups), openApiDocument: () => ({}) });
+      const handler = createLookupHandler({
+        lookups,
+        generators: {},
+        config: parseServerConfig(liveA(), lookups),
+        openApiDocument: () => ({}),
+      });
       const proxy = await serveHandler(handler);
       servers.push(proxy);
       await rawRequest(proxy.port, 'GET', `/proxy/a/movie/${ENCODED_KEY}`);
@@ -283,7 +297,10 @@ describe('live forwarding', () => {
     } finally {
       write.mockRestore();
     }
-    const line = written.join('').split('\n').find((text) => text.includes('"part":"proxy"'))!;
+    const line = written
+      .join('')
+      .split('\n')
+      .find((text) => text.includes('"part":"proxy"'))!;
     expect(line).not.toContain(ENCODED_KEY);
     expect((JSON.parse(line) as { msg: string }).msg).toMatch(/^GET \/proxy\/a\/movie\/<API_KEY> \d{3} \d+ms$/);
   });
@@ -313,9 +330,13 @@ describe('forwarding exactly the parsed, normalised values', () => {
     ]);
   });
 
-  it('forwards the normalised values, re-encoded with encodeURIComponent, never the client\'s text', async () => {
+  it("forwards the normalised values, re-encoded with encodeURIComponent, never the client's text", async () => {
     const proxy = await proxyWith(liveT());
-    const response = await rawRequest(proxy.port, 'GET', '/proxy/t/search/%61ll?page=02&q=+two++words+&tags=b,%20a,&api_key=stolen&debug=1');
+    const response = await rawRequest(
+      proxy.port,
+      'GET',
+      '/proxy/t/search/%61ll?page=02&q=+two++words+&tags=b,%20a,&api_key=stolen&debug=1',
+    );
     expect(response.status).toBe(200);
     // The path segment decoded and re-encoded, the query in the definition's order, text trimmed,
     // lists re-joined, numbers as numbers, a space as %20, undeclared parameters gone.
@@ -344,7 +365,7 @@ describe('forwarding exactly the parsed, normalised values', () => {
     expect(hit.headers['x-api-key']).toBe(KEY);
   });
 
-  it('answers a demo failure with the envelope\'s origin demo', async () => {
+  it("answers a demo failure with the envelope's origin demo", async () => {
     const proxy = await proxyWith({});
     const response = await rawRequest(proxy.port, 'GET', '/proxy/t/search/all?q=explode');
     expect(response.status).toBe(502);
@@ -427,7 +448,7 @@ describe('demo mode and service documents', () => {
     expectNoKey(response);
   });
 
-  it('publishes each lookup\'s mode and effective key placement on /lookup-config.json, never a key or base URL', async () => {
+  it("publishes each lookup's mode and effective key placement on /lookup-config.json, never a key or base URL", async () => {
     const proxy = await proxyWith({ ...liveA({ LOOKUP_A_KEY_PARAM: 'apikey' }), LOOKUP_T_KEY_HEADER: 'X-Api-Key', LOOKUP_T_KEY: KEY });
     const response = await rawRequest(proxy.port, 'GET', LOOKUP_CONFIG_PATH);
     expect(response.status).toBe(200);
@@ -458,7 +479,13 @@ describe('demo mode and service documents', () => {
   });
 
   it('serves the demo at the root with any key, as the demo upstream server does', async () => {
-    const handler = createProxyHandler({ lookups, generators: { A: () => ({ status: 200, body: { id: 1 } }) }, config: parseServerConfig({}, lookups), prefix: '', log: () => undefined });
+    const handler = createProxyHandler({
+      lookups,
+      generators: { A: () => ({ status: 200, body: { id: 1 } }) },
+      config: parseServerConfig({}, lookups),
+      prefix: '',
+      log: () => undefined,
+    });
     const server = await serveHandler(handler);
     servers.push(server);
     const response = await rawRequest(server.port, 'GET', '/a/movie/550?api_key=anything', { headers: { 'x-api-key': 'anything' } });
@@ -493,7 +520,12 @@ describe('cross-site requests (issue 22, item 6)', () => {
 
   it('answers direct navigation, the app’s own fetches and programs', async () => {
     const proxy = await proxyWith(liveA());
-    const allowed: Record<string, string>[] = [{ 'sec-fetch-site': 'none', 'sec-fetch-mode': 'navigate' }, { 'sec-fetch-site': 'same-origin' }, { origin: `http://127.0.0.1:${proxy.port}` }, {}];
+    const allowed: Record<string, string>[] = [
+      { 'sec-fetch-site': 'none', 'sec-fetch-mode': 'navigate' },
+      { 'sec-fetch-site': 'same-origin' },
+      { origin: `http://127.0.0.1:${proxy.port}` },
+      {},
+    ];
     for (const headers of allowed) {
       const response = await rawRequest(proxy.port, 'GET', '/proxy/a/movie/550', { headers });
       expect(response.status, JSON.stringify(headers)).toBe(200);

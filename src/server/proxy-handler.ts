@@ -19,7 +19,14 @@ import { readJsonObject } from './http/read-body.ts';
 import { refusal, sendRefusal, type Refusal } from './http/refusal.ts';
 import { splitTarget } from './http/request-target.ts';
 import { keyScrubber, type KeyScrubber } from './key-scrubber.ts';
-import { Cancellation, createLiveUpstream, describeUpstreamError, timedOut, type LiveUpstream, type UpstreamFailure } from './live-upstream.ts';
+import {
+  Cancellation,
+  createLiveUpstream,
+  describeUpstreamError,
+  timedOut,
+  type LiveUpstream,
+  type UpstreamFailure,
+} from './live-upstream.ts';
 import { deliver, discard, type DeliveryOptions, type TransformedBody, type Transformer as BodyTransformer } from './proxy-response.ts';
 import { createRouter, parseParams } from './proxy-route.ts';
 import { sameOrigin } from './request-guard.ts';
@@ -68,7 +75,11 @@ function refuse(res: ServerResponse, refused: Refusal): true {
 function foreignRequest(req: IncomingMessage): Refusal | undefined {
   const site = req.headers['sec-fetch-site'];
   if (site === 'cross-site' || site === 'same-site')
-    return refusal(403, 'cross_site_request', `A request to the proxy from another site (Sec-Fetch-Site: ${site}) is refused: send it from this app's own pages`);
+    return refusal(
+      403,
+      'cross_site_request',
+      `A request to the proxy from another site (Sec-Fetch-Site: ${site}) is refused: send it from this app's own pages`,
+    );
   const origin = req.headers.origin;
   if (origin !== undefined && !sameOrigin(origin, req.headers.host ?? ''))
     return refusal(403, 'cross_site_request', "A request to the proxy from another origin is refused: send it from this app's own pages");
@@ -119,7 +130,10 @@ export function createProxyHandler(options: ProxyOptions): RequestHandler {
   const { timeoutMs, maxBytes } = options.config;
   const runtimes = new Map<AnyLookup, LookupRuntime>(
     options.lookups.map((lookup) => {
-      const mode: LookupMode = options.config.lookups[lookup.id] ?? { mode: 'demo', keyPlacement: defaultKeyPlacement(lookup.keyTransport) };
+      const mode: LookupMode = options.config.lookups[lookup.id] ?? {
+        mode: 'demo',
+        keyPlacement: defaultKeyPlacement(lookup.keyTransport),
+      };
       return [lookup, { mode, scrub: keyScrubber(mode.mode === 'live' ? [mode.key] : []) }];
     }),
   );
@@ -175,9 +189,18 @@ function proxyHeaders(mode: LookupMode['mode'], since: number): Record<string, s
   };
 }
 
-function sendFailure(res: ServerResponse, failure: UpstreamFailure, origin: DeliveryOptions['origin'], scrub: KeyScrubber, headers: Record<string, string>): true {
+function sendFailure(
+  res: ServerResponse,
+  failure: UpstreamFailure,
+  origin: DeliveryOptions['origin'],
+  scrub: KeyScrubber,
+  headers: Record<string, string>,
+): true {
   const { status, code, message, cause } = failure;
-  sendRefusal(res, refusal(status, code, scrub.text(message), { origin, ...(cause && { cause }) }), { ...headers, ...PROXY_SECURITY_HEADERS });
+  sendRefusal(res, refusal(status, code, scrub.text(message), { origin, ...(cause && { cause }) }), {
+    ...headers,
+    ...PROXY_SECURITY_HEADERS,
+  });
   return true;
 }
 
@@ -302,7 +325,13 @@ async function handle(setup: Setup, req: IncomingMessage, res: ServerResponse): 
     // themselves, the provider the request buildRequest made of them.
     // The demo masks on its own thread when it can (demoMask); otherwise the transform runs here.
     const mask = transform && setup.demoMask ? setup.demoMask(req.headers) : undefined;
-    const outcome = await callDemo(setup.generators[lookup.id], lookup, operation, parsed.params, mask === undefined ? undefined : { mask, maskSecret: setup.maskSecret });
+    const outcome = await callDemo(
+      setup.generators[lookup.id],
+      lookup,
+      operation,
+      parsed.params,
+      mask === undefined ? undefined : { mask, maskSecret: setup.maskSecret },
+    );
     if (outcome.kind === 'client-gone' || res.destroyed) return true;
     const headers = proxyHeaders(mode.mode, upstreamStarted);
     if (outcome.kind === 'failure') return sendFailure(res, outcome, 'demo', scrub, headers);
@@ -313,7 +342,10 @@ async function handle(setup: Setup, req: IncomingMessage, res: ServerResponse): 
       maxBytes: setup.maxBytes,
       proxyHeaders: headers,
       errors: demoErrors,
-      ...(transform && mask === undefined && { transformer: new Transformer(transform, undefined, lookup, operation, mode.mode, outcome.status, req.headers) }),
+      ...(transform &&
+        mask === undefined && {
+          transformer: new Transformer(transform, undefined, lookup, operation, mode.mode, outcome.status, req.headers),
+        }),
     });
     return true;
   }
@@ -346,7 +378,13 @@ async function handle(setup: Setup, req: IncomingMessage, res: ServerResponse): 
     } catch (error) {
       ticket?.failed(error);
       if (res.destroyed) return true;
-      return sendFailure(res, exchange.describe(error), 'upstream', scrub, Object.assign(proxyHeaders(mode.mode, upstreamStarted), ticket?.headers));
+      return sendFailure(
+        res,
+        exchange.describe(error),
+        'upstream',
+        scrub,
+        Object.assign(proxyHeaders(mode.mode, upstreamStarted), ticket?.headers),
+      );
     }
     if (res.destroyed) {
       discard(answer.body);
@@ -354,7 +392,10 @@ async function handle(setup: Setup, req: IncomingMessage, res: ServerResponse): 
     }
     // A request that may have the answer as it is (unmasked) gets it streamed, not transformed.
     const untransformed = transform && setup.untransformed?.(req.headers);
-    const transformer = transform && !untransformed ? new Transformer(transform, setup.streamBody, lookup, operation, mode.mode, answer.status, req.headers) : undefined;
+    const transformer =
+      transform && !untransformed
+        ? new Transformer(transform, setup.streamBody, lookup, operation, mode.mode, answer.status, req.headers)
+        : undefined;
     const inner = transformer ?? (untransformed ? new Untouched(untransformed) : undefined);
     // The cache's transformer keeps the answer and then applies `inner`; without a cache it is `inner` itself.
     const keeping = ticket?.transformer(inner, answer.status);

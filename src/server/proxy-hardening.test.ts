@@ -64,7 +64,9 @@ describe('the body-transform hook', () => {
   });
 
   it('rewrites the JSON answers of the operations it selects, live and demo, then scrubs the key', async () => {
-    upstream.respond((_hit, _req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ title: 'Fight Club', echo: KEY })));
+    upstream.respond((_hit, _req, res) =>
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ title: 'Fight Club', echo: KEY })),
+    );
     const live = await proxyWith({ LOOKUP_A_BASE_URL: upstream.url, LOOKUP_A_KEY: KEY }, options(true));
     const response = await rawRequest(live.port, 'GET', '/proxy/a/movie/550');
     expect(JSON.parse(response.text)).toEqual({ title: '█████', echo: '<API_KEY>' });
@@ -120,6 +122,10 @@ describe('the body-transform hook', () => {
     );
     const response = await rawRequest(proxy.port, 'GET', '/proxy/a/movie/550');
     expect(response.status).toBe(502);
-    expect(errorEnvelopeSchema.parse(JSON.parse(response.text)).error).toMatchObject({ origin: 'upstream', code: 'answer_transform_failed', message: expect.stringContaining('cannot mask') });
+    expect(errorEnvelopeSchema.parse(JSON.parse(response.text)).error).toMatchObject({
+      origin: 'upstream',
+      code: 'answer_transform_failed',
+      message: expect.stringContaining('cannot mask'),
+    });
   });
 });

@@ -83,7 +83,11 @@ function returnedHeader(name: string): boolean {
 const PROXY_SECURITY_ENTRIES = Object.entries(PROXY_SECURITY_HEADERS);
 
 /** The headers the browser gets: allow-listed, scrubbed, no name holding a key, a safe content type. */
-export function browserHeaders(upstream: Answer['headers'], scrub: KeyScrubber, proxyHeaders: Record<string, string>): Record<string, string> {
+export function browserHeaders(
+  upstream: Answer['headers'],
+  scrub: KeyScrubber,
+  proxyHeaders: Record<string, string>,
+): Record<string, string> {
   // Content-Type first, so that every answer's headers start out alike (set below).
   const headers: Record<string, string> = { 'content-type': PLAIN_TEXT };
   for (const name in upstream) {
@@ -150,14 +154,34 @@ export async function deliver(res: ServerResponse, answer: Answer, options: Deli
   const { status, headers: upstream } = answer;
   if (!Number.isInteger(status) || status < 200 || status > 599) {
     discard(answer.body);
-    fail(res, { kind: 'failure', status: 502, code: 'upstream_bad_status', message: `The provider answered with HTTP status ${status}, which is not a valid final answer`, cause: `status ${status}` }, options);
+    fail(
+      res,
+      {
+        kind: 'failure',
+        status: 502,
+        code: 'upstream_bad_status',
+        message: `The provider answered with HTTP status ${status}, which is not a valid final answer`,
+        cause: `status ${status}`,
+      },
+      options,
+    );
     return;
   }
   const decoder = Buffer.isBuffer(answer.body) ? null : decoderFor(upstream['content-encoding']);
   if (decoder === undefined) {
     discard(answer.body);
     const encoding = options.scrub.text(single(upstream['content-encoding']) ?? '').slice(0, 60);
-    fail(res, { kind: 'failure', status: 502, code: 'upstream_invalid_answer', message: `The provider's answer is encoded as "${encoding}", which the proxy cannot decode`, cause: 'content-encoding' }, options);
+    fail(
+      res,
+      {
+        kind: 'failure',
+        status: 502,
+        code: 'upstream_invalid_answer',
+        message: `The provider's answer is encoded as "${encoding}", which the proxy cannot decode`,
+        cause: 'content-encoding',
+      },
+      options,
+    );
     return;
   }
   const declared = Number(single(upstream['content-length']));
@@ -182,7 +206,8 @@ export async function deliver(res: ServerResponse, answer: Answer, options: Deli
   // A demo or cached body may be shared with later answers: never handed over.
   if (Buffer.isBuffer(body)) return sendWhole(reply, body, keep && body.length <= keep.upTo ? keep.transformer : transformer, false);
   // Masked as it streams unless the cache keeps it (then it is read whole, at most keep.upTo).
-  const streamed = transformer && !noBody && !(keep && size !== undefined) ? transformer.stream?.(headers['content-type']!, options.maxBytes) : undefined;
+  const streamed =
+    transformer && !noBody && !(keep && size !== undefined) ? transformer.stream?.(headers['content-type']!, options.maxBytes) : undefined;
   if (streamed) return deliverStreamed(reply, body, decoder, streamed, keep);
   if (transformer) {
     let bytes: Buffer;
@@ -209,7 +234,13 @@ export async function deliver(res: ServerResponse, answer: Answer, options: Deli
  * length the cache may keep), the raw bytes are gathered up to keep.upTo first: a body that ends
  * within it is kept and sent whole, as before; a larger one streams on, uncached.
  */
-async function deliverStreamed(reply: Reply, body: Readable | UpstreamBody, decoder: Transform | null, streamed: StreamedBody, keep: DeliveryOptions['keep']): Promise<void> {
+async function deliverStreamed(
+  reply: Reply,
+  body: Readable | UpstreamBody,
+  decoder: Transform | null,
+  streamed: StreamedBody,
+  keep: DeliveryOptions['keep'],
+): Promise<void> {
   Object.assign(reply.headers, streamed.headers);
   const raw = isUpstreamBody(body) ? body.toReadable() : body;
   let source: Readable = decoder ? pipeline(raw, decoder, ignore) : raw;
@@ -294,7 +325,12 @@ async function sendWhole(reply: Reply, bytes: Buffer, transformer: Transformer |
       const failure: UpstreamFailure =
         error instanceof UpstreamFailureError
           ? error.failure
-          : { kind: 'failure', status: 502, code: 'answer_transform_failed', message: `The answer could not be prepared for the browser: ${(error as Error).message}` };
+          : {
+              kind: 'failure',
+              status: 502,
+              code: 'answer_transform_failed',
+              message: `The answer could not be prepared for the browser: ${(error as Error).message}`,
+            };
       if (!res.destroyed) fail(res, failure, options);
       return;
     }
@@ -323,14 +359,16 @@ async function sendSliced({ res, status, headers, options }: Reply, body: Buffer
   const parts: Buffer[] = [];
   let length = 0;
   // No key to scrub (a demo answer): the slices are the body's own.
-  if (options.scrub.empty) for (let at = 0; at < body.length; at += WRITE_SLICE_BYTES) parts.push(body.subarray(at, at + WRITE_SLICE_BYTES));
-  else for (let at = 0; at < body.length; at += WRITE_SLICE_BYTES) {
-    const part = scrubber.push(body.subarray(at, at + WRITE_SLICE_BYTES));
-    parts.push(part);
-    length += part.length;
-    await new Promise<void>((resolve) => setImmediate(resolve));
-    if (res.destroyed) return;
-  }
+  if (options.scrub.empty)
+    for (let at = 0; at < body.length; at += WRITE_SLICE_BYTES) parts.push(body.subarray(at, at + WRITE_SLICE_BYTES));
+  else
+    for (let at = 0; at < body.length; at += WRITE_SLICE_BYTES) {
+      const part = scrubber.push(body.subarray(at, at + WRITE_SLICE_BYTES));
+      parts.push(part);
+      length += part.length;
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      if (res.destroyed) return;
+    }
   const last = scrubber.end();
   parts.push(last);
   length = options.scrub.empty ? body.length : length + last.length;

@@ -30,7 +30,9 @@ export function routeRequest(lookups: readonly AnyLookup[], method: string, path
 export function createRouter(lookups: readonly AnyLookup[]): (method: string, path: string) => Route | Refusal {
   const bySlug = new Map(lookups.map((lookup) => [lookup.slug, lookup]));
   // Each operation's path template, split once.
-  const compiled = new Map(lookups.flatMap((lookup) => lookup.operations.map((operation) => [operation, compilePath(operation.path)] as const)));
+  const compiled = new Map(
+    lookups.flatMap((lookup) => lookup.operations.map((operation) => [operation, compilePath(operation.path)] as const)),
+  );
   return (method, path) => {
     const slugEnd = path.indexOf('/', 1);
     const slug = path.startsWith('/') ? path.slice(1, slugEnd === -1 ? undefined : slugEnd) : '';
@@ -40,7 +42,12 @@ export function createRouter(lookups: readonly AnyLookup[]): (method: string, pa
   };
 }
 
-function routeToOperation(lookup: AnyLookup, method: string, upstreamPath: string, compiled: ReadonlyMap<AnyOperation, CompiledPath>): Route | Refusal {
+function routeToOperation(
+  lookup: AnyLookup,
+  method: string,
+  upstreamPath: string,
+  compiled: ReadonlyMap<AnyOperation, CompiledPath>,
+): Route | Refusal {
   // The common case, the first operation with this method whose path matches, without the lists
   // below (they pick the same one: the first matching operation with the method).
   for (const operation of lookup.operations) {
@@ -121,7 +128,11 @@ export function parseParams(
     const name = formDecode(equals === -1 ? pair : pair.slice(0, equals));
     const value = formDecode(equals === -1 ? '' : pair.slice(equals + 1));
     if (name === undefined || locations.get(name) !== 'query' || queryText.has(name)) continue;
-    if (value === undefined) return { ...refuse(400, 'invalid_parameter', `${name} is not valid percent-encoding`), fields: { [name]: `${name} is not valid percent-encoding` } };
+    if (value === undefined)
+      return {
+        ...refuse(400, 'invalid_parameter', `${name} is not valid percent-encoding`),
+        fields: { [name]: `${name} is not valid percent-encoding` },
+      };
     queryText.set(name, value);
   }
   const input: Record<string, unknown> = {};
@@ -148,7 +159,10 @@ export function parseParams(
   } catch (error) {
     // A value that normalised into something that is no longer one safe segment.
     if (error instanceof UnsafePathError)
-      return { ...refuse(400, 'unsafe_path_parameter', `${error.message}: a path parameter must be one safe segment`), fields: { [error.param]: error.message } };
+      return {
+        ...refuse(400, 'unsafe_path_parameter', `${error.message}: a path parameter must be one safe segment`),
+        fields: { [error.param]: error.message },
+      };
     throw error;
   }
 }

@@ -24,8 +24,12 @@ function referenceCode(secret: string, kind: string, normalised: string): string
 const codeOf = (pseudonym: string) => pseudonym.split(' ').at(-1)!;
 
 describe('pseudonyms keyed by the deployment secret', () => {
-  it('are the kind\'s words and a 12-character code: HMAC-SHA256 of kind and normalised value under the secret', () => {
-    const masked = maskPersonalData({ people: [{ name: 'Ada Lovelace', street: '12 Baker St', email: 'ada@example.com' }] }, paths, keyedCode(SECRET));
+  it("are the kind's words and a 12-character code: HMAC-SHA256 of kind and normalised value under the secret", () => {
+    const masked = maskPersonalData(
+      { people: [{ name: 'Ada Lovelace', street: '12 Baker St', email: 'ada@example.com' }] },
+      paths,
+      keyedCode(SECRET),
+    );
     const [person] = masked.people;
     expect(person!.name).toMatch(/^Person [0-9a-z]{12}$/);
     expect(person!.street).toMatch(/^••• masked address [0-9a-z]{12}$/);
@@ -67,13 +71,21 @@ describe('pseudonyms keyed by the deployment secret', () => {
 
   it('reveal nothing of the value: the same length for any value, and none of its words in it', () => {
     const code = keyedCode(SECRET);
-    const values = ['A', 'Bo', 'Maximilian Alexander Featherstonehaugh-Wolfeschlegel', '1600 Pennsylvania Avenue NW', 'zyxwvuts@qrpnmk.example', 'x'.repeat(500)];
+    const values = [
+      'A',
+      'Bo',
+      'Maximilian Alexander Featherstonehaugh-Wolfeschlegel',
+      '1600 Pennsylvania Avenue NW',
+      'zyxwvuts@qrpnmk.example',
+      'x'.repeat(500),
+    ];
     for (const value of values) {
       const normalised = normaliseForPseudonym(value);
       const made = code('name', normalised);
       expect(made, value).toMatch(CODE);
       if (normalised.length >= 4) expect(made).not.toContain(normalised);
-      for (const word of normalised.split(/[^a-z0-9]+/).filter((part) => part.length >= 4)) expect(made, value).not.toContain(word.slice(0, 4));
+      for (const word of normalised.split(/[^a-z0-9]+/).filter((part) => part.length >= 4))
+        expect(made, value).not.toContain(word.slice(0, 4));
     }
   });
 });

@@ -57,9 +57,7 @@ function parseBody(operation: AnyOperation, text: string): unknown {
  * two answers are compared; every other byte must be equal.
  */
 function withoutRequestId(text: string): string {
-  return text
-    .replace(/("requestId"\s*:\s*)"[^"]*"/g, '$1"<per call>"')
-    .replace(/(<requestId>)[^<]*(<\/requestId>)/g, '$1<per call>$2');
+  return text.replace(/("requestId"\s*:\s*)"[^"]*"/g, '$1"<per call>"').replace(/(<requestId>)[^<]*(<\/requestId>)/g, '$1<per call>$2');
 }
 
 /** Records as the answer interpreter reads them: the adapter's, else an array body or the one object. */
@@ -70,7 +68,11 @@ function recordsOf(operation: AnyOperation, body: unknown): readonly unknown[] {
 }
 
 const cases = allLookups.flatMap((lookup) =>
-  lookup.operations.map((operation) => ({ lookup, operation, name: `${lookup.id} ${lookup.title}: ${operation.id} (${operation.method} ${operation.path})` })),
+  lookup.operations.map((operation) => ({
+    lookup,
+    operation,
+    name: `${lookup.id} ${lookup.title}: ${operation.id} (${operation.method} ${operation.path})`,
+  })),
 );
 
 describe('every lookup and operation of the registry, through the server on demo data', () => {
@@ -80,7 +82,9 @@ describe('every lookup and operation of the registry, through the server on demo
   });
 
   describe.each(cases)('$name', ({ lookup, operation }) => {
-    it('answers its example: 200 from the demo, a body the schema accepts, records, the same bytes twice', { timeout: 60_000 }, async () => {
+    it('answers its example: 200 from the demo, a body the schema accepts, records, the same bytes twice', {
+      timeout: 60_000,
+    }, async () => {
       const first = await sendExample(lookup, operation);
       expect(first.status, first.text.slice(0, 500)).toBe(200);
       expect(first.headers[WIRE_HEADERS.source]).toBe('demo');

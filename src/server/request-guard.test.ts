@@ -101,10 +101,18 @@ describe('createRequestGuard', () => {
   it('lets the app’s own JSON POST through: same Origin, or Sec-Fetch-Site same-origin, or a program with neither', async () => {
     const json = { host: self, 'content-type': 'application/json' };
     expect(await send('POST', { ...json, origin: `http://${self}` }, '{}')).toEqual({ status: 200, code: 'passed' });
-    expect(await send('POST', { ...json, origin: `http://${self}`, 'sec-fetch-site': 'same-origin' }, '{}')).toEqual({ status: 200, code: 'passed' });
+    expect(await send('POST', { ...json, origin: `http://${self}`, 'sec-fetch-site': 'same-origin' }, '{}')).toEqual({
+      status: 200,
+      code: 'passed',
+    });
     expect(await send('POST', { ...json, 'sec-fetch-site': 'same-origin' }, '{}')).toEqual({ status: 200, code: 'passed' });
-    expect(await send('POST', { ...json, 'content-type': 'Application/JSON; charset=utf-8' }, '{}')).toEqual({ status: 200, code: 'passed' });
-    expect(await send('POST', { host: 'lookup.example.org', 'content-type': 'application/json', origin: 'https://lookup.example.org' }, '{}')).toEqual({
+    expect(await send('POST', { ...json, 'content-type': 'Application/JSON; charset=utf-8' }, '{}')).toEqual({
+      status: 200,
+      code: 'passed',
+    });
+    expect(
+      await send('POST', { host: 'lookup.example.org', 'content-type': 'application/json', origin: 'https://lookup.example.org' }, '{}'),
+    ).toEqual({
       status: 200,
       code: 'passed',
     });
@@ -116,9 +124,15 @@ describe('createRequestGuard', () => {
       expect(await send('POST', { ...json, origin }, '{}'), origin).toEqual({ status: 403, code: 'cross_site_request' });
     for (const site of ['cross-site', 'same-site', 'none'])
       expect(await send('POST', { ...json, 'sec-fetch-site': site }, '{}'), site).toEqual({ status: 403, code: 'cross_site_request' });
-    expect(await send('POST', { ...json, origin: `http://${self}`, 'sec-fetch-site': 'cross-site' }, '{}')).toEqual({ status: 403, code: 'cross_site_request' });
+    expect(await send('POST', { ...json, origin: `http://${self}`, 'sec-fetch-site': 'cross-site' }, '{}')).toEqual({
+      status: 403,
+      code: 'cross_site_request',
+    });
     for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/jsonx'])
-      expect(await send('POST', { host: self, origin: `http://${self}`, 'content-type': type }, '{}'), type).toEqual({ status: 415, code: 'unsupported_media_type' });
+      expect(await send('POST', { host: self, origin: `http://${self}`, 'content-type': type }, '{}'), type).toEqual({
+        status: 415,
+        code: 'unsupported_media_type',
+      });
     expect(await send('POST', { host: self }, '{}')).toEqual({ status: 415, code: 'unsupported_media_type' });
   });
 });
@@ -127,7 +141,11 @@ describe('the Origin of a POST (checkRequest)', () => {
   const proxies = parseCidrList('10.0.0.5');
   const options = { allowedHosts: ['lookup.example.org'], formPaths: ['/sign-in'], trustedProxies: proxies };
   /** A request as node:http hands it over: only what the guard reads. */
-  function post(path: string, headers: Record<string, string>, socket: { remoteAddress?: string; encrypted?: boolean } = {}): IncomingMessage {
+  function post(
+    path: string,
+    headers: Record<string, string>,
+    socket: { remoteAddress?: string; encrypted?: boolean } = {},
+  ): IncomingMessage {
     const all = { 'content-length': '0', ...headers };
     return {
       method: 'POST',
@@ -152,20 +170,36 @@ describe('the Origin of a POST (checkRequest)', () => {
   it('compares the scheme on loopback (plain http) and on a TLS socket', () => {
     expect(codeOf(post('/proxy/r/x', { host: '127.0.0.1:4173', origin: 'http://127.0.0.1:4173' }))).toBe('passed');
     expect(codeOf(post('/proxy/r/x', { host: '127.0.0.1:4173', origin: 'https://127.0.0.1:4173' }))).toBe('cross_site_request');
-    expect(codeOf(post('/proxy/r/x', { host: 'lookup.example.org', origin: 'https://lookup.example.org' }, { encrypted: true }))).toBe('passed');
-    expect(codeOf(post('/proxy/r/x', { host: 'lookup.example.org', origin: 'http://lookup.example.org' }, { encrypted: true }))).toBe('cross_site_request');
+    expect(codeOf(post('/proxy/r/x', { host: 'lookup.example.org', origin: 'https://lookup.example.org' }, { encrypted: true }))).toBe(
+      'passed',
+    );
+    expect(codeOf(post('/proxy/r/x', { host: 'lookup.example.org', origin: 'http://lookup.example.org' }, { encrypted: true }))).toBe(
+      'cross_site_request',
+    );
   });
 
   it('believes the scheme a trusted proxy forwards, and nobody else’s', () => {
     const viaProxy = { remoteAddress: '10.0.0.5' };
-    expect(codeOf(post('/proxy/r/x', { host: 'lookup.example.org', origin: 'https://lookup.example.org', 'x-forwarded-proto': 'https' }, viaProxy))).toBe('passed');
-    expect(codeOf(post('/proxy/r/x', { host: 'lookup.example.org', origin: 'http://lookup.example.org', 'x-forwarded-proto': 'https' }, viaProxy))).toBe(
-      'cross_site_request',
-    );
+    expect(
+      codeOf(
+        post('/proxy/r/x', { host: 'lookup.example.org', origin: 'https://lookup.example.org', 'x-forwarded-proto': 'https' }, viaProxy),
+      ),
+    ).toBe('passed');
+    expect(
+      codeOf(
+        post('/proxy/r/x', { host: 'lookup.example.org', origin: 'http://lookup.example.org', 'x-forwarded-proto': 'https' }, viaProxy),
+      ),
+    ).toBe('cross_site_request');
     // From an untrusted peer the header says nothing; a public name on a plain socket may sit behind TLS.
-    expect(codeOf(post('/proxy/r/x', { host: 'lookup.example.org', origin: 'http://lookup.example.org', 'x-forwarded-proto': 'https' }, { remoteAddress: '10.9.9.9' }))).toBe(
-      'passed',
-    );
+    expect(
+      codeOf(
+        post(
+          '/proxy/r/x',
+          { host: 'lookup.example.org', origin: 'http://lookup.example.org', 'x-forwarded-proto': 'https' },
+          { remoteAddress: '10.9.9.9' },
+        ),
+      ),
+    ).toBe('passed');
   });
 
   it('takes the sign-in form with Origin: null only when Sec-Fetch-Site says same-origin', () => {
@@ -174,6 +208,8 @@ describe('the Origin of a POST (checkRequest)', () => {
     expect(codeOf(post('/sign-in', form))).toBe('cross_site_request');
     expect(codeOf(post('/sign-in', { ...form, 'sec-fetch-site': 'cross-site' }))).toBe('cross_site_request');
     // Elsewhere a null Origin stays refused.
-    expect(codeOf(post('/proxy/r/x', { ...form, 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' }))).toBe('cross_site_request');
+    expect(codeOf(post('/proxy/r/x', { ...form, 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' }))).toBe(
+      'cross_site_request',
+    );
   });
 });

@@ -105,7 +105,8 @@ function hostOf(req: IncomingMessage, accepted: AcceptedHosts | undefined): { va
   const known = accepted?.get(req.socket.localPort, raw);
   if (known !== undefined) return { value: known, raw, known: true };
   const value = raw.trim().toLowerCase();
-  if (!HOST_HEADER.test(value)) return refusal(400, 'invalid_host', `The Host header ${quoted(raw)} is not a host name with an optional port`);
+  if (!HOST_HEADER.test(value))
+    return refusal(400, 'invalid_host', `The Host header ${quoted(raw)} is not a host name with an optional port`);
   return { value, raw, known: false };
 }
 
@@ -130,7 +131,11 @@ export function hostAllowed(host: string, localPort: number | undefined, options
  * proxy's X-Forwarded-Proto says; a plain socket reached by a loopback name is http. Otherwise
  * (a plain socket under a public name, perhaps behind a TLS proxy that says nothing) undefined.
  */
-export function requestScheme(req: IncomingMessage, host: string, options: Pick<GuardOptions, 'trustedProxies'>): 'http:' | 'https:' | undefined {
+export function requestScheme(
+  req: IncomingMessage,
+  host: string,
+  options: Pick<GuardOptions, 'trustedProxies'>,
+): 'http:' | 'https:' | undefined {
   if ((req.socket as { encrypted?: boolean }).encrypted) return 'https:';
   const forwarded = options.trustedProxies && forwardedProto(req, options.trustedProxies);
   if (forwarded === 'https' || forwarded === 'http') return `${forwarded}:`;
@@ -174,7 +179,11 @@ function isJson(req: IncomingMessage): boolean {
  * page can set) says it is same-origin.
  */
 function isOwnFormWithNullOrigin(req: IncomingMessage, target: string, options: GuardOptions): boolean {
-  return req.headers.origin === 'null' && req.headers['sec-fetch-site'] === 'same-origin' && (options.formPaths?.includes(targetPath(target)) ?? false);
+  return (
+    req.headers.origin === 'null' &&
+    req.headers['sec-fetch-site'] === 'same-origin' &&
+    (options.formPaths?.includes(targetPath(target)) ?? false)
+  );
 }
 
 function isFormFor(req: IncomingMessage, target: string, options: GuardOptions): boolean {
@@ -189,7 +198,8 @@ function isFormFor(req: IncomingMessage, target: string, options: GuardOptions):
  */
 export function checkRequest(req: IncomingMessage, options: GuardOptions, accepted?: AcceptedHosts): Refusal | undefined {
   const target = req.url ?? '';
-  if (target.length > MAX_TARGET_LENGTH) return refusal(414, 'uri_too_long', `The request target is longer than ${MAX_TARGET_LENGTH} characters`);
+  if (target.length > MAX_TARGET_LENGTH)
+    return refusal(414, 'uri_too_long', `The request target is longer than ${MAX_TARGET_LENGTH} characters`);
 
   const host = hostOf(req, accepted);
   if ('status' in host) return host;
@@ -213,14 +223,29 @@ export function checkRequest(req: IncomingMessage, options: GuardOptions, accept
   const fetchSite = req.headers['sec-fetch-site'];
   // A browser sends Origin on every POST, and Sec-Fetch-Site on every request; a request with
   // neither comes from a program (curl, an API client), which no other site can make the user send.
-  if (origin !== undefined && !sameOrigin(origin, host.value, requestScheme(req, host.value, options)) && !isOwnFormWithNullOrigin(req, target, options))
-    return refusal(403, 'cross_site_request', `A ${req.method} from another origin (${quoted(origin)}) is refused: send it from this app's own pages`);
+  if (
+    origin !== undefined &&
+    !sameOrigin(origin, host.value, requestScheme(req, host.value, options)) &&
+    !isOwnFormWithNullOrigin(req, target, options)
+  )
+    return refusal(
+      403,
+      'cross_site_request',
+      `A ${req.method} from another origin (${quoted(origin)}) is refused: send it from this app's own pages`,
+    );
   if (fetchSite !== undefined && fetchSite !== 'same-origin')
-    return refusal(403, 'cross_site_request', `A ${req.method} from another site (Sec-Fetch-Site: ${quoted(fetchSite)}) is refused: send it from this app's own pages`);
+    return refusal(
+      403,
+      'cross_site_request',
+      `A ${req.method} from another site (Sec-Fetch-Site: ${quoted(fetchSite)}) is refused: send it from this app's own pages`,
+    );
   const cap = options.bodyLimits?.[targetPath(target)] ?? MAX_BODY_BYTES;
-  if (Number(req.headers['content-length'] ?? 0) > cap) return refusal(413, 'body_too_large', `The request body is larger than ${cap} bytes`);
+  if (Number(req.headers['content-length'] ?? 0) > cap)
+    return refusal(413, 'body_too_large', `The request body is larger than ${cap} bytes`);
   if (hasBody(req) && !isJson(req) && !isFormFor(req, target, options))
-    return refusal(415, 'unsupported_media_type', `A ${req.method} body must be JSON, sent as Content-Type: application/json`, { 'accept-post': 'application/json' });
+    return refusal(415, 'unsupported_media_type', `A ${req.method} body must be JSON, sent as Content-Type: application/json`, {
+      'accept-post': 'application/json',
+    });
   return undefined;
 }
 

@@ -3,7 +3,16 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { lookupPages, routeChunkGroup, routeHtmlPlugin, routePreloads, slugOfDefinition, staticClosure, withPreloads, type BundleLike } from './route-html-plugin.ts';
+import {
+  lookupPages,
+  routeChunkGroup,
+  routeHtmlPlugin,
+  routePreloads,
+  slugOfDefinition,
+  staticClosure,
+  withPreloads,
+  type BundleLike,
+} from './route-html-plugin.ts';
 
 const chunk = (fileName: string, extra: Partial<BundleLike[string] & { type: 'chunk' }> = {}) =>
   ({ type: 'chunk', fileName, isEntry: false, facadeModuleId: null, imports: [], ...extra }) as const;
@@ -23,7 +32,11 @@ const bundle: BundleLike = {
 
 describe('routePreloads', () => {
   it('lists the lookup page chunk and its static imports, not what the entry loads nor lazy chunks', () => {
-    expect(routePreloads(bundle)).toEqual({ scripts: ['assets/lookup-page.js', 'assets/zod.js'], styles: ['assets/lookup-page.css'], run: ['assets/lookup-page.js'] });
+    expect(routePreloads(bundle)).toEqual({
+      scripts: ['assets/lookup-page.js', 'assets/zod.js'],
+      styles: ['assets/lookup-page.css'],
+      run: ['assets/lookup-page.js'],
+    });
   });
 
   it('lists nothing when the build has no lookup page', () => {
@@ -53,7 +66,10 @@ describe('withPreloads', () => {
 describe('lookupPages', () => {
   const withDefinitions: BundleLike = {
     ...bundle,
-    'assets/i-currency.js': chunk('assets/i-currency.js', { moduleIds: ['/app/src/lookups/i-currency-timeseries.ts'], imports: ['assets/zod.js', 'assets/window.js'] }),
+    'assets/i-currency.js': chunk('assets/i-currency.js', {
+      moduleIds: ['/app/src/lookups/i-currency-timeseries.ts'],
+      imports: ['assets/zod.js', 'assets/window.js'],
+    }),
     'assets/window.js': chunk('assets/window.js'),
     'assets/xml.js': chunk('assets/xml.js', { facadeModuleId: '/app/src/lookups/xml.ts', moduleIds: ['/app/src/lookups/xml.ts'] }),
   };
@@ -86,30 +102,48 @@ describe('the lookup route chunk', () => {
   const graph = new Map([
     ['/app/src/app/main.tsx', { isEntry: true, importedIds: ['/app/node_modules/react/index.js'], dynamicImporters: [] }],
     ['/app/node_modules/react/index.js', { isEntry: false, importedIds: [], dynamicImporters: [] }],
-    ['/app/src/app/lookup-page.tsx', { isEntry: false, importedIds: ['/app/src/form/form.tsx', '/app/node_modules/react/index.js'], dynamicImporters: [] }],
-    ['/app/src/form/form.tsx', { isEntry: false, importedIds: ['/app/node_modules/zod/index.js', '/app/node_modules/react/index.js'], dynamicImporters: [] }],
+    [
+      '/app/src/app/lookup-page.tsx',
+      { isEntry: false, importedIds: ['/app/src/form/form.tsx', '/app/node_modules/react/index.js'], dynamicImporters: [] },
+    ],
+    [
+      '/app/src/form/form.tsx',
+      { isEntry: false, importedIds: ['/app/node_modules/zod/index.js', '/app/node_modules/react/index.js'], dynamicImporters: [] },
+    ],
     ['/app/node_modules/zod/index.js', { isEntry: false, importedIds: [], dynamicImporters: [] }],
   ]);
   const moduleGraph = { getModuleIds: () => graph.keys(), getModuleInfo: (id: string) => graph.get(id) ?? null };
 
   it('staticClosure follows static imports only', () => {
-    expect(staticClosure(moduleGraph, ['/app/src/app/main.tsx'])).toEqual(new Set(['/app/src/app/main.tsx', '/app/node_modules/react/index.js']));
+    expect(staticClosure(moduleGraph, ['/app/src/app/main.tsx'])).toEqual(
+      new Set(['/app/src/app/main.tsx', '/app/node_modules/react/index.js']),
+    );
   });
 
   it('captures what the route loads beyond the entry, but not the route module itself nor the entry’s modules', () => {
     const plugin = routeHtmlPlugin();
     (plugin.buildEnd as (this: typeof moduleGraph) => void).call(moduleGraph);
     expect(['/app/src/form/form.tsx', '/app/node_modules/zod/index.js'].every(routeChunkGroup.test)).toBe(true);
-    expect(['/app/src/app/lookup-page.tsx', '/app/node_modules/react/index.js', '/app/src/app/main.tsx'].some(routeChunkGroup.test)).toBe(false);
+    expect(['/app/src/app/lookup-page.tsx', '/app/node_modules/react/index.js', '/app/src/app/main.tsx'].some(routeChunkGroup.test)).toBe(
+      false,
+    );
     expect(routeChunkGroup.includeDependenciesRecursively).toBe(false);
   });
 
   it('leaves out what the catalog also loads, so the first page never pulls in the route’s chunk', () => {
     // The catalog (loaded lazily by the entry) shares the saved-queries list with the lookup page.
     const withCatalog = new Map<string, { isEntry: boolean; importedIds: string[]; dynamicImporters: string[] }>(graph);
-    withCatalog.set('/app/src/app/catalog-page.tsx', { isEntry: false, importedIds: ['/app/src/workbench/saved/saved-place.tsx'], dynamicImporters: ['/app/src/app/main.tsx'] });
+    withCatalog.set('/app/src/app/catalog-page.tsx', {
+      isEntry: false,
+      importedIds: ['/app/src/workbench/saved/saved-place.tsx'],
+      dynamicImporters: ['/app/src/app/main.tsx'],
+    });
     withCatalog.set('/app/src/workbench/saved/saved-place.tsx', { isEntry: false, importedIds: [], dynamicImporters: [] });
-    withCatalog.set('/app/src/app/lookup-page.tsx', { isEntry: false, importedIds: ['/app/src/form/form.tsx', '/app/src/workbench/saved/saved-place.tsx'], dynamicImporters: [] });
+    withCatalog.set('/app/src/app/lookup-page.tsx', {
+      isEntry: false,
+      importedIds: ['/app/src/form/form.tsx', '/app/src/workbench/saved/saved-place.tsx'],
+      dynamicImporters: [],
+    });
     const catalogGraph = { getModuleIds: () => withCatalog.keys(), getModuleInfo: (id: string) => withCatalog.get(id) ?? null };
     (routeHtmlPlugin().buildEnd as (this: typeof catalogGraph) => void).call(catalogGraph);
     expect(routeChunkGroup.test('/app/src/form/form.tsx')).toBe(true);
@@ -124,7 +158,10 @@ describe('the pages written', () => {
     try {
       const written: BundleLike = {
         ...bundle,
-        'assets/catalog-page.js': chunk('assets/catalog-page.js', { facadeModuleId: '/app/src/app/catalog-page.tsx', imports: ['assets/react.js', 'assets/catalog-data.js'] }),
+        'assets/catalog-page.js': chunk('assets/catalog-page.js', {
+          facadeModuleId: '/app/src/app/catalog-page.tsx',
+          imports: ['assets/react.js', 'assets/catalog-data.js'],
+        }),
         'assets/catalog-data.js': chunk('assets/catalog-data.js'),
       };
       const plugin = routeHtmlPlugin();

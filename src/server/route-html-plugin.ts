@@ -75,7 +75,10 @@ export function chunkPreloads(bundle: BundleLike, fileNames: readonly string[]):
 }
 
 const chunkOf = (bundle: BundleLike, moduleId: string) =>
-  Object.values(bundle).find((item): item is ChunkLike => item.type === 'chunk' && !!item.facadeModuleId && item.facadeModuleId.replaceAll('\\', '/').endsWith(moduleId));
+  Object.values(bundle).find(
+    (item): item is ChunkLike =>
+      item.type === 'chunk' && !!item.facadeModuleId && item.facadeModuleId.replaceAll('\\', '/').endsWith(moduleId),
+  );
 
 /** The files a lookup route needs beyond the entry: the page chunk, its static imports, their CSS. */
 export function routePreloads(bundle: BundleLike, routeModule = ROUTE_MODULE): Preloads {
@@ -117,7 +120,9 @@ export function withPreloads(html: string, base: string, preloads: Preloads): st
     ...preloads.styles.map((file) => `<link rel="preload" as="style" crossorigin href="${base}${file}">`),
     ...preloads.run.map((file) => `<script type="module" crossorigin src="${base}${file}"></script>`),
   ];
-  return links.length === 0 ? html : html.replace(/([ \t]*)<\/head>/, (closing, indent: string) => `${indent}  ${links.join(`\n${indent}  `)}\n${closing}`);
+  return links.length === 0
+    ? html
+    : html.replace(/([ \t]*)<\/head>/, (closing, indent: string) => `${indent}  ${links.join(`\n${indent}  `)}\n${closing}`);
 }
 
 interface ModuleGraph {

@@ -35,12 +35,17 @@ export class SecuredResponse<Request extends IncomingMessage = IncomingMessage> 
 
   override writeHead(statusCode: number, statusMessage?: string, headers?: OutgoingHttpHeaders | OutgoingHttpHeader[]): this;
   override writeHead(statusCode: number, headers?: OutgoingHttpHeaders | OutgoingHttpHeader[]): this;
-  override writeHead(statusCode: number, messageOrHeaders?: string | OutgoingHttpHeaders | OutgoingHttpHeader[], maybeHeaders?: OutgoingHttpHeaders | OutgoingHttpHeader[]): this {
+  override writeHead(
+    statusCode: number,
+    messageOrHeaders?: string | OutgoingHttpHeaders | OutgoingHttpHeader[],
+    maybeHeaders?: OutgoingHttpHeaders | OutgoingHttpHeader[],
+  ): this {
     const message = typeof messageOrHeaders === 'string' ? messageOrHeaders : undefined;
     const headers = typeof messageOrHeaders === 'string' ? maybeHeaders : messageOrHeaders;
     // Once the head is out, node:http's own error (ERR_HTTP_HEADERS_SENT) is the answer.
     if (!this.headersSent) {
-      for (const [name, value] of DATA_HEADER_ENTRIES) if (headerIn(headers, name) === undefined && !this.hasHeader(name)) this.setHeader(name, value);
+      for (const [name, value] of DATA_HEADER_ENTRIES)
+        if (headerIn(headers, name) === undefined && !this.hasHeader(name)) this.setHeader(name, value);
       this.headHeaders = headers;
     }
     return message === undefined ? super.writeHead(statusCode, headers) : super.writeHead(statusCode, message, headers);

@@ -31,7 +31,6 @@ describe('LOOKUP_WORKERS', () => {
   });
 });
 
-
 describe('the clustered production server', () => {
   const dist = mkdtempSync(join(tmpdir(), 'lookup-cluster-'));
   let server: ChildProcess | undefined;
@@ -46,7 +45,15 @@ describe('the clustered production server', () => {
     const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('LOOKUP_')));
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/start.ts'], {
       // B live (never asked here) so that an unset LOOKUP_MASK_SECRET is worth a warning (config.ts).
-      env: { ...env, LOOKUP_WORKERS: '2', PORT: String(port), HOST: '127.0.0.1', DIST_DIR: dist, LOOKUP_B_BASE_URL: 'http://127.0.0.1:9', LOOKUP_B_KEY: 'cluster-test-key' },
+      env: {
+        ...env,
+        LOOKUP_WORKERS: '2',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DIST_DIR: dist,
+        LOOKUP_B_BASE_URL: 'http://127.0.0.1:9',
+        LOOKUP_B_KEY: 'cluster-test-key',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     server = child;
@@ -55,7 +62,9 @@ describe('the clustered production server', () => {
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
 
-    await expect.poll(() => output, { timeout: 60_000, interval: 200 }).toContain(`Lookup Explorer on http://127.0.0.1:${port}/ (1 live, ${allLookups.length - 1} demo lookups; 2 server processes)`);
+    await expect
+      .poll(() => output, { timeout: 60_000, interval: 200 })
+      .toContain(`Lookup Explorer on http://127.0.0.1:${port}/ (1 live, ${allLookups.length - 1} demo lookups; 2 server processes)`);
     const health = await rawRequest(port, 'GET', '/healthz');
     expect(health.status).toBe(200);
     expect(JSON.parse(health.text)).toMatchObject({ status: 'ok', lookups: { A: 'demo' } });
@@ -78,7 +87,10 @@ describe('the clustered production server', () => {
     // An answer that takes a while (M's 10,000 calls, never asked before), then SIGTERM while it is computed.
     const M = lookups.M;
     const operation = M.operations[0];
-    const heavyPath = proxyUrl(M, buildRequest(operation, operation.params.parse({ ...largeCallsQuery, datetime_end: '2024-04-04T23:59:57.321Z' })));
+    const heavyPath = proxyUrl(
+      M,
+      buildRequest(operation, operation.params.parse({ ...largeCallsQuery, datetime_end: '2024-04-04T23:59:57.321Z' })),
+    );
     const heavy = rawRequest(port, 'GET', heavyPath);
     await new Promise((resolve) => setTimeout(resolve, 150));
     child.kill('SIGTERM');

@@ -55,7 +55,8 @@ export function runPrimary({ workers, maskSecret, onListening }: PrimaryOptions)
   // A job's row comes back in on the shared port to whichever worker takes the connection: the
   // workers share the secret that names its owner (jobs/job-identity.ts).
   const jobSecret = newJobSecret();
-  const fork = () => running.add(cluster.fork({ LOOKUP_WORKERS: String(workers), LOOKUP_MASK_SECRET: maskSecret, [JOB_SECRET_ENV]: jobSecret }));
+  const fork = () =>
+    running.add(cluster.fork({ LOOKUP_WORKERS: String(workers), LOOKUP_MASK_SECRET: maskSecret, [JOB_SECRET_ENV]: jobSecret }));
 
   const stop = (code: number) => {
     exitCode = Math.max(exitCode, code);
@@ -89,7 +90,9 @@ export function runPrimary({ workers, maskSecret, onListening }: PrimaryOptions)
     restarts.push(now);
     while (restarts.length > 0 && restarts[0]! < now - RESTART_WINDOW_MS) restarts.shift();
     if (restarts.length > MAX_RESTARTS) {
-      partLog('server').fatal(`Server processes keep stopping (${restarts.length} in ${RESTART_WINDOW_MS / 1000} s, the last with ${how}): stopping.`);
+      partLog('server').fatal(
+        `Server processes keep stopping (${restarts.length} in ${RESTART_WINDOW_MS / 1000} s, the last with ${how}): stopping.`,
+      );
       stop(1);
       return;
     }

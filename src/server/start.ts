@@ -89,7 +89,15 @@ function serve(): void {
   // The address the server binds is a name it answers to (besides loopback and LOOKUP_ALLOWED_HOSTS).
   const boundName = hostNameOfAddress(host);
   const store = createStoreFromEnv(env);
-  const server = createAppServer({ config, distDir, store, access, limits, ...(jobs && { jobs }), ...(boundName && { localNames: [boundName] }) });
+  const server = createAppServer({
+    config,
+    distDir,
+    store,
+    access,
+    limits,
+    ...(jobs && { jobs }),
+    ...(boundName && { localNames: [boundName] }),
+  });
 
   server.on('error', (error) => fail(`The server cannot listen on ${host}:${port}: ${error.message}`));
   server.listen(port, host, () => {

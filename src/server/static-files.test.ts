@@ -17,9 +17,15 @@ beforeAll(async () => {
   const dist = mkdtempSync(join(tmpdir(), 'lookup-dist-'));
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Lookup Explorer</title>');
-  writeFileSync(join(dist, 'lookup.html'), '<!doctype html><title>Lookup Explorer</title><link rel="modulepreload" href="/assets/lookup-page.js">');
+  writeFileSync(
+    join(dist, 'lookup.html'),
+    '<!doctype html><title>Lookup Explorer</title><link rel="modulepreload" href="/assets/lookup-page.js">',
+  );
   mkdirSync(join(dist, 'lookups'));
-  writeFileSync(join(dist, 'lookups', 'i.html'), '<!doctype html><title>Lookup Explorer</title><link rel="modulepreload" href="/assets/i-definition.js">');
+  writeFileSync(
+    join(dist, 'lookups', 'i.html'),
+    '<!doctype html><title>Lookup Explorer</title><link rel="modulepreload" href="/assets/i-definition.js">',
+  );
   writeFileSync(join(dist, 'assets', 'index-abc123.js'), script);
   writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   // What a build made with --manifest leaves beside the app (the e2e build does).
@@ -97,7 +103,9 @@ describe('createStaticHandler', () => {
   it('sends every page and file with the app policy, nosniff, no referrer and its own browsing context group', async () => {
     const page = await rawRequest(server.port, 'GET', '/lookups/l', { headers: { accept: 'text/html' } });
     const asset = await rawRequest(server.port, 'GET', '/assets/index-abc123.js');
-    const unchanged = await rawRequest(server.port, 'GET', '/favicon.svg', { headers: { 'if-none-match': String((await rawRequest(server.port, 'GET', '/favicon.svg')).headers.etag) } });
+    const unchanged = await rawRequest(server.port, 'GET', '/favicon.svg', {
+      headers: { 'if-none-match': String((await rawRequest(server.port, 'GET', '/favicon.svg')).headers.etag) },
+    });
     for (const response of [page, asset, unchanged]) {
       expect(response.headers['content-security-policy']).toBe(
         "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https://*.tile.example.org; " +

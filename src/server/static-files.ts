@@ -93,7 +93,13 @@ export function createStaticHandler(distDir: string, securityHeaders: Readonly<R
   }
 
   function send(req: IncomingMessage, res: ServerResponse, file: StaticFile, cacheControl: string): void {
-    const headers: Record<string, string> = { ...securityHeaders, 'content-type': file.type, 'cache-control': cacheControl, etag: file.etag, vary: 'Accept-Encoding' };
+    const headers: Record<string, string> = {
+      ...securityHeaders,
+      'content-type': file.type,
+      'cache-control': cacheControl,
+      etag: file.etag,
+      vary: 'Accept-Encoding',
+    };
     if (req.headers['if-none-match'] === file.etag) {
       res.writeHead(304, headers).end();
       return;
@@ -120,7 +126,9 @@ export function createStaticHandler(distDir: string, securityHeaders: Readonly<R
     // that lookup's definition too (route-html-plugin.ts).
     const lookupRoute = path.startsWith('/lookups/');
     const page =
-      (lookupRoute && !path.endsWith('/') && (await fileAt(`${path}.html`))) || (lookupRoute && (await fileAt(`/${LOOKUP_HTML}`))) || (await fileAt('/index.html'));
+      (lookupRoute && !path.endsWith('/') && (await fileAt(`${path}.html`))) ||
+      (lookupRoute && (await fileAt(`/${LOOKUP_HTML}`))) ||
+      (await fileAt('/index.html'));
     if (!page) return false;
     send(req, res, page, 'no-cache');
     return true;

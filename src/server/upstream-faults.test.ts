@@ -40,12 +40,16 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 function answer(status: number | string, headers: Record<string, string | number>, body: string | Buffer = ''): Buffer {
   const bytes = typeof body === 'string' ? Buffer.from(body) : body;
   const lines = [`HTTP/1.1 ${status} X`, ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`)];
-  if (!Object.keys(headers).some((name) => /^(content-length|transfer-encoding)$/i.test(name))) lines.push(`content-length: ${bytes.length}`);
+  if (!Object.keys(headers).some((name) => /^(content-length|transfer-encoding)$/i.test(name)))
+    lines.push(`content-length: ${bytes.length}`);
   return Buffer.concat([Buffer.from(`${lines.join('\r\n')}\r\n\r\n`, 'latin1'), bytes]);
 }
-const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-  (socket: Socket) => socket.end(answer(status, { 'content-type': 'application/json', ...headers }, JSON.stringify(body)));
-const html = (status: number, body: string) => (socket: Socket) => socket.end(answer(status, { 'content-type': 'text/html; charset=utf-8' }, body));
+const json =
+  (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  (socket: Socket) =>
+    socket.end(answer(status, { 'content-type': 'application/json', ...headers }, JSON.stringify(body)));
+const html = (status: number, body: string) => (socket: Socket) =>
+  socket.end(answer(status, { 'content-type': 'text/html; charset=utf-8' }, body));
 const chunk = (text: string | Buffer) => {
   const bytes = typeof text === 'string' ? Buffer.from(text) : text;
   return Buffer.concat([Buffer.from(`${bytes.length.toString(16)}\r\n`), bytes, Buffer.from('\r\n')]);
@@ -87,7 +91,12 @@ interface Fault {
 
 /** Causes the proxy reports for an answer that is not valid HTTP/1.1. */
 const INVALID_HTTP = /^(HPE_|HTTPParserError|UND_ERR_RES_CONTENT_LENGTH_MISMATCH|ERR_ASSERTION)/;
-const envelope = (code: string, status = 502, cause?: string | RegExp): Expected => ({ status, contentType: 'application/json; charset=utf-8', code, ...(cause && { cause }) });
+const envelope = (code: string, status = 502, cause?: string | RegExp): Expected => ({
+  status,
+  contentType: 'application/json; charset=utf-8',
+  code,
+  ...(cause && { cause }),
+});
 
 const BIG = 'x'.repeat(70_000);
 const gzipBomb = gzipSync(Buffer.alloc(50 * 1024 * 1024), { level: 9 });
@@ -95,24 +104,84 @@ const brotliBomb = brotliCompressSync(Buffer.alloc(50 * 1024 * 1024), { params: 
 
 const faults: Fault[] = [
   // Content types: only JSON and XML keep theirs.
-  { name: '200 application/json', respond: json(200, { id: 550 }), expect: { status: 200, contentType: 'application/json', body: '{"id":550}' } },
-  { name: '400 application/problem+json', respond: json(400, { title: 'bad' }, { 'content-type': 'application/problem+json' }), expect: { status: 400, contentType: 'application/problem+json', body: '{"title":"bad"}' } },
-  { name: '200 application/xml', respond: (s) => s.end(answer(200, { 'content-type': 'application/xml' }, '<a/>')), expect: { status: 200, contentType: 'application/xml', body: '<a/>' } },
-  { name: '200 text/xml', respond: (s) => s.end(answer(200, { 'content-type': 'text/xml; charset=utf-8' }, '<a/>')), expect: { status: 200, contentType: 'text/xml; charset=utf-8' } },
-  { name: '200 application/atom+xml', respond: (s) => s.end(answer(200, { 'content-type': 'application/atom+xml' }, '<feed/>')), expect: { status: 200, contentType: 'application/atom+xml' } },
-  { name: '404 text/html echoing a script', respond: html(404, '<img src=x onerror=alert(1)>'), expect: { status: 404, contentType: PLAIN, original: 'text/html; charset=utf-8', body: '<img src=x onerror=alert(1)>' } },
-  { name: '500 text/html error page', respond: html(500, '<h1>Internal Server Error</h1><script>x()</script>'), expect: { status: 500, contentType: PLAIN, original: 'text/html; charset=utf-8' } },
-  { name: '200 with no content type (sniffable HTML)', respond: (s) => s.end(answer(200, {}, '<html><script>x()</script>')), expect: { status: 200, contentType: PLAIN, original: 'none' } },
-  { name: '200 image/svg+xml (can hold script)', respond: (s) => s.end(answer(200, { 'content-type': 'image/svg+xml' }, '<svg onload="x()"/>')), expect: { status: 200, contentType: PLAIN, original: 'image/svg+xml' } },
-  { name: '200 application/javascript', respond: (s) => s.end(answer(200, { 'content-type': 'application/javascript' }, 'x()')), expect: { status: 200, contentType: PLAIN, original: 'application/javascript' } },
-  { name: 'HTML posing as JSON in a parameter', respond: (s) => s.end(answer(200, { 'content-type': 'text/html; x=application/json' }, '<b>')), expect: { status: 200, contentType: PLAIN } },
-  { name: 'two conflicting content types', respond: (s) => s.end(answer(200, { 'content-type': 'application/json', 'Content-Type': 'text/html' }, '<b>')), expect: { status: 200, contentType: PLAIN } },
-  { name: 'invalid JSON passed through for the viewer to report', respond: (s) => s.end(answer(200, { 'content-type': 'application/json' }, '{"id": 550,')), expect: { status: 200, contentType: 'application/json', body: '{"id": 550,' } },
+  {
+    name: '200 application/json',
+    respond: json(200, { id: 550 }),
+    expect: { status: 200, contentType: 'application/json', body: '{"id":550}' },
+  },
+  {
+    name: '400 application/problem+json',
+    respond: json(400, { title: 'bad' }, { 'content-type': 'application/problem+json' }),
+    expect: { status: 400, contentType: 'application/problem+json', body: '{"title":"bad"}' },
+  },
+  {
+    name: '200 application/xml',
+    respond: (s) => s.end(answer(200, { 'content-type': 'application/xml' }, '<a/>')),
+    expect: { status: 200, contentType: 'application/xml', body: '<a/>' },
+  },
+  {
+    name: '200 text/xml',
+    respond: (s) => s.end(answer(200, { 'content-type': 'text/xml; charset=utf-8' }, '<a/>')),
+    expect: { status: 200, contentType: 'text/xml; charset=utf-8' },
+  },
+  {
+    name: '200 application/atom+xml',
+    respond: (s) => s.end(answer(200, { 'content-type': 'application/atom+xml' }, '<feed/>')),
+    expect: { status: 200, contentType: 'application/atom+xml' },
+  },
+  {
+    name: '404 text/html echoing a script',
+    respond: html(404, '<img src=x onerror=alert(1)>'),
+    expect: { status: 404, contentType: PLAIN, original: 'text/html; charset=utf-8', body: '<img src=x onerror=alert(1)>' },
+  },
+  {
+    name: '500 text/html error page',
+    respond: html(500, '<h1>Internal Server Error</h1><script>x()</script>'),
+    expect: { status: 500, contentType: PLAIN, original: 'text/html; charset=utf-8' },
+  },
+  {
+    name: '200 with no content type (sniffable HTML)',
+    respond: (s) => s.end(answer(200, {}, '<html><script>x()</script>')),
+    expect: { status: 200, contentType: PLAIN, original: 'none' },
+  },
+  {
+    name: '200 image/svg+xml (can hold script)',
+    respond: (s) => s.end(answer(200, { 'content-type': 'image/svg+xml' }, '<svg onload="x()"/>')),
+    expect: { status: 200, contentType: PLAIN, original: 'image/svg+xml' },
+  },
+  {
+    name: '200 application/javascript',
+    respond: (s) => s.end(answer(200, { 'content-type': 'application/javascript' }, 'x()')),
+    expect: { status: 200, contentType: PLAIN, original: 'application/javascript' },
+  },
+  {
+    name: 'HTML posing as JSON in a parameter',
+    respond: (s) => s.end(answer(200, { 'content-type': 'text/html; x=application/json' }, '<b>')),
+    expect: { status: 200, contentType: PLAIN },
+  },
+  {
+    name: 'two conflicting content types',
+    respond: (s) => s.end(answer(200, { 'content-type': 'application/json', 'Content-Type': 'text/html' }, '<b>')),
+    expect: { status: 200, contentType: PLAIN },
+  },
+  {
+    name: 'invalid JSON passed through for the viewer to report',
+    respond: (s) => s.end(answer(200, { 'content-type': 'application/json' }, '{"id": 550,')),
+    expect: { status: 200, contentType: 'application/json', body: '{"id": 550,' },
+  },
   { name: '204 no content', respond: (s) => s.end('HTTP/1.1 204 No Content\r\n\r\n'), expect: { status: 204, body: '' } },
 
   // Rate limits and outages: status and Retry-After pass through.
-  { name: '429 with Retry-After', respond: json(429, { error: 'slow down' }, { 'retry-after': '30', 'x-ratelimit-remaining': '0' }), expect: { status: 429, contentType: 'application/json', headers: { 'retry-after': '30', 'x-ratelimit-remaining': '0' } } },
-  { name: '503 HTML with Retry-After', respond: (s) => s.end(answer(503, { 'content-type': 'text/html', 'retry-after': '120' }, '<h1>down</h1>')), expect: { status: 503, contentType: PLAIN, headers: { 'retry-after': '120' } } },
+  {
+    name: '429 with Retry-After',
+    respond: json(429, { error: 'slow down' }, { 'retry-after': '30', 'x-ratelimit-remaining': '0' }),
+    expect: { status: 429, contentType: 'application/json', headers: { 'retry-after': '30', 'x-ratelimit-remaining': '0' } },
+  },
+  {
+    name: '503 HTML with Retry-After',
+    respond: (s) => s.end(answer(503, { 'content-type': 'text/html', 'retry-after': '120' }, '<h1>down</h1>')),
+    expect: { status: 503, contentType: PLAIN, headers: { 'retry-after': '120' } },
+  },
 
   // Nothing there, or nothing coming.
   {
@@ -124,11 +193,24 @@ const faults: Fault[] = [
       await closed.close();
       return closed.url;
     },
-    expect: { ...envelope('upstream_unreachable', 502, 'ECONNREFUSED'), check: ({ body }) => expect(body.toString()).toContain('connection refused') },
+    expect: {
+      ...envelope('upstream_unreachable', 502, 'ECONNREFUSED'),
+      check: ({ body }) => expect(body.toString()).toContain('connection refused'),
+    },
   },
-  { name: 'DNS failure (.invalid host)', respond: () => undefined, reachesUpstream: false, baseUrl: () => 'http://provider.invalid', expect: { status: 502, code: 'upstream_unreachable', cause: /^(ENOTFOUND|EAI_AGAIN|EAI_FAIL)$/ } },
+  {
+    name: 'DNS failure (.invalid host)',
+    respond: () => undefined,
+    reachesUpstream: false,
+    baseUrl: () => 'http://provider.invalid',
+    expect: { status: 502, code: 'upstream_unreachable', cause: /^(ENOTFOUND|EAI_AGAIN|EAI_FAIL)$/ },
+  },
   { name: 'accepts and never answers', respond: () => undefined, expect: envelope('upstream_timeout', 504) },
-  { name: 'headers, then nothing', respond: (s) => s.write('HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{"a":'), expect: envelope('upstream_timeout', 504) },
+  {
+    name: 'headers, then nothing',
+    respond: (s) => s.write('HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{"a":'),
+    expect: envelope('upstream_timeout', 504),
+  },
   {
     name: 'drips bytes past the timeout',
     respond: async (s) => {
@@ -150,26 +232,60 @@ const faults: Fault[] = [
   // Over the cap: declared, or reached before anything was sent: a 502 envelope. Reached once the
   // answer is streaming, the connection is cut, so the browser sees an incomplete body, never a
   // complete-looking one.
-  { name: 'over the cap, declared', respond: (s) => s.end(answer(200, { 'content-type': 'application/json', 'content-length': MAX_BYTES + 1 }, '')), expect: envelope('upstream_too_large') },
+  {
+    name: 'over the cap, declared',
+    respond: (s) => s.end(answer(200, { 'content-type': 'application/json', 'content-length': MAX_BYTES + 1 }, '')),
+    expect: envelope('upstream_too_large'),
+  },
   {
     name: 'over the cap, chunked without a length',
     maxBytes: SMALL_CAP,
-    respond: (s) => s.end(Buffer.concat([Buffer.from(CHUNKED_JSON), ...Array.from({ length: 5 }, () => chunk('y'.repeat(SMALL_CAP / 4))), Buffer.from('0\r\n\r\n')])),
+    respond: (s) =>
+      s.end(
+        Buffer.concat([
+          Buffer.from(CHUNKED_JSON),
+          ...Array.from({ length: 5 }, () => chunk('y'.repeat(SMALL_CAP / 4))),
+          Buffer.from('0\r\n\r\n'),
+        ]),
+      ),
     expect: envelope('upstream_too_large'),
   },
   {
     name: 'over the cap, delimited by closing the connection',
     maxBytes: SMALL_CAP,
-    respond: (s) => s.end(Buffer.concat([Buffer.from('HTTP/1.1 200 OK\r\ncontent-type: application/json\r\nconnection: close\r\n\r\n'), Buffer.alloc(SMALL_CAP + 10, 'z')])),
+    respond: (s) =>
+      s.end(
+        Buffer.concat([
+          Buffer.from('HTTP/1.1 200 OK\r\ncontent-type: application/json\r\nconnection: close\r\n\r\n'),
+          Buffer.alloc(SMALL_CAP + 10, 'z'),
+        ]),
+      ),
     expect: envelope('upstream_too_large'),
   },
   {
     name: 'over the cap after streaming had started',
-    respond: (s) => s.end(Buffer.concat([Buffer.from(CHUNKED_JSON), ...Array.from({ length: 5 }, () => chunk('y'.repeat(MAX_BYTES / 4))), Buffer.from('0\r\n\r\n')])),
+    respond: (s) =>
+      s.end(
+        Buffer.concat([
+          Buffer.from(CHUNKED_JSON),
+          ...Array.from({ length: 5 }, () => chunk('y'.repeat(MAX_BYTES / 4))),
+          Buffer.from('0\r\n\r\n'),
+        ]),
+      ),
     expect: { status: 200, complete: false, check: ({ body }) => expect(body.length).toBeLessThanOrEqual(MAX_BYTES) },
   },
-  { name: 'gzip bomb (50 MB of zeros)', maxBytes: SMALL_CAP, respond: (s) => s.end(answer(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' }, gzipBomb)), expect: envelope('upstream_too_large') },
-  { name: 'brotli bomb (50 MB of zeros)', maxBytes: SMALL_CAP, respond: (s) => s.end(answer(200, { 'content-type': 'application/json', 'content-encoding': 'br' }, brotliBomb)), expect: envelope('upstream_too_large') },
+  {
+    name: 'gzip bomb (50 MB of zeros)',
+    maxBytes: SMALL_CAP,
+    respond: (s) => s.end(answer(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' }, gzipBomb)),
+    expect: envelope('upstream_too_large'),
+  },
+  {
+    name: 'brotli bomb (50 MB of zeros)',
+    maxBytes: SMALL_CAP,
+    respond: (s) => s.end(answer(200, { 'content-type': 'application/json', 'content-encoding': 'br' }, brotliBomb)),
+    expect: envelope('upstream_too_large'),
+  },
   {
     name: 'gzip bomb once streaming (decoded only up to the cap)',
     respond: (s) => s.end(answer(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' }, gzipBomb)),
@@ -180,14 +296,34 @@ const faults: Fault[] = [
     respond: (s) => s.end(answer(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' }, gzipSync('{"id":550}'))),
     expect: { status: 200, contentType: 'application/json', body: '{"id":550}', headers: { 'content-encoding': undefined } },
   },
-  { name: 'corrupt gzip', respond: (s) => s.end(answer(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' }, Buffer.from('not gzip at all'))), expect: envelope('upstream_invalid_answer', 502, /^Z_/) },
-  { name: 'an encoding the proxy cannot read', respond: (s) => s.end(answer(200, { 'content-type': 'application/json', 'content-encoding': 'zstd' }, 'x')), expect: envelope('upstream_invalid_answer', 502, 'content-encoding') },
+  {
+    name: 'corrupt gzip',
+    respond: (s) => s.end(answer(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' }, Buffer.from('not gzip at all'))),
+    expect: envelope('upstream_invalid_answer', 502, /^Z_/),
+  },
+  {
+    name: 'an encoding the proxy cannot read',
+    respond: (s) => s.end(answer(200, { 'content-type': 'application/json', 'content-encoding': 'zstd' }, 'x')),
+    expect: envelope('upstream_invalid_answer', 502, 'content-encoding'),
+  },
 
   // Cut short.
-  { name: 'truncated body (declared length not reached)', respond: (s) => s.end(answer(200, { 'content-type': 'application/json', 'content-length': 100 }, '{"id":')), expect: envelope('upstream_unreachable', 502, 'UND_ERR_SOCKET') },
-  { name: 'truncated chunked body (no last chunk)', respond: (s) => s.end(Buffer.concat([Buffer.from(CHUNKED_JSON), chunk('{"id":')])), expect: envelope('upstream_unreachable', 502, 'UND_ERR_SOCKET') },
+  {
+    name: 'truncated body (declared length not reached)',
+    respond: (s) => s.end(answer(200, { 'content-type': 'application/json', 'content-length': 100 }, '{"id":')),
+    expect: envelope('upstream_unreachable', 502, 'UND_ERR_SOCKET'),
+  },
+  {
+    name: 'truncated chunked body (no last chunk)',
+    respond: (s) => s.end(Buffer.concat([Buffer.from(CHUNKED_JSON), chunk('{"id":')])),
+    expect: envelope('upstream_unreachable', 502, 'UND_ERR_SOCKET'),
+  },
   { name: 'closes without answering', respond: (s) => s.end(), expect: envelope('upstream_unreachable', 502, 'UND_ERR_SOCKET') },
-  { name: 'resets before answering', respond: (s) => s.resetAndDestroy(), expect: envelope('upstream_unreachable', 502, /^(ECONNRESET|UND_ERR_SOCKET)$/) },
+  {
+    name: 'resets before answering',
+    respond: (s) => s.resetAndDestroy(),
+    expect: envelope('upstream_unreachable', 502, /^(ECONNRESET|UND_ERR_SOCKET)$/),
+  },
   {
     name: 'resets mid-body',
     respond: (s) => {
@@ -206,33 +342,133 @@ const faults: Fault[] = [
   },
 
   // Not HTTP, or not valid HTTP.
-  { name: 'garbage instead of HTTP', respond: (s) => s.end('SSH-2.0-OpenSSH_9.2\r\n\r\n'), expect: envelope('upstream_invalid_answer', 502, INVALID_HTTP) },
-  { name: 'bad chunk size', respond: (s) => s.end(`${CHUNKED_JSON}zz\r\n{}\r\n0\r\n\r\n`), expect: envelope('upstream_invalid_answer', 502, INVALID_HTTP) },
-  { name: 'conflicting Content-Length headers', respond: (s) => s.end('HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 2\r\ncontent-length: 5\r\n\r\n{}'), expect: envelope('upstream_invalid_answer', 502, INVALID_HTTP) },
-  { name: 'duplicate equal Content-Length headers', respond: (s) => s.end('HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 2\r\ncontent-length: 2\r\n\r\n{}'), expect: envelope('upstream_invalid_answer', 502, INVALID_HTTP) },
-  { name: 'Content-Length and chunked together', respond: (s) => s.end(`HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 2\r\ntransfer-encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n`), expect: envelope('upstream_invalid_answer', 502, INVALID_HTTP) },
-  { name: 'headers larger than 16 kB', respond: (s) => s.end(answer(200, { 'content-type': 'application/json', 'x-filler': 'f'.repeat(20_000) }, '{}')), expect: envelope('upstream_invalid_answer', 502, 'UND_ERR_HEADERS_OVERFLOW') },
-  { name: 'status 0', respond: (s) => s.end(answer('000', { 'content-type': 'application/json' }, '{}')), expect: envelope('upstream_invalid_answer', 502, INVALID_HTTP) },
-  { name: 'status 600', respond: (s) => s.end(answer(600, { 'content-type': 'application/json' }, '{}')), expect: { status: 502, code: /^upstream_(bad_status|invalid_answer)$/ } },
-  { name: 'status 999', respond: (s) => s.end(answer(999, { 'content-type': 'application/json' }, '{}')), expect: { status: 502, code: /^upstream_(bad_status|invalid_answer)$/ } },
-  { name: '101 Switching Protocols', respond: (s) => s.end('HTTP/1.1 101 Switching Protocols\r\nupgrade: websocket\r\nconnection: upgrade\r\n\r\n'), expect: { status: 502, code: /^upstream_(bad_status|invalid_answer|unreachable)$/ } },
-  { name: '102 Processing, then the connection closes', respond: (s) => s.end('HTTP/1.1 102 Processing\r\n\r\n'), expect: { status: 502, code: /^upstream_(bad_status|invalid_answer|unreachable)$/ } },
-  { name: '103 Early Hints, then 200', respond: (s) => s.end(Buffer.concat([Buffer.from('HTTP/1.1 103 Early Hints\r\nlink: </x>; rel=preload\r\n\r\n'), answer(200, { 'content-type': 'application/json' }, '{"id":550}')])), expect: { status: 200, contentType: 'application/json', body: '{"id":550}' } },
+  {
+    name: 'garbage instead of HTTP',
+    respond: (s) => s.end('SSH-2.0-OpenSSH_9.2\r\n\r\n'),
+    expect: envelope('upstream_invalid_answer', 502, INVALID_HTTP),
+  },
+  {
+    name: 'bad chunk size',
+    respond: (s) => s.end(`${CHUNKED_JSON}zz\r\n{}\r\n0\r\n\r\n`),
+    expect: envelope('upstream_invalid_answer', 502, INVALID_HTTP),
+  },
+  {
+    name: 'conflicting Content-Length headers',
+    respond: (s) => s.end('HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 2\r\ncontent-length: 5\r\n\r\n{}'),
+    expect: envelope('upstream_invalid_answer', 502, INVALID_HTTP),
+  },
+  {
+    name: 'duplicate equal Content-Length headers',
+    respond: (s) => s.end('HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 2\r\ncontent-length: 2\r\n\r\n{}'),
+    expect: envelope('upstream_invalid_answer', 502, INVALID_HTTP),
+  },
+  {
+    name: 'Content-Length and chunked together',
+    respond: (s) =>
+      s.end(
+        `HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 2\r\ntransfer-encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n`,
+      ),
+    expect: envelope('upstream_invalid_answer', 502, INVALID_HTTP),
+  },
+  {
+    name: 'headers larger than 16 kB',
+    respond: (s) => s.end(answer(200, { 'content-type': 'application/json', 'x-filler': 'f'.repeat(20_000) }, '{}')),
+    expect: envelope('upstream_invalid_answer', 502, 'UND_ERR_HEADERS_OVERFLOW'),
+  },
+  {
+    name: 'status 0',
+    respond: (s) => s.end(answer('000', { 'content-type': 'application/json' }, '{}')),
+    expect: envelope('upstream_invalid_answer', 502, INVALID_HTTP),
+  },
+  {
+    name: 'status 600',
+    respond: (s) => s.end(answer(600, { 'content-type': 'application/json' }, '{}')),
+    expect: { status: 502, code: /^upstream_(bad_status|invalid_answer)$/ },
+  },
+  {
+    name: 'status 999',
+    respond: (s) => s.end(answer(999, { 'content-type': 'application/json' }, '{}')),
+    expect: { status: 502, code: /^upstream_(bad_status|invalid_answer)$/ },
+  },
+  {
+    name: '101 Switching Protocols',
+    respond: (s) => s.end('HTTP/1.1 101 Switching Protocols\r\nupgrade: websocket\r\nconnection: upgrade\r\n\r\n'),
+    expect: { status: 502, code: /^upstream_(bad_status|invalid_answer|unreachable)$/ },
+  },
+  {
+    name: '102 Processing, then the connection closes',
+    respond: (s) => s.end('HTTP/1.1 102 Processing\r\n\r\n'),
+    expect: { status: 502, code: /^upstream_(bad_status|invalid_answer|unreachable)$/ },
+  },
+  {
+    name: '103 Early Hints, then 200',
+    respond: (s) =>
+      s.end(
+        Buffer.concat([
+          Buffer.from('HTTP/1.1 103 Early Hints\r\nlink: </x>; rel=preload\r\n\r\n'),
+          answer(200, { 'content-type': 'application/json' }, '{"id":550}'),
+        ]),
+      ),
+    expect: { status: 200, contentType: 'application/json', body: '{"id":550}' },
+  },
 
   // Redirects: never followed; the browser gets the 3xx without a Location to follow.
   {
     name: 'redirect to a foreign host carrying the key',
-    respond: (s, hit) => s.end(answer(302, { location: `http://evil.example${hit.target}`, 'content-type': 'text/html' }, `<a href="http://evil.example${hit.target}">moved</a>`)),
+    respond: (s, hit) =>
+      s.end(
+        answer(
+          302,
+          { location: `http://evil.example${hit.target}`, 'content-type': 'text/html' },
+          `<a href="http://evil.example${hit.target}">moved</a>`,
+        ),
+      ),
     expect: { status: 302, contentType: PLAIN, headers: { location: undefined } },
   },
-  { name: 'redirect loop to itself', respond: (s, hit) => s.end(answer(301, { location: hit.target, 'content-type': 'application/json' }, '{}')), expect: { status: 301, contentType: 'application/json', headers: { location: undefined } } },
-  { name: '307 with an HTML body', respond: (s) => s.end(answer(307, { location: '/elsewhere', 'content-type': 'text/html' }, '<b>')), expect: { status: 307, contentType: PLAIN } },
+  {
+    name: 'redirect loop to itself',
+    respond: (s, hit) => s.end(answer(301, { location: hit.target, 'content-type': 'application/json' }, '{}')),
+    expect: { status: 301, contentType: 'application/json', headers: { location: undefined } },
+  },
+  {
+    name: '307 with an HTML body',
+    respond: (s) => s.end(answer(307, { location: '/elsewhere', 'content-type': 'text/html' }, '<b>')),
+    expect: { status: 307, contentType: PLAIN },
+  },
 
   // The key echoed back, every way the scrubber promises to catch.
-  { name: 'key in a response header name', respond: (s) => s.end(answer(200, { 'content-type': 'application/json', [`x-ratelimit-${ENCODED_KEY.toLowerCase()}`]: '1', 'x-ratelimit-limit': '10' }, '{}')), expect: { status: 200, headers: { 'x-ratelimit-limit': '10' } } },
-  { name: 'key in response header values', respond: (s, hit) => s.end(answer(200, { 'content-type': 'application/json', link: `<http://up${hit.target}>; rel="next"`, 'retry-after': KEY }, '{}')), expect: { status: 200, headers: { 'retry-after': '<API_KEY>' }, check: ({ headers }) => expect(headers.link).toContain('api_key=<API_KEY>') } },
-  { name: 'key in the content type', respond: (s) => s.end(answer(200, { 'content-type': `application/json; token=${ENCODED_KEY}` }, '{}')), expect: { status: 200, contentType: 'application/json; token=<API_KEY>' } },
-  { name: 'key echoed raw and in the URL', respond: (s, hit) => s.end(answer(200, { 'content-type': 'application/json' }, JSON.stringify({ url: echoUrl(hit), key: KEY }))), expect: { status: 200, body: '{"url":"/base/movie/550?language=en-US&api_key=<API_KEY>","key":"<API_KEY>"}' } },
+  {
+    name: 'key in a response header name',
+    respond: (s) =>
+      s.end(
+        answer(
+          200,
+          { 'content-type': 'application/json', [`x-ratelimit-${ENCODED_KEY.toLowerCase()}`]: '1', 'x-ratelimit-limit': '10' },
+          '{}',
+        ),
+      ),
+    expect: { status: 200, headers: { 'x-ratelimit-limit': '10' } },
+  },
+  {
+    name: 'key in response header values',
+    respond: (s, hit) =>
+      s.end(answer(200, { 'content-type': 'application/json', link: `<http://up${hit.target}>; rel="next"`, 'retry-after': KEY }, '{}')),
+    expect: {
+      status: 200,
+      headers: { 'retry-after': '<API_KEY>' },
+      check: ({ headers }) => expect(headers.link).toContain('api_key=<API_KEY>'),
+    },
+  },
+  {
+    name: 'key in the content type',
+    respond: (s) => s.end(answer(200, { 'content-type': `application/json; token=${ENCODED_KEY}` }, '{}')),
+    expect: { status: 200, contentType: 'application/json; token=<API_KEY>' },
+  },
+  {
+    name: 'key echoed raw and in the URL',
+    respond: (s, hit) => s.end(answer(200, { 'content-type': 'application/json' }, JSON.stringify({ url: echoUrl(hit), key: KEY }))),
+    expect: { status: 200, body: '{"url":"/base/movie/550?language=en-US&api_key=<API_KEY>","key":"<API_KEY>"}' },
+  },
   {
     name: 'key echoed split across TCP chunks',
     respond: async (s) => {
@@ -255,16 +491,54 @@ const faults: Fault[] = [
     },
     expect: { status: 200, body: '{"k":"<API_KEY>"}' },
   },
-  { name: 'key echoed percent-encoded in lower case', respond: json(200, { q: `api_key=${LOWER_HEX_KEY}` }), expect: { status: 200, body: '{"q":"api_key=<API_KEY>"}' } },
-  { name: 'key echoed form-encoded', respond: json(200, { q: new URLSearchParams({ api_key: KEY }).toString() }), expect: { status: 200, body: '{"q":"api_key=<API_KEY>"}' } },
-  { name: 'key echoed JSON-escaped', respond: (s) => s.end(answer(200, { 'content-type': 'application/json' }, `{"k":"${KEY.replaceAll('/', '\\/')}"}`)), expect: { status: 200, body: '{"k":"<API_KEY>"}' } },
-  { name: 'key echoed base64-encoded', respond: json(200, { token: Buffer.from(`user:${KEY}`).toString('base64') }), expect: { status: 200, check: ({ body }) => expect(body.toString()).toContain('<API_KEY>') } },
-  { name: 'key echoed in an HTML error page', respond: (s, hit) => s.end(answer(401, { 'content-type': 'text/html' }, `<p>Bad key for ${hit.target}</p>`)), expect: { status: 401, contentType: PLAIN, body: '<p>Bad key for /base/movie/550?language=en-US&api_key=<API_KEY></p>' } },
-  { name: 'key inside a gzip answer', respond: (s) => s.end(answer(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' }, gzipSync(JSON.stringify({ key: KEY })))), expect: { status: 200, body: '{"key":"<API_KEY>"}' } },
+  {
+    name: 'key echoed percent-encoded in lower case',
+    respond: json(200, { q: `api_key=${LOWER_HEX_KEY}` }),
+    expect: { status: 200, body: '{"q":"api_key=<API_KEY>"}' },
+  },
+  {
+    name: 'key echoed form-encoded',
+    respond: json(200, { q: new URLSearchParams({ api_key: KEY }).toString() }),
+    expect: { status: 200, body: '{"q":"api_key=<API_KEY>"}' },
+  },
+  {
+    name: 'key echoed JSON-escaped',
+    respond: (s) => s.end(answer(200, { 'content-type': 'application/json' }, `{"k":"${KEY.replaceAll('/', '\\/')}"}`)),
+    expect: { status: 200, body: '{"k":"<API_KEY>"}' },
+  },
+  {
+    name: 'key echoed base64-encoded',
+    respond: json(200, { token: Buffer.from(`user:${KEY}`).toString('base64') }),
+    expect: { status: 200, check: ({ body }) => expect(body.toString()).toContain('<API_KEY>') },
+  },
+  {
+    name: 'key echoed in an HTML error page',
+    respond: (s, hit) => s.end(answer(401, { 'content-type': 'text/html' }, `<p>Bad key for ${hit.target}</p>`)),
+    expect: { status: 401, contentType: PLAIN, body: '<p>Bad key for /base/movie/550?language=en-US&api_key=<API_KEY></p>' },
+  },
+  {
+    name: 'key inside a gzip answer',
+    respond: (s) =>
+      s.end(answer(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' }, gzipSync(JSON.stringify({ key: KEY })))),
+    expect: { status: 200, body: '{"key":"<API_KEY>"}' },
+  },
   {
     name: 'key in the middle of a 200 kB streamed answer',
-    respond: (s) => s.end(Buffer.concat([Buffer.from(CHUNKED_JSON), chunk(`["${BIG}${KEY.slice(0, 5)}`), chunk(`${KEY.slice(5)}${BIG}${BIG}"]`), Buffer.from('0\r\n\r\n')])),
-    expect: { status: 200, contentType: 'application/json', complete: true, check: ({ body }) => expect(body.toString()).toBe(`["${BIG}<API_KEY>${BIG}${BIG}"]`) },
+    respond: (s) =>
+      s.end(
+        Buffer.concat([
+          Buffer.from(CHUNKED_JSON),
+          chunk(`["${BIG}${KEY.slice(0, 5)}`),
+          chunk(`${KEY.slice(5)}${BIG}${BIG}"]`),
+          Buffer.from('0\r\n\r\n'),
+        ]),
+      ),
+    expect: {
+      status: 200,
+      contentType: 'application/json',
+      complete: true,
+      check: ({ body }) => expect(body.toString()).toBe(`["${BIG}<API_KEY>${BIG}${BIG}"]`),
+    },
   },
 ];
 
@@ -274,8 +548,15 @@ const proxies = new Map<string, RunningServer>();
 async function proxyFor(baseUrl: string, maxBytes: number): Promise<RunningServer> {
   let proxy = proxies.get(`${baseUrl} ${maxBytes}`);
   if (!proxy) {
-    const env = { LOOKUP_A_BASE_URL: baseUrl, LOOKUP_A_KEY: KEY, LOOKUP_TIMEOUT_MS: String(TIMEOUT_MS), LOOKUP_MAX_BYTES: String(maxBytes) };
-    proxy = await serveHandler(createProxyHandler({ lookups: [movie], generators: {}, config: parseServerConfig(env, [movie]), log: () => undefined }));
+    const env = {
+      LOOKUP_A_BASE_URL: baseUrl,
+      LOOKUP_A_KEY: KEY,
+      LOOKUP_TIMEOUT_MS: String(TIMEOUT_MS),
+      LOOKUP_MAX_BYTES: String(maxBytes),
+    };
+    proxy = await serveHandler(
+      createProxyHandler({ lookups: [movie], generators: {}, config: parseServerConfig(env, [movie]), log: () => undefined }),
+    );
     proxies.set(`${baseUrl} ${maxBytes}`, proxy);
   }
   return proxy;
@@ -310,7 +591,8 @@ describe('the upstream fault corpus', () => {
     expect(got.headers['x-lookup-source']).toBe('live');
     for (const form of KEY_FORMS) expect(got.raw).not.toContain(form);
     if (wanted.contentType) expect(got.headers['content-type']).toBe(wanted.contentType);
-    if (got.status !== 204) expect(got.headers['content-type']).toMatch(/^(application\/([a-z.+-]+\+)?(json|xml)|text\/xml|text\/plain; charset=utf-8)\b/);
+    if (got.status !== 204)
+      expect(got.headers['content-type']).toMatch(/^(application\/([a-z.+-]+\+)?(json|xml)|text\/xml|text\/plain; charset=utf-8)\b/);
     if (wanted.original) expect(got.headers['x-lookup-original-content-type']).toBe(wanted.original);
     if (wanted.body !== undefined) expect(got.body.toString()).toBe(wanted.body);
     expect(got.complete).toBe(wanted.complete ?? true);

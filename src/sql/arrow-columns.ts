@@ -2,7 +2,19 @@
 // In: each column gets the type its cells share (numbers as DOUBLE, true/false as BOOLEAN, ISO
 // dates and date-times as TIMESTAMP, anything else as text), so SQL can sum, compare and
 // truncate them. Out: a result's rows as the flat rows the record table shows.
-import { Bool, type Data, DataType, Float64, makeData, makeVector, type Table, TimestampMillisecond, Utf8, type Vector, Table as ArrowTable } from 'apache-arrow';
+import {
+  Bool,
+  type Data,
+  DataType,
+  Float64,
+  makeData,
+  makeVector,
+  type Table,
+  TimestampMillisecond,
+  Utf8,
+  type Vector,
+  Table as ArrowTable,
+} from 'apache-arrow';
 import type { FlatRow, FlatTable } from '../results/table-api.ts';
 
 export type SqlColumnType = 'double' | 'boolean' | 'timestamp' | 'text';

@@ -13,7 +13,13 @@ describe('the answers open on lookup pages, as /sql tables', () => {
   });
 
   it('hold the viewer’s records flattened, and leave unmasked ones out once masking is on', async () => {
-    noteCurrentAnswer({ lookupId: 'q', lookupTitle: 'People', records: [{ name: 'Person 1', place: { zip: '94103' } }], unmasked: true, shownAt: 5 });
+    noteCurrentAnswer({
+      lookupId: 'q',
+      lookupTitle: 'People',
+      records: [{ name: 'Person 1', place: { zip: '94103' } }],
+      unmasked: true,
+      shownAt: 5,
+    });
     noteCurrentAnswer({ lookupId: 'r', lookupTitle: 'Places', records: [{ zip: '94110' }, { zip: '94103' }], unmasked: false, shownAt: 6 });
     const tables = currentTables(false);
     expect(tables.map((table) => [table.base, table.kind, table.unmasked])).toEqual([

@@ -13,7 +13,8 @@ describe('readSqlError', () => {
 
   it('counts the offset over earlier lines', () => {
     const query = 'select n\nfrom answer\nwhere nope > 1';
-    const raw = 'Binder Error: Referenced column "nope" not found in FROM clause!\nCandidate bindings: "n"\n\nLINE 3: where nope > 1\n              ^';
+    const raw =
+      'Binder Error: Referenced column "nope" not found in FROM clause!\nCandidate bindings: "n"\n\nLINE 3: where nope > 1\n              ^';
     const report = readSqlError(raw, query);
     expect(report.message).toContain('Candidate bindings');
     expect(report.place).toEqual({ line: 3, column: 6, offset: 'select n\nfrom answer\n'.length + 6 });
@@ -43,13 +44,20 @@ describe('readSqlError over the engine’s JSON errors', () => {
       error_subtype: 'SYNTAX_ERROR',
       position: '39',
     });
-    expect(readSqlError(raw, query)).toEqual({ message: 'Parser Error: syntax error at or near "fro"', place: { line: 1, column: 39, offset: 39 } });
+    expect(readSqlError(raw, query)).toEqual({
+      message: 'Parser Error: syntax error at or near "fro"',
+      place: { line: 1, column: 39, offset: 39 },
+    });
   });
 
   it('counts a position in bytes, so text before it in another script does not shift the place', () => {
     const query = "select 'Zürich' as city,\n  nope from answer";
     const bytes = new TextEncoder().encode(query.slice(0, query.indexOf('nope'))).length;
-    const raw = JSON.stringify({ exception_type: 'Binder', exception_message: 'Referenced column "nope" not found', position: String(bytes) });
+    const raw = JSON.stringify({
+      exception_type: 'Binder',
+      exception_message: 'Referenced column "nope" not found',
+      position: String(bytes),
+    });
     expect(readSqlError(raw, query).place).toEqual({ line: 2, column: 2, offset: query.indexOf('nope') });
   });
 

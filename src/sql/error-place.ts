@@ -38,7 +38,9 @@ function parseEngineError(raw: string): EngineError | undefined {
   if (!raw.trimStart().startsWith('{')) return undefined;
   try {
     const parsed: unknown = JSON.parse(raw);
-    return typeof parsed === 'object' && parsed !== null && typeof (parsed as EngineError).exception_message === 'string' ? (parsed as EngineError) : undefined;
+    return typeof parsed === 'object' && parsed !== null && typeof (parsed as EngineError).exception_message === 'string'
+      ? (parsed as EngineError)
+      : undefined;
   } catch {
     return undefined;
   }
@@ -65,10 +67,17 @@ function placeAt(query: string, offset: number): SqlErrorPlace {
 export function readSqlError(raw: string, query: string): SqlErrorReport {
   const engineError = parseEngineError(raw);
   if (engineError) {
-    const type = typeof engineError.exception_type === 'string' && engineError.exception_type !== '' ? `${engineError.exception_type} Error: ` : '';
+    const type =
+      typeof engineError.exception_type === 'string' && engineError.exception_type !== '' ? `${engineError.exception_type} Error: ` : '';
     const fromText = readCaret(`${type}${engineError.exception_message as string}`, query);
     const position = Number(engineError.position);
-    if (engineError.position === undefined || !Number.isInteger(position) || position < 0 || position > new TextEncoder().encode(query).length) return fromText;
+    if (
+      engineError.position === undefined ||
+      !Number.isInteger(position) ||
+      position < 0 ||
+      position > new TextEncoder().encode(query).length
+    )
+      return fromText;
     return { message: fromText.message, place: placeAt(query, charOffset(query, position)) };
   }
   return readCaret(raw, query);

@@ -60,7 +60,10 @@ export async function cancelQuery(): Promise<void> {
   if (!current) return;
   current.cancel();
   const { connection } = await engine();
-  const stopped = await Promise.race([connection.cancelSent().catch(() => false), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 500))]);
+  const stopped = await Promise.race([
+    connection.cancelSent().catch(() => false),
+    new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 500)),
+  ]);
   if (!stopped) await restartEngine();
 }
 

@@ -39,7 +39,14 @@ export function currentTables(maskingOn: boolean): Array<Omit<SourceTable, 'name
 
 async function historyTables(maskingOn: boolean): Promise<Array<Omit<SourceTable, 'name'> & { base: string }>> {
   const entries = (await listHistory())
-    .filter((entry) => entry.bodyStored && entry.status !== undefined && entry.status < 300 && (entry.recordCount ?? 0) > 0 && mayKeepBody(entry, maskingOn))
+    .filter(
+      (entry) =>
+        entry.bodyStored &&
+        entry.status !== undefined &&
+        entry.status < 300 &&
+        (entry.recordCount ?? 0) > 0 &&
+        mayKeepBody(entry, maskingOn),
+    )
     .sort((a, b) => a.sentAt - b.sentAt);
   return entries.map((entry) => ({
     base: answerTableName(entry.lookupId, entry.sentAt),
@@ -51,7 +58,13 @@ async function historyTables(maskingOn: boolean): Promise<Array<Omit<SourceTable
       const [response, lookup] = await Promise.all([getStoredResponse(entry.id), loadDefinition(entry.lookupId)]);
       if (!response || !lookup) return { columns: [], rows: [] };
       const operation = findOperation(lookup, entry.operationId);
-      const answer = interpretAnswer(lookup, operation, entry.params, { body: response.body, parseError: response.parseError, headers: response.headers }, { mask: maskingOn });
+      const answer = interpretAnswer(
+        lookup,
+        operation,
+        entry.params,
+        { body: response.body, parseError: response.parseError, headers: response.headers },
+        { mask: maskingOn },
+      );
       return flattenRecords(answer.records, { nested: 'json' });
     },
   }));
@@ -69,7 +82,11 @@ async function bulkTables(maskingOn: boolean): Promise<Array<Omit<SourceTable, '
       key: `${run.id}:${mask}`,
       unmasked: !mask,
       rows: async (): Promise<FlatTable> => {
-        const [jobs, answers, lookup] = await Promise.all([getJobs(db, run.id), getAnswers(db, run.id), loadDefinition(run.lookupId as LookupId)]);
+        const [jobs, answers, lookup] = await Promise.all([
+          getJobs(db, run.id),
+          getAnswers(db, run.id),
+          loadDefinition(run.lookupId as LookupId),
+        ]);
         if (!lookup) return { columns: [], rows: [] };
         const operation = findOperation(lookup, run.operationId);
         const bodies = new Map(answers.map((answer) => [answer.index, answer]));

@@ -30,7 +30,9 @@ export function SqlPage({ sql, onSqlChange, maskingOn, renderMap }: SqlPageProps
     if (maskingOn) void dropUnmaskedTables();
     listSourceTables(maskingOn).then(
       (tables) => live && setListing({ of: maskingOn, listing: { status: 'ready', tables } }),
-      (error: unknown) => live && setListing({ of: maskingOn, listing: { status: 'failed', reason: error instanceof Error ? error.message : String(error) } }),
+      (error: unknown) =>
+        live &&
+        setListing({ of: maskingOn, listing: { status: 'failed', reason: error instanceof Error ? error.message : String(error) } }),
     );
     return () => {
       live = false;
@@ -53,7 +55,9 @@ export function SqlPage({ sql, onSqlChange, maskingOn, renderMap }: SqlPageProps
         <h2 id="sql-tables-title">Tables</h2>
         {current.status === 'loading' && <p role="status">Reading History and bulk datasets…</p>}
         {current.status === 'failed' && <p role="alert">The stored answers could not be read: {current.reason}</p>}
-        {tables && tables.length === 0 && <p className="empty">No stored answers yet: send a request or run a bulk list, and it is a table here.</p>}
+        {tables && tables.length === 0 && (
+          <p className="empty">No stored answers yet: send a request or run a bulk list, and it is a table here.</p>
+        )}
         {tables && tables.length > 0 && (
           <ul className="sql-tables" aria-label="Tables">
             {tables.map((table) => (
@@ -92,7 +96,9 @@ function TableEntry({ table }: { table: SourceTable }) {
   function onToggle(open: boolean) {
     if (!open || columns) return;
     setColumns('loading');
-    void Promise.resolve(table.rows()).then((flat) => setColumns(flat.columns.map((column) => ({ column, type: columnTypeOf(flat.rows, column) }))));
+    void Promise.resolve(table.rows()).then((flat) =>
+      setColumns(flat.columns.map((column) => ({ column, type: columnTypeOf(flat.rows, column) }))),
+    );
   }
   return (
     <details onToggle={(event) => onToggle(event.currentTarget.open)}>
@@ -121,7 +127,12 @@ function SaveQuery({ draft }: { draft: string }) {
   return (
     <span className="sql-save">
       <label htmlFor={id}>Name</label>{' '}
-      <input id={id} value={name} onChange={(event) => setName(event.target.value)} aria-describedby={message ? `${id}-message` : undefined} />{' '}
+      <input
+        id={id}
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        aria-describedby={message ? `${id}-message` : undefined}
+      />{' '}
       <label htmlFor={`${id}-collection`}>Collection</label>{' '}
       <input id={`${id}-collection`} value={collection} onChange={(event) => setCollection(event.target.value)} />{' '}
       <button

@@ -83,7 +83,12 @@ export function SqlWorkspace({ sql, onCommit, prepare, tablesKey, fileStem, plac
         ({ table, ms }) => !cancelled && settle({ status: 'done', sql: runKey.sql, table, ms }),
         (error: unknown) => {
           if (error instanceof QueryCancelled || cancelled) settle({ status: 'cancelled', sql: runKey.sql });
-          else settle({ status: 'failed', sql: runKey.sql, error: readSqlError(error instanceof Error ? error.message : String(error), runKey.sql) });
+          else
+            settle({
+              status: 'failed',
+              sql: runKey.sql,
+              error: readSqlError(error instanceof Error ? error.message : String(error), runKey.sql),
+            });
         },
       )
       .finally(() => {
@@ -151,7 +156,17 @@ export function SqlWorkspace({ sql, onCommit, prepare, tablesKey, fileStem, plac
   );
 }
 
-function SqlOutcome({ state, fileStem, renderMap, onCancel }: { state: RunState; fileStem: string; renderMap: SqlMapRenderer | undefined; onCancel: () => void }) {
+function SqlOutcome({
+  state,
+  fileStem,
+  renderMap,
+  onCancel,
+}: {
+  state: RunState;
+  fileStem: string;
+  renderMap: SqlMapRenderer | undefined;
+  onCancel: () => void;
+}) {
   switch (state.status) {
     case 'idle':
       return null;
@@ -177,7 +192,7 @@ function SqlOutcome({ state, fileStem, renderMap, onCancel }: { state: RunState;
 
 function SqlErrorView({ error, sql }: { error: SqlErrorReport; sql: string }) {
   const place = error.place;
-  const line = place ? sql.split('\n')[place.line - 1] ?? '' : '';
+  const line = place ? (sql.split('\n')[place.line - 1] ?? '') : '';
   return (
     <section className="sql-error error-panel" role="alert" aria-label="The query failed">
       <p className="sql-error-message">{error.message}</p>
@@ -231,9 +246,10 @@ function SqlResult({ table, ms, sql, fileStem, renderMap }: SqlResultProps) {
   return (
     <section className="sql-result" aria-label="Query result">
       <p role="status" className="sql-summary">
-        {table.numRows.toLocaleString('en-US')} row{table.numRows === 1 ? '' : 's'}, {columns.length} column{columns.length === 1 ? '' : 's'} in{' '}
-        {Math.round(ms).toLocaleString('en-US')} ms
-        {pages > 1 && ` — rows ${(from + 1).toLocaleString('en-US')}–${Math.min(from + PAGE_ROWS, table.numRows).toLocaleString('en-US')} shown`}
+        {table.numRows.toLocaleString('en-US')} row{table.numRows === 1 ? '' : 's'}, {columns.length} column
+        {columns.length === 1 ? '' : 's'} in {Math.round(ms).toLocaleString('en-US')} ms
+        {pages > 1 &&
+          ` — rows ${(from + 1).toLocaleString('en-US')}–${Math.min(from + PAGE_ROWS, table.numRows).toLocaleString('en-US')} shown`}
       </p>
       <div className="sql-exports">
         <button type="button" onClick={() => void saveParquet()}>
@@ -242,7 +258,9 @@ function SqlResult({ table, ms, sql, fileStem, renderMap }: SqlResultProps) {
         {coordinates && (
           <button
             type="button"
-            onClick={() => downloadText(`${fileStem}.geojson`, JSON.stringify(toGeoJson(rowsOf(table), coordinates)), 'application/geo+json')}
+            onClick={() =>
+              downloadText(`${fileStem}.geojson`, JSON.stringify(toGeoJson(rowsOf(table), coordinates)), 'application/geo+json')
+            }
           >
             Export GeoJSON
           </button>

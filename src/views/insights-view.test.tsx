@@ -47,7 +47,20 @@ describe('InsightsView (J)', () => {
   });
 
   it('reads the visits from graph.visits when the records are missing, oldest first', () => {
-    const body = { ...digitalInsightsSample, visits: [], graph: { ...digitalInsightsSample.graph, visits: { categories: [], data: [['2026-10-01', 9], ['2026-09-01', 7]] } } };
+    const body = {
+      ...digitalInsightsSample,
+      visits: [],
+      graph: {
+        ...digitalInsightsSample.graph,
+        visits: {
+          categories: [],
+          data: [
+            ['2026-10-01', 9],
+            ['2026-09-01', 7],
+          ],
+        },
+      },
+    };
     expect(monthlyVisits(body)).toEqual([
       { date: '2026-09-01', value: 7 },
       { date: '2026-10-01', value: 9 },
@@ -60,7 +73,7 @@ describe('InsightsView (J)', () => {
     expect(bounceRatePercent('n/a')).toBeUndefined();
   });
 
-  it('says so when the body is not J\'s record', () => {
+  it("says so when the body is not J's record", () => {
     render(<InsightsView {...viewProps({ error: { code: 404, message: 'No web data' } }, digitalInsights)} />);
     expect(screen.getByRole('note')).toHaveTextContent('This body has no web data to show.');
     expect(screen.queryByRole('img')).not.toBeInTheDocument();

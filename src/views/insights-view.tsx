@@ -17,7 +17,8 @@ const month = (date: string) => date.slice(0, 7);
 export default function InsightsView({ answer }: OwnViewProps) {
   const body = typedBody(answer, digitalInsightsResponse)?.body;
   const visits = body ? monthlyVisits(body) : [];
-  if (!body || (body.global_rank === undefined && visits.length === 0)) return <ViewMessage>This body has no web data to show.</ViewMessage>;
+  if (!body || (body.global_rank === undefined && visits.length === 0))
+    return <ViewMessage>This body has no web data to show.</ViewMessage>;
 
   const bounce = bounceRatePercent(body.engagement_bounce_rate);
   const sources = trafficSources(body);
@@ -35,7 +36,9 @@ export default function InsightsView({ answer }: OwnViewProps) {
         <Fact name="Global rank">{rank(body.global_rank)}</Fact>
         <Fact name="Country rank">{rank(body.country_rank)}</Fact>
         <Fact name="Category rank">{rank(body.category_rank)}</Fact>
-        {body.traffic_rank !== undefined && body.traffic_rank !== body.global_rank && <Fact name="Traffic rank">{rank(body.traffic_rank)}</Fact>}
+        {body.traffic_rank !== undefined && body.traffic_rank !== body.global_rank && (
+          <Fact name="Traffic rank">{rank(body.traffic_rank)}</Fact>
+        )}
       </dl>
 
       <h4>Engagement</h4>

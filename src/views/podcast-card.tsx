@@ -33,7 +33,10 @@ function Artwork({ candidates }: { candidates: ReadonlyArray<string | undefined>
   const shown = urls.find(allowed);
   if (shown) return <img className="podcast-card__artwork" src={shown} alt="" width={72} height={72} loading="lazy" />;
   return (
-    <span className="podcast-card__artwork podcast-card__artwork--blocked" title={[...new Set(urls.map((url) => new URL(url).host))].join(', ')}>
+    <span
+      className="podcast-card__artwork podcast-card__artwork--blocked"
+      title={[...new Set(urls.map((url) => new URL(url).host))].join(', ')}
+    >
       artwork not loaded (host not allowed)
     </span>
   );

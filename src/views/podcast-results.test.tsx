@@ -18,11 +18,16 @@ afterEach(() => {
 /** The server's /lookup-config.json publishing these media sources (none: the key absent), each render with a fresh cache. */
 function serverPublishing(mediaSources?: string[]) {
   const fetchMock = vi.fn<typeof fetch>(async (input) =>
-    String(input) === LOOKUP_CONFIG_PATH ? Response.json({ lookups: {}, ...(mediaSources && { mediaSources }) }) : new Response('not here', { status: 404 }),
+    String(input) === LOOKUP_CONFIG_PATH
+      ? Response.json({ lookups: {}, ...(mediaSources && { mediaSources }) })
+      : new Response('not here', { status: 404 }),
   );
   vi.stubGlobal('fetch', fetchMock);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return { fetchMock, wrapper: ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider> };
+  return {
+    fetchMock,
+    wrapper: ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>,
+  };
 }
 
 const SVG_ART = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200"><rect width="100" height="100" fill="teal"/></svg>')}`;
@@ -87,17 +92,26 @@ describe('PodcastResults', () => {
     it('shows remote artwork once the server publishes its host as a media source', async () => {
       const { wrapper } = serverPublishing(['https://cdn.example.com']);
       const { container } = render(<PodcastResults {...viewProps(podcastSample, podcastSearch)} />, { wrapper });
-      await waitFor(() => expect(container.querySelector('img.podcast-card__artwork')).toHaveAttribute('src', 'https://cdn.example.com/ep1-thumb.jpg'));
+      await waitFor(() =>
+        expect(container.querySelector('img.podcast-card__artwork')).toHaveAttribute('src', 'https://cdn.example.com/ep1-thumb.jpg'),
+      );
       expect(screen.queryByText('artwork not loaded (host not allowed)')).toBeNull();
     });
 
     it('falls back to the image when only it may load, and never shows a data: URL that is not an image', async () => {
       const { wrapper } = serverPublishing(['https://images.example.org']);
       const { container } = render(
-        <PodcastResults {...viewProps(sampleWith({ thumbnail: 'data:text/html,<script>alert(1)</script>', image: 'https://images.example.org/ep1.png' }), podcastSearch)} />,
+        <PodcastResults
+          {...viewProps(
+            sampleWith({ thumbnail: 'data:text/html,<script>alert(1)</script>', image: 'https://images.example.org/ep1.png' }),
+            podcastSearch,
+          )}
+        />,
         { wrapper },
       );
-      await waitFor(() => expect(container.querySelector('img.podcast-card__artwork')).toHaveAttribute('src', 'https://images.example.org/ep1.png'));
+      await waitFor(() =>
+        expect(container.querySelector('img.podcast-card__artwork')).toHaveAttribute('src', 'https://images.example.org/ep1.png'),
+      );
       expect(container.querySelector('img[src^="data:"]')).toBeNull();
     });
 

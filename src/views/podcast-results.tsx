@@ -16,8 +16,18 @@ export default function PodcastResults({ answer, selectedIndex, onSelect }: OwnV
     <section className="podcast-results" aria-labelledby="podcast-heading">
       <h3 id="podcast-heading">
         {plural(results.length, 'result')}
-        {total !== undefined && total > results.length && <> <span className="muted">of {total.toLocaleString('en-US')}</span></>}
-        {took !== undefined && <> <span className="muted">· {took} s</span></>}
+        {total !== undefined && total > results.length && (
+          <>
+            {' '}
+            <span className="muted">of {total.toLocaleString('en-US')}</span>
+          </>
+        )}
+        {took !== undefined && (
+          <>
+            {' '}
+            <span className="muted">· {took} s</span>
+          </>
+        )}
       </h3>
       <ul className="podcast-list">
         {results.map((result, index) => (

@@ -78,12 +78,23 @@ const joined = (...parts: Array<string | null | undefined>) => parts.map(scalar)
 function header(profile: Profile): Pick<ProfileOutline, 'name' | 'headline' | 'location' | 'about'> {
   if (profile.profile_type === 'company') {
     const office = profile.locations?.find((entry) => entry?.is_headquarters) ?? profile.locations?.[0];
-    return { name: scalar(profile.name), headline: scalar(profile.tagline), location: joined(office?.city, office?.country), about: scalar(profile.description) };
+    return {
+      name: scalar(profile.name),
+      headline: scalar(profile.tagline),
+      location: joined(office?.city, office?.country),
+      about: scalar(profile.description),
+    };
   }
   // The view shows only profiles of one of the two declared kinds.
   if (profile.profile_type !== 'personal') return { name: undefined, headline: undefined, location: undefined, about: undefined };
-  const name = scalar(profile.full_name) ?? ([scalar(profile.first_name), scalar(profile.last_name)].filter(Boolean).join(' ') || undefined);
-  return { name, headline: scalar(profile.headline), location: joined(profile.location?.city, profile.location?.country), about: scalar(profile.summary) };
+  const name =
+    scalar(profile.full_name) ?? ([scalar(profile.first_name), scalar(profile.last_name)].filter(Boolean).join(' ') || undefined);
+  return {
+    name,
+    headline: scalar(profile.headline),
+    location: joined(profile.location?.city, profile.location?.country),
+    about: scalar(profile.summary),
+  };
 }
 
 export function outlineProfile(profile: Profile): ProfileOutline {

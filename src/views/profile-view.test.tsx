@@ -37,8 +37,26 @@ describe('ProfileView', () => {
       full_name: 'Ada Example',
       profile_url: 'https://profiles.example.com/in/ada',
       experience: [
-        { title: 'National Configuration Producer', company_name: 'Turcotte LLC', company_id: 'turcotte-llc', location: 'Chicago, US', start_date: '2023-04', end_date: null, is_current: true, description: 'Synergy.' },
-        { title: 'Analyst', company_name: 'Acme', company_id: null, location: null, start_date: '2019-03', end_date: '2021-06', is_current: false, description: null },
+        {
+          title: 'National Configuration Producer',
+          company_name: 'Turcotte LLC',
+          company_id: 'turcotte-llc',
+          location: 'Chicago, US',
+          start_date: '2023-04',
+          end_date: null,
+          is_current: true,
+          description: 'Synergy.',
+        },
+        {
+          title: 'Analyst',
+          company_name: 'Acme',
+          company_id: null,
+          location: null,
+          start_date: '2019-03',
+          end_date: '2021-06',
+          is_current: false,
+          description: null,
+        },
       ],
       education: [{ school: 'University of Leeds', degree: 'BSc', field_of_study: null, start_year: 2011, end_year: 2015 }],
       network_info: { connections_count: 11362 },
@@ -47,7 +65,9 @@ describe('ProfileView', () => {
     const experience = within(screen.getByRole('region', { name: 'Experience' }));
     expect(experience.getByText('National Configuration Producer · Turcotte LLC · Chicago, US · 2023-04–current')).toBeInTheDocument();
     expect(experience.getByText('Analyst · Acme · 2019-03–2021-06')).toBeInTheDocument();
-    expect(within(screen.getByRole('region', { name: 'Education' })).getByText('University of Leeds · BSc · 2011–2015')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Education' })).getByText('University of Leeds · BSc · 2011–2015'),
+    ).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Network info' })).getByText('Connections count: 11,362')).toBeInTheDocument();
     expect(screen.getByText('Profile URL')).toBeInTheDocument();
   });
@@ -71,7 +91,11 @@ describe('ProfileView', () => {
   });
 
   it('leaves out a drifted field and keeps the rest', () => {
-    render(<ProfileView {...viewProps({ profile_type: 'personal', full_name: 'Ada Example', headline: 42, industry: 'Software' }, profileDetails)} />);
+    render(
+      <ProfileView
+        {...viewProps({ profile_type: 'personal', full_name: 'Ada Example', headline: 42, industry: 'Software' }, profileDetails)}
+      />,
+    );
     expect(screen.getByRole('heading', { name: 'Ada Example' })).toBeInTheDocument();
     expect(screen.queryByText('42')).toBeNull();
   });

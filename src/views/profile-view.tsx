@@ -11,7 +11,8 @@ export default function ProfileView({ answer }: OwnViewProps) {
   // R declares its body exactly: a personal or a company profile, never wrapped.
   const profile = typedBody(answer, profileDetailsResponse)?.body;
   // The union is told apart by profile_type: without a valid one the body is neither kind.
-  if (profile?.profile_type !== 'personal' && profile?.profile_type !== 'company') return <ViewMessage>This body has no profile to show.</ViewMessage>;
+  if (profile?.profile_type !== 'personal' && profile?.profile_type !== 'company')
+    return <ViewMessage>This body has no profile to show.</ViewMessage>;
   const outline = outlineProfile(profile);
   return (
     <article className="view-card profile-view" aria-labelledby="profile-heading">

@@ -35,7 +35,18 @@ describe('PropertySheet', () => {
 
   it('titles a masked property by its area and record id, not by the masked address', () => {
     const [first] = propertySample.property;
-    const masked = { ...first!, identifier: { ...first!.identifier, Id: 184713191 }, address: { ...first!.address, oneLine: '••• masked address 7f3ak2m9x0qd', line1: '••• masked address 0c4hx2p9trvw', locality: 'Phoenix', countrySubd: 'AZ', postal1: '85016' } };
+    const masked = {
+      ...first!,
+      identifier: { ...first!.identifier, Id: 184713191 },
+      address: {
+        ...first!.address,
+        oneLine: '••• masked address 7f3ak2m9x0qd',
+        line1: '••• masked address 0c4hx2p9trvw',
+        locality: 'Phoenix',
+        countrySubd: 'AZ',
+        postal1: '85016',
+      },
+    };
     render(<PropertySheet {...viewProps({ ...propertySample, property: [masked] }, propertyDetail)} />);
     expect(screen.getByRole('heading', { level: 3 })).toHaveTextContent('Phoenix, AZ 85016 · #184713191');
   });

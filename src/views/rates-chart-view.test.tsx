@@ -16,7 +16,11 @@ describe('RatesChartView', () => {
     const chart = screen.getByRole('img', { name: /Rate per 1 EUR by date/ });
     expect(container.querySelectorAll('svg.rates-chart path')).toHaveLength(2);
     expect(within(chart).getByText('Date')).toBeInTheDocument();
-    expect(within(screen.getByRole('list', { name: 'Legend' })).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['GBP', 'USD']);
+    expect(
+      within(screen.getByRole('list', { name: 'Legend' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['GBP', 'USD']);
     const table = screen.getByRole('table', { name: 'Rates per date against EUR' });
     expect(within(table).getByRole('row', { name: '2024-01-02 0.864 1.094' })).toBeInTheDocument();
   });
@@ -26,7 +30,14 @@ describe('RatesChartView', () => {
     await userEvent.click(screen.getByRole('radio', { name: 'Change since first day' }));
     expect(screen.getByRole('img', { name: /Change since first day \(%\) by date/ })).toBeInTheDocument();
     cleanup();
-    render(<RatesChartView {...viewProps({ ...ratesSample, rates: { '2024-01-01': { USD: 1.1, JPY: 160 }, '2024-01-02': { USD: 1.2, JPY: 158 } } }, currencyTimeseries)} />);
+    render(
+      <RatesChartView
+        {...viewProps(
+          { ...ratesSample, rates: { '2024-01-01': { USD: 1.1, JPY: 160 }, '2024-01-02': { USD: 1.2, JPY: 158 } } },
+          currencyTimeseries,
+        )}
+      />,
+    );
     expect(screen.getByRole('radio', { name: 'Change since first day' })).toBeChecked();
   });
 

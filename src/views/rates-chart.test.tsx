@@ -12,13 +12,28 @@ const series = [{ currency: 'USD', values: dates.map((_, index) => 1.08 + index 
 
 /** The page gives the chart this many pixels (jsdom lays nothing out). */
 function givenWidth(width: number) {
-  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({ width, height: 0, top: 0, left: 0, right: width, bottom: 0, x: 0, y: 0, toJSON: () => ({}) });
+  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({
+    width,
+    height: 0,
+    top: 0,
+    left: 0,
+    right: width,
+    bottom: 0,
+    x: 0,
+    y: 0,
+    toJSON: () => ({}),
+  });
 }
 
 function renderChart() {
-  const { container } = render(<RatesChart dates={dates} series={series} yLabel="Rate" description="USD over January." formatValue={(value) => value.toFixed(3)} />);
+  const { container } = render(
+    <RatesChart dates={dates} series={series} yLabel="Rate" description="USD over January." formatValue={(value) => value.toFixed(3)} />,
+  );
   const svg = container.querySelector('svg')!;
-  const labels = [...svg.querySelectorAll('text.rates-chart__date')].map((text) => ({ text: text.textContent!, x: Number(text.getAttribute('x')) }));
+  const labels = [...svg.querySelectorAll('text.rates-chart__date')].map((text) => ({
+    text: text.textContent!,
+    x: Number(text.getAttribute('x')),
+  }));
   return { svg, labels };
 }
 

@@ -92,7 +92,11 @@ export function RatesChart({ dates, series, yLabel, description, formatValue, fo
 
   const pathOf = (values: readonly (number | undefined)[]) =>
     values
-      .map((value, index) => (value === undefined ? '' : `${index > 0 && values[index - 1] !== undefined ? 'L' : 'M'}${x(index).toFixed(1)},${y(value).toFixed(1)}`))
+      .map((value, index) =>
+        value === undefined
+          ? ''
+          : `${index > 0 && values[index - 1] !== undefined ? 'L' : 'M'}${x(index).toFixed(1)},${y(value).toFixed(1)}`,
+      )
       .join('');
 
   return (

@@ -14,8 +14,18 @@ describe('rates series', () => {
   it('expresses change from the first day and prefers it when scales differ widely', () => {
     const [usd] = asChange([{ currency: 'USD', values: [undefined, 2, 3] }]);
     expect(usd?.values).toEqual([undefined, 0, 50]);
-    expect(prefersChange([{ currency: 'USD', values: [1.1] }, { currency: 'JPY', values: [160] }])).toBe(true);
-    expect(prefersChange([{ currency: 'USD', values: [1.1] }, { currency: 'GBP', values: [0.86] }])).toBe(false);
+    expect(
+      prefersChange([
+        { currency: 'USD', values: [1.1] },
+        { currency: 'JPY', values: [160] },
+      ]),
+    ).toBe(true);
+    expect(
+      prefersChange([
+        { currency: 'USD', values: [1.1] },
+        { currency: 'GBP', values: [0.86] },
+      ]),
+    ).toBe(false);
   });
 
   it('makes round ticks that cover the range', () => {

@@ -4,7 +4,12 @@ import type { RatesTable as Table } from './rates-series.ts';
 export function RatesTable({ dates, series, base }: Table & { base: string | undefined }) {
   return (
     // Focusable, so a long table can be scrolled from the keyboard.
-    <div className="view-table-scroll" tabIndex={0} role="region" aria-label={`Rates per date${base ? ` against ${base}` : ''}, scrollable`}>
+    <div
+      className="view-table-scroll"
+      tabIndex={0}
+      role="region"
+      aria-label={`Rates per date${base ? ` against ${base}` : ''}, scrollable`}
+    >
       <table className="view-table">
         <caption>Rates per date{base ? ` against ${base}` : ''}</caption>
         <thead>

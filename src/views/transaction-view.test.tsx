@@ -34,7 +34,11 @@ describe('TransactionView', () => {
   });
 
   it('says so for an error body', () => {
-    render(<TransactionView {...viewProps({ apiVersion: '2023-04-25', requestId: 'r', context: 'c', error: { code: 'not_found', message: 'x' } }, transaction)} />);
+    render(
+      <TransactionView
+        {...viewProps({ apiVersion: '2023-04-25', requestId: 'r', context: 'c', error: { code: 'not_found', message: 'x' } }, transaction)}
+      />,
+    );
     expect(screen.getByRole('note')).toHaveTextContent('no transaction');
   });
 });

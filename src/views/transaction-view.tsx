@@ -24,7 +24,9 @@ export default function TransactionView({ answer }: OwnViewProps) {
       <header className="transaction-view__header">
         <h3 id="tx-heading">Transaction</h3>
         {tx.isConfirmed !== undefined && (
-          <span className={`status-pill ${confirmed ? 'status-pill--ok' : 'status-pill--warn'}`}>{confirmed ? 'Confirmed' : 'Unconfirmed'}</span>
+          <span className={`status-pill ${confirmed ? 'status-pill--ok' : 'status-pill--warn'}`}>
+            {confirmed ? 'Confirmed' : 'Unconfirmed'}
+          </span>
         )}
       </header>
       <dl className="fact-list fact-list--wide">
@@ -47,9 +49,7 @@ export default function TransactionView({ answer }: OwnViewProps) {
             <code className="hash">{tx.minedInBlockHash}</code>
           </Fact>
         )}
-        {tx.timestamp !== undefined && (
-          <Fact name={confirmed ? 'Mined' : 'First seen'}>{formatDateTime(tx.timestamp * 1000)}</Fact>
-        )}
+        {tx.timestamp !== undefined && <Fact name={confirmed ? 'Mined' : 'First seen'}>{formatDateTime(tx.timestamp * 1000)}</Fact>}
         {tx.fee && (
           <Fact name={confirmed ? 'Fee' : 'Maximum fee'}>
             {tx.fee.amount} {tx.fee.unit}
@@ -64,7 +64,9 @@ export default function TransactionView({ answer }: OwnViewProps) {
         <Parties title="Recipients" parties={tx.recipients ?? []} unit={unit} />
       </section>
       <p className="muted view-footnote">
-        {[context && `context ${context}`, requestId && `request ${requestId}`, apiVersion && `API version ${apiVersion}`].filter(Boolean).join(' · ')}
+        {[context && `context ${context}`, requestId && `request ${requestId}`, apiVersion && `API version ${apiVersion}`]
+          .filter(Boolean)
+          .join(' · ')}
       </p>
     </article>
   );

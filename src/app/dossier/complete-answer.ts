@@ -37,7 +37,14 @@ export interface CompleteAnswer {
 }
 
 /** The section's answer made complete: every page fetched when allowed, else a way to ask for them. */
-export function useCompleteAnswer(lookup: AnyLookup, operation: AnyOperation, params: Params, sent: LookupResponse, jump: PageJump | undefined, pageRecords: number): CompleteAnswer {
+export function useCompleteAnswer(
+  lookup: AnyLookup,
+  operation: AnyOperation,
+  params: Params,
+  sent: LookupResponse,
+  jump: PageJump | undefined,
+  pageRecords: number,
+): CompleteAnswer {
   const control = useFetchAllPages(lookup, operation, params, sent);
   const plan = jump ? planPages(jump) : undefined;
   const free = sent.source === 'demo' || lookup.catalog.pricePerCall === undefined;

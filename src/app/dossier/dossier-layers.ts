@@ -23,7 +23,9 @@ export function dossierLayers(results: readonly EvidenceResult[], colorOf: (id: 
     color: colorOf(lookup.id),
     points: answer.records.flatMap((record, index) => {
       const point = safely(() => operation.adapters?.point?.(record));
-      return point ? [{ lat: point.lat, lon: point.lon, label: safely(() => operation.adapters?.label?.(record)) || `Record ${index + 1}` }] : [];
+      return point
+        ? [{ lat: point.lat, lon: point.lon, label: safely(() => operation.adapters?.label?.(record)) || `Record ${index + 1}` }]
+        : [];
     }),
   }));
 }

@@ -40,7 +40,13 @@ function Dossier() {
   useDocumentTitle('Place dossier');
   const { masked } = usePreferences();
   const [results, setResults] = useState<Readonly<Record<string, SectionResult>>>({});
-  const onResult = useCallback((result: SectionResult) => setResults((current) => (current[result.lookup.id]?.response === result.response ? current : { ...current, [result.lookup.id]: result })), []);
+  const onResult = useCallback(
+    (result: SectionResult) =>
+      setResults((current) =>
+        current[result.lookup.id]?.response === result.response ? current : { ...current, [result.lookup.id]: result },
+      ),
+    [],
+  );
 
   const source = anchor.kind === 'record' ? lookupBySlug(anchor.from) : undefined;
   const sourceOperation = source?.operations[0];
@@ -81,14 +87,17 @@ function Dossier() {
         <h1>Place dossier</h1>
         <p role="alert">This dossier link cannot be read: {anchor.problems.join('; ')}.</p>
         <p>
-          Open one from a property (for example <code>/dossier?from=d&amp;recordid=184713191</code>) or a point (<code>/dossier?lat=37.7749&amp;lon=-122.4194&amp;radius=1609</code>).
+          Open one from a property (for example <code>/dossier?from=d&amp;recordid=184713191</code>) or a point (
+          <code>/dossier?lat=37.7749&amp;lon=-122.4194&amp;radius=1609</code>).
         </p>
       </div>
     );
   if (anchor.kind === 'record' && (!source || !sourceOperation)) return <p role="alert">No lookup has the letter “{anchor.from}”.</p>;
 
   const sections: { lookup: AnyLookup; operation: AnyOperation; values: Record<string, string>; reason: string }[] = [
-    ...(source && sourceOperation ? [{ lookup: source, operation: sourceOperation, values: sourceValues, reason: 'The record this dossier is about' }] : []),
+    ...(source && sourceOperation
+      ? [{ lookup: source, operation: sourceOperation, values: sourceValues, reason: 'The record this dossier is about' }]
+      : []),
     ...targets.flatMap(({ link, values }) => {
       const lookup = lookupBySlug(link.to.toLowerCase()) ?? undefined;
       const operation = lookup?.operations.find((candidate) => candidate.id === (link.toOperation ?? lookup.operations[0].id));
@@ -97,8 +106,18 @@ function Dossier() {
   ];
   const shown = sections.flatMap(({ lookup }) => (results[lookup.id] ? [results[lookup.id]!] : []));
   const cover = [
-    { term: 'Subject', value: anchor.kind === 'record' && source ? `${source.id}. ${source.title} (${Object.entries(sourceValues).map(([name, value]) => `${name} ${value}`).join(', ')})` : 'A point' },
-    ...(timed ? [{ term: 'Time window', value: `${windowDays(anchor.window).since} to ${windowDays(anchor.window).until}, both days included` }] : []),
+    {
+      term: 'Subject',
+      value:
+        anchor.kind === 'record' && source
+          ? `${source.id}. ${source.title} (${Object.entries(sourceValues)
+              .map(([name, value]) => `${name} ${value}`)
+              .join(', ')})`
+          : 'A point',
+    },
+    ...(timed
+      ? [{ term: 'Time window', value: `${windowDays(anchor.window).since} to ${windowDays(anchor.window).until}, both days included` }]
+      : []),
   ];
   const layers = dossierLayers(shown, (id) => layerColor(sections.findIndex((section) => section.lookup.id === id)));
 
@@ -109,13 +128,27 @@ function Dossier() {
       </p>
       <h1>Place dossier</h1>
       <p className="lede">
-        {anchor.kind === 'record' && source ? `Around ${source.id}. ${source.title} (${Object.entries(sourceValues).map(([name, value]) => `${name} ${value}`).join(', ')})` : 'Around a point'}
-        {place ? `, at ${place.lat.toFixed(4)}, ${place.lon.toFixed(4)}${placeRounded ? ' (a rounded position: masking moves it up to about 1 km, so distances are approximate)' : ''}` : ''}
+        {anchor.kind === 'record' && source
+          ? `Around ${source.id}. ${source.title} (${Object.entries(sourceValues)
+              .map(([name, value]) => `${name} ${value}`)
+              .join(', ')})`
+          : 'Around a point'}
+        {place
+          ? `, at ${place.lat.toFixed(4)}, ${place.lon.toFixed(4)}${placeRounded ? ' (a rounded position: masking moves it up to about 1 km, so distances are approximate)' : ''}`
+          : ''}
         {radius ? `, within ${Math.round(radius).toLocaleString('en-US')} m` : ''}
         {timed ? `, from ${windowDays(anchor.window).since} to ${windowDays(anchor.window).until}` : ''}. This page’s address reproduces it.
       </p>
       {timed && <DossierWindowForm key={`${anchor.window.from}/${anchor.window.to}`} window={anchor.window} onApply={applyWindow} />}
-      <EvidenceActions results={shown} layers={layers} place={place} placeRounded={placeRounded} radiusMetres={radius} title="Place dossier" cover={cover} />
+      <EvidenceActions
+        results={shown}
+        layers={layers}
+        place={place}
+        placeRounded={placeRounded}
+        radiusMetres={radius}
+        title="Place dossier"
+        cover={cover}
+      />
       <DossierServerRun
         queries={sections}
         title={`Dossier around ${anchor.kind === 'record' && source ? `${source.id} ${Object.values(sourceValues).join(' ')}` : place ? `${place.lat.toFixed(4)}, ${place.lon.toFixed(4)}` : 'a place'}`}
@@ -147,7 +180,9 @@ function Dossier() {
           onResult={onResult}
         />
       ))}
-      {anchor.kind === 'record' && source && results[source.id] && targets.length === 0 && <p>The record holds nothing another lookup can be asked with.</p>}
+      {anchor.kind === 'record' && source && results[source.id] && targets.length === 0 && (
+        <p>The record holds nothing another lookup can be asked with.</p>
+      )}
     </div>
   );
 }

@@ -23,13 +23,22 @@ describe('the dossier plan', () => {
 describe('the dossier URL', () => {
   it('reads a record anchor, a point anchor and the radius', () => {
     expect(readDossierUrl('?from=d&recordid=5')).toEqual({ kind: 'record', from: 'd', radius: 1609, window: DEFAULT_WINDOW });
-    expect(readDossierUrl('?lat=40.7&lon=-74&radius=500')).toEqual({ kind: 'point', lat: 40.7, lon: -74, radius: 500, window: DEFAULT_WINDOW });
+    expect(readDossierUrl('?lat=40.7&lon=-74&radius=500')).toEqual({
+      kind: 'point',
+      lat: 40.7,
+      lon: -74,
+      radius: 500,
+      window: DEFAULT_WINDOW,
+    });
   });
 
   it('says what is wrong instead of running anything', () => {
     expect(readDossierUrl('')).toMatchObject({ kind: 'invalid' });
     expect(readDossierUrl('?lat=91&lon=0')).toEqual({ kind: 'invalid', problems: ['lat must be a number from -90 to 90'] });
     expect(readDossierUrl('?from=dd')).toMatchObject({ kind: 'invalid' });
-    expect(readDossierUrl('?lat=1&lon=2&radius=0')).toMatchObject({ kind: 'invalid', problems: ['radius must be a number from 1 to 20000'] });
+    expect(readDossierUrl('?lat=1&lon=2&radius=0')).toMatchObject({
+      kind: 'invalid',
+      problems: ['radius must be a number from 1 to 20000'],
+    });
   });
 });

@@ -56,9 +56,16 @@ export function DossierSection({ lookup, operation, values, reason, place, place
   const search = sentQuerySearch(lookup, operation, values);
   const consent = useLiveCallConsent(lookup, search);
   const params = validation.ok && consent.state.status === 'free' ? validation.params : undefined;
-  const query = useQuery(params ? lookupQueryOptions(lookup, operation, params, { mask: masked }) : { queryKey: lookupQueryKey(lookup, operation, undefined, { mask: masked }), queryFn: skipToken });
+  const query = useQuery(
+    params
+      ? lookupQueryOptions(lookup, operation, params, { mask: masked })
+      : { queryKey: lookupQueryKey(lookup, operation, undefined, { mask: masked }), queryFn: skipToken },
+  );
   const response = query.data;
-  const answer = useMemo(() => (response && params ? interpretAnswer(lookup, operation, params, response, { mask: masked }) : undefined), [lookup, operation, params, response, masked]);
+  const answer = useMemo(
+    () => (response && params ? interpretAnswer(lookup, operation, params, response, { mask: masked }) : undefined),
+    [lookup, operation, params, response, masked],
+  );
   const fetchedAt = query.dataUpdatedAt;
 
   const headingId = `dossier-${lookup.slug}`;
@@ -71,7 +78,14 @@ export function DossierSection({ lookup, operation, values, reason, place, place
       <p className="dossier-section__reason">
         {reason} · <Link to={`/lookups/${lookup.slug}${search}`}>Open in the explorer</Link>
       </p>
-      {!validation.ok && <p role="alert">These parameters cannot be sent: {[...validation.errors.form, ...Object.entries(validation.errors.fields).map(([name, message]) => `${name} ${message}`)].join('; ')}</p>}
+      {!validation.ok && (
+        <p role="alert">
+          These parameters cannot be sent:{' '}
+          {[...validation.errors.form, ...Object.entries(validation.errors.fields).map(([name, message]) => `${name} ${message}`)].join(
+            '; ',
+          )}
+        </p>
+      )}
       {consent.state.status === 'ask' && (
         <p>
           {lookup.id} is a paid live lookup ({formatPrice(consent.state.price)} per call).{' '}
@@ -85,9 +99,24 @@ export function DossierSection({ lookup, operation, values, reason, place, place
       )}
       {consent.state.status === 'declined' && <p>Not sent: you chose not to spend a paid call.</p>}
       {query.isFetching && !response && <p role="status">Asking {lookup.id}…</p>}
-      {query.error && <p role="alert">{lookup.id} did not answer: {query.error.message}</p>}
+      {query.error && (
+        <p role="alert">
+          {lookup.id} did not answer: {query.error.message}
+        </p>
+      )}
       {response && answer && params && (
-        <SectionAnswer lookup={lookup} operation={operation} params={params} sent={response} sentAnswer={answer} place={place} placeRounded={placeRounded} masked={masked} fetchedAt={fetchedAt} onResult={onResult} />
+        <SectionAnswer
+          lookup={lookup}
+          operation={operation}
+          params={params}
+          sent={response}
+          sentAnswer={answer}
+          place={place}
+          placeRounded={placeRounded}
+          masked={masked}
+          fetchedAt={fetchedAt}
+          onResult={onResult}
+        />
       )}
     </section>
   );
@@ -109,15 +138,32 @@ interface SectionAnswerProps {
 const count = (value: number) => value.toLocaleString('en-US');
 
 /** The answer's part of a section: every page of it (or a plain "page 1 of 3"), its summary and its table. */
-function SectionAnswer({ lookup, operation, params, sent, sentAnswer, place, placeRounded, masked, fetchedAt, onResult }: SectionAnswerProps) {
+function SectionAnswer({
+  lookup,
+  operation,
+  params,
+  sent,
+  sentAnswer,
+  place,
+  placeRounded,
+  masked,
+  fetchedAt,
+  onResult,
+}: SectionAnswerProps) {
   const jump = sentAnswer.paging?.pages;
   const complete = useCompleteAnswer(lookup, operation, params, sent, jump, sentAnswer.records.length);
   const response = complete.response;
-  const answer = useMemo(() => (response === sent ? sentAnswer : interpretAnswer(lookup, operation, params, response, { mask: masked })), [response, sent, sentAnswer, lookup, operation, params, masked]);
+  const answer = useMemo(
+    () => (response === sent ? sentAnswer : interpretAnswer(lookup, operation, params, response, { mask: masked })),
+    [response, sent, sentAnswer, lookup, operation, params, masked],
+  );
   const merged = response !== sent;
   const partial = !merged && jump && complete.plan ? partialLabel(jump, sentAnswer.records.length, complete.plan.total) : undefined;
   const rounded = placeRounded || answer.masked;
-  const lines = useMemo(() => summaryLines(summariseAnswer(operation, answer.records, place), { partial, rounded }), [operation, answer, place, partial, rounded]);
+  const lines = useMemo(
+    () => summaryLines(summariseAnswer(operation, answer.records, place), { partial, rounded }),
+    [operation, answer, place, partial, rounded],
+  );
   const [selected, setSelected] = useState<number>();
   useEffect(() => {
     onResult({ lookup, operation, params, response, answer, fetchedAt, lines, rounded });
@@ -127,10 +173,17 @@ function SectionAnswer({ lookup, operation, params, sent, sentAnswer, place, pla
   return (
     <>
       <p className="dossier-section__provenance">
-        {sourceText(response)} · {answer.masked ? 'personal data masked' : 'not masked'} · fetched {new Date(fetchedAt).toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC')} · {Math.round(response.timeMs)} ms · HTTP {response.status}
+        {sourceText(response)} · {answer.masked ? 'personal data masked' : 'not masked'} · fetched{' '}
+        {new Date(fetchedAt)
+          .toISOString()
+          .replace('T', ' ')
+          .replace(/\.\d+Z$/, ' UTC')}{' '}
+        · {Math.round(response.timeMs)} ms · HTTP {response.status}
         {merged && state.status === 'done' && ` · all ${count(state.outcome.covered)} pages merged`}
       </p>
-      {answer.verdict?.ok === false && <p role="alert">The answer reports a failure: {answer.verdict.message ?? answer.errorMessage ?? 'no reason given'}</p>}
+      {answer.verdict?.ok === false && (
+        <p role="alert">The answer reports a failure: {answer.verdict.message ?? answer.errorMessage ?? 'no reason given'}</p>
+      )}
       {state.status === 'running' && (
         <p className="dossier-section__pages">
           <progress max={state.progress.planned} value={state.progress.done} aria-label={`Pages of ${lookup.id} fetched`} />{' '}
@@ -164,7 +217,8 @@ function SectionAnswer({ lookup, operation, params, sent, sentAnswer, place, pla
       </dl>
       {partial && state.status === 'idle' && (
         <p className="dossier-section__note">
-          The summary covers this page only: the dossier fetches every page on its own up to {count(DOSSIER_RECORD_CAP)} records of free calls.
+          The summary covers this page only: the dossier fetches every page on its own up to {count(DOSSIER_RECORD_CAP)} records of free
+          calls.
         </p>
       )}
       <details className="dossier-section__table">

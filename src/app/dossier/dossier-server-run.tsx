@@ -20,7 +20,11 @@ interface DossierServerRunProps {
   ready: boolean;
 }
 
-type RunState = { step: 'idle' } | { step: 'sending' } | { step: 'sent'; jobs: ServerJob[]; skipped: number } | { step: 'failed'; message: string };
+type RunState =
+  | { step: 'idle' }
+  | { step: 'sending' }
+  | { step: 'sent'; jobs: ServerJob[]; skipped: number }
+  | { step: 'failed'; message: string };
 
 export function DossierServerRun(props: DossierServerRunProps) {
   return useJobsEnabled() ? <ServerRun {...props} /> : null;
@@ -40,11 +44,16 @@ function ServerRun({ queries, title, path, masked, ready }: DossierServerRunProp
           skipped += 1;
           continue;
         }
-        jobs.push(await submitJob({ lookup: lookup.id, operation: operation.id, rows: [checked.params], mask: masked, group: { title, path } }));
+        jobs.push(
+          await submitJob({ lookup: lookup.id, operation: operation.id, rows: [checked.params], mask: masked, group: { title, path } }),
+        );
       }
       setState({ step: 'sent', jobs, skipped });
     } catch (error) {
-      setState({ step: 'failed', message: `${error instanceof Error ? error.message : String(error)}${jobs.length > 0 ? ` (${jobs.length} of the jobs had started)` : ''}` });
+      setState({
+        step: 'failed',
+        message: `${error instanceof Error ? error.message : String(error)}${jobs.length > 0 ? ` (${jobs.length} of the jobs had started)` : ''}`,
+      });
     }
   };
   return (

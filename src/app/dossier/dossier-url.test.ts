@@ -10,7 +10,12 @@ describe('the dossier URL’s time window', () => {
 
   it('reads since and until as whole days, both included', () => {
     const anchor = readDossierUrl('?from=d&recordid=1&since=2026-11-01&until=2026-11-07');
-    expect(anchor).toEqual({ kind: 'record', from: 'd', radius: 1609, window: { from: '2026-11-01T00:00:00.000Z', to: '2026-11-07T23:59:59.999Z' } });
+    expect(anchor).toEqual({
+      kind: 'record',
+      from: 'd',
+      radius: 1609,
+      window: { from: '2026-11-01T00:00:00.000Z', to: '2026-11-07T23:59:59.999Z' },
+    });
     if (anchor.kind !== 'record') throw new Error('a record dossier');
     expect(windowDays(anchor.window)).toEqual({ since: '2026-11-01', until: '2026-11-07' });
   });

@@ -29,13 +29,17 @@ export function windowDays(window: DossierWindow): { since: string; until: strin
 
 /** A window's problem, or undefined: both days valid, in order, at most MAX_WINDOW_DAYS long. */
 export function windowProblem(since: string, until: string): { field: 'since' | 'until'; message: string } | undefined {
-  const day = (text: string) => (/^\d{4}-\d{2}-\d{2}$/.test(text) && new Date(`${text}T00:00:00.000Z`).toISOString().startsWith(text) ? Date.parse(`${text}T00:00:00.000Z`) : undefined);
+  const day = (text: string) =>
+    /^\d{4}-\d{2}-\d{2}$/.test(text) && new Date(`${text}T00:00:00.000Z`).toISOString().startsWith(text)
+      ? Date.parse(`${text}T00:00:00.000Z`)
+      : undefined;
   const first = day(since);
   if (first === undefined) return { field: 'since', message: 'since must be a date (YYYY-MM-DD)' };
   const last = day(until);
   if (last === undefined) return { field: 'until', message: 'until must be a date (YYYY-MM-DD)' };
   if (last < first) return { field: 'until', message: 'until must be on or after since' };
-  if ((last - first) / DAY_MS + 1 > MAX_WINDOW_DAYS) return { field: 'until', message: `the window may span at most ${MAX_WINDOW_DAYS} days` };
+  if ((last - first) / DAY_MS + 1 > MAX_WINDOW_DAYS)
+    return { field: 'until', message: `the window may span at most ${MAX_WINDOW_DAYS} days` };
   return undefined;
 }
 
@@ -77,9 +81,12 @@ export function readDossierUrl(search: string): DossierAnchor {
   const from = query.get('from');
   if (from !== null) {
     if (!/^[a-z]$/.test(from)) problems.push('from must be the letter of a lookup, e.g. d');
-    return problems.length > 0 || radius === undefined || !window ? { kind: 'invalid', problems } : { kind: 'record', from, radius, window };
+    return problems.length > 0 || radius === undefined || !window
+      ? { kind: 'invalid', problems }
+      : { kind: 'record', from, radius, window };
   }
-  if (!query.has('lat') && !query.has('lon')) return { kind: 'invalid', problems: ['Give a record (from=d&recordid=…) or a point (lat=…&lon=…)'] };
+  if (!query.has('lat') && !query.has('lon'))
+    return { kind: 'invalid', problems: ['Give a record (from=d&recordid=…) or a point (lat=…&lon=…)'] };
   const lat = numberIn(query.get('lat'), 'lat', -90, 90, problems);
   const lon = numberIn(query.get('lon'), 'lon', -180, 180, problems);
   if (lat === undefined || lon === undefined || radius === undefined || !window) return { kind: 'invalid', problems };

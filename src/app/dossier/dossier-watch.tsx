@@ -15,7 +15,10 @@ interface DossierWatchProps {
   ready: boolean;
 }
 
-type WatchState = { step: 'closed' | 'open' | 'sending' } | { step: 'created'; count: number; schedule: WatchSchedule } | { step: 'failed'; message: string };
+type WatchState =
+  | { step: 'closed' | 'open' | 'sending' }
+  | { step: 'created'; count: number; schedule: WatchSchedule }
+  | { step: 'failed'; message: string };
 
 export function DossierWatch({ queries, title, ready }: DossierWatchProps) {
   const client = useJobsQueryClient();
@@ -31,13 +34,22 @@ export function DossierWatch({ queries, title, ready }: DossierWatchProps) {
       for (const { lookup, operation, values } of queries) {
         const checked = validateValues(operation, values);
         if (!checked.ok) continue;
-        await createWatch({ name: `${name.trim()}: ${lookup.id}. ${lookup.title}`, lookup: lookup.id, operation: operation.id, rows: [checked.params], schedule });
+        await createWatch({
+          name: `${name.trim()}: ${lookup.id}. ${lookup.title}`,
+          lookup: lookup.id,
+          operation: operation.id,
+          rows: [checked.params],
+          schedule,
+        });
         created += 1;
       }
       await client.invalidateQueries({ queryKey: ['watches'] });
       setState({ step: 'created', count: created, schedule });
     } catch (error) {
-      setState({ step: 'failed', message: `${error instanceof Error ? error.message : String(error)}${created > 0 ? ` (${created} had been created)` : ''}` });
+      setState({
+        step: 'failed',
+        message: `${error instanceof Error ? error.message : String(error)}${created > 0 ? ` (${created} had been created)` : ''}`,
+      });
     }
   }
 
@@ -68,7 +80,8 @@ export function DossierWatch({ queries, title, ready }: DossierWatchProps) {
       {state.step === 'failed' && <p role="alert">{state.message}</p>}
       {state.step === 'created' && (
         <p role="status">
-          The server runs the dossier’s {state.count} {state.count === 1 ? 'query' : 'queries'} {state.schedule}: see them on the <Link to="/watches">Watch page</Link>.
+          The server runs the dossier’s {state.count} {state.count === 1 ? 'query' : 'queries'} {state.schedule}: see them on the{' '}
+          <Link to="/watches">Watch page</Link>.
         </p>
       )}
     </div>

@@ -23,7 +23,13 @@ interface EvidenceActionsProps {
 }
 
 function linesOf(result: EvidenceResult, place: GeoPoint | undefined) {
-  return result.lines ?? summaryLines(summariseAnswer(result.operation, result.answer.records, place), { partial: result.answer.paging?.summary, rounded: result.answer.masked });
+  return (
+    result.lines ??
+    summaryLines(summariseAnswer(result.operation, result.answer.records, place), {
+      partial: result.answer.paging?.summary,
+      rounded: result.answer.masked,
+    })
+  );
 }
 
 const PREPARED_BY_KEY = 'lookup-explorer.evidence.prepared-by';
@@ -43,10 +49,22 @@ export function EvidenceActions({ results, layers, place, placeRounded = false, 
   const build = async () => {
     const [{ buildPack }, { drawMapImage }] = await Promise.all([import('./evidence/build-pack.ts'), import('./evidence/map-image.ts')]);
     const rounded = placeRounded || results.some((result) => result.rounded ?? result.answer.masked);
-    const placeText = place ? `${place.lat.toFixed(4)}, ${place.lon.toFixed(4)}${placeRounded ? ' (rounded position: masking moves it up to about 1 km)' : ''}` : undefined;
+    const placeText = place
+      ? `${place.lat.toFixed(4)}, ${place.lon.toFixed(4)}${placeRounded ? ' (rounded position: masking moves it up to about 1 km)' : ''}`
+      : undefined;
     const intro = `${results.length} ${results.length === 1 ? 'answer' : 'answers'}${place ? ` around ${place.lat.toFixed(4)}, ${place.lon.toFixed(4)}` : ''}${radiusMetres ? `, within ${Math.round(radiusMetres)} m` : ''}. Reproduce it at ${window.location.pathname}${window.location.search}.`;
-    const sources = [...new Set(results.map((result) => (result.response.source === 'live' ? 'live data' : result.response.source === 'demo' ? 'demo data' : 'source not stated')))];
-    const masking = results.every((result) => result.answer.masked) ? 'personal data masked in every answer' : results.some((result) => result.answer.masked) ? 'personal data masked in some answers' : 'not masked';
+    const sources = [
+      ...new Set(
+        results.map((result) =>
+          result.response.source === 'live' ? 'live data' : result.response.source === 'demo' ? 'demo data' : 'source not stated',
+        ),
+      ),
+    ];
+    const masking = results.every((result) => result.answer.masked)
+      ? 'personal data masked in every answer'
+      : results.some((result) => result.answer.masked)
+        ? 'personal data masked in some answers'
+        : 'not masked';
     const head = {
       title,
       intro,
@@ -58,11 +76,20 @@ export function EvidenceActions({ results, layers, place, placeRounded = false, 
         { term: 'Data', value: sources.join(' and ') },
         { term: 'Masking', value: masking },
         ...(place ? [{ term: 'Distances', value: distanceBasis(rounded) }] : []),
-        { term: 'Answers', value: results.map((result) => `${result.lookup.id}: ${result.answer.records.length.toLocaleString('en-US')} records`).join(' · ') },
+        {
+          term: 'Answers',
+          value: results
+            .map((result) => `${result.lookup.id}: ${result.answer.records.length.toLocaleString('en-US')} records`)
+            .join(' · '),
+        },
       ],
     };
     const answers = results.map((result) => ({ ...result, masked: result.answer.masked, summary: linesOf(result, place) }));
-    const facts = { title, demo: results.some((result) => result.response.source === 'demo'), masked: results.some((result) => result.answer.masked) };
+    const facts = {
+      title,
+      demo: results.some((result) => result.response.source === 'demo'),
+      masked: results.some((result) => result.answer.masked),
+    };
     return buildPack(head, answers, await drawMapImage(layers, place, radiusMetres, facts));
   };
   const stem = `evidence-${new Date().toISOString().slice(0, 10)}`;
@@ -79,7 +106,9 @@ export function EvidenceActions({ results, layers, place, placeRounded = false, 
         else downloadBytes(`${stem}.zip`, pack.zip, 'application/zip');
         setStatus(`Evidence pack of ${pack.appendix.length} ${pack.appendix.length === 1 ? 'answer' : 'answers'} downloaded.`);
       })
-      .catch((error: unknown) => setStatus(`The evidence pack could not be built: ${error instanceof Error ? error.message : String(error)}`));
+      .catch((error: unknown) =>
+        setStatus(`The evidence pack could not be built: ${error instanceof Error ? error.message : String(error)}`),
+      );
   };
   const none = results.length === 0;
   return (

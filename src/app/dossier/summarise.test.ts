@@ -22,7 +22,13 @@ describe('summariseAnswer', () => {
 
   it('counts, picks the repeating category column and its top values', () => {
     expect(summary.count).toBe(3);
-    expect(summary.categories).toEqual({ column: 'incident_offense', top: [{ value: 'Theft', count: 2 }, { value: 'Assault', count: 1 }] });
+    expect(summary.categories).toEqual({
+      column: 'incident_offense',
+      top: [
+        { value: 'Theft', count: 2 },
+        { value: 'Assault', count: 1 },
+      ],
+    });
   });
 
   it('lists the nearest records first, with their distance', () => {
@@ -54,7 +60,11 @@ describe('summariseAnswer', () => {
     }));
     expect(summariseAnswer(l, rows, undefined).categories?.column).toBe('incident_offense');
     const h = lookups.H.operations[0];
-    const offenders = ['33.46', '33.46', '33.47', '33.47', '33.46'].map((lat, index) => ({ sex_offender_lat: lat, sex_offender_lon: '-112.03', sex_offender_risk: index < 3 ? 'Level 1' : 'Level 2' }));
+    const offenders = ['33.46', '33.46', '33.47', '33.47', '33.46'].map((lat, index) => ({
+      sex_offender_lat: lat,
+      sex_offender_lon: '-112.03',
+      sex_offender_risk: index < 3 ? 'Level 1' : 'Level 2',
+    }));
     expect(summariseAnswer(h, offenders, undefined).categories?.column).toBe('sex_offender_risk');
   });
 
@@ -62,7 +72,10 @@ describe('summariseAnswer', () => {
     expect(distanceText(0, true)).toBe('within about 1 km (rounded position)');
     expect(distanceText(999, true)).toBe('within about 1 km (rounded position)');
     expect(distanceText(2_912, true)).toBe('about 2.9 km (rounded position)');
-    const lines = summaryLines(summariseAnswer(l, records, { lat: 37.771, lon: -122.42 }, 1), { rounded: true, partial: 'page 1 of 3 (50 of 145 records)' });
+    const lines = summaryLines(summariseAnswer(l, records, { lat: 37.771, lon: -122.42 }, 1), {
+      rounded: true,
+      partial: 'page 1 of 3 (50 of 145 records)',
+    });
     expect(lines).toContainEqual({ term: 'Nearest', value: 'Theft at b Main St — within about 1 km (rounded position)' });
     expect(lines[0]).toEqual({ term: 'Count', value: '3 records: page 1 of 3 (50 of 145 records)' });
   });

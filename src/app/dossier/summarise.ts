@@ -30,7 +30,8 @@ function safely<T>(read: () => T): T | undefined {
 }
 
 // Columns that place or name a record rather than describe it: coordinates, ids, codes, keys.
-const NOT_DESCRIPTIVE = /(?:^|[._])(?:lat|lng|lon|latitude|longitude|coords?|x|y|id|ids|code|key|uuid|zip|zipcode|postcode|fips|geohash)$|_id$|_key$/i;
+const NOT_DESCRIPTIVE =
+  /(?:^|[._])(?:lat|lng|lon|latitude|longitude|coords?|x|y|id|ids|code|key|uuid|zip|zipcode|postcode|fips|geohash)$|_id$|_key$/i;
 const NUMBER_LIKE = /^[-+]?\d+(?:[.,]\d+)?$/;
 // Columns that usually say what a record is: preferred when several could group the records.
 const DESCRIPTIVE = /offen[cs]e|type|category|kind|class|description|status|crime|nature|reason/i;
@@ -45,7 +46,14 @@ function categoriesOf(rows: readonly Record<string, unknown>[]): AnswerSummary['
   const counts = new Map<string, Map<string, number>>();
   for (const row of rows)
     for (const [column, value] of Object.entries(row)) {
-      if (typeof value !== 'string' || value === '' || ISO_DATE.test(value) || NUMBER_LIKE.test(value.trim()) || NOT_DESCRIPTIVE.test(column)) continue;
+      if (
+        typeof value !== 'string' ||
+        value === '' ||
+        ISO_DATE.test(value) ||
+        NUMBER_LIKE.test(value.trim()) ||
+        NOT_DESCRIPTIVE.test(column)
+      )
+        continue;
       const values = counts.get(column) ?? new Map<string, number>();
       values.set(value, (values.get(value) ?? 0) + 1);
       counts.set(column, values);
@@ -66,7 +74,9 @@ function categoriesOf(rows: readonly Record<string, unknown>[]): AnswerSummary['
 function spanOf(rows: readonly Record<string, unknown>[]): AnswerSummary['span'] {
   const columns = new Set(rows.flatMap((row) => Object.keys(row)));
   for (const column of columns) {
-    const dates = rows.map((row) => row[column]).filter((value): value is string => typeof value === 'string' && ISO_DATE.test(value) && !Number.isNaN(Date.parse(value)));
+    const dates = rows
+      .map((row) => row[column])
+      .filter((value): value is string => typeof value === 'string' && ISO_DATE.test(value) && !Number.isNaN(Date.parse(value)));
     if (dates.length === 0) continue;
     const sorted = dates.sort((a, b) => Date.parse(a) - Date.parse(b));
     return { from: sorted[0]!, to: sorted.at(-1)! };
@@ -74,7 +84,12 @@ function spanOf(rows: readonly Record<string, unknown>[]): AnswerSummary['span']
   return undefined;
 }
 
-export function summariseAnswer(operation: AnyOperation, records: readonly unknown[], place: GeoPoint | undefined, nearestCount = 3): AnswerSummary {
+export function summariseAnswer(
+  operation: AnyOperation,
+  records: readonly unknown[],
+  place: GeoPoint | undefined,
+  nearestCount = 3,
+): AnswerSummary {
   const rows = records.map((record) => flattenRecord(record));
   const nearest = place
     ? records
@@ -122,8 +137,22 @@ export function summaryLines(summary: AnswerSummary, context: SummaryContext): {
   const records = `${summary.count.toLocaleString('en-US')} ${summary.count === 1 ? 'record' : 'records'}`;
   return [
     { term: 'Count', value: context.partial ? `${records}: ${context.partial}` : records },
-    ...(summary.categories ? [{ term: `Top ${summary.categories.column}`, value: summary.categories.top.map((item) => `${item.value} (${item.count})`).join(', ') }] : []),
-    ...(summary.nearest.length > 0 ? [{ term: 'Nearest', value: summary.nearest.map((item) => `${item.label} — ${distanceText(item.metres, context.rounded)}`).join('; ') }] : []),
+    ...(summary.categories
+      ? [
+          {
+            term: `Top ${summary.categories.column}`,
+            value: summary.categories.top.map((item) => `${item.value} (${item.count})`).join(', '),
+          },
+        ]
+      : []),
+    ...(summary.nearest.length > 0
+      ? [
+          {
+            term: 'Nearest',
+            value: summary.nearest.map((item) => `${item.label} — ${distanceText(item.metres, context.rounded)}`).join('; '),
+          },
+        ]
+      : []),
     ...(summary.span ? [{ term: 'Time span', value: `${summary.span.from} to ${summary.span.to}` }] : []),
   ];
 }

@@ -40,7 +40,10 @@ describe('the palette’s export of the answer on screen', () => {
     json!.run();
     // The writers load on the first export (their own chunk).
     await vi.waitFor(() => expect(downloadText).toHaveBeenCalledTimes(2), { timeout: 10_000 });
-    const [[csvName, csvText, csvType], [jsonName, jsonText]] = vi.mocked(downloadText).mock.calls as [[string, string, string], [string, string, string]];
+    const [[csvName, csvText, csvType], [jsonName, jsonText]] = vi.mocked(downloadText).mock.calls as [
+      [string, string, string],
+      [string, string, string],
+    ];
     expect(csvName).toMatch(/^lookup-a-.+\.csv$/);
     expect(csvType).toBe('text/csv;charset=utf-8');
     expect(csvText.split('\r\n')[0]).toBe('id,title,genres');
@@ -57,7 +60,14 @@ describe('the palette’s export of the answer on screen', () => {
     ];
     const crime = lookups.L;
     const many = { ...response, url: '/proxy/l/x', body: [{ incidents }] };
-    const [csv, json] = answerExportActions({ lookup: crime, operation: crime.operations[0], params: {}, response: many, masked: false, filters: { incident_offense: { contains: 'burg' } } });
+    const [csv, json] = answerExportActions({
+      lookup: crime,
+      operation: crime.operations[0],
+      params: {},
+      response: many,
+      masked: false,
+      filters: { incident_offense: { contains: 'burg' } },
+    });
     expect(csv!.label).toBe('Export the filtered answer as CSV');
     csv!.run();
     json!.run();
@@ -72,12 +82,37 @@ describe('the palette’s export of the answer on screen', () => {
   });
 
   it('under the map’s time window and drawn area writes only the records they keep, as the table shows', async () => {
-    const at = (code: string, date: string, lat: number, lon: number) => ({ incident_code: code, incident_offense: 'Theft', incident_date: date, incident_latitude: lat, incident_longitude: lon });
-    const incidents = [at('in1', '2024-05-01T10:00:00', 37.77, -122.42), at('in2', '2024-05-01T12:00:00', 40.71, -74.0), at('late', '2024-05-09T10:00:00', 37.77, -122.42)];
+    const at = (code: string, date: string, lat: number, lon: number) => ({
+      incident_code: code,
+      incident_offense: 'Theft',
+      incident_date: date,
+      incident_latitude: lat,
+      incident_longitude: lon,
+    });
+    const incidents = [
+      at('in1', '2024-05-01T10:00:00', 37.77, -122.42),
+      at('in2', '2024-05-01T12:00:00', 40.71, -74.0),
+      at('late', '2024-05-09T10:00:00', 37.77, -122.42),
+    ];
     const crime = lookups.L;
     const many = { ...response, url: '/proxy/l/x', body: [{ incidents }] };
-    const look = { time: { from: '2024-05-01T00:00:00Z', to: '2024-05-02T00:00:00Z' }, area: [[37, -123], [38, -123], [38, -122], [37, -122]] as Array<[number, number]> };
-    const [csv, json] = answerExportActions({ lookup: crime, operation: crime.operations[0], params: {}, response: many, masked: false, look });
+    const look = {
+      time: { from: '2024-05-01T00:00:00Z', to: '2024-05-02T00:00:00Z' },
+      area: [
+        [37, -123],
+        [38, -123],
+        [38, -122],
+        [37, -122],
+      ] as Array<[number, number]>,
+    };
+    const [csv, json] = answerExportActions({
+      lookup: crime,
+      operation: crime.operations[0],
+      params: {},
+      response: many,
+      masked: false,
+      look,
+    });
     expect(csv!.label).toBe('Export the filtered answer as CSV');
     csv!.run();
     json!.run();
@@ -90,9 +125,11 @@ describe('the palette’s export of the answer on screen', () => {
   });
 
   it('registers them while the page shows the answer, and withdraws them when it goes', () => {
-    const { rerender, unmount } = renderHook((props: { shown: LookupResponse | undefined }) =>
-      useAnswerExportActions({ lookup, operation, params, response: props.shown, masked: true }),
-    { initialProps: { shown: response as LookupResponse | undefined } });
+    const { rerender, unmount } = renderHook(
+      (props: { shown: LookupResponse | undefined }) =>
+        useAnswerExportActions({ lookup, operation, params, response: props.shown, masked: true }),
+      { initialProps: { shown: response as LookupResponse | undefined } },
+    );
     expect(pageActions().map((action) => action.label)).toEqual(['Export the answer as CSV', 'Export the answer as JSON']);
     rerender({ shown: undefined });
     expect(pageActions()).toEqual([]);

@@ -30,7 +30,10 @@ function isFiltered(filters: TableFilters | undefined): filters is TableFilters 
   return filters !== undefined && Object.keys(filters).length > 0;
 }
 
-export function exportAnswer(format: AnswerExportFormat, { lookup, operation, params, response, masked, filters, look }: AnswerToExport): void {
+export function exportAnswer(
+  format: AnswerExportFormat,
+  { lookup, operation, params, response, masked, filters, look }: AnswerToExport,
+): void {
   const records = interpretAnswer(lookup, operation, params, response, { mask: masked }).records;
   const byFilters = isFiltered(filters) ? filteredIndicesOf(flatTableOf(records), filters) : undefined;
   const scope = scopedIndicesOf(operation, records, look);

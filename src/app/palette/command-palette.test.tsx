@@ -35,7 +35,16 @@ vi.mock('../../workbench/history/history-store.ts', () => ({
 
 vi.mock('../../workbench/saved/saved-store.ts', () => ({
   listSavedQueries: vi.fn(async () => [
-    { id: 's1', name: 'Downtown thefts', collection: 'Beat 12', lookupId: 'L', operationId: 'incidents', search: '?city=Oakland', createdAt: 1, updatedAt: 1 },
+    {
+      id: 's1',
+      name: 'Downtown thefts',
+      collection: 'Beat 12',
+      lookupId: 'L',
+      operationId: 'incidents',
+      search: '?city=Oakland',
+      createdAt: 1,
+      updatedAt: 1,
+    },
   ]),
   onSavedChange: () => () => {},
 }));
@@ -78,7 +87,12 @@ const combobox = () => screen.getByRole('combobox', { name: /Go to a lookup/ });
 const activeOption = () => document.getElementById(combobox().getAttribute('aria-activedescendant') ?? '');
 
 beforeAll(() => import('./command-palette.tsx'), 30_000);
-beforeEach(() => vi.stubGlobal('fetch', vi.fn(async () => Response.json({ lookups: {} }))));
+beforeEach(() =>
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => Response.json({ lookups: {} })),
+  ),
+);
 afterEach(() => {
   vi.unstubAllGlobals();
   window.localStorage.clear();

@@ -27,7 +27,15 @@ const THEMES: ReadonlyArray<{ theme: ThemeChoice; label: string }> = [
 export function actionItems({ masked, maskForced, setMasked, theme, setTheme, pageActions }: ActionInputs): PaletteItem[] {
   const run = (perform: () => void) => ({ kind: 'run', run: perform }) as const;
   return [
-    ...pageActions.map((action): PaletteItem => ({ id: `page-${action.id}`, group: 'actions', label: action.label, keywords: action.keywords ?? [], target: run(action.run) })),
+    ...pageActions.map(
+      (action): PaletteItem => ({
+        id: `page-${action.id}`,
+        group: 'actions',
+        label: action.label,
+        keywords: action.keywords ?? [],
+        target: run(action.run),
+      }),
+    ),
     ...(maskForced
       ? []
       : [
@@ -40,9 +48,27 @@ export function actionItems({ masked, maskForced, setMasked, theme, setTheme, pa
           } satisfies PaletteItem,
         ]),
     ...THEMES.filter((choice) => choice.theme !== theme).map(
-      (choice): PaletteItem => ({ id: `action-theme-${choice.theme}`, group: 'actions', label: choice.label, keywords: ['theme', 'appearance', 'colors', 'mode'], target: run(() => setTheme(choice.theme)) }),
+      (choice): PaletteItem => ({
+        id: `action-theme-${choice.theme}`,
+        group: 'actions',
+        label: choice.label,
+        keywords: ['theme', 'appearance', 'colors', 'mode'],
+        target: run(() => setTheme(choice.theme)),
+      }),
     ),
-    { id: 'action-history', group: 'actions', label: 'Open History', keywords: ['requests', 'sent', 'past'], target: { kind: 'navigate', to: HISTORY_PATH } },
-    { id: 'action-saved', group: 'actions', label: 'Open Saved queries', keywords: ['collections', 'bookmarks'], target: { kind: 'navigate', to: SAVED_PATH } },
+    {
+      id: 'action-history',
+      group: 'actions',
+      label: 'Open History',
+      keywords: ['requests', 'sent', 'past'],
+      target: { kind: 'navigate', to: HISTORY_PATH },
+    },
+    {
+      id: 'action-saved',
+      group: 'actions',
+      label: 'Open Saved queries',
+      keywords: ['collections', 'bookmarks'],
+      target: { kind: 'navigate', to: SAVED_PATH },
+    },
   ];
 }

@@ -1,11 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { activeIndex, INITIAL_PALETTE, moveForKey, paletteReducer, type PaletteState } from './palette-keys.ts';
 
-const move = (state: PaletteState, to: 'next' | 'previous' | 'first' | 'last', count = 4) => paletteReducer(state, { type: 'move', to, count });
+const move = (state: PaletteState, to: 'next' | 'previous' | 'first' | 'last', count = 4) =>
+  paletteReducer(state, { type: 'move', to, count });
 
 describe('the palette’s keyboard reducer', () => {
   it('maps the list keys, and nothing else', () => {
-    expect(['ArrowDown', 'ArrowUp', 'Home', 'End', 'Enter', 'a'].map(moveForKey)).toEqual(['next', 'previous', 'first', 'last', undefined, undefined]);
+    expect(['ArrowDown', 'ArrowUp', 'Home', 'End', 'Enter', 'a'].map(moveForKey)).toEqual([
+      'next',
+      'previous',
+      'first',
+      'last',
+      undefined,
+      undefined,
+    ]);
   });
 
   it('moves down and up, wrapping at both ends', () => {

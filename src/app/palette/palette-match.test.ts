@@ -5,10 +5,23 @@ import { rankItems, scoreItem, type PaletteItem } from './palette-match.ts';
 
 const lookups = lookupItems(catalogEntries);
 const first = (query: string, items: readonly PaletteItem[] = lookups) => rankItems(items, query)[0]?.items[0]?.label;
-const labels = (query: string, items: readonly PaletteItem[] = lookups) => rankItems(items, query).flatMap((section) => section.items.map((item) => item.label));
+const labels = (query: string, items: readonly PaletteItem[] = lookups) =>
+  rankItems(items, query).flatMap((section) => section.items.map((item) => item.label));
 
-const action = (label: string, keywords: string[] = []): PaletteItem => ({ id: label, group: 'actions', label, keywords, target: { kind: 'run', run: () => {} } });
-const saved = (label: string, detail: string): PaletteItem => ({ id: label, group: 'saved', label, detail, target: { kind: 'navigate', to: '/lookups/l?x=1' } });
+const action = (label: string, keywords: string[] = []): PaletteItem => ({
+  id: label,
+  group: 'actions',
+  label,
+  keywords,
+  target: { kind: 'run', run: () => {} },
+});
+const saved = (label: string, detail: string): PaletteItem => ({
+  id: label,
+  group: 'saved',
+  label,
+  detail,
+  target: { kind: 'navigate', to: '/lookups/l?x=1' },
+});
 
 describe('palette matching', () => {
   it('finds L first for "crime": its title says crime, M only lists it among its keywords', () => {
@@ -42,7 +55,15 @@ describe('palette matching', () => {
   });
 
   it('keeps the given order among equals (the newest history first) and caps the long groups', () => {
-    const history = Array.from({ length: 12 }, (_, index): PaletteItem => ({ id: `h${index}`, group: 'history', label: `L. Crime incidents: page=${index}`, target: { kind: 'navigate', to: '/' } }));
+    const history = Array.from(
+      { length: 12 },
+      (_, index): PaletteItem => ({
+        id: `h${index}`,
+        group: 'history',
+        label: `L. Crime incidents: page=${index}`,
+        target: { kind: 'navigate', to: '/' },
+      }),
+    );
     const [section] = rankItems(history, 'crime');
     expect(section!.items.map((item) => item.id)).toEqual(['h0', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'h7']);
   });

@@ -10,7 +10,17 @@ const catalog = [
 ] as const;
 
 function saved(index: number, name: string, extra: Partial<SavedQuery> = {}): SavedQuery {
-  return { id: `s${index}`, name, collection: 'My queries', lookupId: 'A', operationId: 'details', search: `?movie_id=${index}`, createdAt: index, updatedAt: index, ...extra };
+  return {
+    id: `s${index}`,
+    name,
+    collection: 'My queries',
+    lookupId: 'A',
+    operationId: 'details',
+    search: `?movie_id=${index}`,
+    createdAt: index,
+    updatedAt: index,
+    ...extra,
+  };
 }
 
 const list = [
@@ -27,7 +37,10 @@ describe('the palette’s saved-query index', () => {
     const index = new SavedSearchIndex(list, catalog);
     for (const query of ['thefts', 'the', 'oakland', 'movie', 'matrix', 'nothing like it', '']) {
       const full = rankItems(savedItems(list, catalog), query).find((section) => section.group === 'saved')?.items ?? [];
-      expect(index.search(query, 8).items.map((item) => item.id), query).toEqual(full.map((item) => item.id));
+      expect(
+        index.search(query, 8).items.map((item) => item.id),
+        query,
+      ).toEqual(full.map((item) => item.id));
     }
   });
 

@@ -4,8 +4,22 @@ import { rankItems } from './palette-match.ts';
 
 describe('saved SQL queries in the palette', () => {
   const items = savedSqlItems([
-    { id: 'a', name: 'Offenses per zip', collection: 'Crime', sql: 'select zip, count(*) from bulk_zips group by 1', createdAt: 2, updatedAt: 2 },
-    { id: 'b', name: 'Calls by hour', collection: 'My queries', sql: 'select hour(call_time), count(*) from m_20261125_1432 group by 1', createdAt: 1, updatedAt: 1 },
+    {
+      id: 'a',
+      name: 'Offenses per zip',
+      collection: 'Crime',
+      sql: 'select zip, count(*) from bulk_zips group by 1',
+      createdAt: 2,
+      updatedAt: 2,
+    },
+    {
+      id: 'b',
+      name: 'Calls by hour',
+      collection: 'My queries',
+      sql: 'select hour(call_time), count(*) from m_20261125_1432 group by 1',
+      createdAt: 1,
+      updatedAt: 1,
+    },
   ]);
 
   it('opens /sql with the saved query', () => {

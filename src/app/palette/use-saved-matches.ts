@@ -24,7 +24,10 @@ export function useSavedMatches(query: string, limit: number, catalog: readonly 
 
   useEffect(() => {
     const naming = catalog.map(({ id, slug, title }) => ({ id, slug, title }));
-    const stop = typeof Worker === 'function' ? searchInWorker(naming, limit, setItems, search) : searchHere(naming, limit, setItems, search, () => latest.current);
+    const stop =
+      typeof Worker === 'function'
+        ? searchInWorker(naming, limit, setItems, search)
+        : searchHere(naming, limit, setItems, search, () => latest.current);
     search.current?.(latest.current);
     return () => {
       search.current = undefined;
@@ -35,7 +38,12 @@ export function useSavedMatches(query: string, limit: number, catalog: readonly 
   return items;
 }
 
-function searchInWorker(catalog: readonly LookupNaming[], limit: number, show: (items: PaletteItem[]) => void, search: { current?: Search }): () => void {
+function searchInWorker(
+  catalog: readonly LookupNaming[],
+  limit: number,
+  show: (items: PaletteItem[]) => void,
+  search: { current?: Search },
+): () => void {
   const worker = new Worker(new URL('./saved-search.worker.ts', import.meta.url), { type: 'module', name: 'palette-saved-search' });
   let asked = 0;
   let lastQuery = '';
@@ -55,7 +63,13 @@ function searchInWorker(catalog: readonly LookupNaming[], limit: number, show: (
   };
 }
 
-function searchHere(catalog: readonly LookupNaming[], limit: number, show: (items: PaletteItem[]) => void, search: { current?: Search }, current: () => string): () => void {
+function searchHere(
+  catalog: readonly LookupNaming[],
+  limit: number,
+  show: (items: PaletteItem[]) => void,
+  search: { current?: Search },
+  current: () => string,
+): () => void {
   let live = true;
   let index: SavedSearchIndex | undefined;
   const load = () =>

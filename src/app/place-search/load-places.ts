@@ -28,7 +28,11 @@ export function loadPlaces(): Promise<Places> {
     ([gazetteer, { defaultRadius, searchCircle, valuesFromCircle }]) => ({
       find: (query) => gazetteer.findPlaces(query),
       withPoint: (operation, values, point) =>
-        valuesFromCircle(operation, values, { lat: point.lat, lon: point.lon, radiusMetres: searchCircle(operation.locationSearch, values)?.radiusMetres ?? defaultRadius(operation) }),
+        valuesFromCircle(operation, values, {
+          lat: point.lat,
+          lon: point.lon,
+          radiusMetres: searchCircle(operation.locationSearch, values)?.radiusMetres ?? defaultRadius(operation),
+        }),
     }),
   );
   // A failed load (offline mid-deploy) may be retried on the next use.

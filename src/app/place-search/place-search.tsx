@@ -75,14 +75,21 @@ export default function PlaceSearch({ operation, values, onValuesChange }: Place
   }
 
   const status =
-    places === 'failed' ? 'The places could not load; try again.'
-    : !text.trim() ? ''
-    : places === 'loading' || !found ? 'Loading places…'
-    : picked && text === picked.label ? `Search point set to ${describe(picked)}.`
-    : found.total === 0 ? `No place the demo knows matches “${text.trim()}”.`
-    : found.total === 1 ? '1 place matches.'
-    : found.total > matches.length ? `${found.total} places match; the first ${matches.length} are listed.`
-    : `${found.total} places match.`;
+    places === 'failed'
+      ? 'The places could not load; try again.'
+      : !text.trim()
+        ? ''
+        : places === 'loading' || !found
+          ? 'Loading places…'
+          : picked && text === picked.label
+            ? `Search point set to ${describe(picked)}.`
+            : found.total === 0
+              ? `No place the demo knows matches “${text.trim()}”.`
+              : found.total === 1
+                ? '1 place matches.'
+                : found.total > matches.length
+                  ? `${found.total} places match; the first ${matches.length} are listed.`
+                  : `${found.total} places match.`;
 
   const optionId = (index: number) => `${id}-option-${index}`;
   return (

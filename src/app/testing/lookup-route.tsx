@@ -15,7 +15,11 @@ type TestRouter = ReturnType<typeof createTestRouter>;
 /** Call at the top of a test file: loads what the lookup route loads lazily for these slugs, once. */
 export function setupLookupRouteTests(...slugs: string[]): void {
   beforeAll(async () => {
-    await Promise.all([import('../lookup-page.tsx'), import('../../results/result-viewer.tsx'), ...slugs.map((slug) => loadLookupBySlug(slug))]);
+    await Promise.all([
+      import('../lookup-page.tsx'),
+      import('../../results/result-viewer.tsx'),
+      ...slugs.map((slug) => loadLookupBySlug(slug)),
+    ]);
   }, 60_000);
 }
 

@@ -21,7 +21,10 @@ export function demoAsker<L extends AnyLookup>(generator: DemoGeneratorFor<L>, l
     const operation = options.operation ?? lookup.operations[0];
     return call({ lookup, operation, params, requestId: options.requestId ?? 'test' }) as DemoAnswer<Op>;
   }
-  function ask<Op extends OperationOf<L> = L['operations'][0]>(values: Readonly<Record<string, string>>, options: AskOptions<Op> = {}): DemoAnswer<Op> {
+  function ask<Op extends OperationOf<L> = L['operations'][0]>(
+    values: Readonly<Record<string, string>>,
+    options: AskOptions<Op> = {},
+  ): DemoAnswer<Op> {
     // Without an operation, Op is its default: the lookup's first operation.
     const operation = (options.operation ?? lookup.operations[0]) as Op;
     return parsed<Op>(operation.params.parse(values) as ParamsOf<Op>, { ...options, operation });

@@ -21,7 +21,14 @@ const search: Operation = {
         .number()
         .positive({ error: 'must be positive' })
         .optional()
-        .register(paramHints, { in: 'query', title: 'Radius', help: 'Metres around the point.', widget: 'radius', required: false, max: 5000 }),
+        .register(paramHints, {
+          in: 'query',
+          title: 'Radius',
+          help: 'Metres around the point.',
+          widget: 'radius',
+          required: false,
+          max: 5000,
+        }),
       verified: param.boolean({ in: 'query', title: 'Verified', help: 'Only verified events.' }),
       fuel_type: param.enum({ in: 'query', title: 'Fuel type', help: 'Kind of fuel.', options: ['gas', 'diesel', 'electricity'] }),
       symbols: param.list({ in: 'query', title: 'Symbols', help: 'Codes.', suggestions: ['USD', 'GBP', 'JPY'] }),

@@ -6,10 +6,12 @@ import { isLookupSamples, type LookupSamples } from './define-samples.ts';
 const modules = import.meta.glob<Readonly<Record<string, unknown>>>('./samples/*.sample.ts', { eager: true });
 
 /** Each sample file's name (`b-charging-stations`) with the samples it declares. */
-export const sampleFiles: ReadonlyArray<{ file: string; samples: readonly LookupSamples[] }> = Object.entries(modules).map(([path, module]) => ({
-  file: path.replace(/^\.\/samples\//, '').replace(/\.sample\.ts$/, ''),
-  samples: Object.values(module).filter(isLookupSamples),
-}));
+export const sampleFiles: ReadonlyArray<{ file: string; samples: readonly LookupSamples[] }> = Object.entries(modules).map(
+  ([path, module]) => ({
+    file: path.replace(/^\.\/samples\//, '').replace(/\.sample\.ts$/, ''),
+    samples: Object.values(module).filter(isLookupSamples),
+  }),
+);
 
 /** The sample bodies of one operation; [] when its lookup declares none. */
 export function samplesOf(lookup: AnyLookup, operation: AnyOperation): readonly unknown[] {

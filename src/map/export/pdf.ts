@@ -7,7 +7,12 @@ export type Paper = 'a4' | 'letter';
 const MARGIN_MM = 10;
 
 /** Where a picture of `width` × `height` sits on the page: as large as fits inside the margins, centred. */
-export function placeOnPage(width: number, height: number, page: { width: number; height: number }, margin = MARGIN_MM): { x: number; y: number; width: number; height: number } {
+export function placeOnPage(
+  width: number,
+  height: number,
+  page: { width: number; height: number },
+  margin = MARGIN_MM,
+): { x: number; y: number; width: number; height: number } {
   const scale = Math.min((page.width - 2 * margin) / width, (page.height - 2 * margin) / height);
   const [w, h] = [width * scale, height * scale];
   return { x: (page.width - w) / 2, y: (page.height - h) / 2, width: w, height: h };

@@ -5,7 +5,13 @@ import { placeOnPage } from './pdf.ts';
 import { sceneExtent, sceneLegend } from './scene.ts';
 
 const l = lookups.L;
-const params = { lat: '37.7749', lon: '-122.4194', distance: '1mi', datetime_ini: '2024-05-01T00:00:00.000Z', datetime_end: '2024-05-08T00:00:00.000Z' };
+const params = {
+  lat: '37.7749',
+  lon: '-122.4194',
+  distance: '1mi',
+  datetime_ini: '2024-05-01T00:00:00.000Z',
+  datetime_end: '2024-05-08T00:00:00.000Z',
+};
 
 describe('resultsSheetInfo', () => {
   it('reads L’s query in words: its circle as typed and its date parameters', () => {
@@ -19,7 +25,14 @@ describe('resultsSheetInfo', () => {
       masked: false,
       madeAt: new Date(0),
     });
-    expect(info).toMatchObject({ lookup: `L. ${l.title}`, query: '1 mi around 37.7749, −122.4194, inside the drawn area', from: params.datetime_ini, to: params.datetime_end, demo: true, masked: false });
+    expect(info).toMatchObject({
+      lookup: `L. ${l.title}`,
+      query: '1 mi around 37.7749, −122.4194, inside the drawn area',
+      from: params.datetime_ini,
+      to: params.datetime_end,
+      demo: true,
+      masked: false,
+    });
     expect(dateRange(l.operations[0], params)).toEqual({ from: params.datetime_ini, to: params.datetime_end });
   });
 
@@ -35,7 +48,19 @@ describe('resultsLegend', () => {
     const items = resultsLegend({
       circle: { color: 'rgb(31, 86, 179)' },
       area: { color: 'rgb(51, 136, 255)' },
-      records: { count: 271, color: '#1f56b3', layer: 'points', legend: { column: 'incident_offense', entries: [{ key: 'Theft', count: 200, shown: true }, { key: 'Hidden', count: 5, shown: false }], others: 66 } },
+      records: {
+        count: 271,
+        color: '#1f56b3',
+        layer: 'points',
+        legend: {
+          column: 'incident_offense',
+          entries: [
+            { key: 'Theft', count: 200, shown: true },
+            { key: 'Hidden', count: 5, shown: false },
+          ],
+          others: 66,
+        },
+      },
       layers: [{ title: 'H. Sex offenders', color: '#d55e00', count: 12 }],
     });
     expect(items.map((item) => [item.kind, item.label])).toEqual([
@@ -49,14 +74,24 @@ describe('resultsLegend', () => {
   });
 
   it('says a heat map or hexagons stand for the records', () => {
-    const items = resultsLegend({ circle: undefined, area: undefined, records: { count: 9, color: '#000', layer: 'heat', legend: undefined }, layers: [] });
+    const items = resultsLegend({
+      circle: undefined,
+      area: undefined,
+      records: { count: 9, color: '#000', layer: 'heat', legend: undefined },
+      layers: [],
+    });
     expect(items).toEqual([{ label: 'Records (heat map) (9)', color: '#000', kind: 'point' }]);
   });
 });
 
 describe('the dossier’s scene', () => {
   it('holds every point and the whole circle, and lists each layer with its count', () => {
-    const scene = { layers: [{ label: 'H. Sex offenders', color: '#d55e00', points: [{ lat: 33.506, lon: -112.03 }] }], place: { lat: 33.48, lon: -112.03 }, radiusMetres: 1000, demo: true };
+    const scene = {
+      layers: [{ label: 'H. Sex offenders', color: '#d55e00', points: [{ lat: 33.506, lon: -112.03 }] }],
+      place: { lat: 33.48, lon: -112.03 },
+      radiusMetres: 1000,
+      demo: true,
+    };
     const extent = sceneExtent(scene);
     expect(extent).toContainEqual({ lat: 33.506, lon: -112.03 });
     expect(extent).toHaveLength(1 + 1 + 4);

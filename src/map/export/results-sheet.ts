@@ -72,12 +72,19 @@ export function resultsLegend({ circle, area, records, layers }: ResultsLegendFa
   if (records.legend && !density) {
     items.push({ label: `Records by ${records.legend.column}`, color: '', kind: 'heading' });
     records.legend.entries.forEach((entry, slot) => {
-      if (entry.shown) items.push({ label: `${entry.key === '' ? '(empty)' : entry.key} (${entry.count.toLocaleString('en-US')})`, color: slotColor(slot), kind: 'point' });
+      if (entry.shown)
+        items.push({
+          label: `${entry.key === '' ? '(empty)' : entry.key} (${entry.count.toLocaleString('en-US')})`,
+          color: slotColor(slot),
+          kind: 'point',
+        });
     });
-    if (records.legend.others > 0) items.push({ label: `Other (${records.legend.others.toLocaleString('en-US')})`, color: OTHER_COLOR, kind: 'point' });
+    if (records.legend.others > 0)
+      items.push({ label: `Other (${records.legend.others.toLocaleString('en-US')})`, color: OTHER_COLOR, kind: 'point' });
   } else {
     items.push({ label: `Records${density} (${records.count.toLocaleString('en-US')})`, color: records.color, kind: 'point' });
   }
-  for (const layer of layers) items.push({ label: `${layer.title} (${layer.count.toLocaleString('en-US')})`, color: layer.color, kind: 'point' });
+  for (const layer of layers)
+    items.push({ label: `${layer.title} (${layer.count.toLocaleString('en-US')})`, color: layer.color, kind: 'point' });
   return items;
 }

@@ -41,7 +41,11 @@ export function sceneExtent(scene: Scene): LatLon[] {
 }
 
 /** The map picture alone; undefined when there is nothing to place or no 2D canvas. */
-export async function drawScene(scene: Scene, width: number, height: number): Promise<{ canvas: HTMLCanvasElement; metresPerPixel: number } | undefined> {
+export async function drawScene(
+  scene: Scene,
+  width: number,
+  height: number,
+): Promise<{ canvas: HTMLCanvasElement; metresPerPixel: number } | undefined> {
   // Padding keeps a point's whole dot, and the circle's line, inside the picture.
   const view = fitView(sceneExtent(scene), width, height, POINT_RADIUS + 12);
   const canvas = document.createElement('canvas');
@@ -56,7 +60,13 @@ export async function drawScene(scene: Scene, width: number, height: number): Pr
   if (scene.demo) {
     // The demo's streets as the offline map draws them at this zoom: avenues, side streets closer in, names.
     const [northWest, southEast] = [unproject(view, width, height, 0, 0), unproject(view, width, height, width, height)];
-    const lines = await loadDemoStreets({ south: southEast.lat, west: northWest.lon, north: northWest.lat, east: southEast.lon, zoom: view.zoom });
+    const lines = await loadDemoStreets({
+      south: southEast.lat,
+      west: northWest.lon,
+      north: northWest.lat,
+      east: southEast.lon,
+      zoom: view.zoom,
+    });
     paintStreetLines(context, lines, view.zoom, (lat, lon) => at({ lat, lon }), { x: 0, y: 0, width, height }, STREETS);
   }
 
@@ -109,7 +119,11 @@ function unproject(view: { centre: LatLon; zoom: number }, width: number, height
 export function sceneLegend(scene: Scene): LegendItem[] {
   return [
     ...(scene.place && scene.radiusMetres ? [{ label: 'Search circle', color: CIRCLE, kind: 'dashed' as const }] : []),
-    ...scene.layers.map((layer) => ({ label: `${layer.label} (${layer.points.length.toLocaleString('en-US')})`, color: layer.color, kind: 'point' as const })),
+    ...scene.layers.map((layer) => ({
+      label: `${layer.label} (${layer.points.length.toLocaleString('en-US')})`,
+      color: layer.color,
+      kind: 'point' as const,
+    })),
   ];
 }
 
@@ -123,5 +137,11 @@ export async function drawSceneSheet(scene: Scene, info: SheetInfo, width = 800,
 /** A dossier's title block: what it is about, the place and radius in words, demo or live, masked or not. */
 export function dossierSheetInfo(title: string, scene: Scene, masked: boolean, madeAt = new Date()): SheetInfo {
   const radius = scene.radiusMetres ? `within ${Math.round(scene.radiusMetres).toLocaleString('en-US')} m of ` : 'around ';
-  return { lookup: title, query: scene.place ? `${radius}${positionWords(scene.place.lat, scene.place.lon)}` : undefined, demo: scene.demo, masked, madeAt };
+  return {
+    lookup: title,
+    query: scene.place ? `${radius}${positionWords(scene.place.lat, scene.place.lon)}` : undefined,
+    demo: scene.demo,
+    masked,
+    madeAt,
+  };
 }

@@ -12,7 +12,11 @@ describe('titleLines', () => {
       masked: false,
       madeAt: new Date('2026-12-05T04:10:30Z'),
     });
-    expect(lines).toEqual(['L. Crime incidents', '1 mi around 37.7749, −122.4194 · May 1 – May 8, 2024', 'Demo data · not masked · made 2026-12-05 04:10 UTC']);
+    expect(lines).toEqual([
+      'L. Crime incidents',
+      '1 mi around 37.7749, −122.4194 · May 1 – May 8, 2024',
+      'Demo data · not masked · made 2026-12-05 04:10 UTC',
+    ]);
   });
 
   it('leaves out what the query does not have, and says live and masked', () => {

@@ -106,7 +106,12 @@ export function sheetLayout(map: { width: number; height: number }, legendRows: 
   const { margin, gap, titleLine, legendWidth, legendRow } = SHEET;
   const title: Box = { x: margin, y: margin, width: map.width + gap + legendWidth, height: titleRows * titleLine + 8 };
   const mapBox: Box = { x: margin, y: title.y + title.height + gap / 2, width: map.width, height: map.height };
-  const legend: Box = { x: mapBox.x + mapBox.width + gap, y: mapBox.y, width: legendWidth, height: Math.max(legendRows, 1) * legendRow + 8 };
+  const legend: Box = {
+    x: mapBox.x + mapBox.width + gap,
+    y: mapBox.y,
+    width: legendWidth,
+    height: Math.max(legendRows, 1) * legendRow + 8,
+  };
   return {
     width: legend.x + legend.width + margin,
     height: Math.max(mapBox.y + mapBox.height, legend.y + legend.height) + margin,

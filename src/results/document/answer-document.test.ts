@@ -5,7 +5,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OFF_THREAD_FROM, openAnswerDocument } from './answer-document.ts';
 import { stubDocumentWorker } from './testing/fake-document-worker.ts';
 
-const body = { items: [{ id: 1, name: 'north' }, { id: 2, name: 'south' }] };
+const body = {
+  items: [
+    { id: 1, name: 'north' },
+    { id: 2, name: 'south' },
+  ],
+};
 const text = JSON.stringify(body);
 
 afterEach(() => vi.unstubAllGlobals());
@@ -16,7 +21,11 @@ describe('openAnswerDocument', () => {
     const readText = vi.fn(() => text);
     const document = openAnswerDocument({ value: body, text: readText, size: text.length });
     expect(document.offThread).toBe(false);
-    expect(await document.query('$.items[?(@.id == 2)].name')).toMatchObject({ ok: true, total: 1, matches: [{ id: '$.items[1].name', preview: '"south"' }] });
+    expect(await document.query('$.items[?(@.id == 2)].name')).toMatchObject({
+      ok: true,
+      total: 1,
+      matches: [{ id: '$.items[1].name', preview: '"south"' }],
+    });
     expect(await document.find('NORTH')).toMatchObject({ ok: true, total: 1, matches: [{ id: '$.items[0].name', where: 'value' }] });
     expect(await document.lineOf(['items', 1])).toBe(JSON.stringify(body, null, 2).split('\n').indexOf('    {', 3));
     expect(readText).not.toHaveBeenCalled();
@@ -29,7 +38,11 @@ describe('openAnswerDocument', () => {
     expect(made).toHaveLength(1);
     expect(made[0]!.url).toMatch(/\/document-worker\.ts(\?|$)/);
     expect(made[0]!.options).toMatchObject({ type: 'module' });
-    expect(await document.query('$..name')).toMatchObject({ ok: true, total: 2, matches: [{ id: '$.items[0].name' }, { id: '$.items[1].name' }] });
+    expect(await document.query('$..name')).toMatchObject({
+      ok: true,
+      total: 2,
+      matches: [{ id: '$.items[0].name' }, { id: '$.items[1].name' }],
+    });
     expect(await document.query('$..[')).toMatchObject({ ok: false, at: 4 });
     const pretty = await document.pretty();
     expect(pretty.text).toBe(JSON.stringify(body, null, 2));

@@ -24,7 +24,11 @@ export interface ListedMatch {
 
 export type MatchReply = { ok: true; matches: ListedMatch[]; total: number; ms: number } | { ok: false; message: string; at?: number };
 
-export type DocumentRequest = { type: 'query'; expression: string } | { type: 'find'; text: string } | { type: 'line'; path: Segment[] } | { type: 'pretty' };
+export type DocumentRequest =
+  | { type: 'query'; expression: string }
+  | { type: 'find'; text: string }
+  | { type: 'line'; path: Segment[] }
+  | { type: 'pretty' };
 
 export interface DocumentReplies {
   query: MatchReply;

@@ -11,7 +11,8 @@ export function exampleQuery(root: unknown): string | undefined {
     for (const { value, path } of level) {
       if (Array.isArray(value)) {
         const first = value[0];
-        if (isContainer(first) && !Array.isArray(first) && value.length > 1 && keysOf(first).length > 0) return `${formatPath(path)}[*]${formatPath([keysOf(first)[0]!]).slice(1)}`;
+        if (isContainer(first) && !Array.isArray(first) && value.length > 1 && keysOf(first).length > 0)
+          return `${formatPath(path)}[*]${formatPath([keysOf(first)[0]!]).slice(1)}`;
         if (value.length > 0) next.push({ value: first, path: [...path, 0] });
       } else if (isRecord(value)) {
         for (const key of keysOf(value).slice(0, 20)) next.push({ value: value[key], path: [...path, key] });

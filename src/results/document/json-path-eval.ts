@@ -38,7 +38,11 @@ function sliceBounds(length: number, { start, end, step = 1 }: { start?: number;
   if (step > 0) {
     return { from: Math.min(Math.max(normal(start ?? 0), 0), length), to: Math.min(Math.max(normal(end ?? length), 0), length), step };
   }
-  return { from: Math.min(Math.max(normal(start ?? length - 1), -1), length - 1), to: Math.min(Math.max(end === undefined ? -length - 1 : normal(end), -1), length - 1), step };
+  return {
+    from: Math.min(Math.max(normal(start ?? length - 1), -1), length - 1),
+    to: Math.min(Math.max(end === undefined ? -length - 1 : normal(end), -1), length - 1),
+    step,
+  };
 }
 
 type Apply = (value: Value, link: PathLink | undefined, root: Value, out: NodeList) => void;
@@ -167,7 +171,10 @@ function deepEqual(a: Value, b: Value): boolean {
   if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, index) => deepEqual(item, b[index]));
   const keys = Object.keys(a);
   const other = b as Record<string, unknown>;
-  return keys.length === Object.keys(other).length && keys.every((key) => Object.hasOwn(other, key) && deepEqual((a as Record<string, unknown>)[key], other[key]));
+  return (
+    keys.length === Object.keys(other).length &&
+    keys.every((key) => Object.hasOwn(other, key) && deepEqual((a as Record<string, unknown>)[key], other[key]))
+  );
 }
 
 function less(a: Value, b: Value): boolean {

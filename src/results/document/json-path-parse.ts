@@ -97,11 +97,15 @@ export const JSONPATH_MAX_LENGTH = 1000;
 /** Reads an expression; throws JsonPathError with a message fit for the field when it does not read. */
 export function parseJsonPath(text: string): PathQuery {
   if (text.length > JSONPATH_MAX_LENGTH) {
-    throw new JsonPathError(`A JSONPath reads at most ${JSONPATH_MAX_LENGTH.toLocaleString('en-US')} characters; this one has ${text.length.toLocaleString('en-US')}.`, JSONPATH_MAX_LENGTH);
+    throw new JsonPathError(
+      `A JSONPath reads at most ${JSONPATH_MAX_LENGTH.toLocaleString('en-US')} characters; this one has ${text.length.toLocaleString('en-US')}.`,
+      JSONPATH_MAX_LENGTH,
+    );
   }
   const reader = new Reader(text);
   reader.skipSpace();
-  if (!reader.at('$')) reader.fail(text.trim() === '' ? 'Type a JSONPath expression, starting with $.' : `A JSONPath starts with $, found ${reader.found()}.`);
+  if (!reader.at('$'))
+    reader.fail(text.trim() === '' ? 'Type a JSONPath expression, starting with $.' : `A JSONPath starts with $, found ${reader.found()}.`);
   const query = readQuery(reader);
   reader.skipSpace();
   if (reader.pos < text.length) reader.fail(`Unexpected ${reader.found()} at character ${reader.pos + 1}.`);
@@ -131,7 +135,8 @@ function readShorthand(reader: Reader, after: string): Selector {
     return { kind: 'wildcard' };
   }
   const start = reader.pos;
-  if (!NAME_START.test(reader.peek())) reader.fail(`Expected a name or * after “${after}” at character ${start + 1}, found ${reader.found()}.`);
+  if (!NAME_START.test(reader.peek()))
+    reader.fail(`Expected a name or * after “${after}” at character ${start + 1}, found ${reader.found()}.`);
   while (reader.pos < reader.text.length && NAME_PART.test(reader.peek())) reader.pos += 1;
   return { kind: 'name', name: reader.text.slice(start, reader.pos) };
 }
@@ -278,13 +283,17 @@ function readUnary(reader: Reader): FilterExpr {
   const right = readOperand(reader);
   reader.skipSpace();
   for (const side of [left, right]) {
-    if (side.kind === 'query' && !isSingular(side.query)) reader.fail('A comparison needs a path to one value (names and indices only, no *, .., slices or filters).', start);
+    if (side.kind === 'query' && !isSingular(side.query))
+      reader.fail('A comparison needs a path to one value (names and indices only, no *, .., slices or filters).', start);
   }
   return { kind: 'compare', op, left, right };
 }
 
 function isSingular(query: PathQuery): boolean {
-  return query.steps.every((step) => !step.descendant && step.selectors.length === 1 && (step.selectors[0]!.kind === 'name' || step.selectors[0]!.kind === 'index'));
+  return query.steps.every(
+    (step) =>
+      !step.descendant && step.selectors.length === 1 && (step.selectors[0]!.kind === 'name' || step.selectors[0]!.kind === 'index'),
+  );
 }
 
 function readOperand(reader: Reader): Operand {
@@ -303,5 +312,7 @@ function readOperand(reader: Reader): Operand {
   }
   const number = reader.match(NUMBER);
   if (number !== undefined) return { kind: 'literal', value: Number(number) };
-  return reader.fail(`Expected @, $, a quoted text, a number, true, false or null at character ${reader.pos + 1}, found ${reader.found()}.`);
+  return reader.fail(
+    `Expected @, $, a quoted text, a number, true, false or null at character ${reader.pos + 1}, found ${reader.found()}.`,
+  );
 }

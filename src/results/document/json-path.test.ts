@@ -33,7 +33,7 @@ describe('JSONPath: selectors', () => {
     expect(run('$')).toEqual([['$', store]]);
   });
 
-  it('.name and [\'name\'] pick a member; a missing one picks nothing', () => {
+  it(".name and ['name'] pick a member; a missing one picks nothing", () => {
     expect(values('$.store.bicycle.color')).toEqual(['red']);
     expect(values("$['store']['bicycle'][\"price\"]")).toEqual([399]);
     expect(paths("$.store['odd key']['it\\'s']")).toEqual(["$.store['odd key']['it\\'s']"]);
@@ -134,7 +134,7 @@ describe('JSONPath: filters', () => {
     expect(values("$.store.book[?(@.category == 'fiction' && @.price < 10)].title")).toEqual(['Moby Dick']);
     expect(values("$.store.book[?(@.price > 20 || @.category == 'reference')].price")).toEqual([8.95, 22.99]);
     expect(values("$.store.book[?(!(@.category == 'fiction'))].price")).toEqual([8.95]);
-    expect(values("$.store.book[?((@.price < 9 || @.price > 20) && @.isbn)].price")).toEqual([8.99, 22.99]);
+    expect(values('$.store.book[?((@.price < 9 || @.price > 20) && @.isbn)].price')).toEqual([8.99, 22.99]);
   });
 
   it('tests existence, and a missing value equals nothing but another missing value', () => {

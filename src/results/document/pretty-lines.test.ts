@@ -56,7 +56,9 @@ describe('pretty lines', () => {
     const { text, lineStarts, bytes } = prettyText(value);
     expect(text).toBe(JSON.stringify(value, null, 2));
     const lines = text.split('\n');
-    expect([...lineStarts].map((start, index) => text.slice(start, index + 1 < lineStarts.length ? lineStarts[index + 1]! - 1 : text.length))).toEqual(lines);
+    expect(
+      [...lineStarts].map((start, index) => text.slice(start, index + 1 < lineStarts.length ? lineStarts[index + 1]! - 1 : text.length)),
+    ).toEqual(lines);
     expect(bytes).toBe(new TextEncoder().encode(text).length);
   });
 });

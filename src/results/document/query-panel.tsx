@@ -9,7 +9,7 @@ import { JsonPathError, parseJsonPath } from './json-path-parse.ts';
 import type { PanelMemory, SharedDocument } from './shared-document.ts';
 import './answer-query.css';
 
-export const QUERY_PLACEHOLDER = "e.g. $..id or $.items[?(@.price < 10)]";
+export const QUERY_PLACEHOLDER = 'e.g. $..id or $.items[?(@.price < 10)]';
 
 interface QueryPanelProps {
   shared: SharedDocument;
@@ -27,7 +27,8 @@ function describe(shown: NonNullable<PanelMemory['shown']>): string {
   const { kind, asked, reply } = shown;
   const what = kind === 'query' ? `for ${asked}` : `for “${asked}”`;
   if (reply.total === 0) return `No ${kind === 'query' ? 'match' : 'key or value found'} ${what}.`;
-  const noun = kind === 'query' ? (reply.total === 1 ? 'match' : 'matches') : reply.total === 1 ? 'key or value found' : 'keys or values found';
+  const noun =
+    kind === 'query' ? (reply.total === 1 ? 'match' : 'matches') : reply.total === 1 ? 'key or value found' : 'keys or values found';
   const cut = reply.matches.length < reply.total ? `; the first ${count(reply.matches.length)} are listed` : '';
   return `${count(reply.total)} ${noun} ${what}${cut}.`;
 }

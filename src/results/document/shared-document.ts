@@ -64,7 +64,8 @@ export function sharedDocument(source: DocumentSource): SharedDocument {
   entries.push(entry);
   // Until a tab holds it (a render React discards never does), it counts as idle.
   idle(entry);
-  for (const old of entries.filter((other) => other.users === 0 && other !== entry).slice(0, Math.max(0, entries.length - KEPT))) close(old);
+  for (const old of entries.filter((other) => other.users === 0 && other !== entry).slice(0, Math.max(0, entries.length - KEPT)))
+    close(old);
   return entry;
 }
 

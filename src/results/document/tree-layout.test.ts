@@ -9,7 +9,9 @@ import { treeLayout, type OpenPaths } from './tree-layout.ts';
 /** Every container's path (the nodes that can be opened). */
 function containerPaths(value: unknown, path: Segment[] = []): Segment[][] {
   if (!isContainer(value)) return [];
-  const children = Array.isArray(value) ? value.map((item, index) => [index, item] as const) : keysOf(value).map((key) => [key, value[key]] as const);
+  const children = Array.isArray(value)
+    ? value.map((item, index) => [index, item] as const)
+    : keysOf(value).map((key) => [key, value[key]] as const);
   return [path, ...children.flatMap(([key, child]) => containerPaths(child, [...path, key]))];
 }
 
@@ -19,7 +21,9 @@ function naiveRows(value: unknown, open: OpenPaths, path: Segment[] = []): Array
   const opened = isContainer(value) && open.has(id);
   const row = { id, depth: path.length, open: opened };
   if (!opened) return [row];
-  const children = Array.isArray(value) ? value.map((item, index) => [index, item] as const) : keysOf(value).map((key) => [key, value[key]] as const);
+  const children = Array.isArray(value)
+    ? value.map((item, index) => [index, item] as const)
+    : keysOf(value).map((key) => [key, value[key]] as const);
   return [row, ...children.flatMap(([key, child]) => naiveRows(child, open, [...path, key]))];
 }
 
@@ -50,10 +54,40 @@ describe('treeLayout', () => {
     const layout = treeLayout(value, openOf([[], ['items']]));
     expect(Array.from({ length: layout.count }, (_, index) => layout.rowAt(index))).toEqual([
       { id: '$', path: [], depth: 0, name: 'body', value, children: 2, open: true, position: 1, siblings: 1 },
-      { id: '$.status', path: ['status'], depth: 1, name: 'status', value: value.status, children: 1, open: false, position: 1, siblings: 2 },
+      {
+        id: '$.status',
+        path: ['status'],
+        depth: 1,
+        name: 'status',
+        value: value.status,
+        children: 1,
+        open: false,
+        position: 1,
+        siblings: 2,
+      },
       { id: '$.items', path: ['items'], depth: 1, name: 'items', value: value.items, children: 2, open: true, position: 2, siblings: 2 },
-      { id: '$.items[0]', path: ['items', 0], depth: 2, name: '0', value: true, children: undefined, open: false, position: 1, siblings: 2 },
-      { id: '$.items[1]', path: ['items', 1], depth: 2, name: '1', value: null, children: undefined, open: false, position: 2, siblings: 2 },
+      {
+        id: '$.items[0]',
+        path: ['items', 0],
+        depth: 2,
+        name: '0',
+        value: true,
+        children: undefined,
+        open: false,
+        position: 1,
+        siblings: 2,
+      },
+      {
+        id: '$.items[1]',
+        path: ['items', 1],
+        depth: 2,
+        name: '1',
+        value: null,
+        children: undefined,
+        open: false,
+        position: 2,
+        siblings: 2,
+      },
     ]);
   });
 

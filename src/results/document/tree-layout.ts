@@ -1,7 +1,17 @@
 // The rows a virtualised tree shows, computed from the set of opened nodes without listing them:
 // the layout counts rows per opened node, and `rowAt(i)` walks down to row i. A 100 MB body with
 // an opened array of 100,000 records is 100,000 rows, but only the rows in view are ever built.
-import { childAt, childCount, childKey, formatPath, isContainer, positionOf, type Container, type DocPath, type Segment } from './doc-path.ts';
+import {
+  childAt,
+  childCount,
+  childKey,
+  formatPath,
+  isContainer,
+  positionOf,
+  type Container,
+  type DocPath,
+  type Segment,
+} from './doc-path.ts';
 
 export interface TreeRow {
   /** The row's node as JSONPath: its key in the tree. */
@@ -88,10 +98,23 @@ function lastAtOrBefore(children: OpenChild[], field: 'start' | 'position', targ
 
 export function treeLayout(root: unknown, open: OpenPaths, rootName = 'body'): TreeLayout {
   const rootOpen = isContainer(root) && open.has('$');
-  const top = rootOpen ? buildOpen(root, [...open.values()].filter((path) => path.length > 0), 0) : undefined;
+  const top = rootOpen
+    ? buildOpen(
+        root,
+        [...open.values()].filter((path) => path.length > 0),
+        0,
+      )
+    : undefined;
   const count = top ? top.size : 1;
 
-  const makeRow = (path: Segment[], name: string, value: unknown, node: OpenNode | undefined, position: number, siblings: number): TreeRow => ({
+  const makeRow = (
+    path: Segment[],
+    name: string,
+    value: unknown,
+    node: OpenNode | undefined,
+    position: number,
+    siblings: number,
+  ): TreeRow => ({
     id: formatPath(path),
     path,
     depth: path.length,
@@ -146,7 +169,11 @@ export function treeLayout(root: unknown, open: OpenPaths, rootName = 'body'): T
         const at = lastAtOrBefore(node.children, 'position', position);
         const before = at >= 0 ? node.children[at]! : undefined;
         // Rows before this child inside its parent: one per sibling before it, plus opened siblings' subtrees.
-        const offset = !before ? position : before.position === position ? before.start : before.start + before.node.size + (position - before.position - 1);
+        const offset = !before
+          ? position
+          : before.position === position
+            ? before.start
+            : before.start + before.node.size + (position - before.position - 1);
         index += 1 + offset;
         node = before && before.position === position ? before.node : undefined;
         if (!node && depth < path.length - 1) return undefined;

@@ -15,7 +15,11 @@ describe('recordsToCsv', () => {
     ];
     const csv = recordsToCsv(records);
     expect(csv).toBe('a,b\r\nplain,"with, comma"\r\n"say ""hi""","line\nbreak"\r\n');
-    expect(parse(csv)).toEqual([['a', 'b'], ['plain', 'with, comma'], ['say "hi"', 'line\nbreak']]);
+    expect(parse(csv)).toEqual([
+      ['a', 'b'],
+      ['plain', 'with, comma'],
+      ['say "hi"', 'line\nbreak'],
+    ]);
   });
 
   it('writes every column by default, the union over all records in first-seen order, empty where a record lacks one', () => {
@@ -29,13 +33,18 @@ describe('recordsToCsv', () => {
   });
 
   it('writes only the chosen columns, in the chosen order, when asked (visible columns only)', () => {
-    const records = [{ id: 1, name: 'A', city: 'X' }, { id: 2, name: 'B', city: 'Y' }];
+    const records = [
+      { id: 1, name: 'A', city: 'X' },
+      { id: 2, name: 'B', city: 'Y' },
+    ];
     expect(recordsToCsv(records, { columns: ['city', 'id'] })).toBe('city,id\r\nX,1\r\nY,2\r\n');
     expect(recordsToCsv(records, { order: [1, 0] })).toBe('id,name,city\r\n2,B,Y\r\n1,A,X\r\n');
   });
 
   it('writes nested objects as dot-path columns and arrays as compact JSON in one cell', () => {
-    const records = [{ id: 7, address: { city: 'Berlin', geo: { lat: 52.5 } }, connectors: [{ type: 'CCS', kw: 150 }, { type: 'Type 2' }], tags: [] }];
+    const records = [
+      { id: 7, address: { city: 'Berlin', geo: { lat: 52.5 } }, connectors: [{ type: 'CCS', kw: 150 }, { type: 'Type 2' }], tags: [] },
+    ];
     const csv = recordsToCsv(records);
     expect(lines(csv)[0]).toBe('id,address.city,address.geo.lat,connectors,tags');
     expect(parse(csv)[1]).toEqual(['7', 'Berlin', '52.5', '[{"type":"CCS","kw":150},{"type":"Type 2"}]', '[]']);

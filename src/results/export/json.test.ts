@@ -10,6 +10,10 @@ describe('recordsToJson', () => {
 
   it('follows a given order of indices', () => {
     expect(inOrder(records, [2, 0, 1])).toEqual(['plain', records[0], records[1]]);
-    expect(JSON.parse(recordsToJson(records, { order: [1, 0, 2] })).map((record: { id?: string }) => record.id ?? record)).toEqual(['b', 'a', 'plain']);
+    expect(JSON.parse(recordsToJson(records, { order: [1, 0, 2] })).map((record: { id?: string }) => record.id ?? record)).toEqual([
+      'b',
+      'a',
+      'plain',
+    ]);
   });
 });

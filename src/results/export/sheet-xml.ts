@@ -53,7 +53,8 @@ function textCell(ref: string, text: string, style: number): string {
 /** One cell's XML; an empty cell is left out. Counts a cut text in `cuts`. */
 function cellXml(ref: string, cell: Cell, cuts: { count: number }): string {
   if (cell === null || cell === '') return '';
-  if (typeof cell === 'number') return Number.isFinite(cell) ? `<c r="${ref}"><v>${cell}</v></c>` : textCell(ref, String(cell), STYLE.normal);
+  if (typeof cell === 'number')
+    return Number.isFinite(cell) ? `<c r="${ref}"><v>${cell}</v></c>` : textCell(ref, String(cell), STYLE.normal);
   if (typeof cell === 'boolean') return `<c r="${ref}" t="b"><v>${cell ? 1 : 0}</v></c>`;
   const { text, cut } = fitCellText(cell);
   if (cut) cuts.count += 1;

@@ -23,7 +23,14 @@ const records = [
 describe('recordsToXlsx', () => {
   it('writes the workbook parts Excel needs, the sheet named after the lookup', () => {
     const files = unzip(recordsToXlsx(records, { sheetName: 'lookup-l-incidents' }).bytes);
-    expect(Object.keys(files).sort()).toEqual(['[Content_Types].xml', '_rels/.rels', 'xl/_rels/workbook.xml.rels', 'xl/styles.xml', 'xl/workbook.xml', 'xl/worksheets/sheet1.xml']);
+    expect(Object.keys(files).sort()).toEqual([
+      '[Content_Types].xml',
+      '_rels/.rels',
+      'xl/_rels/workbook.xml.rels',
+      'xl/styles.xml',
+      'xl/workbook.xml',
+      'xl/worksheets/sheet1.xml',
+    ]);
     expect(files['xl/workbook.xml']).toContain('<sheet name="lookup-l-incidents" sheetId="1" r:id="rId1"/>');
     // The header font is bold, and the sheet's first row is frozen.
     expect(files['xl/styles.xml']).toMatch(/<cellXfs count="3"><xf [^>]*\/><xf numFmtId="0" fontId="1"[^>]*\/>/);
@@ -34,7 +41,9 @@ describe('recordsToXlsx', () => {
   it('writes a bold header, numbers as numbers, booleans as booleans, dates and arrays as text, empty cells left out', () => {
     const sheet = unzip(recordsToXlsx(records, { sheetName: 'x' }).bytes)['xl/worksheets/sheet1.xml']!;
     expect(rowCells(sheet, 1)).toEqual(
-      ['name', 'score', 'active', 'day', 'tags', 'note'].map((field, index) => `<c r="${columnName(index)}1" s="1" t="inlineStr"><is><t xml:space="preserve">${field}</t></is></c>`),
+      ['name', 'score', 'active', 'day', 'tags', 'note'].map(
+        (field, index) => `<c r="${columnName(index)}1" s="1" t="inlineStr"><is><t xml:space="preserve">${field}</t></is></c>`,
+      ),
     );
     expect(rowCells(sheet, 2)).toEqual([
       '<c r="A2" t="inlineStr"><is><t xml:space="preserve">Ada &amp; &lt;Bob&gt;</t></is></c>',

@@ -14,7 +14,11 @@ const DOC_RELS = 'http://schemas.openxmlformats.org/officeDocument/2006/relation
 
 /** A sheet name Excel accepts: at most 31 characters, none of : \ / ? * [ ], not starting or ending with '. */
 export function sheetNameOf(name: string): string {
-  const clean = name.replace(/[:\\/?*[\]]/g, ' ').slice(0, 31).replace(/^'+|'+$/g, '').trim();
+  const clean = name
+    .replace(/[:\\/?*[\]]/g, ' ')
+    .slice(0, 31)
+    .replace(/^'+|'+$/g, '')
+    .trim();
   return clean || 'Records';
 }
 

@@ -26,7 +26,12 @@ async function query(expression: string) {
 
 describe('RawTab', () => {
   it('scrolls a short text to the line of the result picked', async () => {
-    const body = { people: [{ name: 'Ada', city: 'London' }, { name: 'Grace', city: 'Arlington' }] };
+    const body = {
+      people: [
+        { name: 'Ada', city: 'London' },
+        { name: 'Grace', city: 'Arlington' },
+      ],
+    };
     render(<RawTab response={makeResponse(body)} body={makeResponse(body).body} masking={false} format="json" fileStem="people" />);
     expect(screen.getByLabelText('Raw body')).toHaveTextContent('"name": "Ada"');
     const user = await query('$.people[?(@.name == "Grace")].city');

@@ -16,10 +16,21 @@ afterEach(() => vi.unstubAllGlobals());
 const SNIPPETS = ['curl', 'JavaScript fetch', 'Python requests'];
 
 describe('RequestView', () => {
-  const response = makeResponse({}, { url: '/proxy/a/movie/550?language=en-US', headers: [['x-lookup-source', 'demo'], ['content-type', 'application/json']] });
+  const response = makeResponse(
+    {},
+    {
+      url: '/proxy/a/movie/550?language=en-US',
+      headers: [
+        ['x-lookup-source', 'demo'],
+        ['content-type', 'application/json'],
+      ],
+    },
+  );
 
   it('shows the upstream request with the key placeholder, the proxy URL and the response headers', async () => {
-    render(<RequestView lookup={movie} operation={movie.operations[0]} params={{ movie_id: 550, language: 'en-US' }} response={response} />);
+    render(
+      <RequestView lookup={movie} operation={movie.operations[0]} params={{ movie_id: 550, language: 'en-US' }} response={response} />,
+    );
     expect(screen.getByText('GET {base_url}/movie/550?language=en-US&api_key=<API_KEY>')).toBeInTheDocument();
     expect(screen.getByText('GET /proxy/a/movie/550?language=en-US')).toBeInTheDocument();
     await userEvent.setup().click(screen.getByText('Response headers (2)'));
@@ -37,7 +48,7 @@ describe('RequestView', () => {
     expect(screen.getByText('GET /proxy/a/movie/550')).toBeInTheDocument();
   });
 
-  it('offers a ready-to-run curl against this page\'s own server, without a key', async () => {
+  it("offers a ready-to-run curl against this page's own server, without a key", async () => {
     const user = userEvent.setup();
     render(<RequestView lookup={movie} operation={movie.operations[0]} params={{ movie_id: 550 }} response={undefined} />);
     const snippet = screen.getByLabelText('curl via this server snippet');
@@ -68,7 +79,12 @@ describe('RequestView with the key placement the server publishes', () => {
   }
 
   it('shows B’s key as the X-Api-Key header in the request and every snippet when LOOKUP_B_KEY_HEADER=X-Api-Key', async () => {
-    const fetchMock = serverSays({ lookups: { A: { mode: 'demo', key: { in: 'query', name: 'api_key' } }, B: { mode: 'live', key: { in: 'header', name: 'X-Api-Key' } } } });
+    const fetchMock = serverSays({
+      lookups: {
+        A: { mode: 'demo', key: { in: 'query', name: 'api_key' } },
+        B: { mode: 'live', key: { in: 'header', name: 'X-Api-Key' } },
+      },
+    });
     const user = userEvent.setup();
     renderWithClient(<RequestView lookup={chargingStations} operation={json} params={params} response={undefined} />);
 
@@ -104,7 +120,10 @@ describe('RequestView with the key placement the server publishes', () => {
   });
 
   it('ignores a document that does not meet the wire schema', async () => {
-    vi.stubGlobal('fetch', vi.fn<typeof fetch>(async () => Response.json({ lookups: { B: { mode: 'live', key: { in: 'cookie', name: 'k' } } } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(async () => Response.json({ lookups: { B: { mode: 'live', key: { in: 'cookie', name: 'k' } } } })),
+    );
     renderWithClient(<RequestView lookup={chargingStations} operation={json} params={params} response={undefined} />);
     await waitFor(() => expect(fetch).toHaveBeenCalled());
     expect(screen.getByText(`GET {base_url}${target}&api_key=<API_KEY>`)).toBeInTheDocument();

@@ -37,9 +37,9 @@ export function RequestView({ lookup, operation, params, response, masked = true
         {request.headers.map(([name, value]) => `\n${name}: ${value}`).join('')}
       </pre>
       <p className="muted">
-        <code>{BASE_URL_PLACEHOLDER}</code> is the provider’s address and <code>{API_KEY_PLACEHOLDER}</code> your key; the server adds the real
-        key as the {placement.in === 'header' ? 'header' : 'query parameter'} <code>{placement.name}</code>, so the browser never
-        sees it.
+        <code>{BASE_URL_PLACEHOLDER}</code> is the provider’s address and <code>{API_KEY_PLACEHOLDER}</code> your key; the server adds the
+        real key as the {placement.in === 'header' ? 'header' : 'query parameter'} <code>{placement.name}</code>, so the browser never sees
+        it.
       </p>
       <h3>Proxy URL called</h3>
       <pre tabIndex={0}>
@@ -76,9 +76,7 @@ export function RequestView({ lookup, operation, params, response, masked = true
         </figure>
       ))}
       <h3>Ready to run, through this server</h3>
-      <p className="muted">
-        Calls this server’s proxy, which adds the key itself: no key, nothing to fill in.
-      </p>
+      <p className="muted">Calls this server’s proxy, which adds the key itself: no key, nothing to fill in.</p>
       <figure className="snippet">
         <figcaption>
           curl via this server <CopyButton text={proxyCurl} label="Copy curl via this server snippet" />

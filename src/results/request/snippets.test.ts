@@ -17,7 +17,12 @@ function keyLikeLeaks(text: string): string[] {
 }
 
 describe('upstream request and snippets', () => {
-  const a = describeUpstreamRequest(movie, movie.operations[0], { movie_id: 550, language: 'en-US' }, defaultKeyPlacement(movie.keyTransport));
+  const a = describeUpstreamRequest(
+    movie,
+    movie.operations[0],
+    { movie_id: 550, language: 'en-US' },
+    defaultKeyPlacement(movie.keyTransport),
+  );
 
   it('writes the upstream URL as {base_url}/path?query with api_key=<API_KEY> for A', () => {
     expect(a.url).toBe('{base_url}/movie/550?language=en-US&api_key=<API_KEY>');
@@ -34,7 +39,12 @@ describe('upstream request and snippets', () => {
   });
 
   it('sends the key as a header when the lookup says so', () => {
-    const request = describeUpstreamRequest(peopleLookup, peopleOperation, { city: 'Bad Homburg', page: 2 }, defaultKeyPlacement(peopleLookup.keyTransport));
+    const request = describeUpstreamRequest(
+      peopleLookup,
+      peopleOperation,
+      { city: 'Bad Homburg', page: 2 },
+      defaultKeyPlacement(peopleLookup.keyTransport),
+    );
     expect(request.url).toBe('{base_url}/v1/people/Bad%20Homburg?page=2');
     expect(request.headers).toEqual([['X-Api-Key', '<API_KEY>']]);
     expect(curlSnippet(request)).toContain("-H 'X-Api-Key: <API_KEY>'");
@@ -42,15 +52,20 @@ describe('upstream request and snippets', () => {
     for (const snippet of [curlSnippet(request), fetchSnippet(request), pythonSnippet(request)]) expect(keyLikeLeaks(snippet)).toEqual([]);
   });
 
-  it('follows the server\'s placement over the definition: LOOKUP_B_KEY_HEADER=X-Api-Key makes it a header in every snippet', () => {
+  it("follows the server's placement over the definition: LOOKUP_B_KEY_HEADER=X-Api-Key makes it a header in every snippet", () => {
     const json = chargingStations.operations[0];
     const params = { prox: '52.52,13.405,5000', connectortype: ['29', '33'] };
     // B's definition sends the key as the query parameter api_key…
-    expect(describeUpstreamRequest(chargingStations, json, params, defaultKeyPlacement(chargingStations.keyTransport)).url).toContain('api_key=<API_KEY>');
+    expect(describeUpstreamRequest(chargingStations, json, params, defaultKeyPlacement(chargingStations.keyTransport)).url).toContain(
+      'api_key=<API_KEY>',
+    );
     // …the server's configuration moved it into a header.
     const request = describeUpstreamRequest(chargingStations, json, params, { in: 'header', name: 'X-Api-Key' });
     expect(request.url).toBe(`{base_url}${json.path}?prox=52.52%2C13.405%2C5000&connectortype=29%2C33`);
-    expect(request.query).toEqual([['prox', '52.52,13.405,5000'], ['connectortype', '29,33']]);
+    expect(request.query).toEqual([
+      ['prox', '52.52,13.405,5000'],
+      ['connectortype', '29,33'],
+    ]);
     expect(request.headers).toEqual([['X-Api-Key', '<API_KEY>']]);
     const curl = curlSnippet(request);
     const js = fetchSnippet(request);
@@ -65,13 +80,23 @@ describe('upstream request and snippets', () => {
   });
 
   it('moves the key into the query under the configured name, replacing a declared parameter of that name', () => {
-    const request = describeUpstreamRequest(movie, movie.operations[0], { movie_id: 550, language: 'en-US' }, { in: 'query', name: 'language' });
+    const request = describeUpstreamRequest(
+      movie,
+      movie.operations[0],
+      { movie_id: 550, language: 'en-US' },
+      { in: 'query', name: 'language' },
+    );
     expect(request.url).toBe('{base_url}/movie/550?language=<API_KEY>');
     expect(request.headers).toEqual([]);
   });
 
   it('encodes `;`, `#`, `&` and spaces inside values and keeps the proxy URL key-free', () => {
-    const request = describeUpstreamRequest(movie, movie.operations[0], { movie_id: 550, language: 'en;api_key=evil#x&y z' }, { in: 'query', name: 'api_key' });
+    const request = describeUpstreamRequest(
+      movie,
+      movie.operations[0],
+      { movie_id: 550, language: 'en;api_key=evil#x&y z' },
+      { in: 'query', name: 'api_key' },
+    );
     expect(request.url).toBe('{base_url}/movie/550?language=en%3Bapi_key%3Devil%23x%26y%20z&api_key=<API_KEY>');
     expect(request.proxyUrl).toBe('/proxy/a/movie/550?language=en%3Bapi_key%3Devil%23x%26y%20z');
   });
@@ -82,15 +107,22 @@ describe('upstream request and snippets', () => {
     );
   });
 
-  it('writes a ready-to-run curl against this server\'s proxy for a GET: absolute URL, no key, no placeholder', () => {
+  it("writes a ready-to-run curl against this server's proxy for a GET: absolute URL, no key, no placeholder", () => {
     const snippet = proxyCurlSnippet(a, 'http://localhost:4317/');
     expect(snippet).toBe("curl -sS -X GET 'http://localhost:4317/proxy/a/movie/550?language=en-US'");
     expect(snippet).not.toContain('<API_KEY>');
     expect(snippet).not.toContain('{base_url}');
     expect(snippet).not.toMatch(/api_key|Origin/);
     // Wherever the server sends the key upstream (here a header), the proxy call carries none.
-    const b = describeUpstreamRequest(chargingStations, chargingStations.operations[0], { prox: '52.52,13.405,5000' }, { in: 'header', name: 'X-Api-Key' });
-    expect(proxyCurlSnippet(b, 'https://explorer.example.org')).toBe("curl -sS -X GET 'https://explorer.example.org/proxy/b/ev/stations.json?prox=52.52%2C13.405%2C5000'");
+    const b = describeUpstreamRequest(
+      chargingStations,
+      chargingStations.operations[0],
+      { prox: '52.52,13.405,5000' },
+      { in: 'header', name: 'X-Api-Key' },
+    );
+    expect(proxyCurlSnippet(b, 'https://explorer.example.org')).toBe(
+      "curl -sS -X GET 'https://explorer.example.org/proxy/b/ev/stations.json?prox=52.52%2C13.405%2C5000'",
+    );
   });
 
   it('asks the proxy for the unmasked answer when the page has masking switched off', () => {
@@ -100,9 +132,14 @@ describe('upstream request and snippets', () => {
     expect(proxyCurlSnippet(a, 'http://localhost:4317', { unmasked: false })).not.toContain('mask');
   });
 
-  it('sends R\'s POST to the proxy with its JSON body, its content type and this origin as Origin', () => {
+  it("sends R's POST to the proxy with its JSON body, its content type and this origin as Origin", () => {
     const operation = profileDetails.operations[0];
-    const request = describeUpstreamRequest(profileDetails, operation, { profile_id: 'jane-doe-4a1b2c', contact_info: true }, defaultKeyPlacement(profileDetails.keyTransport));
+    const request = describeUpstreamRequest(
+      profileDetails,
+      operation,
+      { profile_id: 'jane-doe-4a1b2c', contact_info: true },
+      defaultKeyPlacement(profileDetails.keyTransport),
+    );
     const snippet = proxyCurlSnippet(request, 'http://127.0.0.1:4317');
     expect(snippet).toBe(
       [
@@ -117,7 +154,12 @@ describe('upstream request and snippets', () => {
 
   it('quotes a body value holding a single quote so the shell passes it unchanged', () => {
     const operation = profileDetails.operations[0];
-    const request = describeUpstreamRequest(profileDetails, operation, { profile_id: "o'neil" }, defaultKeyPlacement(profileDetails.keyTransport));
+    const request = describeUpstreamRequest(
+      profileDetails,
+      operation,
+      { profile_id: "o'neil" },
+      defaultKeyPlacement(profileDetails.keyTransport),
+    );
     expect(proxyCurlSnippet(request, 'http://h')).toContain(`--data '{"profile_id":"o'\\''neil"}'`);
   });
 });

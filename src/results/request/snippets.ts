@@ -44,7 +44,7 @@ export function fetchSnippet(request: UpstreamRequest): string {
     `const response = await fetch(${JSON.stringify(request.url)}, {`,
     ...options,
     '});',
-    "if (!response.ok) throw new Error(`HTTP ${response.status}`);",
+    'if (!response.ok) throw new Error(`HTTP ${response.status}`);',
     'const data = await response.json();',
     'console.log(data);',
   ].join('\n');

@@ -28,7 +28,11 @@ function replaceAt(body: unknown, path: PathKey[], value: unknown): unknown {
 /** Where in `body` the array `target` is (the array itself, not a copy), if anywhere. */
 function pathOf(body: unknown, target: unknown, path: PathKey[] = []): PathKey[] | undefined {
   if (body === target) return path;
-  const entries: Array<[PathKey, unknown]> = Array.isArray(body) ? body.map((value, index) => [index, value]) : isRecord(body) ? Object.entries(body) : [];
+  const entries: Array<[PathKey, unknown]> = Array.isArray(body)
+    ? body.map((value, index) => [index, value])
+    : isRecord(body)
+      ? Object.entries(body)
+      : [];
   for (const [key, value] of entries) {
     const found = typeof value === 'object' && value !== null ? pathOf(value, target, [...path, key]) : undefined;
     if (found) return found;
@@ -62,7 +66,9 @@ describe('BatchSchemaCheck', () => {
   it('leaves the whole body to the page when a rule is about the records array as a whole', () => {
     const atMost = z.object({ items: z.array(record).max(1) });
     const atLeast = z.object({ items: z.array(record).min(9) });
-    const counted = z.object({ n: z.number(), items: z.array(record) }).refine((body) => body.items.length === body.n, { message: 'count', path: [] });
+    const counted = z
+      .object({ n: z.number(), items: z.array(record) })
+      .refine((body) => body.items.length === body.n, { message: 'count', path: [] });
     const body = { n: 4, items: [good(0), good(1), good(2), good(3), good(4)] };
     for (const schema of [atMost, atLeast, counted]) {
       expect(schemaIssues(schema, body).length).toBeGreaterThan(0);
@@ -90,7 +96,11 @@ describe('BatchSchemaCheck', () => {
         checked += 1;
         for (const count of [0, 1_000]) {
           const body = structuredClone(sample);
-          replaceAt(body, path, Array.from({ length: count }, () => records[0]));
+          replaceAt(
+            body,
+            path,
+            Array.from({ length: count }, () => records[0]),
+          );
           const arrayIssues = schemaIssues(operation.response, body).filter((issue) => issue.path.length <= path.length);
           expect(arrayIssues, `${lookup.id}.${operation.id} with ${count} records`).toEqual([]);
         }

@@ -21,9 +21,9 @@ describe('ProgressMeter', () => {
 
 describe('describeProgress', () => {
   it('says bytes (of the total when known), records and rate', () => {
-    expect(describeProgress({ bytes: 3 * 1024 * 1024, totalBytes: 12 * 1024 * 1024, records: 5_600, bytesPerSecond: 1.5 * 1024 * 1024 })).toBe(
-      '3.00 MB of 12.00 MB · 5,600 records · 1.50 MB/s',
-    );
+    expect(
+      describeProgress({ bytes: 3 * 1024 * 1024, totalBytes: 12 * 1024 * 1024, records: 5_600, bytesPerSecond: 1.5 * 1024 * 1024 }),
+    ).toBe('3.00 MB of 12.00 MB · 5,600 records · 1.50 MB/s');
     expect(describeProgress({ bytes: 900, totalBytes: undefined, records: 1, bytesPerSecond: 0 })).toBe('900 B · 1 record');
   });
 });

@@ -44,7 +44,10 @@ function abortError(): DOMException {
   return new DOMException('The request was cancelled', 'AbortError');
 }
 
-export function startAnswerStream(request: StreamRequest, openChannel: OpenChannel = openReaderChannel): { live: LiveAnswer; done: Promise<StreamedBody> } {
+export function startAnswerStream(
+  request: StreamRequest,
+  openChannel: OpenChannel = openReaderChannel,
+): { live: LiveAnswer; done: Promise<StreamedBody> } {
   const headBytes = request.head.reduce((sum, bytes) => sum + bytes.byteLength, 0);
   const state = new LiveRecords({ bytes: headBytes, totalBytes: request.totalBytes, records: 0, bytesPerSecond: 0 });
   const listeners = new Set<() => void>();
@@ -104,12 +107,25 @@ export function startAnswerStream(request: StreamRequest, openChannel: OpenChann
   request.signal.addEventListener('abort', onAbort);
 
   if (!settled) {
-    channel.send({ type: 'start', slug: request.lookup.slug, operationId: request.operation.id, progressive: request.progressive, totalBytes: request.totalBytes, head: request.head });
-    void pump(reader, request.onActivity, channel, () => settled || stopping, (error) => {
-      if (settled) return;
-      settle();
-      reject(error);
+    channel.send({
+      type: 'start',
+      slug: request.lookup.slug,
+      operationId: request.operation.id,
+      progressive: request.progressive,
+      totalBytes: request.totalBytes,
+      head: request.head,
     });
+    void pump(
+      reader,
+      request.onActivity,
+      channel,
+      () => settled || stopping,
+      (error) => {
+        if (settled) return;
+        settle();
+        reject(error);
+      },
+    );
   }
 
   const live: LiveAnswer = {

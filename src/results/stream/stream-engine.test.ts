@@ -18,17 +18,23 @@ function operationWith(records: (body: unknown) => unknown[] | undefined, respon
 const items = operationWith((body) => arrayAt(body, 'items'));
 
 // Multi-byte characters (2, 3 and 4 bytes in UTF-8), nesting that the table flattens, and a flat record.
-const BODY = '{"total":3,"items":[{"name":"Zoë","tags":["a","b"],"at":{"x":1}},{"name":"名前","n":2},{"name":"🦊 \\"fox\\"","n":null}],"end":true}';
+const BODY =
+  '{"total":3,"items":[{"name":"Zoë","tags":["a","b"],"at":{"x":1}},{"name":"名前","n":2},{"name":"🦊 \\"fox\\"","n":null}],"end":true}';
 
 interface Outcome {
   batches: BatchMessage[];
   done: DoneMessage;
 }
 
-function runEngine(chunks: readonly Uint8Array[], { operation = items, progressive = true, stopAfter }: { operation?: AnyOperation; progressive?: boolean; stopAfter?: number } = {}): Outcome {
+function runEngine(
+  chunks: readonly Uint8Array[],
+  { operation = items, progressive = true, stopAfter }: { operation?: AnyOperation; progressive?: boolean; stopAfter?: number } = {},
+): Outcome {
   const messages: FromReader[] = [];
   let clock = 0;
-  const engine = new StreamEngine({ operation, progressive, totalBytes: undefined, now: () => (clock += FLUSH_MS) }, (message) => messages.push(message));
+  const engine = new StreamEngine({ operation, progressive, totalBytes: undefined, now: () => (clock += FLUSH_MS) }, (message) =>
+    messages.push(message),
+  );
   chunks.forEach((chunk, index) => {
     engine.push(chunk);
     if (index + 1 === stopAfter) engine.stop();
@@ -46,7 +52,8 @@ function assembled({ batches, done }: Outcome) {
   const columns = batches.flatMap((batch) => batch.columns);
   const text = batches.map((batch) => batch.text).join('') + done.text;
   // As the page does: the records into the skeleton, or the whole text when the worker no longer held it.
-  const read = done.kind === 'split' ? { body: withRecords(JSON.parse(done.skeleton), done.path, records) } : done.reread ? parseJsonText(text) : done;
+  const read =
+    done.kind === 'split' ? { body: withRecords(JSON.parse(done.skeleton), done.path, records) } : done.reread ? parseJsonText(text) : done;
   return { records, rows, columns, text, body: read.body, parseError: read.parseError };
 }
 

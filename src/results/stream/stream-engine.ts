@@ -159,7 +159,10 @@ export class StreamEngine {
     return this.meter.current(this.count);
   }
 
-  private finish(outcome: { kind: 'split'; skeleton: string; path: readonly PathKey[] } | { kind: 'whole' } | undefined, stoppedAfter: number | undefined): void {
+  private finish(
+    outcome: { kind: 'split'; skeleton: string; path: readonly PathKey[] } | { kind: 'whole' } | undefined,
+    stoppedAfter: number | undefined,
+  ): void {
     this.finished = true;
     clearTimeout(this.flushTimer);
     const { operation } = this.setup;
@@ -190,6 +193,12 @@ export class StreamEngine {
     }
     const whole = parseJsonText(this.texts.join(''));
     const issues = whole.body === undefined ? undefined : schemaIssues(operation.response, whole.body);
-    this.post({ ...common, kind: 'whole', body: whole.body, ...(whole.parseError !== undefined && { parseError: whole.parseError }), ...(issues && { issues }) });
+    this.post({
+      ...common,
+      kind: 'whole',
+      body: whole.body,
+      ...(whole.parseError !== undefined && { parseError: whole.parseError }),
+      ...(issues && { issues }),
+    });
   }
 }

@@ -16,7 +16,9 @@ export function StreamProgressLine({ progress, stopping, onStop }: StreamProgres
         {stopping ? 'Stopping: keeping the records received… ' : 'Receiving the answer: '}
         {describeProgress(progress)}
       </p>
-      {totalBytes !== undefined && totalBytes > 0 && <progress max={totalBytes} value={Math.min(bytes, totalBytes)} aria-label="Bytes received" />}
+      {totalBytes !== undefined && totalBytes > 0 && (
+        <progress max={totalBytes} value={Math.min(bytes, totalBytes)} aria-label="Bytes received" />
+      )}
       <button type="button" onClick={onStop} disabled={stopping} title="Stop the download and keep the records received so far">
         Stop
       </button>

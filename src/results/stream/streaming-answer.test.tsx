@@ -37,7 +37,8 @@ function start(rest: ReadableStream<Uint8Array>, signal = new AbortController().
   return { request, ...startAnswerStream(request) };
 }
 
-const people = (from: number, to: number) => Array.from({ length: to - from }, (_, index) => JSON.stringify(person(from + index))).join(',');
+const people = (from: number, to: number) =>
+  Array.from({ length: to - from }, (_, index) => JSON.stringify(person(from + index))).join(',');
 
 let restoreLayout: () => void;
 beforeEach(() => {
@@ -100,7 +101,10 @@ describe('a big answer while it arrives', () => {
 
 describe('the viewer and a big answer', () => {
   it('says the answer was stopped, and opens a streamed answer on its table', () => {
-    const response = makeResponse({ ok: true, page: 1, total_pages: 1, people: [person(0), person(1)] }, { streamed: true, stoppedAfter: 2 });
+    const response = makeResponse(
+      { ok: true, page: 1, total_pages: 1, people: [person(0), person(1)] },
+      { streamed: true, stoppedAfter: 2 },
+    );
     renderViewer({ response, renderMap: () => <p>the map</p>, operation: { ...peopleOperation, defaultTab: 'map' } });
     expect(screen.getByText('stopped after 2 records')).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Table' })).toHaveAttribute('aria-selected', 'true');

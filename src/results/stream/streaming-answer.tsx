@@ -27,7 +27,14 @@ export function StreamingAnswer({ live, fileStem, view, onViewChange }: Streamin
       {snapshot.records.length === 0 ? (
         <p className="muted">Waiting for the first records…</p>
       ) : (
-        <RecordTable records={snapshot.records} selectedIndex={selected} onSelect={setSelected} fileStem={fileStem} view={tableView} onViewChange={onViewChange} />
+        <RecordTable
+          records={snapshot.records}
+          selectedIndex={selected}
+          onSelect={setSelected}
+          fileStem={fileStem}
+          view={tableView}
+          onViewChange={onViewChange}
+        />
       )}
     </div>
   );

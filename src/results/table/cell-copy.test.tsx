@@ -44,7 +44,9 @@ describe('RecordTable cell selection', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Copy with column names' }));
     rowWith('Name 1').focus();
     await user.keyboard('{Control>}c{/Control}');
-    expect(await navigator.clipboard.readText()).toBe('name\temail\tcity\r\nName 0\tuser0@mail.test\tAachen\r\nName 1\tuser1@mail.test\tBerlin');
+    expect(await navigator.clipboard.readText()).toBe(
+      'name\temail\tcity\r\nName 0\tuser0@mail.test\tAachen\r\nName 1\tuser1@mail.test\tBerlin',
+    );
 
     await user.keyboard('{Escape}');
     expect(highlighted()).toEqual([]);
@@ -86,7 +88,16 @@ describe('RecordTable cell selection', () => {
   it('exports XLSX of the same records as the CSV: the filtered ones, sheet named after the lookup', async () => {
     const user = userEvent.setup();
     const downloads = captureDownloads();
-    render(<RecordTable records={people} selectedIndex={undefined} onSelect={vi.fn()} fileStem="lookup-l-incidents-2026-11-22" view={{ filters: { city: { equals: ['Berlin'] } } }} onViewChange={vi.fn()} />);
+    render(
+      <RecordTable
+        records={people}
+        selectedIndex={undefined}
+        onSelect={vi.fn()}
+        fileStem="lookup-l-incidents-2026-11-22"
+        view={{ filters: { city: { equals: ['Berlin'] } } }}
+        onViewChange={vi.fn()}
+      />,
+    );
     await user.click(screen.getByRole('button', { name: 'Export XLSX (filtered)' }));
     await vi.waitFor(() => expect(downloads.files).toHaveLength(1));
     const file = downloads.files[0]!;

@@ -21,14 +21,28 @@ describe('tsvCell', () => {
 });
 
 describe('rangeToTsv', () => {
-  const records = Array.from({ length: 5_000 }, (_, index) => ({ id: index, name: `Name ${index}`, tags: ['a', 'b'], note: index === 4_000 ? 'two\tparts' : null }));
+  const records = Array.from({ length: 5_000 }, (_, index) => ({
+    id: index,
+    name: `Name ${index}`,
+    tags: ['a', 'b'],
+    note: index === 4_000 ? 'two\tparts' : null,
+  }));
   const columns = ['id', 'name', 'tags', 'note'];
   const order = records.map((_, index) => records.length - 1 - index); // sorted descending by id
 
   it('reads every row of the range from the records in the table’s order, whichever rows are rendered', () => {
     // Positions 998…1001 are records 4001…3998: far past any rendered rows.
-    const tsv = rangeToTsv({ records, order, columns }, { anchor: { position: 1001, column: 3 }, focus: { position: 998, column: 0 } }, false);
-    expect(tsv.split('\r\n')).toEqual(['4001\tName 4001\t["a","b"]\t', '4000\tName 4000\t["a","b"]\t"two\tparts"', '3999\tName 3999\t["a","b"]\t', '3998\tName 3998\t["a","b"]\t']);
+    const tsv = rangeToTsv(
+      { records, order, columns },
+      { anchor: { position: 1001, column: 3 }, focus: { position: 998, column: 0 } },
+      false,
+    );
+    expect(tsv.split('\r\n')).toEqual([
+      '4001\tName 4001\t["a","b"]\t',
+      '4000\tName 4000\t["a","b"]\t"two\tparts"',
+      '3999\tName 3999\t["a","b"]\t',
+      '3998\tName 3998\t["a","b"]\t',
+    ]);
   });
 
   it('puts the range’s column names first when asked', () => {

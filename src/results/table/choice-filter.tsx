@@ -25,8 +25,10 @@ export function ChoiceFilter({ column, choices, filter, onChange }: ChoiceFilter
   const panel = useRef<HTMLDivElement>(null);
   const excluding = filter.excludes !== undefined && filter.equals === undefined;
   const picked = new Set(excluding ? filter.excludes : filter.equals);
-  const summary = picked.size === 0 ? 'Any' : `${excluding ? 'is not' : 'is'} ${picked.size === 1 ? shownKey([...picked][0]!) : `${picked.size} values`}`;
-  const write = (keys: string[], exclude: boolean) => onChange(exclude ? { equals: undefined, excludes: keys } : { equals: keys, excludes: undefined });
+  const summary =
+    picked.size === 0 ? 'Any' : `${excluding ? 'is not' : 'is'} ${picked.size === 1 ? shownKey([...picked][0]!) : `${picked.size} values`}`;
+  const write = (keys: string[], exclude: boolean) =>
+    onChange(exclude ? { equals: undefined, excludes: keys } : { equals: keys, excludes: undefined });
 
   const place = useCallback(() => {
     const own = button.current;
@@ -83,7 +85,15 @@ export function ChoiceFilter({ column, choices, filter, onChange }: ChoiceFilter
       >
         {summary}
       </button>
-      <div ref={panel} id={`${id}-panel`} popover="auto" role="dialog" aria-label={`Filter ${column}`} className="filter-choice-panel" onToggle={onToggle}>
+      <div
+        ref={panel}
+        id={`${id}-panel`}
+        popover="auto"
+        role="dialog"
+        aria-label={`Filter ${column}`}
+        className="filter-choice-panel"
+        onToggle={onToggle}
+      >
         <fieldset>
           <legend>{column}</legend>
           <label>
@@ -101,7 +111,9 @@ export function ChoiceFilter({ column, choices, filter, onChange }: ChoiceFilter
                   <input
                     type="checkbox"
                     checked={picked.has(key)}
-                    onChange={(event) => write(event.target.checked ? [...picked, key] : [...picked].filter((value) => value !== key), excluding)}
+                    onChange={(event) =>
+                      write(event.target.checked ? [...picked, key] : [...picked].filter((value) => value !== key), excluding)
+                    }
                   />
                   {shownKey(key)}
                 </label>

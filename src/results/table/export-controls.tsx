@@ -29,7 +29,17 @@ export function sheetNameForStem(stem: string): string {
  * The CSV, XLSX and JSON buttons and the choices behind them; the defaults write every record and
  * column. Under a filter they write the filtered records only, and the file name says so.
  */
-export function ExportControls({ records, columnCount, visibleColumns, order, filtered, sorted, choice, onChoose, fileStem }: ExportControlsProps) {
+export function ExportControls({
+  records,
+  columnCount,
+  visibleColumns,
+  order,
+  filtered,
+  sorted,
+  choice,
+  onChoose,
+  fileStem,
+}: ExportControlsProps) {
   const name = useId();
   const rowOrder = choice.sorted && sorted ? order : filtered;
   const stem = filtered ? `${fileStem}-filtered` : fileStem;
@@ -46,7 +56,11 @@ export function ExportControls({ records, columnCount, visibleColumns, order, fi
     setXlsxStatus('');
     try {
       const { recordsToXlsx, XLSX_MIME } = await import('../export/xlsx.ts');
-      const file = recordsToXlsx(records, { columns: choice.visibleOnly ? visibleColumns : undefined, order: rowOrder, sheetName: sheetNameForStem(stem) });
+      const file = recordsToXlsx(records, {
+        columns: choice.visibleOnly ? visibleColumns : undefined,
+        order: rowOrder,
+        sheetName: sheetNameForStem(stem),
+      });
       downloadBytes(`${stem}.xlsx`, file.bytes, XLSX_MIME);
       if (file.cutCells > 0)
         setXlsxStatus(
@@ -83,7 +97,12 @@ export function ExportControls({ records, columnCount, visibleColumns, order, fi
           <fieldset>
             <legend>CSV and XLSX columns</legend>
             <label>
-              <input type="radio" name={`${name}-columns`} checked={!choice.visibleOnly} onChange={() => onChoose({ visibleOnly: false })} />
+              <input
+                type="radio"
+                name={`${name}-columns`}
+                checked={!choice.visibleOnly}
+                onChange={() => onChoose({ visibleOnly: false })}
+              />
               Every column ({columnCount})
             </label>
             <label>
@@ -107,9 +126,9 @@ export function ExportControls({ records, columnCount, visibleColumns, order, fi
             CSV for Excel (UTF-8 with byte-order mark)
           </label>
           <p className="export-help">
-            CSV: UTF-8, a header row, RFC 4180 quoting, CRLF line ends. {NESTED_VALUES_RULE} Text starting with =, +, -, @, a tab or a carriage
-            return gets a leading &apos; so a spreadsheet shows it instead of running it as a formula; numbers are written as they are. CSV, JSON
-            and the map&apos;s GeoJSON hold the same records.
+            CSV: UTF-8, a header row, RFC 4180 quoting, CRLF line ends. {NESTED_VALUES_RULE} Text starting with =, +, -, @, a tab or a
+            carriage return gets a leading &apos; so a spreadsheet shows it instead of running it as a formula; numbers are written as they
+            are. CSV, JSON and the map&apos;s GeoJSON hold the same records.
           </p>
           <p className="export-help">
             XLSX: one sheet of the same rows and columns as the CSV, a bold header row that stays in view; numbers and true/false are

@@ -39,7 +39,14 @@ export function FacetsPanel({ table, facets, filters, onFacetsChange, onToggleVa
       {shown.length > 0 && (
         <div className="facet-list">
           {shown.map((column) => (
-            <FacetBox key={column} table={table} column={column} filters={filters} onRemove={() => remove(column)} onToggleValue={onToggleValue} />
+            <FacetBox
+              key={column}
+              table={table}
+              column={column}
+              filters={filters}
+              onRemove={() => remove(column)}
+              onToggleValue={onToggleValue}
+            />
           ))}
         </div>
       )}

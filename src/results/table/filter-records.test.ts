@@ -1,10 +1,30 @@
 import { describe, expect, it } from 'vitest';
 import { flattenRecords } from './flatten-records.ts';
-import { cellKey, columnKinds, columnStats, describeFilter, kindOfStats, mergeColumnStats, filterRows, isDay, normaliseFilter, toggleEquals, withColumnFilter } from './filter-records.ts';
+import {
+  cellKey,
+  columnKinds,
+  columnStats,
+  describeFilter,
+  kindOfStats,
+  mergeColumnStats,
+  filterRows,
+  isDay,
+  normaliseFilter,
+  toggleEquals,
+  withColumnFilter,
+} from './filter-records.ts';
 
 const calls = [
   { code: 'a1', type: 'Alarm', priority: 3, at: '2024-03-01T10:00:00.000Z', note: 'Back door', unit: { city: 'SF' }, flag: true },
-  { code: 'b2', type: 'Noise Complaint', priority: 1, at: '2024-03-02T23:59:59.000Z', note: 'Loud music', unit: { city: 'SF' }, flag: false },
+  {
+    code: 'b2',
+    type: 'Noise Complaint',
+    priority: 1,
+    at: '2024-03-02T23:59:59.000Z',
+    note: 'Loud music',
+    unit: { city: 'SF' },
+    flag: false,
+  },
   { code: 'c3', type: 'Alarm', priority: 5, at: '2024-03-05T00:00:00.000Z', note: null, unit: { city: 'Oakland' }, flag: true },
   { code: 'd4', type: '', priority: 2, at: '2024-03-03', note: 'back yard', unit: { city: 'SF' }, flag: false },
   { code: 'e5', type: 'Alarm', priority: 4, at: null, note: 'Front', unit: { city: 'SF' }, flag: true },
@@ -86,13 +106,17 @@ describe('filterRows', () => {
   it('filters 10,000 rows (bench/table-filters.ts times it)', () => {
     const big = flattenRecords(Array.from({ length: 10_000 }, (_, index) => ({ ...calls[index % 5], id: index })));
     // Of each five rows only a1 is an Alarm whose note contains an "a".
-    expect(filterRows(big, { type: { equals: ['Alarm'] }, note: { contains: 'a' } })).toEqual(Array.from({ length: 2000 }, (_, index) => index * 5));
+    expect(filterRows(big, { type: { equals: ['Alarm'] }, note: { contains: 'a' } })).toEqual(
+      Array.from({ length: 2000 }, (_, index) => index * 5),
+    );
   });
 });
 
 describe('filter edits', () => {
   it('drops empty parts and invalid bounds', () => {
-    expect(normaliseFilter({ contains: ' ', min: Number.NaN, from: '2024-02-30', to: '2024-02-29', equals: [], excludes: ['x', 'x'] })).toEqual({
+    expect(
+      normaliseFilter({ contains: ' ', min: Number.NaN, from: '2024-02-30', to: '2024-02-29', equals: [], excludes: ['x', 'x'] }),
+    ).toEqual({
       to: '2024-02-29',
       excludes: ['x'],
     });

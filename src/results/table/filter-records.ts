@@ -125,7 +125,11 @@ export function rememberColumnKinds(table: FlatTable, kinds: ReadonlyMap<string,
 }
 
 /** The filters with one column's filter replaced (or removed); undefined when none is left. */
-export function withColumnFilter(filters: TableFilters | undefined, column: string, filter: ColumnFilter | undefined): TableFilters | undefined {
+export function withColumnFilter(
+  filters: TableFilters | undefined,
+  column: string,
+  filter: ColumnFilter | undefined,
+): TableFilters | undefined {
   const next: Record<string, ColumnFilter> = { ...filters };
   const clean = normaliseFilter(filter);
   if (clean) next[column] = clean;

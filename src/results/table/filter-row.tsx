@@ -78,7 +78,11 @@ function NumberRange({ column, filter, onChange }: PartProps) {
       echo={numberEcho}
       onCommit={(text) => onChange({ [name]: validNumber(text) ? numberOf(text) : undefined })}
       problem={(text) =>
-        !validNumber(text) ? 'Not a number: no bound applied.' : crossed && name === 'max' ? 'Below the minimum: nothing can match.' : undefined
+        !validNumber(text)
+          ? 'Not a number: no bound applied.'
+          : crossed && name === 'max'
+            ? 'Below the minimum: nothing can match.'
+            : undefined
       }
     />
   );

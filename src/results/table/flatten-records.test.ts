@@ -29,7 +29,12 @@ describe('flattenRecords', () => {
 });
 
 describe('sorting', () => {
-  const rows = [{ n: 10, s: 'b' }, { n: 9, s: 'a10' }, { n: null, s: 'a9' }, { n: 100, s: '' }];
+  const rows = [
+    { n: 10, s: 'b' },
+    { n: 9, s: 'a10' },
+    { n: null, s: 'a9' },
+    { n: 100, s: '' },
+  ];
   it('compares numbers numerically and text naturally, with empty cells last both ways', () => {
     expect(sortedOrder(rows, 'n', 'ascending')).toEqual([1, 0, 3, 2]);
     expect(sortedOrder(rows, 'n', 'descending')).toEqual([3, 0, 1, 2]);

@@ -43,7 +43,13 @@ function flattenInto(value: unknown, prefix: string, row: FlatRow, depth: number
       return;
     }
     for (const [key, item] of entries) flattenInto(item, prefix ? `${prefix}.${key}` : key, row, depth + 1, nested);
-  } else if (value === undefined || value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
+  } else if (
+    value === undefined ||
+    value === null ||
+    typeof value === 'string' ||
+    typeof value === 'number' ||
+    typeof value === 'boolean'
+  ) {
     row[prefix || 'value'] = value ?? null;
   } else {
     row[prefix || 'value'] = String(value);

@@ -29,7 +29,11 @@ describe('key columns', () => {
   });
 
   it('keep their place when the person chooses columns, or all of them', () => {
-    expect(shownColumns(wide, { keyColumns: ['field18', 'field15'], choice: ['field1', 'field15', 'field18'] })).toEqual(['field18', 'field15', 'field1']);
+    expect(shownColumns(wide, { keyColumns: ['field18', 'field15'], choice: ['field1', 'field15', 'field18'] })).toEqual([
+      'field18',
+      'field15',
+      'field1',
+    ]);
     expect(shownColumns(wide, { keyColumns: ['field18'], choice: 'all' })[0]).toBe('field18');
   });
 
@@ -37,7 +41,16 @@ describe('key columns', () => {
     const user = userEvent.setup();
     const onViewChange = vi.fn<(change: TableView) => void>();
     const records = [0, 1].map((row) => Object.fromEntries(wide.map((name, index) => [name, row * 100 + index])));
-    render(<RecordTable records={records} selectedIndex={undefined} onSelect={vi.fn()} fileStem="wide" view={{ columns: { keyColumns: ['field19', 'field13'] } }} onViewChange={onViewChange} />);
+    render(
+      <RecordTable
+        records={records}
+        selectedIndex={undefined}
+        onSelect={vi.fn()}
+        fileStem="wide"
+        view={{ columns: { keyColumns: ['field19', 'field13'] } }}
+        onViewChange={onViewChange}
+      />,
+    );
     const headers = screen.getAllByRole('columnheader').map((header) => header.textContent?.trim());
     expect(headers.slice(0, 4)).toEqual(['#', 'field19', 'field13', 'field0']);
     expect(headers).toHaveLength(INITIAL_COLUMNS + 1);
@@ -50,7 +63,9 @@ describe('key columns', () => {
   });
 });
 
-const operations: Array<{ lookup: AnyLookup; operation: AnyOperation }> = Object.values(lookups).flatMap((lookup) => lookup.operations.map((operation) => ({ lookup, operation })));
+const operations: Array<{ lookup: AnyLookup; operation: AnyOperation }> = Object.values(lookups).flatMap((lookup) =>
+  lookup.operations.map((operation) => ({ lookup, operation })),
+);
 
 describe('every definition’s key columns', () => {
   it.each(operations.map(({ lookup, operation }) => [`${lookup.id} ${operation.id}`, lookup, operation] as const))(
@@ -61,7 +76,9 @@ describe('every definition’s key columns', () => {
       expect(keyColumns.length).toBeLessThanOrEqual(INITIAL_COLUMNS);
       if (keyColumns.length === 0) return;
       const columns = new Set(
-        samplesOf(lookup, operation).flatMap((body) => flattenRecords(interpretAnswer(lookup, operation, {}, { body }, { mask: false }).records).columns),
+        samplesOf(lookup, operation).flatMap(
+          (body) => flattenRecords(interpretAnswer(lookup, operation, {}, { body }, { mask: false }).records).columns,
+        ),
       );
       expect(columns.size).toBeGreaterThan(0);
       expect(keyColumns.filter((column) => !columns.has(column))).toEqual([]);
@@ -70,7 +87,8 @@ describe('every definition’s key columns', () => {
 });
 
 /** Columns of a flat row whose value satisfies `test`. */
-const columnsWhere = (row: FlatRow, columns: readonly string[], test: (value: Cell | undefined) => boolean) => columns.filter((column) => test(row[column]));
+const columnsWhere = (row: FlatRow, columns: readonly string[], test: (value: Cell | undefined) => boolean) =>
+  columns.filter((column) => test(row[column]));
 
 describe('every operation’s default columns', () => {
   it.each(operations.map(({ lookup, operation }) => [`${lookup.id} ${operation.id}`, lookup, operation] as const))(
@@ -85,11 +103,13 @@ describe('every operation’s default columns', () => {
           const row = table.rows[index]!;
           const label = operation.adapters?.label?.(record);
           const isLabel = (value: Cell | undefined) => value !== null && value !== undefined && cellText(value) === label;
-          if (label && columnsWhere(row, table.columns, isLabel).length > 0) expect(columnsWhere(row, shown, isLabel), `label ${label}`).not.toEqual([]);
+          if (label && columnsWhere(row, table.columns, isLabel).length > 0)
+            expect(columnsWhere(row, shown, isLabel), `label ${label}`).not.toEqual([]);
           const point = operation.adapters?.point?.(record);
           for (const degrees of point ? [point.lat, point.lon] : []) {
             const isDegrees = (value: Cell | undefined) => value === degrees;
-            if (columnsWhere(row, table.columns, isDegrees).length > 0) expect(columnsWhere(row, shown, isDegrees), `position ${degrees}`).not.toEqual([]);
+            if (columnsWhere(row, table.columns, isDegrees).length > 0)
+              expect(columnsWhere(row, shown, isDegrees), `position ${degrees}`).not.toEqual([]);
           }
         });
       }

@@ -23,7 +23,12 @@ async function asTableRow(user: ReturnType<typeof userEvent.setup>) {
 
 /** The record rows: the header row and the filter row come first. */
 const bodyRows = () => screen.getAllByRole('row').slice(2);
-const column = (name: string) => bodyRows().map((row) => within(row).getAllByRole('cell')[[...screen.getAllByRole('columnheader')].findIndex((th) => th.textContent?.trim().startsWith(name))]!.textContent);
+const column = (name: string) =>
+  bodyRows().map(
+    (row) =>
+      within(row).getAllByRole('cell')[[...screen.getAllByRole('columnheader')].findIndex((th) => th.textContent?.trim().startsWith(name))]!
+        .textContent,
+  );
 
 describe('RecordTable', () => {
   it('sorts by a header click: ascending, descending, then back, with aria-sort', async () => {
@@ -88,7 +93,9 @@ describe('RecordTable', () => {
 
     await user.click(screen.getByText('Export options'));
     expect(screen.getByRole('radio', { name: 'Every column (7)' })).toBeChecked();
-    expect(screen.getByText(/arrays, and objects nested more than six levels deep, are written as compact JSON in one cell/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/arrays, and objects nested more than six levels deep, are written as compact JSON in one cell/),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('radio', { name: 'Visible columns only (6)' }));
     // The column chooser shows the same choice.
     expect(screen.getByRole('checkbox', { name: /Export visible columns only/ })).toBeChecked();
@@ -100,7 +107,13 @@ describe('RecordTable', () => {
     const csv = await downloads.files[0]!.blob.text();
     // Blob.text() decodes UTF-8 and drops the mark; the bytes hold it.
     expect([...new Uint8Array(await downloads.files[0]!.blob.arrayBuffer()).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    expect(csv.replace(/^\uFEFF/, '').split('\r\n')).toEqual(['id,name,city,lat,lon,score', '1,Name 1,Berlin,52.001,13,4', '0,Name 0,Aachen,52,13,30', '2,Name 2,Aachen,52.002,13,100', '']);
+    expect(csv.replace(/^\uFEFF/, '').split('\r\n')).toEqual([
+      'id,name,city,lat,lon,score',
+      '1,Name 1,Berlin,52.001,13,4',
+      '0,Name 0,Aachen,52,13,30',
+      '2,Name 2,Aachen,52.002,13,100',
+      '',
+    ]);
     const json = JSON.parse(await downloads.files[1]!.blob.text());
     expect(json.map((record: { id: number }) => record.id)).toEqual([1, 0, 2]);
     expect(json[0].email).toBe('user1@mail.test');
@@ -119,7 +132,9 @@ describe('RecordTable', () => {
     expect(screen.getByRole('cell', { name: '[2 items]' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
     const csv = await downloads.files[0]!.blob.text();
-    expect(csv).toBe('id,note,lon,connectors\r\n1,"\'=HYPERLINK(""http://x.example"",""open"")",-122.4,"[{""type"":""CCS""},{""type"":""Type 2""}]"\r\n');
+    expect(csv).toBe(
+      'id,note,lon,connectors\r\n1,"\'=HYPERLINK(""http://x.example"",""open"")",-122.4,"[{""type"":""CCS""},{""type"":""Type 2""}]"\r\n',
+    );
     downloads.restore();
   });
 
@@ -172,7 +187,11 @@ describe('RecordTable', () => {
 
   it('reads a single record as a field list of every field, with a switch to the one-row table and back', async () => {
     const user = userEvent.setup();
-    const record = { ...Object.fromEntries(Array.from({ length: 40 }, (_, index) => [`field${index}`, index])), tags: ['a', 'b'], address: { city: 'Aachen' } };
+    const record = {
+      ...Object.fromEntries(Array.from({ length: 40 }, (_, index) => [`field${index}`, index])),
+      tags: ['a', 'b'],
+      address: { city: 'Aachen' },
+    };
     renderTable([record]);
     const sheet = screen.getByRole('table', { name: 'Record 1, every field' });
     // Every field, not only the first twelve columns; nested objects as paths, arrays whole.

@@ -148,7 +148,14 @@ export function RecordTable({ records, selectedIndex, onSelect, fileStem, view, 
       {asSheet ? (
         <RecordSheet record={records[0]} label="Record 1, every field" />
       ) : (
-        <div ref={scrollRef} className="table-scroll" tabIndex={0} role="region" aria-label="Records" onKeyDown={(event) => void cells.copy(event)}>
+        <div
+          ref={scrollRef}
+          className="table-scroll"
+          tabIndex={0}
+          role="region"
+          aria-label="Records"
+          onKeyDown={(event) => void cells.copy(event)}
+        >
           <table aria-rowcount={order.length + 2} style={{ width: `${visibleColumns.length * 11 + 4}rem` }}>
             <thead>
               <tr aria-rowindex={1}>
@@ -164,7 +171,12 @@ export function RecordTable({ records, selectedIndex, onSelect, fileStem, view, 
                   </th>
                 ))}
               </tr>
-              <FilterRow columns={visibleColumns} kinds={kinds} filters={filters} onChange={(column, filter) => setFilters(withColumnFilter(filters, column, filter))} />
+              <FilterRow
+                columns={visibleColumns}
+                kinds={kinds}
+                filters={filters}
+                onChange={(column, filter) => setFilters(withColumnFilter(filters, column, filter))}
+              />
             </thead>
             <tbody>
               {paddingTop > 0 && <tr aria-hidden="true" style={{ height: paddingTop }} />}
@@ -201,7 +213,12 @@ export function RecordTable({ records, selectedIndex, onSelect, fileStem, view, 
                           </td>
                         );
                       const open = (opener: HTMLElement) =>
-                        setFullValue({ column, row: index + 1, text: cellText(flattenRecord(records[index], { nested: 'json' })[column]), opener });
+                        setFullValue({
+                          column,
+                          row: index + 1,
+                          text: cellText(flattenRecord(records[index], { nested: 'json' })[column]),
+                          opener,
+                        });
                       return (
                         <td key={column} title={text} className="cut-off" {...rangeProps}>
                           <span className="cell-text">{text}</span>

@@ -98,7 +98,14 @@ describe('filter row', () => {
     const user = userEvent.setup();
     const onViewChange = vi.fn();
     render(
-      <RecordTable records={people} selectedIndex={undefined} onSelect={vi.fn()} fileStem="people" view={{ facets: ['city'] }} onViewChange={onViewChange} />,
+      <RecordTable
+        records={people}
+        selectedIndex={undefined}
+        onSelect={vi.fn()}
+        fileStem="people"
+        view={{ facets: ['city'] }}
+        onViewChange={onViewChange}
+      />,
     );
     await user.click(screen.getByRole('button', { name: 'city: Berlin, 3 records' }));
     expect(onViewChange).toHaveBeenLastCalledWith({ filters: { city: { equals: ['Berlin'] } } });
@@ -112,7 +119,11 @@ describe('facets', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Facets' }), 'email');
     const facet = screen.getByRole('group', { name: 'Facet: email' });
     // Five distinct e-mails and one empty cell, shown as "(empty)" and listed last among equals.
-    expect(within(facet).getAllByRole('button', { name: /^email: / }).at(-1)).toHaveTextContent('(empty)1');
+    expect(
+      within(facet)
+        .getAllByRole('button', { name: /^email: / })
+        .at(-1),
+    ).toHaveTextContent('(empty)1');
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Facets' }), 'city');
     const berlin = within(screen.getByRole('group', { name: 'Facet: city' })).getByRole('button', { name: 'city: Berlin, 3 records' });
@@ -145,14 +156,28 @@ describe('filtered exports', () => {
     const user = userEvent.setup();
     const downloads = captureDownloads();
     try {
-      render(<RecordTable records={people} selectedIndex={undefined} onSelect={vi.fn()} fileStem="people" view={{ filters: { city: { equals: ['Berlin'] } } }} onViewChange={vi.fn()} />);
+      render(
+        <RecordTable
+          records={people}
+          selectedIndex={undefined}
+          onSelect={vi.fn()}
+          fileStem="people"
+          view={{ filters: { city: { equals: ['Berlin'] } } }}
+          onViewChange={vi.fn()}
+        />,
+      );
       await user.click(screen.getByText('Export options'));
       expect(screen.getByText('Exports the 3 filtered records (of 6).')).toBeVisible();
       await user.click(screen.getByRole('button', { name: 'Export CSV (filtered)' }));
       await user.click(screen.getByRole('button', { name: 'Export JSON (filtered)' }));
       expect(downloads.files.map((file) => file.name)).toEqual(['people-filtered.csv', 'people-filtered.json']);
       const [csv, json] = await Promise.all(downloads.files.map((file) => file.blob.text()));
-      expect(csv!.trim().split('\r\n').map((line) => line.split(',')[0])).toEqual(['id', '1', '3', '5']);
+      expect(
+        csv!
+          .trim()
+          .split('\r\n')
+          .map((line) => line.split(',')[0]),
+      ).toEqual(['id', '1', '3', '5']);
       expect((JSON.parse(json!) as Array<{ id: number }>).map((record) => record.id)).toEqual([1, 3, 5]);
     } finally {
       downloads.restore();
@@ -168,7 +193,12 @@ describe('the viewer under a filter', () => {
       return <p>map of {props.shown?.length ?? props.records.length}</p>;
     };
     const filters = { city: { equals: ['Berlin'] } };
-    const { props, rerender } = renderViewer({ response: makeResponse(peopleBody(6)), renderMap, view: { tab: 'map', filters }, onViewChange: vi.fn() });
+    const { props, rerender } = renderViewer({
+      response: makeResponse(peopleBody(6)),
+      renderMap,
+      view: { tab: 'map', filters },
+      onViewChange: vi.fn(),
+    });
     expect(screen.getByText('map of 3')).toBeInTheDocument();
     expect(mapProps!.records).toHaveLength(6);
     expect(mapProps!.shown!.map((index) => (mapProps!.records[index] as { id: number }).id)).toEqual([1, 3, 5]);
@@ -192,7 +222,7 @@ describe('the viewer under a filter', () => {
     let mapProps: MapSlotProps | undefined;
     renderViewer({
       response: makeResponse(peopleBody(4)),
-      renderMap: (props) => ((mapProps = props), <p>map</p>),
+      renderMap: (props) => ((mapProps = props), (<p>map</p>)),
       view: { tab: 'map', filters: { missing_column: { contains: 'x' } } },
       onViewChange: vi.fn(),
     });

@@ -90,7 +90,9 @@ export function useCellSelection({ records, order, columns, focusRow }: CellSele
     const { rows, columns: width } = rangeSize(range);
     try {
       await navigator.clipboard.writeText(rangeToTsv({ records, order, columns }, range, withHeader));
-      setCopied(`Copied ${rows.toLocaleString('en-US')} × ${width.toLocaleString('en-US')} cells${withHeader ? ' with the column names' : ''}.`);
+      setCopied(
+        `Copied ${rows.toLocaleString('en-US')} × ${width.toLocaleString('en-US')} cells${withHeader ? ' with the column names' : ''}.`,
+      );
     } catch {
       setCopied('Copying failed: the browser refused the clipboard.');
     }
@@ -111,5 +113,17 @@ export function useCellSelection({ records, order, columns, focusRow }: CellSele
     return `Selected ${plural(rows, 'row')} × ${plural(width, 'column')} (${where}). Ctrl+C copies; shift+arrows or shift+click extend; Escape clears.`;
   }
 
-  return { range, bounds: range && boundsOf(range), withHeader, setWithHeader, onCellMouseDown, onCellMouseEnter, clickMadeRange, onRowArrow, copy, clear, describe };
+  return {
+    range,
+    bounds: range && boundsOf(range),
+    withHeader,
+    setWithHeader,
+    onCellMouseDown,
+    onCellMouseEnter,
+    clickMadeRange,
+    onRowArrow,
+    copy,
+    clear,
+    describe,
+  };
 }

@@ -6,7 +6,14 @@ import { defineLookup } from '../../lookups/define-lookup.ts';
 import { isRecord, pageNumberPaging, pointFrom } from '../../lookups/adapters.ts';
 import { param } from '../../lookups/param.ts';
 
-export const personRecord = z.looseObject({ id: z.number(), name: z.string(), email: z.string(), city: z.string(), lat: z.number(), lon: z.number() });
+export const personRecord = z.looseObject({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  city: z.string(),
+  lat: z.number(),
+  lon: z.number(),
+});
 
 export const peopleLookup = defineLookup({
   id: 'M', // any letter: the id only names configuration variables in messages
@@ -31,7 +38,8 @@ export const peopleLookup = defineLookup({
       adapters: {
         success: (body) => (isRecord(body) && body.ok === false ? { ok: false, message: String(body.reason ?? 'failed') } : { ok: true }),
         records: (body) => (isRecord(body) && Array.isArray(body.people) ? body.people : undefined),
-        paging: (body, params) => (isRecord(body) ? pageNumberPaging(Number(body.page), Number(body.total_pages), params, 'page') : undefined),
+        paging: (body, params) =>
+          isRecord(body) ? pageNumberPaging(Number(body.page), Number(body.total_pages), params, 'page') : undefined,
         point: (record) => pointFrom(record, 'lat', 'lon'),
         label: (record) => (isRecord(record) ? String(record.name) : ''),
         // This made-up provider words its failures in `reason`.
@@ -44,7 +52,14 @@ export const peopleLookup = defineLookup({
 export const peopleOperation = peopleLookup.operations[0];
 
 export function person(index: number) {
-  return { id: index, name: `Name ${index}`, email: `user${index}@mail.test`, city: index % 2 ? 'Berlin' : 'Aachen', lat: 52 + index / 1000, lon: 13 };
+  return {
+    id: index,
+    name: `Name ${index}`,
+    email: `user${index}@mail.test`,
+    city: index % 2 ? 'Berlin' : 'Aachen',
+    lat: 52 + index / 1000,
+    lon: 13,
+  };
 }
 
 export function peopleBody(count: number, page = 1, totalPages = 3) {
@@ -58,7 +73,10 @@ export function makeResponse(body: unknown, overrides: Partial<LookupResponse> =
     method: 'GET',
     status: 200,
     statusText: 'OK',
-    headers: [['content-type', 'application/json'], ['x-lookup-source', 'demo']],
+    headers: [
+      ['content-type', 'application/json'],
+      ['x-lookup-source', 'demo'],
+    ],
     source: 'demo',
     upstreamMs: 12,
     timeMs: 34,

@@ -82,7 +82,12 @@ function TreeView({ value, target }: { value: unknown; target: TreeTarget | unde
 
   // The app does not use the React Compiler; the virtualiser is meant to be read on every render.
   // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({ count: layout.count, getScrollElement: () => treeRef.current, estimateSize: () => ROW_HEIGHT, overscan: 20 });
+  const virtualizer = useVirtualizer({
+    count: layout.count,
+    getScrollElement: () => treeRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 20,
+  });
 
   const handled = useRef(0);
   useEffect(() => {

@@ -19,7 +19,13 @@ export interface HandlerChain {
  * Asks the chain's handlers from `from` on. `unhandled` replaces the chain's own for this request
  * (Vite's `next`, which is per request).
  */
-export function runChain(chain: HandlerChain, req: IncomingMessage, res: ServerResponse, unhandled: Unhandled = chain.unhandled, from = 0): void {
+export function runChain(
+  chain: HandlerChain,
+  req: IncomingMessage,
+  res: ServerResponse,
+  unhandled: Unhandled = chain.unhandled,
+  from = 0,
+): void {
   const { handlers } = chain;
   for (let index = from; index < handlers.length; index++) {
     let answered: boolean | Promise<boolean>;

@@ -39,7 +39,11 @@ describe('readJson', () => {
   });
 
   it('refuses a body that is not JSON with 400 in words, saying what to send', async () => {
-    expect(errorOf((await post('{"name":')).text)).toEqual({ code: 'invalid_body', message: 'The request body is sent as JSON: a JSON object', origin: 'proxy' });
+    expect(errorOf((await post('{"name":')).text)).toEqual({
+      code: 'invalid_body',
+      message: 'The request body is sent as JSON: a JSON object',
+      origin: 'proxy',
+    });
     const worded = await post('', '/worded');
     expect(worded.status).toBe(400);
     expect(errorOf(worded.text)).toEqual({ code: 'invalid_thing', message: 'The thing is sent as JSON: {name, count}', origin: 'proxy' });

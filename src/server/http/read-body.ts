@@ -28,7 +28,11 @@ export function isClientAbort(error: unknown): boolean {
  * Hands each piece of the body to `take` as it arrives, and stops at the first refusal `take`
  * returns, or with a 413 `body_too_large` past `limit` bytes, without reading the rest.
  */
-export async function eachBodyPiece(req: IncomingMessage, limit: number, take: (piece: Buffer) => Refusal | undefined | Promise<Refusal | undefined>): Promise<Refusal | undefined> {
+export async function eachBodyPiece(
+  req: IncomingMessage,
+  limit: number,
+  take: (piece: Buffer) => Refusal | undefined | Promise<Refusal | undefined>,
+): Promise<Refusal | undefined> {
   let size = 0;
   try {
     for await (const piece of req as AsyncIterable<Buffer>) {
@@ -96,7 +100,12 @@ export function issuesInWords(issues: z.ZodError['issues']): { text: string; fie
  * past `limit` bytes (the connection is closed: the rest of the body was not read), 400 when it is
  * not JSON, and 400 naming each field the schema refused (the message, and `fields`).
  */
-export async function readJson<Schema extends z.ZodType>(req: IncomingMessage, schema: Schema, limit: number, words: JsonBodyWords = BODY_WORDS): Promise<BodyRead<z.output<Schema>>> {
+export async function readJson<Schema extends z.ZodType>(
+  req: IncomingMessage,
+  schema: Schema,
+  limit: number,
+  words: JsonBodyWords = BODY_WORDS,
+): Promise<BodyRead<z.output<Schema>>> {
   const read = await readBody(req, limit);
   if (!read.ok) return { ...read, headers: { ...read.headers, connection: 'close' } };
   let json: unknown;

@@ -14,7 +14,13 @@ beforeAll(async () => {
     else
       sendRefusal(
         res,
-        refusal(429, 'budget_exhausted', 'Spent', { origin: 'upstream', fields: { q: 'q is bad' }, cause: 'ECONNRESET', details: { scope: 'user' }, headers: { 'retry-after': '5', 'x-a': 'refusal' } }),
+        refusal(429, 'budget_exhausted', 'Spent', {
+          origin: 'upstream',
+          fields: { q: 'q is bad' },
+          cause: 'ECONNRESET',
+          details: { scope: 'user' },
+          headers: { 'retry-after': '5', 'x-a': 'refusal' },
+        }),
         { 'x-a': 'answer', 'x-b': 'answer' },
       );
     return true;
@@ -42,7 +48,16 @@ describe('sendRefusal', () => {
     expect(answer.headers['x-a']).toBe('answer');
     expect(answer.headers['x-b']).toBe('answer');
     const body: unknown = JSON.parse(answer.text);
-    expect(body).toEqual({ error: { scope: 'user', code: 'budget_exhausted', message: 'Spent', origin: 'upstream', fields: { q: 'q is bad' }, cause: 'ECONNRESET' } });
+    expect(body).toEqual({
+      error: {
+        scope: 'user',
+        code: 'budget_exhausted',
+        message: 'Spent',
+        origin: 'upstream',
+        fields: { q: 'q is bad' },
+        cause: 'ECONNRESET',
+      },
+    });
     expect(readErrorEnvelope(body)).toMatchObject({ code: 'budget_exhausted', origin: 'upstream' });
   });
 });
@@ -50,7 +65,12 @@ describe('sendRefusal', () => {
 describe('readBody and readJsonObject', () => {
   it('read a body whole up to the cap, and refuse one past it with 413', async () => {
     expect(await readBody(requestOf(['ab', 'cd']), 4)).toEqual({ ok: true, body: Buffer.from('abcd') });
-    expect(await readBody(requestOf(['ab', 'cde']), 4)).toMatchObject({ ok: false, status: 413, code: 'body_too_large', message: 'The request body is larger than 4 bytes' });
+    expect(await readBody(requestOf(['ab', 'cde']), 4)).toMatchObject({
+      ok: false,
+      status: 413,
+      code: 'body_too_large',
+      message: 'The request body is larger than 4 bytes',
+    });
   });
 
   it('accept a JSON object or nothing, and refuse anything else with 400 invalid_body', async () => {

@@ -88,7 +88,11 @@ describe('createRoutes with path parameters', () => {
         },
         '/things/:id/stop': { POST: (_req, res, { params }) => sendJson(res, 200, { stopped: params.id }) },
       },
-      { params: { id: /[0-9a-f]{4}/ }, owns: { prefix: '/things', notFound: refusal(404, 'not_found', 'There is no such thing') }, passPageNavigations: true },
+      {
+        params: { id: /[0-9a-f]{4}/ },
+        owns: { prefix: '/things', notFound: refusal(404, 'not_found', 'There is no such thing') },
+        passPageNavigations: true,
+      },
     );
     owned = await serveHandler(routes);
   });
@@ -113,15 +117,21 @@ describe('createRoutes with path parameters', () => {
     expect(json((await rawRequest(owned.port, 'GET', '/things/')).text)).toEqual({ list: true });
     expect(json((await rawRequest(owned.port, 'GET', '/things/ab12//')).text)).toMatchObject({ params: { id: 'ab12' } });
     expect((await rawRequest(owned.port, 'DELETE', '/things/nothing/here')).status).toBe(404);
-    const routes = createRoutes({ '/things/:id': { GET: () => undefined } }, { owns: { prefix: '/things', notFound: refusal(404, 'not_found', 'none') } });
-    for (const url of ['/thingsx', '/thing', '/proxy/a/movie/550']) expect(routes({ url, method: 'GET' } as IncomingMessage, {} as ServerResponse), url).toBe(false);
+    const routes = createRoutes(
+      { '/things/:id': { GET: () => undefined } },
+      { owns: { prefix: '/things', notFound: refusal(404, 'not_found', 'none') } },
+    );
+    for (const url of ['/thingsx', '/thing', '/proxy/a/movie/550'])
+      expect(routes({ url, method: 'GET' } as IncomingMessage, {} as ServerResponse), url).toBe(false);
   });
 
   it('answers a method a pattern route does not take with 405, Allow from the table and the path asked', async () => {
     const stop = await rawRequest(owned.port, 'GET', '/things/ab12/stop');
     expect(stop.status).toBe(405);
     expect(stop.headers.allow).toBe('POST');
-    expect(json(stop.text)).toEqual({ error: { code: 'method_not_allowed', message: '/things/ab12/stop accepts POST only', origin: 'proxy' } });
+    expect(json(stop.text)).toEqual({
+      error: { code: 'method_not_allowed', message: '/things/ab12/stop accepts POST only', origin: 'proxy' },
+    });
     const list = await rawRequest(owned.port, 'PUT', '/things');
     expect(list.headers.allow).toBe('GET, HEAD, POST');
     const stream = await rawRequest(owned.port, 'POST', '/things/ab12/stream');
@@ -139,7 +149,8 @@ describe('createRoutes with path parameters', () => {
   it('passes a browser’s page navigation to the next handler, and answers the page’s own fetch', () => {
     const routes = createRoutes({ '/things': { GET: () => undefined } }, { passPageNavigations: true });
     const res = {} as ServerResponse;
-    const asked = (method: string, headers: Record<string, string>) => routes({ url: '/things', method, headers } as unknown as IncomingMessage, res);
+    const asked = (method: string, headers: Record<string, string>) =>
+      routes({ url: '/things', method, headers } as unknown as IncomingMessage, res);
     expect(asked('GET', { 'sec-fetch-mode': 'navigate' })).toBe(false);
     expect(asked('GET', { accept: 'text/html,*/*' })).toBe(false);
     expect(asked('GET', { 'sec-fetch-mode': 'cors', accept: 'text/html' })).toBe(true);

@@ -40,7 +40,10 @@ export function answerOnSocket(socket: Duplex, status: number, error: ErrorEnvel
     ...DATA_SECURITY_HEADERS,
     connection: 'close',
   };
-  const head = [`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}`, ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`)];
+  const head = [
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}`,
+    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+  ];
   socket.end(`${head.join('\r\n')}\r\n\r\n${body}`);
 }
 
@@ -71,7 +74,10 @@ export function refuseConnect(_req: IncomingMessage, socket: Duplex): void {
 /** The server's `checkExpectation` listener: an expectation it cannot meet (only 100-continue is). */
 export function refuseExpectation(_req: IncomingMessage, res: ServerResponse): void {
   // The body, if any, is not read: close the connection rather than parse what follows.
-  sendRefusal(res, refusal(417, 'expectation_failed', 'Only Expect: 100-continue is understood here'), { ...DATA_SECURITY_HEADERS, connection: 'close' });
+  sendRefusal(res, refusal(417, 'expectation_failed', 'Only Expect: 100-continue is understood here'), {
+    ...DATA_SECURITY_HEADERS,
+    connection: 'close',
+  });
 }
 
 /** Gives a server (node:http's, or Vite's) the envelope for what the parser rejects, for CONNECT and for an unknown Expect. */

@@ -13,7 +13,11 @@ let server: Server;
 let port: number;
 
 beforeAll(async () => {
-  const failed = createFailureHandler({ scrub: (text) => text.replaceAll(KEY, '<API_KEY>'), log: (line) => lines.push(line), logAbort: (line) => aborts.push(line) });
+  const failed = createFailureHandler({
+    scrub: (text) => text.replaceAll(KEY, '<API_KEY>'),
+    log: (line) => lines.push(line),
+    logAbort: (line) => aborts.push(line),
+  });
   const chain: HandlerChain = {
     handlers: [
       (req) => {

@@ -62,7 +62,14 @@ export function createChunkProcessor(options: ChunkWorkerOptions) {
     }
   };
 
-  async function workChunk(job: Job<ChunkData>, token: string | undefined, facts: JobFacts, lookup: AnyLookup, operation: AnyOperation, holder: string): Promise<void> {
+  async function workChunk(
+    job: Job<ChunkData>,
+    token: string | undefined,
+    facts: JobFacts,
+    lookup: AnyLookup,
+    operation: AnyOperation,
+    holder: string,
+  ): Promise<void> {
     const { jobId, chunk } = job.data;
     await store.started(jobId);
     const rows = await store.rows(jobId, chunk);
@@ -76,10 +83,19 @@ export function createChunkProcessor(options: ChunkWorkerOptions) {
       await store.acquireSlot(jobId, holder, facts.concurrency, lease);
       const parsed = operation.params.safeParse(rows[offset]);
       let result: RowResult | undefined;
-      if (!parsed.success) result = { s: 'failed', r: parsed.error.issues.map((issue) => `${issue.path.join('.') || 'row'}: ${issue.message}`).join('; ') };
+      if (!parsed.success)
+        result = { s: 'failed', r: parsed.error.issues.map((issue) => `${issue.path.join('.') || 'row'}: ${issue.message}`).join('; ') };
       for (let attempt = 0; !result; attempt++) {
         try {
-          const outcome = await sendRow({ origin: options.origin(), lookup, operation, params: parsed.data!, mask: facts.mask, headers, timeoutMs: options.timeoutMs });
+          const outcome = await sendRow({
+            origin: options.origin(),
+            lookup,
+            operation,
+            params: parsed.data!,
+            mask: facts.mask,
+            headers,
+            timeoutMs: options.timeoutMs,
+          });
           if (outcome.kind === 'result') result = outcome.result;
           else {
             if (outcome.budget) await store.pause(jobId, outcome.until);

@@ -19,9 +19,17 @@ export function createEventStreamCaps({ perUser, perJob }: { perUser: number; pe
   return {
     admit(user, job) {
       if ((byUser.get(user) ?? 0) >= perUser)
-        return refusal(429, 'too_many_streams', `You have ${perUser} event streams open on this server, the most one user may have (LOOKUP_JOBS_EVENTS_PER_USER): close one first`);
+        return refusal(
+          429,
+          'too_many_streams',
+          `You have ${perUser} event streams open on this server, the most one user may have (LOOKUP_JOBS_EVENTS_PER_USER): close one first`,
+        );
       if ((byJob.get(job) ?? 0) >= perJob)
-        return refusal(429, 'too_many_streams', `This job has ${perJob} event streams open on this server, the most one job may have (LOOKUP_JOBS_EVENTS_PER_JOB): try again when one closes`);
+        return refusal(
+          429,
+          'too_many_streams',
+          `This job has ${perJob} event streams open on this server, the most one job may have (LOOKUP_JOBS_EVENTS_PER_JOB): try again when one closes`,
+        );
       add(byUser, user, 1);
       add(byJob, job, 1);
       let released = false;

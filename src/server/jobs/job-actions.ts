@@ -61,7 +61,12 @@ export function createJobActions({ store, index, settings, enqueue, runAs }: Job
   }
 
   /** The rows of a job sent as a link to an answer: the source query run as `owner`, its records followed. */
-  async function rowsFromLink(owner: string, target: { lookup: AnyLookup; operation: AnyOperation }, from: NonNullable<JobSubmission['from']>, mask: boolean) {
+  async function rowsFromLink(
+    owner: string,
+    target: { lookup: AnyLookup; operation: AnyOperation },
+    from: NonNullable<JobSubmission['from']>,
+    mask: boolean,
+  ) {
     const plan = planLink(index, target, from);
     if (!plan.ok) return invalid(plan.message);
     if (!runAs) return invalid('This server cannot run a link’s source query');
@@ -69,8 +74,11 @@ export function createJobActions({ store, index, settings, enqueue, runAs }: Job
       (error: Error): RowOutcome => ({ kind: 'result', result: { s: 'failed', r: error.message } }),
     );
     if (outcome.kind === 'wait')
-      return refusal(429, 'budget_spent', 'The source query is over its budget or rate now: try again later', { headers: { 'retry-after': String(Math.max(1, Math.ceil((outcome.until - Date.now()) / 1000))) } });
-    if (outcome.result.s === 'failed') return refusal(502, 'source_failed', `The source query failed: ${outcome.result.r ?? 'no reason given'}`);
+      return refusal(429, 'budget_spent', 'The source query is over its budget or rate now: try again later', {
+        headers: { 'retry-after': String(Math.max(1, Math.ceil((outcome.until - Date.now()) / 1000))) },
+      });
+    if (outcome.result.s === 'failed')
+      return refusal(502, 'source_failed', `The source query failed: ${outcome.result.r ?? 'no reason given'}`);
     const rows = rowsFromAnswer(plan.link, plan.source.operation, target.operation, JSON.parse(outcome.result.t ?? 'null'));
     if (rows.length === 0) return invalid(`The source answer has no records that “${plan.link.label}” can follow: nothing was queued`);
     return { ok: true as const, rows };
@@ -102,7 +110,8 @@ export function createJobActions({ store, index, settings, enqueue, runAs }: Job
         const problem = rowProblem(operation, rows[at]);
         if (problem) problems.push({ row: at + 1, message: problem });
       }
-      if (problems.length > 0) return invalid(`Row ${problems[0]!.row} is not valid (${problems[0]!.message}): nothing was queued`, { rows: problems });
+      if (problems.length > 0)
+        return invalid(`Row ${problems[0]!.row} is not valid (${problems[0]!.message}): nothing was queued`, { rows: problems });
       const job = await enqueue({
         owner,
         lookup: lookup.id,

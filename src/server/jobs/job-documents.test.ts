@@ -25,7 +25,15 @@ const base: JobFacts = {
 describe('a job’s document', () => {
   it('gives the rate since its first row finished and the time left at that rate', () => {
     const document = jobDocument({ ...base, firstDoneAt: base.startedAt! + 1_000 }, base.startedAt! + 10_960);
-    expect(document).toMatchObject({ state: 'running', rows: 1000, done: 250, failed: 3, rate: 25, etaSeconds: 30, url: `/jobs/${base.id}` });
+    expect(document).toMatchObject({
+      state: 'running',
+      rows: 1000,
+      done: 250,
+      failed: 3,
+      rate: 25,
+      etaSeconds: 30,
+      url: `/jobs/${base.id}`,
+    });
     expect(document.results.csv).toBe(`/jobs/${base.id}/result.csv`);
   });
 
@@ -40,7 +48,12 @@ describe('a job’s document', () => {
 
   it('has no rate before a row is done, and no time left once finished or paused', () => {
     expect(jobDocument({ ...base, done: 0 }, base.startedAt! + 1000)).toMatchObject({ rate: null, etaSeconds: null });
-    expect(jobDocument({ ...base, state: 'completed', done: 1000, firstDoneAt: base.startedAt! + 1_000, finishedAt: base.startedAt! + 20_980 })).toMatchObject({ rate: 50, etaSeconds: 0 });
-    expect(jobDocument({ ...base, state: 'paused-budget', resumesAt: Date.UTC(2026, 10, 29) })).toMatchObject({ etaSeconds: null, resumesAt: '2026-11-29T00:00:00.000Z' });
+    expect(
+      jobDocument({ ...base, state: 'completed', done: 1000, firstDoneAt: base.startedAt! + 1_000, finishedAt: base.startedAt! + 20_980 }),
+    ).toMatchObject({ rate: 50, etaSeconds: 0 });
+    expect(jobDocument({ ...base, state: 'paused-budget', resumesAt: Date.UTC(2026, 10, 29) })).toMatchObject({
+      etaSeconds: null,
+      resumesAt: '2026-11-29T00:00:00.000Z',
+    });
   });
 });

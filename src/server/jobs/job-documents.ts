@@ -11,7 +11,10 @@ export function jobDocument(job: JobFacts, now = Date.now(), slug: string | null
   const url = `${JOBS_PATH}/${job.id}`;
   // Timed from the first row's finish, not the job's start (a job from before firstDoneAt: its start).
   const first = job.firstDoneAt ?? job.startedAt;
-  const pace = first === undefined ? undefined : runPace({ finished: job.done, remaining: job.total - job.done, sinceFirstMs: (job.finishedAt ?? now) - first });
+  const pace =
+    first === undefined
+      ? undefined
+      : runPace({ finished: job.done, remaining: job.total - job.done, sinceFirstMs: (job.finishedAt ?? now) - first });
   const running = job.state === 'running' || job.state === 'queued';
   return {
     id: job.id,

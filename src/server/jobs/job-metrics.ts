@@ -12,7 +12,12 @@ const WINDOW_MS = 60_000;
 export function createJobMetrics(registry: Registry | undefined, depth: () => Promise<Record<string, number>>): JobMetrics {
   const stamps: number[] = [];
   if (!registry) return { row: () => stamps.length };
-  const rows = new Counter({ name: 'lookup_job_rows_total', help: 'Rows of server-side jobs settled on this instance, by lookup letter and outcome (ok, empty, failed)', labelNames: ['lookup', 'state'], registers: [registry] });
+  const rows = new Counter({
+    name: 'lookup_job_rows_total',
+    help: 'Rows of server-side jobs settled on this instance, by lookup letter and outcome (ok, empty, failed)',
+    labelNames: ['lookup', 'state'],
+    registers: [registry],
+  });
   new Gauge({
     name: 'lookup_job_queue_depth',
     help: 'Chunks of server-side jobs in the queue, by state (waiting, delayed, active)',

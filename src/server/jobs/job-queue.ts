@@ -29,7 +29,13 @@ export function createJobQueue(options: { connection: Redis; prefix: string; sto
         const batch = Array.from({ length: Math.min(BATCH, facts.chunks - first) }, (_, offset) => ({
           name: 'chunk',
           data: { jobId: facts.id, chunk: first + offset },
-          opts: { jobId: `${facts.id}-${first + offset}`, attempts: 5, backoff: { type: 'exponential', delay: 1_000 }, removeOnComplete: true, removeOnFail: 1_000 },
+          opts: {
+            jobId: `${facts.id}-${first + offset}`,
+            attempts: 5,
+            backoff: { type: 'exponential', delay: 1_000 },
+            removeOnComplete: true,
+            removeOnFail: 1_000,
+          },
         }));
         await queue.addBulk(batch);
       }

@@ -14,7 +14,12 @@ export const RESULT_FORMATS = ['csv', 'json', 'geojson'] as const;
 export type ResultFormat = (typeof RESULT_FORMATS)[number];
 
 /** The merged rows of one chunk, in row order. */
-export async function* mergedChunks(store: JobStore, job: JobFacts, lookup: AnyLookup, operation: AnyOperation): AsyncGenerator<MergedRow[]> {
+export async function* mergedChunks(
+  store: JobStore,
+  job: JobFacts,
+  lookup: AnyLookup,
+  operation: AnyOperation,
+): AsyncGenerator<MergedRow[]> {
   for (let chunk = 0; chunk < job.chunks; chunk++) {
     const [rows, results] = await Promise.all([store.rows(job.id, chunk), store.results(job.id, chunk)]);
     const merged: MergedRow[] = [];
@@ -22,15 +27,29 @@ export async function* mergedChunks(store: JobStore, job: JobFacts, lookup: AnyL
       const index = chunk * job.chunkSize + offset;
       const result = results.get(index);
       if (!result) return;
-      const records = result.s === 'ok' && result.t !== undefined ? answerRecords(lookup, operation, input, result.t, result.m, job.mask) : [];
+      const records =
+        result.s === 'ok' && result.t !== undefined ? answerRecords(lookup, operation, input, result.t, result.m, job.mask) : [];
       merged.push(...mergeRows({ index, input: rowText(input), state: result.s, reason: result.r }, records, job.columns));
     });
     yield merged;
   }
 }
 
-export async function streamResult(res: ServerResponse, format: ResultFormat, store: JobStore, job: JobFacts, lookup: AnyLookup, operation: AnyOperation, head: boolean): Promise<void> {
-  const type = format === 'csv' ? 'text/csv; charset=utf-8' : format === 'json' ? 'application/json; charset=utf-8' : 'application/geo+json; charset=utf-8';
+export async function streamResult(
+  res: ServerResponse,
+  format: ResultFormat,
+  store: JobStore,
+  job: JobFacts,
+  lookup: AnyLookup,
+  operation: AnyOperation,
+  head: boolean,
+): Promise<void> {
+  const type =
+    format === 'csv'
+      ? 'text/csv; charset=utf-8'
+      : format === 'json'
+        ? 'application/json; charset=utf-8'
+        : 'application/geo+json; charset=utf-8';
   res.writeHead(200, {
     'content-type': type,
     'content-disposition': `attachment; filename="job-${job.id}.${format}"`,
@@ -52,7 +71,13 @@ export async function streamResult(res: ServerResponse, format: ResultFormat, st
     for await (const rows of mergedChunks(store, job, lookup, operation)) {
       if (res.destroyed) return;
       if (rows.length === 0) continue;
-      await write(res, csvRowLines(columns, rows.map((row) => columns.map((column) => row[column]))));
+      await write(
+        res,
+        csvRowLines(
+          columns,
+          rows.map((row) => columns.map((column) => row[column])),
+        ),
+      );
     }
     return void res.end();
   }

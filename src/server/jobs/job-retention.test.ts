@@ -7,7 +7,17 @@ import { startRedis, type TestRedis } from '../team/redis-for-tests.ts';
 import { JobStore } from './job-store.ts';
 
 const DAY = 86_400_000;
-const newJob = { owner: 'alice', lookup: 'H', operation: 'search', columns: ['zipcode'], rows: [{ zipcode: '62701' }, { zipcode: '62702' }], chunkSize: 1, shared: false, mask: true, concurrency: 1 };
+const newJob = {
+  owner: 'alice',
+  lookup: 'H',
+  operation: 'search',
+  columns: ['zipcode'],
+  rows: [{ zipcode: '62701' }, { zipcode: '62702' }],
+  chunkSize: 1,
+  shared: false,
+  mask: true,
+  concurrency: 1,
+};
 
 describe('applying the retention to jobs finished before it', () => {
   let redis: TestRedis;
@@ -26,7 +36,8 @@ describe('applying the retention to jobs finished before it', () => {
   });
 
   const keysOf = (id: string) => client.keys(`lookup-explorer:job:${id}*`);
-  const finish = (id: string, finishedAt: number, extra: Record<string, string> = {}) => client.hset(`lookup-explorer:job:${id}`, { state: 'completed', finishedAt, ...extra });
+  const finish = (id: string, finishedAt: number, extra: Record<string, string> = {}) =>
+    client.hset(`lookup-explorer:job:${id}`, { state: 'completed', finishedAt, ...extra });
 
   it('expires a job finished longer ago than the retention, and gives a recent one what is left of it', async () => {
     const now = Date.now();

@@ -22,7 +22,16 @@ describe('POST /jobs', () => {
     const settings = { maxBodyBytes: LIMIT, chunkSize: 100, concurrency: 4, eventsPerUser: 1, eventsPerJob: 1 } as JobsSettings;
     const enqueue = (job: NewJob): Promise<JobFacts> => {
       submitted.push(job);
-      return Promise.resolve({ ...job, id: '00000000-0000-4000-8000-000000000000', total: job.rows.length, chunks: 1, createdAt: Date.now(), state: 'queued', done: 0, failed: 0 });
+      return Promise.resolve({
+        ...job,
+        id: '00000000-0000-4000-8000-000000000000',
+        total: job.rows.length,
+        chunks: 1,
+        createdAt: Date.now(),
+        state: 'queued',
+        done: 0,
+        failed: 0,
+      });
     };
     const store = {} as JobStore;
     const jobs = createJobActions({ store, index: registryIndex, settings, enqueue });
@@ -37,15 +46,28 @@ describe('POST /jobs', () => {
   function post(body: Buffer): Promise<{ status: number; json: unknown; connection: string | undefined; sentBeforeAnswer: number }> {
     return new Promise((resolve, reject) => {
       let sent = 0;
-      const req = request({ host: '127.0.0.1', port, method: 'POST', path: '/jobs', headers: { 'content-type': 'application/json', 'content-length': String(body.length) } }, (res) => {
-        const sentBeforeAnswer = sent;
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(text), connection: res.headers.connection, sentBeforeAnswer }));
-      });
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/jobs',
+          headers: { 'content-type': 'application/json', 'content-length': String(body.length) },
+        },
+        (res) => {
+          const sentBeforeAnswer = sent;
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (text += chunk));
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, json: JSON.parse(text), connection: res.headers.connection, sentBeforeAnswer }),
+          );
+        },
+      );
       // The server may close the connection before the body is all sent: that is the point.
-      req.on('error', (error: NodeJS.ErrnoException) => (error.code === 'EPIPE' || error.code === 'ECONNRESET' ? undefined : reject(error)));
+      req.on('error', (error: NodeJS.ErrnoException) =>
+        error.code === 'EPIPE' || error.code === 'ECONNRESET' ? undefined : reject(error),
+      );
       const send = () => {
         while (sent < body.length && !req.destroyed) {
           const piece = body.subarray(sent, sent + 16 * 1024);
@@ -68,9 +90,15 @@ describe('POST /jobs', () => {
   it('answers a body past the limit with 413 before the client has sent it all, and closes the connection', async () => {
     // 32 MiB: far more than the connection's buffers hold, so the client is still sending when the answer comes.
     const row = '{"zipcode":"62701"},';
-    const body = Buffer.from(`{"lookup":"H","operation":"records","rows":[${row.repeat((32 * 1024 * 1024) / row.length)}{"zipcode":"62701"}]}`);
+    const body = Buffer.from(
+      `{"lookup":"H","operation":"records","rows":[${row.repeat((32 * 1024 * 1024) / row.length)}{"zipcode":"62701"}]}`,
+    );
     const answer = await post(body);
-    expect(answer).toMatchObject({ status: 413, json: { error: { code: 'body_too_large', message: `The request body is larger than ${LIMIT} bytes` } }, connection: 'close' });
+    expect(answer).toMatchObject({
+      status: 413,
+      json: { error: { code: 'body_too_large', message: `The request body is larger than ${LIMIT} bytes` } },
+      connection: 'close',
+    });
     expect(answer.sentBeforeAnswer).toBeLessThan(body.length);
   });
 });

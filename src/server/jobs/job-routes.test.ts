@@ -9,14 +9,39 @@ import type { JobFacts, JobStore } from './job-store.ts';
 import { parseJobsSettings } from './jobs-settings.ts';
 
 const ID = '0b6f7c9e-5d1a-4c55-9a3e-0f1e2d3c4b5a';
-const running: JobFacts = { id: ID, owner: 'local', lookup: 'H', operation: 'records', columns: ['zipcode'], total: 1, chunks: 1, chunkSize: 1, shared: false, mask: true, createdAt: 0, state: 'running', done: 0, failed: 0, concurrency: 1 };
+const running: JobFacts = {
+  id: ID,
+  owner: 'local',
+  lookup: 'H',
+  operation: 'records',
+  columns: ['zipcode'],
+  total: 1,
+  chunks: 1,
+  chunkSize: 1,
+  shared: false,
+  mask: true,
+  createdAt: 0,
+  state: 'running',
+  done: 0,
+  failed: 0,
+  concurrency: 1,
+};
 const kept = new Map<string, JobFacts>([[ID, running]]);
-const store = { get: async (id: string) => kept.get(id), list: async () => [...kept.values()], cancel: async () => false } as unknown as JobStore;
+const store = {
+  get: async (id: string) => kept.get(id),
+  list: async () => [...kept.values()],
+  cancel: async () => false,
+} as unknown as JobStore;
 const settings = parseJobsSettings({ LOOKUP_REDIS_URL: 'redis://127.0.0.1:1' })!;
 let server: RunningServer;
 
 beforeAll(async () => {
-  const jobs = createJobActions({ store, index: registryIndex, settings, enqueue: async (job) => ({ ...running, id: 'f'.repeat(8) + ID.slice(8), owner: job.owner, state: 'queued' }) });
+  const jobs = createJobActions({
+    store,
+    index: registryIndex,
+    settings,
+    enqueue: async (job) => ({ ...running, id: 'f'.repeat(8) + ID.slice(8), owner: job.owner, state: 'queued' }),
+  });
   server = await serveHandler(createJobRoutes({ jobs, store, index: registryIndex, settings }));
 });
 
@@ -36,10 +61,18 @@ describe('the /jobs routes', () => {
 
   it('reads POST /jobs with the job’s words: not JSON, a field refused, or queued', async () => {
     const post = (body: string) => rawRequest(server.port, 'POST', '/jobs', { headers: { 'content-type': 'application/json' }, body });
-    expect(errorOf((await post('rows')).text)).toEqual({ code: 'invalid_job', message: 'The job is sent as JSON: {lookup, operation, rows, concurrency}', origin: 'proxy' });
+    expect(errorOf((await post('rows')).text)).toEqual({
+      code: 'invalid_job',
+      message: 'The job is sent as JSON: {lookup, operation, rows, concurrency}',
+      origin: 'proxy',
+    });
     const refused = await post(JSON.stringify({ lookup: 'H', operation: 'records', rows: [{ zipcode: '62701' }], concurrency: 0 }));
     expect(refused.status).toBe(400);
-    expect(errorOf(refused.text)).toMatchObject({ code: 'invalid_job', message: expect.stringMatching(/^The job is not valid: concurrency: /), fields: { concurrency: expect.any(String) } });
+    expect(errorOf(refused.text)).toMatchObject({
+      code: 'invalid_job',
+      message: expect.stringMatching(/^The job is not valid: concurrency: /),
+      fields: { concurrency: expect.any(String) },
+    });
     const queued = await post(JSON.stringify({ lookup: 'H', operation: 'records', rows: [{ zipcode: '62701' }] }));
     expect(queued.status).toBe(202);
     expect(queued.headers.location).toMatch(/^\/jobs\/ffffffff-/);

@@ -25,7 +25,11 @@ import type { JobsSettings } from './jobs-settings.ts';
 export const ID_PATTERN = /[0-9a-f-]{36}/;
 /** How often an events stream looks at the job (every instance writes its counts to Redis). */
 const EVENTS_EVERY_MS = 500;
-const EVENTS_HEAD = { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' };
+const EVENTS_HEAD = {
+  'content-type': 'text/event-stream; charset=utf-8',
+  'cache-control': 'no-store',
+  'x-content-type-options': 'nosniff',
+};
 
 export interface JobRoutesOptions {
   jobs: JobActions;
@@ -40,7 +44,15 @@ export function createJobRoutes({ jobs, store, index, settings, audit }: JobRout
   const streams = createEventStreamCaps({ perUser: settings.eventsPerUser, perJob: settings.eventsPerJob });
   const documentOf = (job: JobFacts) => jobDocument(job, Date.now(), index.lookup(job.lookup)?.slug ?? null);
   const record = (req: IncomingMessage, job: JobFacts, action: 'job-start' | 'job-cancel' | 'job-download', status: number) =>
-    auditJobAction(audit, { user: userOfRequest(req), lookup: job.lookup, operation: job.operation, method: req.method ?? '', status, id: job.id, action });
+    auditJobAction(audit, {
+      user: userOfRequest(req),
+      lookup: job.lookup,
+      operation: job.operation,
+      method: req.method ?? '',
+      status,
+      id: job.id,
+      action,
+    });
 
   /** A route for one visible job: the job's own 404 otherwise. */
   const withJob =
@@ -111,7 +123,13 @@ export function createJobRoutes({ jobs, store, index, settings, audit }: JobRout
         GET: async (req, res) => sendJson(res, 200, { jobs: (await jobs.list(userOfRequest(req))).map((job) => documentOf(job)) }),
       },
       [JOBS_CONFIG_PATH]: {
-        GET: (_req, res) => sendJson(res, 200, { enabled: true, concurrency: settings.concurrency, chunkRows: settings.chunkSize, watchSchedules: ['hourly', 'daily', 'weekly'] }),
+        GET: (_req, res) =>
+          sendJson(res, 200, {
+            enabled: true,
+            concurrency: settings.concurrency,
+            chunkRows: settings.chunkSize,
+            watchSchedules: ['hourly', 'daily', 'weekly'],
+          }),
       },
       [`${JOBS_PATH}/:id`]: { GET: withJob((_req, res, job) => sendJson(res, 200, documentOf(job))) },
       [`${JOBS_PATH}/:id/events`]: {

@@ -68,10 +68,27 @@ export function createJobService(options: JobServiceOptions): JobService {
   let worker: Worker<ChunkData> | undefined;
 
   const runAs = (owner: string, lookup: AnyLookup, operation: AnyOperation, params: Params, mask: boolean) =>
-    sendRow({ origin: options.origin(), lookup, operation, params, mask, headers: identity.headers(owner), timeoutMs: options.timeoutMs + 5_000 });
+    sendRow({
+      origin: options.origin(),
+      lookup,
+      operation,
+      params,
+      mask,
+      headers: identity.headers(owner),
+      timeoutMs: options.timeoutMs + 5_000,
+    });
   const jobs = createJobActions({ store, index, settings, enqueue: queue.enqueue, runAs });
   const watchStore = new WatchStore(store.redis);
-  const watchQueue = createWatchQueue({ connection, prefix: BULL_PREFIX, store, watches: watchStore, settings, index, enqueue: queue.enqueue, log: options.log ?? ((line: string) => partLog('watches').warn(line)) });
+  const watchQueue = createWatchQueue({
+    connection,
+    prefix: BULL_PREFIX,
+    store,
+    watches: watchStore,
+    settings,
+    index,
+    enqueue: queue.enqueue,
+    log: options.log ?? ((line: string) => partLog('watches').warn(line)),
+  });
   const watches = createWatchService({ watches: watchStore, store, index, queue: watchQueue });
   const audit = options.audit && { audit: options.audit };
   const jobRoutes = createJobRoutes({ jobs, store, index, settings, ...audit });

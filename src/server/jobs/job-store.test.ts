@@ -5,7 +5,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRedis, type TestRedis } from '../team/redis-for-tests.ts';
 import { JobStore } from './job-store.ts';
 
-const newJob = { owner: 'alice', lookup: 'H', operation: 'records', columns: ['zipcode'], rows: [{ zipcode: '62701' }, { zipcode: '62702' }, { zipcode: '62703' }], chunkSize: 2, shared: false, mask: true, concurrency: 1 };
+const newJob = {
+  owner: 'alice',
+  lookup: 'H',
+  operation: 'records',
+  columns: ['zipcode'],
+  rows: [{ zipcode: '62701' }, { zipcode: '62702' }, { zipcode: '62703' }],
+  chunkSize: 2,
+  shared: false,
+  mask: true,
+  concurrency: 1,
+};
 
 describe('the job store', () => {
   let redis: TestRedis;

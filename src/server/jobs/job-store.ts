@@ -156,7 +156,16 @@ export class JobStore {
   /** Takes (or renews) one of the job's slots for a chunk until `leaseMs` from now; false when all are held. */
   async acquireSlot(id: string, holder: string, limit: number, leaseMs: number): Promise<boolean> {
     const now = Date.now();
-    return (await this.redis.acquireSlot(this.key(id, 'slots'), holder, String(limit), String(now), String(now + leaseMs), String(leaseMs * 2))) === 1;
+    return (
+      (await this.redis.acquireSlot(
+        this.key(id, 'slots'),
+        holder,
+        String(limit),
+        String(now),
+        String(now + leaseMs),
+        String(leaseMs * 2),
+      )) === 1
+    );
   }
 
   async releaseSlot(id: string, holder: string): Promise<void> {
@@ -170,7 +179,8 @@ export class JobStore {
     const pipeline = this.redis.pipeline();
     pipeline.pexpire(this.key(id), afterMs);
     pipeline.del(this.key(id, 'slots'));
-    for (let chunk = 0; chunk < chunks; chunk++) pipeline.pexpire(this.key(id, `rows:${chunk}`), afterMs).pexpire(this.key(id, `out:${chunk}`), afterMs);
+    for (let chunk = 0; chunk < chunks; chunk++)
+      pipeline.pexpire(this.key(id, `rows:${chunk}`), afterMs).pexpire(this.key(id, `out:${chunk}`), afterMs);
     await pipeline.exec();
   }
 
@@ -267,7 +277,14 @@ export class JobStore {
 
   /** Keeps a row's result unless it has one; 'completed' when it was the job's last row, false when it already had one. */
   async record(id: string, chunk: number, index: number, result: RowResult): Promise<false | 'kept' | 'completed'> {
-    const outcome = await this.redis.recordRow(this.key(id, `out:${chunk}`), this.key(id), String(index), JSON.stringify(result), result.s === 'failed' ? '1' : '0', String(Date.now()));
+    const outcome = await this.redis.recordRow(
+      this.key(id, `out:${chunk}`),
+      this.key(id),
+      String(index),
+      JSON.stringify(result),
+      result.s === 'failed' ? '1' : '0',
+      String(Date.now()),
+    );
     return outcome === 0 ? false : outcome === 2 ? 'completed' : 'kept';
   }
 
@@ -280,7 +297,11 @@ export class JobStore {
   async started(id: string): Promise<void> {
     await this.redis.hsetnx(this.key(id), 'startedAt', Date.now());
     // queued becomes running; paused-budget stays until a row gets through.
-    await this.redis.eval(`if redis.call('HGET', KEYS[1], 'state') == 'queued' then redis.call('HSET', KEYS[1], 'state', 'running') end`, 1, this.key(id));
+    await this.redis.eval(
+      `if redis.call('HGET', KEYS[1], 'state') == 'queued' then redis.call('HSET', KEYS[1], 'state', 'running') end`,
+      1,
+      this.key(id),
+    );
   }
 
   async pause(id: string, resumesAt: number): Promise<void> {

@@ -18,7 +18,9 @@ function requestOf(pieces: Iterable<Buffer>): { req: IncomingMessage; pulled: ()
       yield piece;
     }
   }
-  const req = Object.assign(Readable.from(counted(), { objectMode: false, highWaterMark: 1 }), { socket: { destroyed: false } }) as unknown as IncomingMessage;
+  const req = Object.assign(Readable.from(counted(), { objectMode: false, highWaterMark: 1 }), {
+    socket: { destroyed: false },
+  }) as unknown as IncomingMessage;
   return { req, pulled: () => pulled };
 }
 
@@ -33,7 +35,8 @@ function cutAt(bytes: Buffer, cuts: readonly number[]): Buffer[] {
   return pieces;
 }
 
-const read = (pieces: Iterable<Buffer>, options: Partial<SubmissionOptions> = {}) => readJobSubmission(requestOf(pieces).req, { limit: LIMIT, index: registryIndex, ...options });
+const read = (pieces: Iterable<Buffer>, options: Partial<SubmissionOptions> = {}) =>
+  readJobSubmission(requestOf(pieces).req, { limit: LIMIT, index: registryIndex, ...options });
 
 /** What the old whole-body path gave: JSON.parse, then the schema, then every row against its operation. */
 function wholeBody(text: string): { ok: true; data: unknown } | { ok: false } {
@@ -74,10 +77,18 @@ describe('reading a POST /jobs body as a stream', () => {
   it('gives what JSON.parse and the schema give, however the body is cut (fast-check)', async () => {
     await fc.assert(
       fc.asyncProperty(
-        submissionBody.chain((body) => fc.tuple(fc.constant(body), fc.uniqueArray(fc.integer({ min: 0, max: Buffer.byteLength(body) }), { maxLength: 12 }))),
+        submissionBody.chain((body) =>
+          fc.tuple(fc.constant(body), fc.uniqueArray(fc.integer({ min: 0, max: Buffer.byteLength(body) }), { maxLength: 12 })),
+        ),
         async ([body, cuts]) => {
           const bytes = Buffer.from(body);
-          const streamed = await read(cutAt(bytes, cuts.sort((a, b) => a - b)), { sliceMs: 0 });
+          const streamed = await read(
+            cutAt(
+              bytes,
+              cuts.sort((a, b) => a - b),
+            ),
+            { sliceMs: 0 },
+          );
           const expected = wholeBody(body);
           expect(streamed.ok).toBe(expected.ok);
           if (!streamed.ok || !expected.ok) return;
@@ -91,7 +102,13 @@ describe('reading a POST /jobs body as a stream', () => {
   });
 
   it('gives the same submission when the body is cut at every byte', async () => {
-    const body = JSON.stringify({ lookup: 'H', operation: 'records', rows: [{ zipcode: '62701', name: 'O\'Neil "é😀" [a],{b}\\' }, { name: 'Pat' }], concurrency: 2, columns: ['zipcode'] });
+    const body = JSON.stringify({
+      lookup: 'H',
+      operation: 'records',
+      rows: [{ zipcode: '62701', name: 'O\'Neil "é😀" [a],{b}\\' }, { name: 'Pat' }],
+      concurrency: 2,
+      columns: ['zipcode'],
+    });
     const expected = wholeBody(body);
     expect(expected.ok).toBe(true);
     const bytes = Buffer.from(body);
@@ -99,47 +116,95 @@ describe('reading a POST /jobs body as a stream', () => {
       const streamed = await read(cutAt(bytes, [at]));
       expect(streamed).toMatchObject({ ok: true, data: (expected as { data: unknown }).data });
     }
-    const byteByByte = await read(cutAt(bytes, Array.from({ length: bytes.length }, (_, index) => index)));
-    expect(byteByByte).toMatchObject({ ok: true, data: (expected as { data: unknown }).data, lookup: { id: 'H' }, operation: { id: 'records' } });
+    const byteByByte = await read(
+      cutAt(
+        bytes,
+        Array.from({ length: bytes.length }, (_, index) => index),
+      ),
+    );
+    expect(byteByByte).toMatchObject({
+      ok: true,
+      data: (expected as { data: unknown }).data,
+      lookup: { id: 'H' },
+      operation: { id: 'records' },
+    });
   });
 
   it('reads a job from a link to an answer, which has no rows, whole', async () => {
-    const job = { lookup: 'L', operation: registryIndex.lookup('L')!.operations[0]!.id, from: { lookup: 'H', operation: 'records', params: { zipcode: '62701' } } };
+    const job = {
+      lookup: 'L',
+      operation: registryIndex.lookup('L')!.operations[0]!.id,
+      from: { lookup: 'H', operation: 'records', params: { zipcode: '62701' } },
+    };
     expect(await read([Buffer.from(JSON.stringify(job))])).toMatchObject({ ok: true, data: job, rowKeys: undefined });
   });
 
   it('refuses a body that is not JSON with a 400 that says what a job looks like', async () => {
-    for (const body of ['{"lookup": "H", "operation": "records", "rows": [{"zipcode": "62701"} {"zipcode": "62702"}]}', '{"lookup": "H", "rows": [{"zipcode": "62701"}], }', '{"lookup": "H", "operation": "records", "rows": [{"zipcode": "62701"}', 'not json', '']) {
+    for (const body of [
+      '{"lookup": "H", "operation": "records", "rows": [{"zipcode": "62701"} {"zipcode": "62702"}]}',
+      '{"lookup": "H", "rows": [{"zipcode": "62701"}], }',
+      '{"lookup": "H", "operation": "records", "rows": [{"zipcode": "62701"}',
+      'not json',
+      '',
+    ]) {
       const refused = await read([Buffer.from(body)]);
       expect(refused).toMatchObject({ ok: false, status: 400, code: 'invalid_job' });
       expect(refused.ok || refused.message).toMatch(/^The job is sent as JSON: \{lookup, operation, rows, concurrency\}/);
     }
-    const inRows = await read([Buffer.from('{"lookup": "H", "operation": "records", "rows": [{"zipcode": "62701"}, {"zipcode": 62702,}]}')]);
-    expect(inRows.ok || inRows.message).toBe('The job is sent as JSON: {lookup, operation, rows, concurrency}; it is not valid JSON in rows 1 to 2');
+    const inRows = await read([
+      Buffer.from('{"lookup": "H", "operation": "records", "rows": [{"zipcode": "62701"}, {"zipcode": 62702,}]}'),
+    ]);
+    expect(inRows.ok || inRows.message).toBe(
+      'The job is sent as JSON: {lookup, operation, rows, concurrency}; it is not valid JSON in rows 1 to 2',
+    );
   });
 
   it('names the row (counted from 1) and the field of a row that is not valid, and up to five of them', async () => {
     const rows = [{ zipcode: '62701' }, { zipcode: '62701' }, { zipcode: '123' }, { zipcode: ['62701'] }, { name: 'Pat' }];
     const refused = await read([Buffer.from(JSON.stringify({ lookup: 'H', operation: 'records', rows }))]);
-    expect(refused).toMatchObject({ ok: false, status: 400, code: 'invalid_job', message: 'Row 3 is not valid (zipcode must be a 5-digit US zip code): nothing was queued' });
-    expect(refused.ok || refused.details).toEqual({ rows: [expect.objectContaining({ row: 3 }), { row: 4, message: expect.stringMatching(/^zipcode /) as unknown }] });
+    expect(refused).toMatchObject({
+      ok: false,
+      status: 400,
+      code: 'invalid_job',
+      message: 'Row 3 is not valid (zipcode must be a 5-digit US zip code): nothing was queued',
+    });
+    expect(refused.ok || refused.details).toEqual({
+      rows: [expect.objectContaining({ row: 3 }), { row: 4, message: expect.stringMatching(/^zipcode /) as unknown }],
+    });
     const many = Array.from({ length: 50 }, (_, index) => ({ zipcode: String(index) }));
     const five = await read([Buffer.from(JSON.stringify({ lookup: 'H', operation: 'records', rows: many }))]);
     expect(five.ok || (five.details as { rows: unknown[] }).rows).toHaveLength(5);
   });
 
   it('checks rows sent before their lookup once the lookup is known', async () => {
-    const refused = await read([Buffer.from(JSON.stringify({ rows: [{ zipcode: '62701' }, { zipcode: 'x' }], lookup: 'H', operation: 'records' }))]);
+    const refused = await read([
+      Buffer.from(JSON.stringify({ rows: [{ zipcode: '62701' }, { zipcode: 'x' }], lookup: 'H', operation: 'records' })),
+    ]);
     expect(refused).toMatchObject({ ok: false, status: 400, message: expect.stringMatching(/^Row 2 is not valid \(zipcode /) as unknown });
   });
 
   it('refuses the rest of the submission with the schema’s own words, and an operation that does not exist', async () => {
     const body = (job: object) => [Buffer.from(JSON.stringify(job))];
-    expect(await read(body({ lookup: 'H', operation: 'records', rows: [{ zipcode: '62701' }], concurrency: 0 }))).toMatchObject({ status: 400, message: expect.stringMatching(/^The job is not valid: concurrency: /) as unknown });
-    expect(await read(body({ lookup: 'H', operation: 'records', rows: [] }))).toMatchObject({ status: 400, message: expect.stringMatching(/^The job is not valid: rows: Too small/) as unknown });
-    expect(await read(body({ lookup: 'H', operation: 'records' }))).toMatchObject({ status: 400, message: 'The job is not valid: body: send either rows or from (a link to an answer), not both' });
-    expect(await read(body({ lookup: 'H', operation: 'nope', rows: [{ zipcode: '62701' }] }))).toMatchObject({ status: 400, message: 'There is no operation nope of lookup H' });
-    expect(await read(body([{ lookup: 'H' }]))).toMatchObject({ status: 400, message: expect.stringMatching(/^The job is not valid: body: /) as unknown });
+    expect(await read(body({ lookup: 'H', operation: 'records', rows: [{ zipcode: '62701' }], concurrency: 0 }))).toMatchObject({
+      status: 400,
+      message: expect.stringMatching(/^The job is not valid: concurrency: /) as unknown,
+    });
+    expect(await read(body({ lookup: 'H', operation: 'records', rows: [] }))).toMatchObject({
+      status: 400,
+      message: expect.stringMatching(/^The job is not valid: rows: Too small/) as unknown,
+    });
+    expect(await read(body({ lookup: 'H', operation: 'records' }))).toMatchObject({
+      status: 400,
+      message: 'The job is not valid: body: send either rows or from (a link to an answer), not both',
+    });
+    expect(await read(body({ lookup: 'H', operation: 'nope', rows: [{ zipcode: '62701' }] }))).toMatchObject({
+      status: 400,
+      message: 'There is no operation nope of lookup H',
+    });
+    expect(await read(body([{ lookup: 'H' }]))).toMatchObject({
+      status: 400,
+      message: expect.stringMatching(/^The job is not valid: body: /) as unknown,
+    });
   });
 
   it('refuses a body past the byte limit with a 413 as soon as it passes it, without reading the rest', async () => {
@@ -150,7 +215,13 @@ describe('reading a POST /jobs body as a stream', () => {
     }
     const { req, pulled } = requestOf(endless());
     const refused = await readJobSubmission(req, { limit: 64 * 1024, index: registryIndex });
-    expect(refused).toMatchObject({ ok: false, status: 413, code: 'body_too_large', message: 'The request body is larger than 65536 bytes', headers: { connection: 'close' } });
+    expect(refused).toMatchObject({
+      ok: false,
+      status: 413,
+      code: 'body_too_large',
+      message: 'The request body is larger than 65536 bytes',
+      headers: { connection: 'close' },
+    });
     expect(pulled()).toBeLessThan(64 * 1024 + 2 * piece.length);
   });
 
@@ -162,7 +233,13 @@ describe('reading a POST /jobs body as a stream', () => {
     }
     const { req, pulled } = requestOf(endless());
     const refused = await readJobSubmission(req, { limit: LIMIT, index: registryIndex, maxRows: 1_000 });
-    expect(refused).toMatchObject({ ok: false, status: 413, code: 'too_many_rows', message: 'A job holds at most 1,000 rows: this one has more (send it as more than one job)', headers: { connection: 'close' } });
+    expect(refused).toMatchObject({
+      ok: false,
+      status: 413,
+      code: 'too_many_rows',
+      message: 'A job holds at most 1,000 rows: this one has more (send it as more than one job)',
+      headers: { connection: 'close' },
+    });
     expect(pulled()).toBeLessThan(1_010 * piece.length);
   });
 

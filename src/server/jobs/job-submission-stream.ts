@@ -51,7 +51,11 @@ const invalid = (message: string, details?: Record<string, unknown>) => refusal(
 /** A row's problems, as `zipcode must be …`. */
 const rowIssues = (error: ZodError) => error.issues.map((issue) => `${issue.path.join('.') || 'row'} ${issue.message}`).join('; ');
 
-function findOperation(index: LookupIndex, lookupId: unknown, operationId: unknown): { lookup: AnyLookup; operation: AnyOperation } | undefined {
+function findOperation(
+  index: LookupIndex,
+  lookupId: unknown,
+  operationId: unknown,
+): { lookup: AnyLookup; operation: AnyOperation } | undefined {
   return typeof lookupId === 'string' && typeof operationId === 'string' ? index.operation(lookupId, operationId) : undefined;
 }
 
@@ -227,7 +231,11 @@ export async function readJobSubmission(req: IncomingMessage, options: Submissio
 }
 
 function tooManyRows(maxRows: number): Refusal {
-  return refusal(413, 'too_many_rows', `A job holds at most ${maxRows.toLocaleString('en-US')} rows: this one has more (send it as more than one job)`);
+  return refusal(
+    413,
+    'too_many_rows',
+    `A job holds at most ${maxRows.toLocaleString('en-US')} rows: this one has more (send it as more than one job)`,
+  );
 }
 
 function rowsRefusal(problems: RowProblem[]): Refusal {

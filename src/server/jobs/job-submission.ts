@@ -6,7 +6,13 @@ import { z } from 'zod';
 export const MAX_ROWS = 1_000_000;
 
 /** A parameter's value as the page sends it. */
-export const rowValue = z.union([z.string().max(10_000), z.number(), z.boolean(), z.array(z.string().max(10_000)).max(1_000), z.array(z.number()).max(1_000)]);
+export const rowValue = z.union([
+  z.string().max(10_000),
+  z.number(),
+  z.boolean(),
+  z.array(z.string().max(10_000)).max(1_000),
+  z.array(z.number()).max(1_000),
+]);
 
 /** One row: the operation's parameters by name. */
 export const jobRow = z.record(z.string(), rowValue);
@@ -16,13 +22,28 @@ export const jobFields = z.object({
   lookup: z.string().min(1).max(8),
   operation: z.string().min(1).max(64),
   /** Or a link to an answer: the server runs this query and follows the links table to the target (link-rows.ts). */
-  from: z.object({ lookup: z.string().min(1).max(8), operation: z.string().min(1).max(64), params: z.record(z.string(), rowValue), link: z.string().max(200).optional() }).optional(),
+  from: z
+    .object({
+      lookup: z.string().min(1).max(8),
+      operation: z.string().min(1).max(64),
+      params: z.record(z.string(), rowValue),
+      link: z.string().max(200).optional(),
+    })
+    .optional(),
   columns: z.array(z.string().max(200)).max(200).optional(),
   concurrency: z.number().int().min(1).max(64).optional(),
   shared: z.boolean().optional(),
   mask: z.boolean().optional(),
   /** Jobs sent together (a place dossier's): a title and the page of this site they came from. */
-  group: z.object({ title: z.string().trim().min(1).max(200), path: z.string().max(2000).regex(/^\/(?![/\\])[^\s]*$/, 'must be a path of this site, starting with one /') }).optional(),
+  group: z
+    .object({
+      title: z.string().trim().min(1).max(200),
+      path: z
+        .string()
+        .max(2000)
+        .regex(/^\/(?![/\\])[^\s]*$/, 'must be a path of this site, starting with one /'),
+    })
+    .optional(),
 });
 
 export const BOTH_OR_NEITHER = 'send either rows or from (a link to an answer), not both';

@@ -57,7 +57,9 @@ describe('server-side jobs on two instances', () => {
     const post = await fetch(`${first.url}/jobs`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     expect(post.status).toBe(401);
     // A row request naming a user without this process's secret is no one.
-    expect((await fetch(`${first.url}/jobs`, { headers: { 'x-lookup-job-user': 'alice', 'x-lookup-job-secret': 'guess' } })).status).toBe(401);
+    expect((await fetch(`${first.url}/jobs`, { headers: { 'x-lookup-job-user': 'alice', 'x-lookup-job-secret': 'guess' } })).status).toBe(
+      401,
+    );
   });
 
   it('refuses a job with an invalid row, saying which, and queues nothing', async () => {
@@ -157,7 +159,10 @@ describe('server-side jobs on two instances', () => {
 
     // The audit log: alice started it and downloaded it; each row went through the proxy as alice.
     await expect.poll(() => readFileSync(auditFile, 'utf8'), { timeout: 10_000 }).toContain('"action":"job-download"');
-    const lines = readFileSync(auditFile, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    const lines = readFileSync(auditFile, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(lines.find((line) => line.action === 'job-start')).toMatchObject({ user: 'alice', job: job.id, lookup: 'H' });
     expect(lines.filter((line) => line.source === 'live' && line.lookup === 'H').every((line) => line.user === 'alice')).toBe(true);
     expect(lines.filter((line) => line.source === 'live' && line.lookup === 'H').length).toBeGreaterThanOrEqual(ROWS - CONCURRENCY * 2);

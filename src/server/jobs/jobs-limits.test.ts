@@ -48,11 +48,18 @@ describe('a job’s concurrency and retention', () => {
 
   async function run(first: number, count: number, concurrency: number): Promise<{ id: string; url: string; concurrency: number }> {
     const rows = Array.from({ length: count }, (_, index) => ({ zipcode: String(first + index) }));
-    const answer = await fetch(`${instances[0]!.url}/jobs`, { method: 'POST', headers, body: JSON.stringify({ lookup: 'H', operation: 'records', rows, concurrency }) });
+    const answer = await fetch(`${instances[0]!.url}/jobs`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ lookup: 'H', operation: 'records', rows, concurrency }),
+    });
     expect(answer.status).toBe(202);
     const job = (await answer.json()) as { id: string; url: string; concurrency: number };
     await expect
-      .poll(async () => ((await (await fetch(`${instances[1]!.url}${job.url}`, { headers })).json()) as { state: string }).state, { timeout: 60_000, interval: 200 })
+      .poll(async () => ((await (await fetch(`${instances[1]!.url}${job.url}`, { headers })).json()) as { state: string }).state, {
+        timeout: 60_000,
+        interval: 200,
+      })
       .toBe('completed');
     return job;
   }

@@ -47,7 +47,8 @@ function duration(env: NodeJS.ProcessEnv, name: string, fallback: number): numbe
   if (!text) return fallback;
   const match = /^(\d+)\s*([smhd])$/.exec(text);
   const value = match ? Number(match[1]) * UNITS[match[2]!]! : NaN;
-  if (!(value >= 1_000 && value <= 365 * 24 * HOUR)) throw new ConfigError(name, 'must be a duration such as 7d, 12h, 30m or 45s (1s to 365d)');
+  if (!(value >= 1_000 && value <= 365 * 24 * HOUR))
+    throw new ConfigError(name, 'must be a duration such as 7d, 12h, 30m or 45s (1s to 365d)');
   return value;
 }
 

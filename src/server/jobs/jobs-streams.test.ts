@@ -53,12 +53,17 @@ describe('what the jobs API streams', () => {
   });
 
   async function submit(body: Record<string, unknown>): Promise<JobDocument> {
-    const answer = await fetch(`${server.url}/jobs`, { method: 'POST', headers: as(ALICE), body: JSON.stringify({ lookup: 'H', operation: 'records', ...body }) });
+    const answer = await fetch(`${server.url}/jobs`, {
+      method: 'POST',
+      headers: as(ALICE),
+      body: JSON.stringify({ lookup: 'H', operation: 'records', ...body }),
+    });
     expect(answer.status, await answer.clone().text()).toBe(202);
     return (await answer.json()) as JobDocument;
   }
 
-  const stateOf = async (job: JobDocument) => ((await (await fetch(`${server.url}${job.url}`, { headers: as(ALICE) })).json()) as JobDocument).state;
+  const stateOf = async (job: JobDocument) =>
+    ((await (await fetch(`${server.url}${job.url}`, { headers: as(ALICE) })).json()) as JobDocument).state;
 
   async function firstLine(job: JobDocument): Promise<string> {
     await expect.poll(() => stateOf(job), { timeout: 60_000, interval: 200 }).toBe('completed');
@@ -67,7 +72,11 @@ describe('what the jobs API streams', () => {
   }
 
   it('escapes formula-like column names in result.csv’s header row, from columns and from row keys', async () => {
-    const fromColumns = await submit({ rows: [{ zipcode: '62701' }, { zipcode: '62702' }], columns: ['zipcode', ...HOSTILE], concurrency: 2 });
+    const fromColumns = await submit({
+      rows: [{ zipcode: '62701' }, { zipcode: '62702' }],
+      columns: ['zipcode', ...HOSTILE],
+      concurrency: 2,
+    });
     const fromKeys = await submit({ rows: [Object.fromEntries([['zipcode', '62703'], ...HOSTILE.map((key) => [key, 'x'])])] });
     for (const job of [fromColumns, fromKeys]) {
       const header = await firstLine(job);
@@ -82,7 +91,11 @@ describe('what the jobs API streams', () => {
     const opened: AbortController[] = [];
 
     beforeAll(async () => {
-      job = await submit({ rows: Array.from({ length: 400 }, (_, index) => ({ zipcode: String(50_000 + index) })), concurrency: 1, shared: true });
+      job = await submit({
+        rows: Array.from({ length: 400 }, (_, index) => ({ zipcode: String(50_000 + index) })),
+        concurrency: 1,
+        shared: true,
+      });
     });
 
     afterAll(async () => {

@@ -101,7 +101,12 @@ export function teamFolder(tokens: Record<string, string>): { dist: string; toke
   const dir = mkdtempSync(join(tmpdir(), 'lookup-jobs-'));
   writeFileSync(join(dir, 'index.html'), '<!doctype html><title>jobs test</title>');
   const tokensFile = join(dir, 'tokens');
-  writeFileSync(tokensFile, Object.entries(tokens).map(([name, token]) => `${name}:${token}`).join('\n'));
+  writeFileSync(
+    tokensFile,
+    Object.entries(tokens)
+      .map(([name, token]) => `${name}:${token}`)
+      .join('\n'),
+  );
   return { dist: dir, tokensFile };
 }
 

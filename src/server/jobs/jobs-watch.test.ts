@@ -8,7 +8,15 @@ import { readFileSync, rmSync } from 'node:fs';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRedis, type TestRedis } from '../team/redis-for-tests.ts';
-import { startRecordingUpstream, startServerProcess, startWebhookReceiver, teamFolder, type RecordingUpstream, type ServerProcess, type WebhookReceiver } from './jobs-testing.ts';
+import {
+  startRecordingUpstream,
+  startServerProcess,
+  startWebhookReceiver,
+  teamFolder,
+  type RecordingUpstream,
+  type ServerProcess,
+  type WebhookReceiver,
+} from './jobs-testing.ts';
 
 const TOKEN = 'carol-token-0123456789abcdef';
 const SECRET = 'webhook-secret-for-the-test';
@@ -34,19 +42,19 @@ describe('watchlists and budgets of server-side jobs', () => {
   }, 120_000);
 
   const env = () => ({
-      DIST_DIR: folder.dist,
-      LOOKUP_REDIS_URL: redis.url,
-      LOOKUP_ACCESS_TOKENS_FILE: folder.tokensFile,
-      LOOKUP_AUDIT_FILE: `${folder.dist}/audit.jsonl`,
-      LOOKUP_H_BASE_URL: upstream.url,
-      LOOKUP_H_KEY: 'test-key-h',
-      LOOKUP_H_BUDGET: `${BUDGET}/day`,
-      LOOKUP_WATCH_EVERY_MS: '1500',
-      LOOKUP_WEBHOOK_URL: receiver.url,
-      LOOKUP_WEBHOOK_SECRET: SECRET,
-      LOOKUP_MASK_SECRET: 'a-masking-secret-that-outlives-the-instance',
-      LOOKUP_JOBS_LOCK_MS: '2000',
-      LOOKUP_JOBS_STALLED_CHECK_MS: '1000',
+    DIST_DIR: folder.dist,
+    LOOKUP_REDIS_URL: redis.url,
+    LOOKUP_ACCESS_TOKENS_FILE: folder.tokensFile,
+    LOOKUP_AUDIT_FILE: `${folder.dist}/audit.jsonl`,
+    LOOKUP_H_BASE_URL: upstream.url,
+    LOOKUP_H_KEY: 'test-key-h',
+    LOOKUP_H_BUDGET: `${BUDGET}/day`,
+    LOOKUP_WATCH_EVERY_MS: '1500',
+    LOOKUP_WEBHOOK_URL: receiver.url,
+    LOOKUP_WEBHOOK_SECRET: SECRET,
+    LOOKUP_MASK_SECRET: 'a-masking-secret-that-outlives-the-instance',
+    LOOKUP_JOBS_LOCK_MS: '2000',
+    LOOKUP_JOBS_STALLED_CHECK_MS: '1000',
   });
 
   afterAll(async () => {
@@ -58,7 +66,11 @@ describe('watchlists and budgets of server-side jobs', () => {
   });
 
   it('re-runs a watch on its schedule and delivers a signed summary of what changed once, through two refusals', async () => {
-    const created = await fetch(`${server.url}/watches`, { method: 'POST', headers, body: JSON.stringify({ name: 'Springfield', lookup: 'H', operation: 'records', rows: [{ zipcode: '62701' }], schedule: 'daily' }) });
+    const created = await fetch(`${server.url}/watches`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ name: 'Springfield', lookup: 'H', operation: 'records', rows: [{ zipcode: '62701' }], schedule: 'daily' }),
+    });
     expect(created.status).toBe(201);
     const watch = (await created.json()) as { id: string; url: string };
     type Detail = { changes: { baseline: boolean; counts: { changed: number; added: number; removed: number } }[] };
@@ -78,7 +90,12 @@ describe('watchlists and budgets of server-side jobs', () => {
     expect(hook!.headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]{43}=$/);
     for (const each of tries) expect(verifier.verify(each.body, each.headers)).toEqual(JSON.parse(hook!.body));
     expect(() => new Webhook('another-secret', { format: 'raw' }).verify(hook!.body, hook!.headers)).toThrow();
-    const summary = JSON.parse(hook!.body) as { event: string; watch: { id: string; name: string }; baseline: boolean; counts: { added: number; removed: number; changed: number } };
+    const summary = JSON.parse(hook!.body) as {
+      event: string;
+      watch: { id: string; name: string };
+      baseline: boolean;
+      counts: { added: number; removed: number; changed: number };
+    };
     expect(summary).toMatchObject({ event: 'watch.changed', watch: { id: watch.id, name: 'Springfield' }, baseline: false });
     expect(summary.counts.added + summary.counts.removed + summary.counts.changed).toBeGreaterThan(0);
     // The Watch page's source: the change is kept with the run.
@@ -92,9 +109,14 @@ describe('watchlists and budgets of server-side jobs', () => {
 
   it('delivers a webhook whose instance died while trying it, through the next instance', async () => {
     receiver.refuse(Number.POSITIVE_INFINITY);
-    const created = await fetch(`${server.url}/watches`, { method: 'POST', headers, body: JSON.stringify({ name: 'Decatur', lookup: 'H', operation: 'records', rows: [{ zipcode: '62521' }], schedule: 'daily' }) });
+    const created = await fetch(`${server.url}/watches`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ name: 'Decatur', lookup: 'H', operation: 'records', rows: [{ zipcode: '62521' }], schedule: 'daily' }),
+    });
     const watch = (await created.json()) as { id: string; url: string };
-    const changes = async () => ((await (await fetch(`${server.url}${watch.url}`, { headers })).json()) as { changes: unknown[] }).changes.length;
+    const changes = async () =>
+      ((await (await fetch(`${server.url}${watch.url}`, { headers })).json()) as { changes: unknown[] }).changes.length;
     await expect.poll(changes, { timeout: 30_000, interval: 200 }).toBeGreaterThanOrEqual(1);
     const before = received().length;
     version = 2;
@@ -104,7 +126,9 @@ describe('watchlists and budgets of server-side jobs', () => {
 
     receiver.refuse(0);
     server = await startServerProcess(env());
-    await expect.poll(() => received().some((each) => each.accepted && each.headers['webhook-id'] === id), { timeout: 60_000, interval: 200 }).toBe(true);
+    await expect
+      .poll(() => received().some((each) => each.accepted && each.headers['webhook-id'] === id), { timeout: 60_000, interval: 200 })
+      .toBe(true);
     const hook = received().find((each) => each.accepted && each.headers['webhook-id'] === id)!;
     expect(verifier.verify(hook.body, hook.headers)).toMatchObject({ watch: { id: watch.id, name: 'Decatur' } });
     expect((await fetch(`${server.url}${watch.url}/stop`, { method: 'POST', headers })).status).toBe(200);
@@ -112,7 +136,11 @@ describe('watchlists and budgets of server-side jobs', () => {
 
   it('pauses a job whose budget runs out, having sent no more than the budget allowed', async () => {
     const rows = Array.from({ length: BUDGET + 10 }, (_, index) => ({ zipcode: String(20_000 + index) }));
-    const submitted = await fetch(`${server.url}/jobs`, { method: 'POST', headers, body: JSON.stringify({ lookup: 'H', operation: 'records', rows }) });
+    const submitted = await fetch(`${server.url}/jobs`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ lookup: 'H', operation: 'records', rows }),
+    });
     const job = (await submitted.json()) as { url: string };
     let last: { state: string; done: number; resumesAt: string | null } | undefined;
     await expect

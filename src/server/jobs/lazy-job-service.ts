@@ -15,7 +15,8 @@ export function createLazyJobService(options: JobServiceOptions): LazyJobService
   let service: JobService | undefined;
   const loaded = import('./job-service.ts').then(({ createJobService }) => (service = createJobService(options)));
   // Once loaded, the service's own routes answer (or decline) with no extra turn, as before.
-  const routes: ChainHandler = (req, res) => (service ? service.routes(req, res) : loaded.then((loadedService) => loadedService.routes(req, res)));
+  const routes: ChainHandler = (req, res) =>
+    service ? service.routes(req, res) : loaded.then((loadedService) => loadedService.routes(req, res));
   return {
     loaded,
     routes,

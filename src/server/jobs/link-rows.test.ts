@@ -19,7 +19,11 @@ describe('a job from a link to an answer', () => {
     expect(plan.ok && plan.link.label).toBe('Crime incidents near this address');
     const bad = planLink(registryIndex, target, { lookup: 'H', operation: 'records', params: { zipcode: 'abc' } });
     expect(bad).toMatchObject({ ok: false, message: expect.stringMatching(/^The source query is not valid: zipcode/) });
-    const none = planLink(registryIndex, { lookup: offenders, operation: offenders.operations[0]! }, { lookup: 'H', operation: 'records', params: { zipcode: '62701' } });
+    const none = planLink(
+      registryIndex,
+      { lookup: offenders, operation: offenders.operations[0]! },
+      { lookup: 'H', operation: 'records', params: { zipcode: '62701' } },
+    );
     expect(none).toMatchObject({ ok: false, message: 'No link leads from H records to H records' });
   });
 
@@ -28,7 +32,12 @@ describe('a job from a link to an answer', () => {
     if (!plan.ok) throw new Error(plan.message);
     const body = {
       sex_offenders_count: 4,
-      sex_offenders: [offender('62701', '39.78', '-89.65'), offender('62702', '39.8', '-89.6'), offender('62701', '39.78', '-89.65'), offender('62703', '', '')],
+      sex_offenders: [
+        offender('62701', '39.78', '-89.65'),
+        offender('62702', '39.8', '-89.6'),
+        offender('62701', '39.78', '-89.65'),
+        offender('62703', '', ''),
+      ],
     };
     const rows = rowsFromAnswer(plan.link, plan.source.operation, target.operation, body);
     expect(rows).toHaveLength(2);

@@ -28,10 +28,23 @@ export function planLink(index: LookupIndex, target: { lookup: AnyLookup; operat
   if (!found) return { ok: false, message: `There is no operation ${from.operation} of lookup ${from.lookup} to take the rows from` };
   const { lookup, operation } = found;
   const checked = operation.params.safeParse(from.params);
-  if (!checked.success) return { ok: false, message: `The source query is not valid: ${checked.error.issues.map((issue) => `${issue.path.join('.') || 'params'} ${issue.message}`).join('; ')}` };
+  if (!checked.success)
+    return {
+      ok: false,
+      message: `The source query is not valid: ${checked.error.issues.map((issue) => `${issue.path.join('.') || 'params'} ${issue.message}`).join('; ')}`,
+    };
   const firstOperation = target.lookup.operations[0]?.id;
-  const links = linksFrom(lookup.id, operation.id).filter((link) => link.to === target.lookup.id && (link.toOperation ?? firstOperation) === target.operation.id && (!from.link || link.label === from.link));
-  if (links.length === 0) return { ok: false, message: `No link leads from ${lookup.id} ${operation.id} to ${target.lookup.id} ${target.operation.id}${from.link ? ` named “${from.link}”` : ''}` };
+  const links = linksFrom(lookup.id, operation.id).filter(
+    (link) =>
+      link.to === target.lookup.id &&
+      (link.toOperation ?? firstOperation) === target.operation.id &&
+      (!from.link || link.label === from.link),
+  );
+  if (links.length === 0)
+    return {
+      ok: false,
+      message: `No link leads from ${lookup.id} ${operation.id} to ${target.lookup.id} ${target.operation.id}${from.link ? ` named “${from.link}”` : ''}`,
+    };
   return { ok: true, source: { lookup, operation, params: checked.data as Params }, link: links[0]! };
 }
 

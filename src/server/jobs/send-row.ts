@@ -45,7 +45,12 @@ export async function sendRow({ origin, lookup, operation, params, mask, headers
   const sent: Record<string, string> = { ...headers, accept: operation.format === 'xml' ? 'application/xml' : 'application/json' };
   if (body !== undefined) sent['content-type'] = 'application/json';
   if (!mask) sent[MASK_REQUEST_HEADER] = MASK_OFF;
-  const response = await fetch(origin + proxyUrl(lookup, request), { method: request.method, headers: sent, body, signal: AbortSignal.timeout(timeoutMs) });
+  const response = await fetch(origin + proxyUrl(lookup, request), {
+    method: request.method,
+    headers: sent,
+    body,
+    signal: AbortSignal.timeout(timeoutMs),
+  });
   const text = await response.text();
   const contentType = response.headers.get('content-type') ?? '';
   const parsed = parse(text, operation, contentType);
@@ -53,7 +58,11 @@ export async function sendRow({ origin, lookup, operation, params, mask, headers
     const refusal = readRefusal(parsed);
     const budget = refusal?.code === 'budget_exhausted';
     const resetsAt = budget && typeof refusal.resetsAt === 'string' ? Date.parse(refusal.resetsAt) : NaN;
-    return { kind: 'wait', budget, until: Number.isFinite(resetsAt) ? resetsAt : Date.now() + retryAfterMs(response.headers.get('retry-after')) };
+    return {
+      kind: 'wait',
+      budget,
+      until: Number.isFinite(resetsAt) ? resetsAt : Date.now() + retryAfterMs(response.headers.get('retry-after')),
+    };
   }
   const maskedHeader = response.headers.get(WIRE_HEADERS.masked) ?? undefined;
   if (!response.ok) {
@@ -61,9 +70,18 @@ export async function sendRow({ origin, lookup, operation, params, mask, headers
     return { kind: 'result', result: { s: 'failed', r: `HTTP ${response.status}${words ? `: ${words}` : ''}` } };
   }
   if (parsed === undefined) return { kind: 'result', result: { s: 'failed', r: `HTTP ${response.status}: the answer could not be read` } };
-  const answer = interpretAnswer(lookup, operation, params, { body: parsed, headers: maskedHeader === undefined ? [] : [[WIRE_HEADERS.masked, maskedHeader]] }, { mask });
+  const answer = interpretAnswer(
+    lookup,
+    operation,
+    params,
+    { body: parsed, headers: maskedHeader === undefined ? [] : [[WIRE_HEADERS.masked, maskedHeader]] },
+    { mask },
+  );
   if (answer.errorMessage !== undefined || answer.verdict?.ok === false)
     return { kind: 'result', result: { s: 'failed', r: answer.errorMessage ?? answer.verdict?.message ?? 'The answer reports a failure' } };
   const stored = operation.format === 'xml' ? JSON.stringify(parsed) : text;
-  return { kind: 'result', result: { s: answer.records.length > 0 ? 'ok' : 'empty', t: stored, ...(maskedHeader !== undefined && { m: maskedHeader }) } };
+  return {
+    kind: 'result',
+    result: { s: answer.records.length > 0 ? 'ok' : 'empty', t: stored, ...(maskedHeader !== undefined && { m: maskedHeader }) },
+  };
 }

@@ -16,19 +16,41 @@ export async function runRecords(store: JobStore, job: JobFacts, lookup: AnyLook
     const [rows, results] = await Promise.all([store.rows(job.id, chunk), store.results(job.id, chunk)]);
     rows.forEach((input, offset) => {
       const result = results.get(chunk * job.chunkSize + offset);
-      if (result?.s === 'ok' && result.t !== undefined) records.push(...answerRecords(lookup, operation, input, result.t, result.m, job.mask));
+      if (result?.s === 'ok' && result.t !== undefined)
+        records.push(...answerRecords(lookup, operation, input, result.t, result.m, job.mask));
     });
   }
   return records;
 }
 
-export async function compareRuns(store: JobStore, current: JobFacts, previous: JobFacts | undefined, lookup: AnyLookup, operation: AnyOperation): Promise<WatchChange> {
+export async function compareRuns(
+  store: JobStore,
+  current: JobFacts,
+  previous: JobFacts | undefined,
+  lookup: AnyLookup,
+  operation: AnyOperation,
+): Promise<WatchChange> {
   const after = await runRecords(store, current, lookup, operation);
   const ranAt = new Date(current.finishedAt ?? Date.now()).toISOString();
   if (!previous)
-    return { job: current.id, previousJob: null, ranAt, baseline: true, records: after.length, counts: { added: 0, removed: 0, changed: 0, unchanged: after.length }, added: [], removed: [], changed: [] };
+    return {
+      job: current.id,
+      previousJob: null,
+      ranAt,
+      baseline: true,
+      records: after.length,
+      counts: { added: 0, removed: 0, changed: 0, unchanged: after.length },
+      added: [],
+      removed: [],
+      changed: [],
+    };
   const before = await runRecords(store, previous, lookup, operation);
-  const diff = diffRecords(before, after, { identity: operation.identity, label: operation.adapters?.label, identityName: describeIdentity(operation), masked: current.mask });
+  const diff = diffRecords(before, after, {
+    identity: operation.identity,
+    label: operation.adapters?.label,
+    identityName: describeIdentity(operation),
+    masked: current.mask,
+  });
   return {
     job: current.id,
     previousJob: previous.id,

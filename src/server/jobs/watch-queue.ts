@@ -57,7 +57,18 @@ export function createWatchQueue(options: WatchQueueOptions): WatchQueue {
   async function run(watchId: string): Promise<void> {
     const watch = await watches.get(watchId);
     if (!watch || watch.stopped) return;
-    await options.enqueue({ owner: watch.owner, lookup: watch.lookup, operation: watch.operation, columns: [...new Set(watch.rows.flatMap((row) => Object.keys(row)))], rows: watch.rows, chunkSize: settings.chunkSize, shared: false, mask: true, watch: watch.id, concurrency: settings.concurrency });
+    await options.enqueue({
+      owner: watch.owner,
+      lookup: watch.lookup,
+      operation: watch.operation,
+      columns: [...new Set(watch.rows.flatMap((row) => Object.keys(row)))],
+      rows: watch.rows,
+      chunkSize: settings.chunkSize,
+      shared: false,
+      mask: true,
+      watch: watch.id,
+      concurrency: settings.concurrency,
+    });
   }
 
   async function compare(task: Job<WatchTask>, jobId: string, token: string | undefined): Promise<void> {
@@ -87,9 +98,31 @@ export function createWatchQueue(options: WatchQueueOptions): WatchQueue {
     const { added, removed, changed } = change.counts;
     // Queued before the change is kept: a compare tried again queues it again under the same id, which the queue drops.
     if (settings.webhook && !change.baseline && added + removed + changed > 0) {
-      const summary = { event: 'watch.changed', watch: { id: watch.id, name: watch.name, lookup: watch.lookup, operation: watch.operation, schedule: watch.schedule, owner: watch.owner }, ...change, url: `${WATCHES_PATH}/${watch.id}` };
+      const summary = {
+        event: 'watch.changed',
+        watch: {
+          id: watch.id,
+          name: watch.name,
+          lookup: watch.lookup,
+          operation: watch.operation,
+          schedule: watch.schedule,
+          owner: watch.owner,
+        },
+        ...change,
+        url: `${WATCHES_PATH}/${watch.id}`,
+      };
       const message = { id: `msg_${job.id}`, body: JSON.stringify(summary) };
-      await queue.add('deliver', { kind: 'deliver', message }, { jobId: `deliver-${job.id}`, attempts: WEBHOOK_TRIES, backoff: { type: 'exponential', delay: WEBHOOK_FIRST_WAIT_MS }, removeOnComplete: { age: 24 * 3_600 }, removeOnFail: { age: 7 * 24 * 3_600 } });
+      await queue.add(
+        'deliver',
+        { kind: 'deliver', message },
+        {
+          jobId: `deliver-${job.id}`,
+          attempts: WEBHOOK_TRIES,
+          backoff: { type: 'exponential', delay: WEBHOOK_FIRST_WAIT_MS },
+          removeOnComplete: { age: 24 * 3_600 },
+          removeOnFail: { age: 7 * 24 * 3_600 },
+        },
+      );
     }
     await watches.addChange(watch.id, change);
     await watches.update(watch.id, { lastJob: job.id });
@@ -111,14 +144,29 @@ export function createWatchQueue(options: WatchQueueOptions): WatchQueue {
 
   return {
     async schedule(watch) {
-      await queue.upsertJobScheduler(`watch-${watch.id}`, { every: settings.watchPeriods[watch.schedule] }, { name: 'run', data: { kind: 'run', watchId: watch.id } });
+      await queue.upsertJobScheduler(
+        `watch-${watch.id}`,
+        { every: settings.watchPeriods[watch.schedule] },
+        { name: 'run', data: { kind: 'run', watchId: watch.id } },
+      );
     },
     async unschedule(watchId) {
       await queue.removeJobScheduler(`watch-${watchId}`);
     },
     async jobCompleted(jobId) {
       const job = await store.get(jobId);
-      if (job?.watch) await queue.add('compare', { kind: 'compare', jobId }, { jobId: `compare-${jobId}`, attempts: 5, backoff: { type: 'exponential', delay: 1_000 }, removeOnComplete: true, removeOnFail: 100 });
+      if (job?.watch)
+        await queue.add(
+          'compare',
+          { kind: 'compare', jobId },
+          {
+            jobId: `compare-${jobId}`,
+            attempts: 5,
+            backoff: { type: 'exponential', delay: 1_000 },
+            removeOnComplete: true,
+            removeOnFail: 100,
+          },
+        );
     },
     start() {
       worker ??= new Worker<WatchTask>(WATCH_QUEUE, work, {
@@ -133,7 +181,9 @@ export function createWatchQueue(options: WatchQueueOptions): WatchQueue {
       worker.on('failed', (job, error) => {
         if (job?.data.kind !== 'deliver') return;
         const last = job.attemptsMade >= WEBHOOK_TRIES;
-        log(`Watch webhook ${job.data.message.id}: try ${job.attemptsMade} of ${WEBHOOK_TRIES} failed (${error.message})${last ? '; given up' : ''}`);
+        log(
+          `Watch webhook ${job.data.message.id}: try ${job.attemptsMade} of ${WEBHOOK_TRIES} failed (${error.message})${last ? '; given up' : ''}`,
+        );
       });
     },
     async close() {

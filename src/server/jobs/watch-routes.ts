@@ -28,7 +28,19 @@ export interface WatchRoutesOptions {
 }
 
 function watchDocument(watch: Watch) {
-  return { id: watch.id, url: `${WATCHES_PATH}/${watch.id}`, name: watch.name, owner: watch.owner, lookup: watch.lookup, operation: watch.operation, rows: watch.rows.length, schedule: watch.schedule, stopped: watch.stopped, createdAt: new Date(watch.createdAt).toISOString(), lastJob: watch.lastJob ?? null };
+  return {
+    id: watch.id,
+    url: `${WATCHES_PATH}/${watch.id}`,
+    name: watch.name,
+    owner: watch.owner,
+    lookup: watch.lookup,
+    operation: watch.operation,
+    rows: watch.rows.length,
+    schedule: watch.schedule,
+    stopped: watch.stopped,
+    createdAt: new Date(watch.createdAt).toISOString(),
+    lastJob: watch.lastJob ?? null,
+  };
 }
 
 export function createWatchRoutes({ service, watches, index, audit }: WatchRoutesOptions): ChainHandler {
@@ -50,7 +62,11 @@ export function createWatchRoutes({ service, watches, index, audit }: WatchRoute
     {
       [WATCHES_PATH]: {
         POST: async (req, res) => {
-          const read = await readJson(req, watchCreation, MAX_BODY_BYTES, { code: 'invalid_watch', name: 'watch', shape: '{name, lookup, operation, rows, schedule}' });
+          const read = await readJson(req, watchCreation, MAX_BODY_BYTES, {
+            code: 'invalid_watch',
+            name: 'watch',
+            shape: '{name, lookup, operation, rows, schedule}',
+          });
           if (!read.ok) return sendRefusal(res, read);
           const created = await service.create(userOfRequest(req), read.body);
           if (!created.ok) return sendRefusal(res, created);

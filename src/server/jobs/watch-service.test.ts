@@ -38,7 +38,10 @@ describe('WatchService', () => {
   it('creates a checked watch as its owner’s and schedules it; lists only the owner’s', async () => {
     const { service, scheduled } = standIn();
     const created = await service.create('alice', springfield);
-    expect(created).toMatchObject({ ok: true, watch: { id: 'watch-1', owner: 'alice', name: 'H records', schedule: 'daily', stopped: false } });
+    expect(created).toMatchObject({
+      ok: true,
+      watch: { id: 'watch-1', owner: 'alice', name: 'H records', schedule: 'daily', stopped: false },
+    });
     await service.create('bob', { ...springfield, name: 'Bob’s' });
     expect(scheduled).toEqual(['watch-1', 'watch-2']);
     expect((await service.list('alice')).map((watch) => watch.id)).toEqual(['watch-1']);
@@ -47,8 +50,15 @@ describe('WatchService', () => {
 
   it('refuses an unknown operation and an invalid row, scheduling nothing', async () => {
     const { service, scheduled } = standIn();
-    expect(await service.create('alice', { ...springfield, operation: 'nothing' })).toMatchObject({ status: 400, code: 'invalid_watch', message: 'There is no operation nothing of lookup H' });
-    expect(await service.create('alice', { ...springfield, rows: [{ zipcode: '62701' }, { zipcode: 'abc' }] })).toMatchObject({ status: 400, message: expect.stringMatching(/^Row 2 is not valid: zipcode /) });
+    expect(await service.create('alice', { ...springfield, operation: 'nothing' })).toMatchObject({
+      status: 400,
+      code: 'invalid_watch',
+      message: 'There is no operation nothing of lookup H',
+    });
+    expect(await service.create('alice', { ...springfield, rows: [{ zipcode: '62701' }, { zipcode: 'abc' }] })).toMatchObject({
+      status: 400,
+      message: expect.stringMatching(/^Row 2 is not valid: zipcode /),
+    });
     expect(scheduled).toEqual([]);
   });
 

@@ -32,7 +32,11 @@ export class WatchStore {
 
   async create(watch: Omit<Watch, 'id' | 'createdAt' | 'stopped'>): Promise<Watch> {
     const full: Watch = { ...watch, id: randomUUID(), createdAt: Date.now(), stopped: false };
-    await this.redis.multi().set(PREFIX + full.id, JSON.stringify(full)).zadd(INDEX, full.createdAt, full.id).exec();
+    await this.redis
+      .multi()
+      .set(PREFIX + full.id, JSON.stringify(full))
+      .zadd(INDEX, full.createdAt, full.id)
+      .exec();
     return full;
   }
 
@@ -62,11 +66,20 @@ export class WatchStore {
   }
 
   async unlockComparing(id: string, holder: string): Promise<void> {
-    await this.redis.eval(`if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end`, 1, `${PREFIX}${id}:comparing`, holder);
+    await this.redis.eval(
+      `if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end`,
+      1,
+      `${PREFIX}${id}:comparing`,
+      holder,
+    );
   }
 
   async addChange(id: string, change: WatchChange): Promise<void> {
-    await this.redis.multi().lpush(`${PREFIX}${id}:changes`, JSON.stringify(change)).ltrim(`${PREFIX}${id}:changes`, 0, KEPT_CHANGES - 1).exec();
+    await this.redis
+      .multi()
+      .lpush(`${PREFIX}${id}:changes`, JSON.stringify(change))
+      .ltrim(`${PREFIX}${id}:changes`, 0, KEPT_CHANGES - 1)
+      .exec();
   }
 
   async changes(id: string): Promise<WatchChange[]> {

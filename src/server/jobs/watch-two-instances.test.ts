@@ -8,7 +8,15 @@ import { rmSync } from 'node:fs';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRedis, type TestRedis } from '../team/redis-for-tests.ts';
-import { startRecordingUpstream, startServerProcess, startWebhookReceiver, teamFolder, type RecordingUpstream, type ServerProcess, type WebhookReceiver } from './jobs-testing.ts';
+import {
+  startRecordingUpstream,
+  startServerProcess,
+  startWebhookReceiver,
+  teamFolder,
+  type RecordingUpstream,
+  type ServerProcess,
+  type WebhookReceiver,
+} from './jobs-testing.ts';
 
 const TOKEN = 'dave-token-0123456789abcdef01';
 const SECRET = 'a-webhook-secret-shared-by-both-instances';
@@ -55,7 +63,11 @@ describe('a watch on two instances sharing Redis', () => {
   });
 
   it('answers every row of every run and delivers the change, signed', async () => {
-    const created = await fetch(`${cluster.url}/watches`, { method: 'POST', headers, body: JSON.stringify({ name: 'Six zips', lookup: 'H', operation: 'records', rows: ROWS, schedule: 'hourly' }) });
+    const created = await fetch(`${cluster.url}/watches`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ name: 'Six zips', lookup: 'H', operation: 'records', rows: ROWS, schedule: 'hourly' }),
+    });
     expect(created.status).toBe(201);
     const watch = (await created.json()) as { id: string; url: string };
     const changes = async () => ((await (await fetch(`${lone.url}${watch.url}`, { headers })).json()) as { changes: Change[] }).changes;
@@ -70,7 +82,11 @@ describe('a watch on two instances sharing Redis', () => {
     version = 1;
     await expect.poll(() => receiver.received.length, { timeout: 60_000, interval: 250 }).toBeGreaterThanOrEqual(1);
     const [hook] = receiver.received;
-    const summary = new Webhook(SECRET, { format: 'raw' }).verify(hook!.body, hook!.headers) as { event: string; watch: { id: string }; counts: { changed: number } };
+    const summary = new Webhook(SECRET, { format: 'raw' }).verify(hook!.body, hook!.headers) as {
+      event: string;
+      watch: { id: string };
+      counts: { changed: number };
+    };
     expect(summary).toMatchObject({ event: 'watch.changed', watch: { id: watch.id } });
     expect(summary.counts.changed).toBeGreaterThan(0);
 

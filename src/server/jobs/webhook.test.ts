@@ -9,7 +9,9 @@ describe('the webhook signature (Standard Webhooks)', () => {
   it('is v1, and the base64 HMAC-SHA256 of id.timestamp.body under a whsec_ secret’s key', () => {
     // The standard's published example: this secret, id, timestamp and body give this signature.
     const key = webhookKey('whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw');
-    expect(webhookSignature(key, 'msg_p5jXN8AQM9LWM0D4loKWxJek', 1614265330, '{"test": 2432232314}')).toBe('v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=');
+    expect(webhookSignature(key, 'msg_p5jXN8AQM9LWM0D4loKWxJek', 1614265330, '{"test": 2432232314}')).toBe(
+      'v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=',
+    );
   });
 
   it('takes any other secret’s UTF-8 bytes as the key', () => {
@@ -44,12 +46,21 @@ describe('a webhook try', () => {
     expect(first!.headers['webhook-id']).toBe('msg_one');
     expect(Math.abs(Number(first!.headers['webhook-timestamp']) - Date.now() / 1000)).toBeLessThan(60);
     expect(new Webhook(standard).verify(first!.body, first!.headers)).toEqual({ event: 'watch.changed', counts: { added: 1 } });
-    expect(new Webhook('plain-secret', { format: 'raw' }).verify(second!.body, second!.headers)).toEqual({ event: 'watch.changed', counts: { added: 1 } });
+    expect(new Webhook('plain-secret', { format: 'raw' }).verify(second!.body, second!.headers)).toEqual({
+      event: 'watch.changed',
+      counts: { added: 1 },
+    });
     // Another secret, another body, or an old try fails.
     expect(() => new Webhook('other-secret', { format: 'raw' }).verify(second!.body, second!.headers)).toThrow(/No matching signature/);
-    expect(() => new Webhook('plain-secret', { format: 'raw' }).verify(`${second!.body} `, second!.headers)).toThrow(/No matching signature/);
+    expect(() => new Webhook('plain-secret', { format: 'raw' }).verify(`${second!.body} `, second!.headers)).toThrow(
+      /No matching signature/,
+    );
     const old = Math.floor(Date.now() / 1000) - 6 * 60;
-    const replayed = { ...second!.headers, 'webhook-timestamp': String(old), 'webhook-signature': webhookSignature(webhookKey('plain-secret'), 'msg_one', old, second!.body) };
+    const replayed = {
+      ...second!.headers,
+      'webhook-timestamp': String(old),
+      'webhook-signature': webhookSignature(webhookKey('plain-secret'), 'msg_one', old, second!.body),
+    };
     expect(() => new Webhook('plain-secret', { format: 'raw' }).verify(second!.body, replayed)).toThrow(/too old/);
   });
 

@@ -35,7 +35,11 @@ export interface CallNotices {
 const mebibytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
 
 /** Notices for one call; `send` is the request's own (so they travel on its response stream), failures to send are dropped. */
-export function callNotices(send: (notification: ServerNotification) => Promise<void>, level: LogLevel | undefined, progressToken: string | number | undefined): CallNotices {
+export function callNotices(
+  send: (notification: ServerNotification) => Promise<void>,
+  level: LogLevel | undefined,
+  progressToken: string | number | undefined,
+): CallNotices {
   const floor = LOG_LEVELS.indexOf(level ?? 'debug');
   let progress = 0;
   let nextStep = PROGRESS_STEP_BYTES;
@@ -47,7 +51,8 @@ export function callNotices(send: (notification: ServerNotification) => Promise<
   };
   return {
     log(at, text) {
-      if (LOG_LEVELS.indexOf(at) >= floor) notify({ method: 'notifications/message', params: { level: at, logger: LOGGER_NAME, data: text } });
+      if (LOG_LEVELS.indexOf(at) >= floor)
+        notify({ method: 'notifications/message', params: { level: at, logger: LOGGER_NAME, data: text } });
     },
     read(bytes, records) {
       if (bytes < nextStep) return;

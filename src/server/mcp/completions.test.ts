@@ -7,7 +7,11 @@ import { LOOKUP_TEMPLATES } from './resources.ts';
 import { toolName } from './tool-catalog.ts';
 
 const prompt = (name: string, argument: string, value: string, context?: Record<string, string>) =>
-  complete(allLookups, { ref: { type: 'ref/prompt', name }, argument: { name: argument, value }, ...(context && { context: { arguments: context } }) });
+  complete(allLookups, {
+    ref: { type: 'ref/prompt', name },
+    argument: { name: argument, value },
+    ...(context && { context: { arguments: context } }),
+  });
 const CARS_TOOL = toolName(cars, cars.operations[0]);
 
 describe('completion of a place', () => {
@@ -58,7 +62,11 @@ describe('completion of a tool and its arguments', () => {
 describe('completion of a resource template’s lookup', () => {
   it('offers the lookups’ letters', () => {
     const notes = LOOKUP_TEMPLATES[0].uriTemplate;
-    expect(complete(allLookups, { ref: { type: 'ref/resource', uri: notes }, argument: { name: 'lookup', value: '' } }).values).toEqual(allLookups.map((lookup) => lookup.slug));
-    expect(complete(allLookups, { ref: { type: 'ref/resource', uri: notes }, argument: { name: 'lookup', value: 'L' } }).values).toEqual(['l']);
+    expect(complete(allLookups, { ref: { type: 'ref/resource', uri: notes }, argument: { name: 'lookup', value: '' } }).values).toEqual(
+      allLookups.map((lookup) => lookup.slug),
+    );
+    expect(complete(allLookups, { ref: { type: 'ref/resource', uri: notes }, argument: { name: 'lookup', value: 'L' } }).values).toEqual([
+      'l',
+    ]);
   });
 });

@@ -75,6 +75,7 @@ export function complete(lookups: readonly AnyLookup[], { ref, argument, context
   if (ref.name !== PLACE_DOSSIER && ref.name !== COMPARE_DATES && ref.name !== ASK_LOOKUP) return completion([]);
   if (argument.name === 'place') return completion(places(typed));
   if (argument.name === 'tool') return completion(tools(lookups, typed));
-  if (ref.name === ASK_LOOKUP && (argument.name === 'parameter' || argument.name === 'value')) return completion(ofTool(lookups, given, argument.name, typed));
+  if (ref.name === ASK_LOOKUP && (argument.name === 'parameter' || argument.name === 'value'))
+    return completion(ofTool(lookups, given, argument.name, typed));
   return completion([]);
 }

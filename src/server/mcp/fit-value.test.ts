@@ -11,7 +11,10 @@ describe('a value fitted to a budget', () => {
 
   it('keeps the beginning of a long string and says how many characters were cut', () => {
     const fitted = fitValue({ note: 'y'.repeat(1_000_000), id: 7 }, 4_096);
-    expect(fitted.value).toEqual({ note: `${'y'.repeat(MAX_VALUE_CHARS)}…[cut: ${(1_000_000 - MAX_VALUE_CHARS).toLocaleString('en-US')} more characters]`, id: 7 });
+    expect(fitted.value).toEqual({
+      note: `${'y'.repeat(MAX_VALUE_CHARS)}…[cut: ${(1_000_000 - MAX_VALUE_CHARS).toLocaleString('en-US')} more characters]`,
+      id: 7,
+    });
     expect(fitted.cuts).toBe(1);
     expect(fitted.bytes).toBeLessThanOrEqual(4_096);
   });

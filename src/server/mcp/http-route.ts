@@ -48,7 +48,9 @@ type RequestId = string | number;
 
 /** The JSON-RPC messages of a POST (one, or a batch). */
 const messagesOf = (message: unknown): Record<string, unknown>[] =>
-  (Array.isArray(message) ? message : [message]).filter((item): item is Record<string, unknown> => typeof item === 'object' && item !== null);
+  (Array.isArray(message) ? message : [message]).filter(
+    (item): item is Record<string, unknown> => typeof item === 'object' && item !== null,
+  );
 
 const isRequestId = (id: unknown): id is RequestId => typeof id === 'string' || typeof id === 'number';
 
@@ -67,7 +69,11 @@ function trustedUserHeader(req: IncomingMessage, access: AccessConfig | undefine
 
 export function createMcpRoutes({ lookups, config, limits, access, openApiDocument }: McpRouteOptions): ChainHandler {
   const factsOf = toolFactsOf(config, limits);
-  const tools = lookupTools(lookups, (id) => factsOf(id).mode, (id) => factsOf(id).limits);
+  const tools = lookupTools(
+    lookups,
+    (id) => factsOf(id).mode,
+    (id) => factsOf(id).limits,
+  );
   let openApi: unknown;
   const callers = new CallerState();
 
@@ -88,7 +94,9 @@ export function createMcpRoutes({ lookups, config, limits, access, openApiDocume
       if (notice.method === 'notifications/cancelled' && isRequestId(params?.requestId))
         callers.cancel(caller, params.requestId, typeof params.reason === 'string' ? params.reason.slice(0, 200) : undefined);
     }
-    const calls = messages.filter((item) => item.method === 'tools/call' && isRequestId(item.id)).map((item) => callers.track(caller, item.id as RequestId));
+    const calls = messages
+      .filter((item) => item.method === 'tools/call' && isRequestId(item.id))
+      .map((item) => callers.track(caller, item.id as RequestId));
     const server = createLookupMcpServer({
       lookups,
       tools,

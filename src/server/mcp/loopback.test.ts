@@ -33,7 +33,15 @@ interface Provider {
 
 /** An L record of the fake answer: `index` in it, about 200 bytes. */
 const incident = (index: number) =>
-  JSON.stringify({ id: `incident-${index}`, type: 'Theft', datetime: '2024-05-01T12:00:00Z', lat: 37.7749, lon: -122.4194, address: `${index} Market St`, description: 'x'.repeat(80) });
+  JSON.stringify({
+    id: `incident-${index}`,
+    type: 'Theft',
+    datetime: '2024-05-01T12:00:00Z',
+    lat: 37.7749,
+    lon: -122.4194,
+    address: `${index} Market St`,
+    description: 'x'.repeat(80),
+  });
 
 /** Records as slices of about 64 KiB: `,{…},{…}` from `from` on. */
 function recordsSlice(from: number): { text: string; next: number } {
@@ -96,7 +104,11 @@ interface Structured {
 describe('a huge JSON answer whose records arrive as they are read', () => {
   it('is read only until the records the result carries are in hand: the result shows them, and the connection is closed', async () => {
     const provider = await hugeAnswer({ contentType: 'application/json', records: true });
-    const result = await callTool(tool, { ...exampleArguments(incidents), [RESULT_OFFSET]: 5, [RESULT_LIMIT]: 10 }, callerOf(provider.port));
+    const result = await callTool(
+      tool,
+      { ...exampleArguments(incidents), [RESULT_OFFSET]: 5, [RESULT_LIMIT]: 10 },
+      callerOf(provider.port),
+    );
     const { bytes, closedEarly } = await provider.written;
     expect(closedEarly).toBe(true);
     expect(bytes).toBeLessThan(SENT_IN_ALL / 8);

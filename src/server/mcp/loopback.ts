@@ -121,7 +121,11 @@ export function loopbackCaller(target: LoopbackTarget, maxAnswerBytes = MAX_ANSW
             res.destroy();
             req.destroy();
           };
-          const reader = new AnswerReader(operation, String(res.headers['content-type'] ?? ''), { recordsWanted, wholeBytes: readWholeBytes, maxBytes: maxAnswerBytes });
+          const reader = new AnswerReader(operation, String(res.headers['content-type'] ?? ''), {
+            recordsWanted,
+            wholeBytes: readWholeBytes,
+            maxBytes: maxAnswerBytes,
+          });
           if (!reader.splittable && Number(res.headers['content-length'] ?? 0) > maxAnswerBytes) {
             reject(new AnswerTooLargeError(maxAnswerBytes));
             return stop();

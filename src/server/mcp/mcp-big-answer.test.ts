@@ -55,7 +55,10 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(provider.address() as AddressInfo).port}`;
-  const env = { [`LOOKUP_${crimeIncidents.id}_BASE_URL`]: `${base}/${crimeIncidents.slug}`, [`LOOKUP_${crimeIncidents.id}_KEY`]: 'l-secret-KEY-4c3d' };
+  const env = {
+    [`LOOKUP_${crimeIncidents.id}_BASE_URL`]: `${base}/${crimeIncidents.slug}`,
+    [`LOOKUP_${crimeIncidents.id}_KEY`]: 'l-secret-KEY-4c3d',
+  };
   app = await startAppServer({ config: loadAppConfig(env) });
   client = await connectHttpClient(app.base);
 }, 30_000);
@@ -69,8 +72,17 @@ afterAll(async () => {
 
 describe('a live answer far larger than a tool call reads', () => {
   it('returns the window’s records once in hand, says how many it read and to narrow the query, and stops the provider', async () => {
-    const result = await client.callTool({ name: toolName(crimeIncidents, incidents), arguments: { ...exampleArguments(incidents), [RESULT_LIMIT]: 50 } });
-    const structured = result.structuredContent as { source: string; answerCut?: boolean; returned: number; totalRecords: number; nextOffset?: number };
+    const result = await client.callTool({
+      name: toolName(crimeIncidents, incidents),
+      arguments: { ...exampleArguments(incidents), [RESULT_LIMIT]: 50 },
+    });
+    const structured = result.structuredContent as {
+      source: string;
+      answerCut?: boolean;
+      returned: number;
+      totalRecords: number;
+      nextOffset?: number;
+    };
     const text = (result.content as { text: string }[])[0]!.text;
     expect(result.isError).toBeFalsy();
     expect(structured).toMatchObject({ source: 'live', answerCut: true, returned: 50, nextOffset: 50 });

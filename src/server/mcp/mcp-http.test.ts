@@ -75,7 +75,10 @@ describe('tools', () => {
 
   it('gives L’s tool bounds, required parameters and its own paging arguments', async () => {
     const { tools } = await client.listTools();
-    const schema = tools.find((tool) => tool.name === L_TOOL)!.inputSchema as { properties: Record<string, Record<string, unknown>>; required: string[] };
+    const schema = tools.find((tool) => tool.name === L_TOOL)!.inputSchema as {
+      properties: Record<string, Record<string, unknown>>;
+      required: string[];
+    };
     expect(schema.required).toEqual(expect.arrayContaining(['lat', 'lon']));
     expect(schema.properties.lat).toMatchObject({ type: 'number', minimum: -90, maximum: 90 });
     expect(schema.properties.page).toMatchObject({ type: 'integer', minimum: 1 });
@@ -93,7 +96,9 @@ describe('tools', () => {
 
     // The same request unmasked (as a page may ask on a laptop) has finer coordinates: masking rounded them.
     const request = buildRequest(incidents, incidents.params.parse(incidents.example) as never);
-    const unmasked = (await (await fetch(app.base + proxyUrl(crimeIncidents, request), { headers: { 'x-lookup-mask': 'off' } })).json()) as [{ incidents: Record<string, unknown>[] }];
+    const unmasked = (await (
+      await fetch(app.base + proxyUrl(crimeIncidents, request), { headers: { 'x-lookup-mask': 'off' } })
+    ).json()) as [{ incidents: Record<string, unknown>[] }];
     const byCode = new Map(unmasked[0].incidents.map((incident) => [incident.incident_code, incident]));
     let finer = 0;
     for (const record of structured.records) {
@@ -118,12 +123,14 @@ describe('tools', () => {
   }, 60_000);
 
   it('returns a window of the records and says where the next one starts', async () => {
-    const first = (await client.callTool({ name: L_TOOL, arguments: { ...exampleArguments(incidents), [RESULT_LIMIT]: 3 } })).structuredContent as unknown as Structured;
+    const first = (await client.callTool({ name: L_TOOL, arguments: { ...exampleArguments(incidents), [RESULT_LIMIT]: 3 } }))
+      .structuredContent as unknown as Structured;
     expect(first.returned).toBe(3);
     expect(first.totalRecords).toBeGreaterThan(3);
     expect(first.nextOffset).toBe(3);
-    const second = (await client.callTool({ name: L_TOOL, arguments: { ...exampleArguments(incidents), [RESULT_OFFSET]: 3, [RESULT_LIMIT]: 3 } }))
-      .structuredContent as unknown as Structured;
+    const second = (
+      await client.callTool({ name: L_TOOL, arguments: { ...exampleArguments(incidents), [RESULT_OFFSET]: 3, [RESULT_LIMIT]: 3 } })
+    ).structuredContent as unknown as Structured;
     expect(second.offset).toBe(3);
     expect(second.records[0]!.incident_code).not.toBe(first.records[0]!.incident_code);
   });
@@ -171,13 +178,26 @@ describe('resources and prompts', () => {
 });
 
 describe('the request guard on /mcp', () => {
-  const initialize = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } } });
+  const initialize = JSON.stringify({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } },
+  });
   const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
 
   it('refuses a POST from another site’s page', async () => {
-    const fromPage = await fetch(`${app.base}/mcp`, { method: 'POST', headers: { ...headers, origin: 'http://attacker.invalid' }, body: initialize });
+    const fromPage = await fetch(`${app.base}/mcp`, {
+      method: 'POST',
+      headers: { ...headers, origin: 'http://attacker.invalid' },
+      body: initialize,
+    });
     expect(fromPage.status).toBe(403);
-    const fetchSite = await fetch(`${app.base}/mcp`, { method: 'POST', headers: { ...headers, 'sec-fetch-site': 'cross-site' }, body: initialize });
+    const fetchSite = await fetch(`${app.base}/mcp`, {
+      method: 'POST',
+      headers: { ...headers, 'sec-fetch-site': 'cross-site' },
+      body: initialize,
+    });
     expect(fetchSite.status).toBe(403);
   });
 

@@ -39,7 +39,10 @@ describe('the utilities an assistant’s client can use', () => {
   });
 
   it('completes a prompt’s place from the offline gazetteer', async () => {
-    const { completion } = await client.complete({ ref: { type: 'ref/prompt', name: PLACE_DOSSIER }, argument: { name: 'place', value: 'denv' } });
+    const { completion } = await client.complete({
+      ref: { type: 'ref/prompt', name: PLACE_DOSSIER },
+      argument: { name: 'place', value: 'denv' },
+    });
     expect(completion.values[0]).toBe('Denver, CO');
   });
 
@@ -70,7 +73,9 @@ describe('log and progress notifications of a call', () => {
 
   it('sends progress notifications, each further than the last, to a call that asks for them', async () => {
     const progress: Progress[] = [];
-    await client.callTool({ name: L_TOOL, arguments: exampleArguments(incidents) }, undefined, { onprogress: (step) => void progress.push(step) });
+    await client.callTool({ name: L_TOOL, arguments: exampleArguments(incidents) }, undefined, {
+      onprogress: (step) => void progress.push(step),
+    });
     expect(progress.map((step) => step.message)).toEqual(['sent to the proxy', 'answered']);
     expect(progress[1]!.progress).toBeGreaterThan(progress[0]!.progress);
   });
@@ -89,19 +94,35 @@ describe('cancellation over stateless HTTP', () => {
     });
     await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
     const base = `http://127.0.0.1:${(provider.address() as AddressInfo).port}`;
-    const env = { [`LOOKUP_${crimeIncidents.id}_BASE_URL`]: `${base}/${crimeIncidents.slug}`, [`LOOKUP_${crimeIncidents.id}_KEY`]: 'l-secret-KEY-9a8b' };
+    const env = {
+      [`LOOKUP_${crimeIncidents.id}_BASE_URL`]: `${base}/${crimeIncidents.slug}`,
+      [`LOOKUP_${crimeIncidents.id}_KEY`]: 'l-secret-KEY-9a8b',
+    };
     const live = await startAppServer({ config: loadAppConfig(env) });
     const post = (message: unknown) =>
       fetch(`${live.base}/mcp`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' },
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'mcp-protocol-version': '2025-06-18',
+        },
         body: JSON.stringify(message),
       });
     try {
-      const call = await post({ jsonrpc: '2.0', id: 41, method: 'tools/call', params: { name: L_TOOL, arguments: exampleArguments(incidents) } });
+      const call = await post({
+        jsonrpc: '2.0',
+        id: 41,
+        method: 'tools/call',
+        params: { name: L_TOOL, arguments: exampleArguments(incidents) },
+      });
       expect(call.headers.get('content-type')).toContain('text/event-stream');
       await arrival;
-      const cancel = await post({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 41, reason: 'the user moved on' } });
+      const cancel = await post({
+        jsonrpc: '2.0',
+        method: 'notifications/cancelled',
+        params: { requestId: 41, reason: 'the user moved on' },
+      });
       expect(cancel.status).toBe(202);
       await closing;
       // The call's own stream ends too: nothing more is written to it once its handler was aborted.

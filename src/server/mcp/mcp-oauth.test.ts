@@ -33,7 +33,12 @@ const BOB = 'bob-token-0123456789ab';
 const ALICE_FILE_TOKEN = 'alice-token-0123456789';
 const incidents = crimeIncidents.operations[0];
 const L_TOOL = toolName(crimeIncidents, incidents);
-const INITIALIZE = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } } });
+const INITIALIZE = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } },
+});
 const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
 /** What L's page sends for its example. */
 const L_PAGE_REQUEST = proxyUrl(crimeIncidents, buildRequest(incidents, incidents.params.parse(incidents.example)));
@@ -58,7 +63,13 @@ beforeAll(async () => {
     [`LOOKUP_${crimeIncidents.id}_USER_BUDGET`]: '1/day',
   };
   const config = loadAppConfig(env);
-  app = await startAppServer({ config, store: createMemoryStore(), access: loadAccessConfig(env), limits: parseTeamLimits(env, allLookups, config), audit: (entry) => audit.push(entry) });
+  app = await startAppServer({
+    config,
+    store: createMemoryStore(),
+    access: loadAccessConfig(env),
+    limits: parseTeamLimits(env, allLookups, config),
+    audit: (entry) => audit.push(entry),
+  });
 }, 30_000);
 
 afterAll(async () => {
@@ -67,14 +78,16 @@ afterAll(async () => {
   await issuer?.close();
 });
 
-const postMcp = (headers: Record<string, string> = {}) => fetch(`${app.base}/mcp`, { method: 'POST', headers: { ...MCP_HEADERS, ...headers }, body: INITIALIZE });
+const postMcp = (headers: Record<string, string> = {}) =>
+  fetch(`${app.base}/mcp`, { method: 'POST', headers: { ...MCP_HEADERS, ...headers }, body: INITIALIZE });
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 /** L's lines in the audit log, once `count` are written (a line is written when the request's connection closes). */
-const lCalls = (count: number) => vi.waitFor(() => {
-  const calls = audit.filter((entry) => entry.lookup === crimeIncidents.id);
-  expect(calls).toHaveLength(count);
-  return calls;
-});
+const lCalls = (count: number) =>
+  vi.waitFor(() => {
+    const calls = audit.filter((entry) => entry.lookup === crimeIncidents.id);
+    expect(calls).toHaveLength(count);
+    return calls;
+  });
 
 describe('standard sign-in for assistants', () => {
   it('answers an unauthenticated call with 401 naming the protected-resource metadata', async () => {
@@ -90,7 +103,12 @@ describe('standard sign-in for assistants', () => {
     const server = await fetch(`${app.base}/.well-known/oauth-protected-resource`);
     expect(server.status).toBe(200);
     expect(server.headers.get('access-control-allow-origin')).toBe('*');
-    expect(await server.json()).toMatchObject({ resource: AUDIENCE, authorization_servers: [issuer.issuer], bearer_methods_supported: ['header'], scopes_supported: ['lookups'] });
+    expect(await server.json()).toMatchObject({
+      resource: AUDIENCE,
+      authorization_servers: [issuer.issuer],
+      bearer_methods_supported: ['header'],
+      scopes_supported: ['lookups'],
+    });
     const mcp = await fetch(`${app.base}/.well-known/oauth-protected-resource/mcp`);
     expect(await mcp.json()).toMatchObject({ resource: `${AUDIENCE}/mcp`, authorization_servers: [issuer.issuer] });
   });
@@ -123,7 +141,9 @@ describe('standard sign-in for assistants', () => {
     ]) {
       const answer = await postMcp(bearer(token));
       expect(answer.status).toBe(401);
-      expect(answer.headers.get('www-authenticate')).toMatch(new RegExp(`^Bearer resource_metadata="${MCP_METADATA}", error="invalid_token", error_description=".+"$`));
+      expect(answer.headers.get('www-authenticate')).toMatch(
+        new RegExp(`^Bearer resource_metadata="${MCP_METADATA}", error="invalid_token", error_description=".+"$`),
+      );
       expect(await answer.json()).toMatchObject({ error: { code: 'unauthenticated' } });
     }
   });
@@ -169,11 +189,23 @@ describe('the MCP SDK’s own client', () => {
   it('follows the 401 to the metadata and the identity provider, signs in, and calls a tool as the token’s user', async () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    const idp = await startTestIssuer({ audience: `${base}/mcp`, grantClaims: { sub: 'idp-c4r0', preferred_username: 'carol', scope: 'lookups' } });
+    const idp = await startTestIssuer({
+      audience: `${base}/mcp`,
+      grantClaims: { sub: 'idp-c4r0', preferred_username: 'carol', scope: 'lookups' },
+    });
     const env = { LOOKUP_OAUTH_ISSUER: idp.issuer, LOOKUP_OAUTH_AUDIENCE: base, LOOKUP_OAUTH_SCOPES: 'lookups' };
     const lines: AuditEntry[] = [];
     const config = loadAppConfig(env);
-    const server = await startAppServer({ config, store: createMemoryStore(), access: loadAccessConfig(env), limits: parseTeamLimits(env, allLookups, config), audit: (entry) => lines.push(entry) }, port);
+    const server = await startAppServer(
+      {
+        config,
+        store: createMemoryStore(),
+        access: loadAccessConfig(env),
+        limits: parseTeamLimits(env, allLookups, config),
+        audit: (entry) => lines.push(entry),
+      },
+      port,
+    );
     const provider = new MemoryOAuthClient();
     const client = new Client({ name: 'lookup-explorer-tests', version: '1.0.0' });
     try {
@@ -191,7 +223,9 @@ describe('the MCP SDK’s own client', () => {
       await client.connect(new StreamableHTTPClientTransport(new URL(`${base}/mcp`), { authProvider: provider }));
       const result = await client.callTool({ name: L_TOOL, arguments: exampleArguments(incidents) });
       expect(result.isError).toBeFalsy();
-      await vi.waitFor(() => expect(lines.filter((entry) => entry.lookup === crimeIncidents.id)).toMatchObject([{ user: 'carol', client: 'mcp', status: 200 }]));
+      await vi.waitFor(() =>
+        expect(lines.filter((entry) => entry.lookup === crimeIncidents.id)).toMatchObject([{ user: 'carol', client: 'mcp', status: 200 }]),
+      );
     } finally {
       await client.close();
       await server.close();

@@ -57,12 +57,20 @@ export interface CallOptions {
 }
 
 /** One tool call, start to end; a failure to reach the proxy, or an answer too large to read, is a tool error, not a protocol error. */
-export async function callTool(tool: LookupTool, args: Record<string, unknown> | undefined, caller: ProxyCaller, { signal, notices = silent }: CallOptions = {}): Promise<ToolResult> {
+export async function callTool(
+  tool: LookupTool,
+  args: Record<string, unknown> | undefined,
+  caller: ProxyCaller,
+  { signal, notices = silent }: CallOptions = {},
+): Promise<ToolResult> {
   const name = `${tool.lookup.id}. ${tool.lookup.title}`;
   const read = readToolArguments(tool.operation, args);
   if (!read.ok) return toolError(`${name}: invalid arguments, nothing was sent. ${read.message}`);
   const live = tool.definition.annotations.openWorldHint === true;
-  notices.log(live ? 'info' : 'debug', `${name}: sending ${read.request.method} ${tool.operation.path} through the proxy (${live ? 'live: the provider is called' : 'demo data'}).`);
+  notices.log(
+    live ? 'info' : 'debug',
+    `${name}: sending ${read.request.method} ${tool.operation.path} through the proxy (${live ? 'live: the provider is called' : 'demo data'}).`,
+  );
   notices.step('sent to the proxy');
   const started = Date.now();
   let answer;
@@ -96,7 +104,14 @@ export async function callTool(tool: LookupTool, args: Record<string, unknown> |
   return toolResult({ lookup: tool.lookup, operation: tool.operation, params: read.params, window: read.window, answer });
 }
 
-export function createLookupMcpServer({ lookups, tools, resources, caller, logLevel = memoryLevel(), cancelled }: McpServerOptions): Server {
+export function createLookupMcpServer({
+  lookups,
+  tools,
+  resources,
+  caller,
+  logLevel = memoryLevel(),
+  cancelled,
+}: McpServerOptions): Server {
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
   const server = new Server(
     { name: MCP_SERVER_NAME, version: MCP_SERVER_VERSION, title: 'Lookup Explorer' },

@@ -83,7 +83,10 @@ describe('npm run mcp -- --live with a budget', () => {
   });
 
   it('writes every call to the audit file (not to stdout, the MCP channel) with client mcp', async () => {
-    await vi.waitFor(() => expect(auditLines().filter((line) => line.lookup === sexOffenders.id)).toHaveLength(5), { timeout: 20_000, interval: 100 });
+    await vi.waitFor(() => expect(auditLines().filter((line) => line.lookup === sexOffenders.id)).toHaveLength(5), {
+      timeout: 20_000,
+      interval: 100,
+    });
     const lines = auditLines().filter((line) => line.lookup === sexOffenders.id);
     expect(lines.map((line) => line.source)).toEqual(['live', 'live', 'proxy', 'proxy', 'cache']);
     expect(lines.every((line) => line.client === 'mcp')).toBe(true);

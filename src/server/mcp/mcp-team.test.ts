@@ -23,7 +23,12 @@ import { RESULT_LIMIT, toolName } from './tool-catalog.ts';
 const ALICE = 'alice-token-0123456789';
 const incidents = crimeIncidents.operations[0];
 const L_TOOL = toolName(crimeIncidents, incidents);
-const INITIALIZE = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } } });
+const INITIALIZE = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } },
+});
 const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
 
 let upstream: Running;
@@ -67,7 +72,11 @@ describe('an assistant on a team server', () => {
     const none = await fetch(`${app.base}/mcp`, { method: 'POST', headers: MCP_HEADERS, body: INITIALIZE });
     expect(none.status).toBe(401);
     expect(none.headers.get('www-authenticate')).toBe('Bearer');
-    const wrong = await fetch(`${app.base}/mcp`, { method: 'POST', headers: { ...MCP_HEADERS, authorization: 'Bearer not-a-listed-token-000' }, body: INITIALIZE });
+    const wrong = await fetch(`${app.base}/mcp`, {
+      method: 'POST',
+      headers: { ...MCP_HEADERS, authorization: 'Bearer not-a-listed-token-000' },
+      body: INITIALIZE,
+    });
     expect(wrong.status).toBe(401);
     await expect(connectHttpClient(app.base)).rejects.toThrow(/401|unauthenticated/i);
   });
@@ -100,7 +109,9 @@ describe('an assistant on a team server', () => {
 
   it('keeps a page’s own request out of the mcp client’s lines', async () => {
     const before = audit.length;
-    await fetch(`${app.base}/proxy/${crimeIncidents.slug}/v1/incidents/raw-data?lat=37.7749&lon=-122.4194`, { headers: { authorization: `Bearer ${ALICE}` } });
+    await fetch(`${app.base}/proxy/${crimeIncidents.slug}/v1/incidents/raw-data?lat=37.7749&lon=-122.4194`, {
+      headers: { authorization: `Bearer ${ALICE}` },
+    });
     await settle();
     expect(audit.length).toBe(before + 1);
     expect(audit.at(-1)!.client).toBeUndefined();
@@ -108,11 +119,23 @@ describe('an assistant on a team server', () => {
 });
 
 /** A JSON-RPC message POSTed to /mcp from a chosen loopback address (fetch cannot pick one). */
-function postFrom(base: string, from: string, headers: Record<string, string>, message: unknown): Promise<{ status: number; text: string }> {
+function postFrom(
+  base: string,
+  from: string,
+  headers: Record<string, string>,
+  message: unknown,
+): Promise<{ status: number; text: string }> {
   const url = new URL(`${base}/mcp`);
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', localAddress: from, headers: { host: url.host, ...MCP_HEADERS, ...headers } },
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        localAddress: from,
+        headers: { host: url.host, ...MCP_HEADERS, ...headers },
+      },
       (res) => {
         let text = '';
         res.on('data', (chunk: Buffer) => (text += chunk.toString()));
@@ -130,12 +153,27 @@ describe('a trusted proxy’s user header', () => {
     const tokensFile = join(dir, 'tokens');
     writeFileSync(tokensFile, `alice:${ALICE}\n`);
     // The server's own address is trusted (a signing-in proxy on the same machine); the client is not.
-    const env = { LOOKUP_ACCESS_TOKENS_FILE: tokensFile, LOOKUP_TRUSTED_USER_HEADER: 'x-forwarded-user', LOOKUP_TRUSTED_PROXIES: '127.0.0.1/32' };
+    const env = {
+      LOOKUP_ACCESS_TOKENS_FILE: tokensFile,
+      LOOKUP_TRUSTED_USER_HEADER: 'x-forwarded-user',
+      LOOKUP_TRUSTED_PROXIES: '127.0.0.1/32',
+    };
     const lines: AuditEntry[] = [];
     const config = loadAppConfig(env);
-    const server = await startAppServer({ config, store: createMemoryStore(), access: loadAccessConfig(env), limits: parseTeamLimits(env, allLookups, config), audit: (entry) => lines.push(entry) });
+    const server = await startAppServer({
+      config,
+      store: createMemoryStore(),
+      access: loadAccessConfig(env),
+      limits: parseTeamLimits(env, allLookups, config),
+      audit: (entry) => lines.push(entry),
+    });
     try {
-      const call = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: L_TOOL, arguments: { ...exampleArguments(incidents), [RESULT_LIMIT]: 1 } } };
+      const call = {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: L_TOOL, arguments: { ...exampleArguments(incidents), [RESULT_LIMIT]: 1 } },
+      };
       const answer = await postFrom(server.base, '127.0.0.3', { authorization: `Bearer ${ALICE}`, 'x-forwarded-user': 'mallory' }, call);
       expect(answer.status).toBe(200);
       expect(answer.text).toContain('records 1–1 returned');
@@ -146,4 +184,3 @@ describe('a trusted proxy’s user header', () => {
     }
   });
 });
-

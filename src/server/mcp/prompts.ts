@@ -32,7 +32,11 @@ export const PLACE_DOSSIER = 'place_dossier';
 export const COMPARE_DATES = 'compare_dates';
 export const ASK_LOOKUP = 'ask_lookup';
 
-const PLACE_ARGUMENT = { name: 'place', description: 'A place name or zip code (offline gazetteer), instead of latitude and longitude', required: false };
+const PLACE_ARGUMENT = {
+  name: 'place',
+  description: 'A place name or zip code (offline gazetteer), instead of latitude and longitude',
+  required: false,
+};
 
 export const PROMPTS: readonly PromptListing[] = [
   {
@@ -116,7 +120,11 @@ function placeSearchOf(lookup: AnyLookup): AnyOperation | undefined {
 /** The point a prompt's arguments name: a place (through the gazetteer) or latitude and longitude. */
 function pointOf(args: Record<string, string>): { latitude: string; longitude: string; words: string } {
   const found = args.place ? placePoint(args.place) : undefined;
-  if (found) return { ...found, words: `${found.label} (latitude ${found.latitude}, longitude ${found.longitude}, the gazetteer’s point for “${args.place}”)` };
+  if (found)
+    return {
+      ...found,
+      words: `${found.label} (latitude ${found.latitude}, longitude ${found.longitude}, the gazetteer’s point for “${args.place}”)`,
+    };
   const { latitude = '', longitude = '' } = args;
   const unknown = args.place ? ` (the gazetteer does not know “${args.place}”)` : '';
   return { latitude, longitude, words: `latitude ${latitude}, longitude ${longitude}${unknown}` };
@@ -130,7 +138,9 @@ function placeDossier(lookups: readonly AnyLookup[], args: Record<string, string
     if (!operation) return [];
     const point = howToGiveThePoint(operation, latitude, longitude)!;
     const dates = dateParams(operation);
-    return [`- \`${toolName(lookup, operation)}\` (${lookup.title}) with ${point}${dates.length > 0 ? `, and ${dates.join(' / ')} set to the period` : ''}`];
+    return [
+      `- \`${toolName(lookup, operation)}\` (${lookup.title}) with ${point}${dates.length > 0 ? `, and ${dates.join(' / ')} set to the period` : ''}`,
+    ];
   });
   return [
     `Write a short dossier of the place at ${words}, ${period}.`,
@@ -163,7 +173,11 @@ function askLookup(lookups: readonly AnyLookup[], args: Record<string, string>):
 }
 
 /** The prompt's messages, or undefined for an unknown prompt. */
-export function promptMessages(lookups: readonly AnyLookup[], name: string, args: Record<string, string> = {}): PromptMessage[] | undefined {
+export function promptMessages(
+  lookups: readonly AnyLookup[],
+  name: string,
+  args: Record<string, string> = {},
+): PromptMessage[] | undefined {
   const writers: Record<string, (all: readonly AnyLookup[], given: Record<string, string>) => string> = {
     [PLACE_DOSSIER]: placeDossier,
     [COMPARE_DATES]: compareDates,

@@ -56,8 +56,20 @@ export interface ResourceSources {
 
 export function listResources({ lookups }: Pick<ResourceSources, 'lookups'>): ResourceListing[] {
   return [
-    { uri: CATALOG_URI, name: 'catalog', title: 'Catalog of lookups', description: 'Every lookup: subject, coverage, price, live or demo here, and its tools.', mimeType: 'application/json' },
-    { uri: OPENAPI_URI, name: 'openapi', title: 'OpenAPI document', description: 'Every operation’s paths, parameters and answer schema (OpenAPI 3.1).', mimeType: 'application/json' },
+    {
+      uri: CATALOG_URI,
+      name: 'catalog',
+      title: 'Catalog of lookups',
+      description: 'Every lookup: subject, coverage, price, live or demo here, and its tools.',
+      mimeType: 'application/json',
+    },
+    {
+      uri: OPENAPI_URI,
+      name: 'openapi',
+      title: 'OpenAPI document',
+      description: 'Every operation’s paths, parameters and answer schema (OpenAPI 3.1).',
+      mimeType: 'application/json',
+    },
     ...lookups.flatMap((lookup) => [
       {
         uri: notesUri(lookup),
@@ -88,7 +100,11 @@ function catalog({ lookups, factsOf }: ResourceSources): unknown {
         mode: facts.mode satisfies LookupMode,
         cost: costWords(lookup, facts),
         personalData: lookup.personalData.length > 0,
-        tools: lookup.operations.map((operation) => ({ name: toolName(lookup, operation), operation: operation.id, label: operation.label })),
+        tools: lookup.operations.map((operation) => ({
+          name: toolName(lookup, operation),
+          operation: operation.id,
+          label: operation.label,
+        })),
         notes: notesUri(lookup),
         fields: fieldsUri(lookup),
       };
@@ -97,9 +113,19 @@ function catalog({ lookups, factsOf }: ResourceSources): unknown {
 }
 
 function notes(lookup: AnyLookup, facts: ToolFacts): string {
-  const lines = [`# ${lookup.id}. ${lookup.title}`, '', lookup.catalog.subject, '', `- Coverage: ${lookup.catalog.coverage}`, `- Price: ${lookup.catalog.price}`, `- Here: ${costWords(lookup, facts)}`];
+  const lines = [
+    `# ${lookup.id}. ${lookup.title}`,
+    '',
+    lookup.catalog.subject,
+    '',
+    `- Coverage: ${lookup.catalog.coverage}`,
+    `- Price: ${lookup.catalog.price}`,
+    `- Here: ${costWords(lookup, facts)}`,
+  ];
   if (lookup.personalData.length > 0)
-    lines.push(`- Personal data (masked in every answer an assistant gets): ${lookup.personalData.map((path) => `\`${path}\``).join(', ')}`);
+    lines.push(
+      `- Personal data (masked in every answer an assistant gets): ${lookup.personalData.map((path) => `\`${path}\``).join(', ')}`,
+    );
   for (const note of lookup.notes ?? []) lines.push(`- ${note}`);
   for (const operation of lookup.operations) {
     lines.push('', `## ${operation.label} (tool \`${toolName(lookup, operation)}\`)`, '', `${operation.method} ${operation.path}`);
@@ -121,7 +147,11 @@ function fields(lookup: AnyLookup): unknown {
   };
 }
 
-const json = (uri: string, value: unknown): ResourceContents => ({ uri, mimeType: 'application/json', text: JSON.stringify(value, null, 2) });
+const json = (uri: string, value: unknown): ResourceContents => ({
+  uri,
+  mimeType: 'application/json',
+  text: JSON.stringify(value, null, 2),
+});
 
 /** The resource at `uri`, or undefined when there is none. */
 export function readResource(uri: string, sources: ResourceSources): ResourceContents | undefined {

@@ -64,7 +64,11 @@ const origin = `http://127.0.0.1:${port}`;
 const factsOf = toolFactsOf(config, team.parts.limits);
 const server = createLookupMcpServer({
   lookups: allLookups,
-  tools: lookupTools(allLookups, (id) => factsOf(id).mode, (id) => factsOf(id).limits),
+  tools: lookupTools(
+    allLookups,
+    (id) => factsOf(id).mode,
+    (id) => factsOf(id).limits,
+  ),
   resources: { lookups: allLookups, factsOf, openApiDocument: () => withServerOrigin(buildOpenApiDocument(allLookups), origin) },
   caller: loopbackCaller({ address: '127.0.0.1', port, host: `127.0.0.1:${port}`, headers: secret.headers }),
 });
@@ -77,4 +81,6 @@ process.stdin.on('end', () => void transport.close());
 await server.connect(transport);
 const liveCount = Object.values(config.lookups).filter((mode) => mode?.mode === 'live').length;
 // The start-up banner, on stderr.
-process.stderr.write(`Lookup Explorer MCP server on stdio (${liveCount} live, ${allLookups.length - liveCount} demo lookups; its proxy on ${origin})\n`);
+process.stderr.write(
+  `Lookup Explorer MCP server on stdio (${liveCount} live, ${allLookups.length - liveCount} demo lookups; its proxy on ${origin})\n`,
+);

@@ -34,7 +34,9 @@ describe('the tools of the registry', () => {
         expect(schema.required?.includes(name) ?? false, name).toBe(!optional);
       }
     }
-    const withChoices = operations.flatMap(({ operation }) => Object.values(toolInputSchema(operation).properties)).filter((property) => property.enum);
+    const withChoices = operations
+      .flatMap(({ operation }) => Object.values(toolInputSchema(operation).properties))
+      .filter((property) => property.enum);
     expect(withChoices.length).toBeGreaterThan(0);
   });
 
@@ -58,7 +60,8 @@ describe('the tools of the registry', () => {
         const meta = paramMeta(field as z.ZodType)!;
         const description = String(properties[name]!.description);
         expect(description.startsWith(meta.help ?? meta.title), `${name}: ${description}`).toBe(true);
-        if (meta.help && !meta.help.startsWith(meta.title)) expect(description.startsWith(`${meta.title} `), `${name}: ${description}`).toBe(false);
+        if (meta.help && !meta.help.startsWith(meta.title))
+          expect(description.startsWith(`${meta.title} `), `${name}: ${description}`).toBe(false);
       }
     }
   });
@@ -71,7 +74,9 @@ describe('the tools of the registry', () => {
   it('describes each tool by the mode the server gives its lookup', () => {
     const [first, ...rest] = allLookups;
     const tools = lookupTools(allLookups, (id) => (id === first!.id ? 'live' : 'demo'));
-    expect(tools.filter((tool) => tool.definition._meta['lookup-explorer/mode'] === 'live').map((tool) => tool.lookup)).toEqual(first!.operations.map(() => first));
+    expect(tools.filter((tool) => tool.definition._meta['lookup-explorer/mode'] === 'live').map((tool) => tool.lookup)).toEqual(
+      first!.operations.map(() => first),
+    );
     expect(tools.length).toBe(operations.length);
     expect(rest.length).toBeGreaterThan(0);
   });

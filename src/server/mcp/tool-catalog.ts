@@ -181,5 +181,7 @@ export function lookupTools(
   modeOf: (id: LookupId) => LookupMode,
   limitsOf: (id: LookupId) => LookupLimits | undefined = () => undefined,
 ): LookupTool[] {
-  return lookups.flatMap((lookup) => lookup.operations.map((operation) => lookupTool(lookup, operation, { mode: modeOf(lookup.id), limits: limitsOf(lookup.id) })));
+  return lookups.flatMap((lookup) =>
+    lookup.operations.map((operation) => lookupTool(lookup, operation, { mode: modeOf(lookup.id), limits: limitsOf(lookup.id) })),
+  );
 }

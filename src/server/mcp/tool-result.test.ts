@@ -16,7 +16,13 @@ describe('a tool result', () => {
   it('returns a window of a 10,000-record answer, says how many there are and where the next window starts', () => {
     const answer = { status: 200, headers: json, body: incidentsBody(10_000) };
     const first = result(answer);
-    const structured = first.structuredContent as { totalRecords: number; returned: number; nextOffset: number; records: { incident_code: string }[]; source: string };
+    const structured = first.structuredContent as {
+      totalRecords: number;
+      returned: number;
+      nextOffset: number;
+      records: { incident_code: string }[];
+      source: string;
+    };
     expect(structured).toMatchObject({ totalRecords: 10_000, returned: 20, nextOffset: 20, source: 'live' });
     expect(first.content[0]!.text).toContain('10000 records in this answer; records 1–20 returned');
     expect(first.content[0]!.text).toContain('result_offset=20');
@@ -56,7 +62,11 @@ describe('a tool result', () => {
   });
 
   it('turns the proxy’s refusal into a tool error in its own words', () => {
-    const body = Buffer.from(JSON.stringify({ error: { code: 'budget_exhausted', message: 'The budget for lookup L (1 live calls per day) is spent.', origin: 'proxy' } }));
+    const body = Buffer.from(
+      JSON.stringify({
+        error: { code: 'budget_exhausted', message: 'The budget for lookup L (1 live calls per day) is spent.', origin: 'proxy' },
+      }),
+    );
     const refused = result({ status: 429, headers: { 'content-type': 'application/json' }, body });
     expect(refused.isError).toBe(true);
     expect(refused.structuredContent).toBeUndefined();
@@ -66,7 +76,10 @@ describe('a tool result', () => {
 
   it('masks personal data itself when the proxy did not say it had', () => {
     const answer = { status: 200, headers: { 'content-type': 'application/json', 'x-lookup-source': 'demo' }, body: incidentsBody(3) };
-    const structured = result(answer).structuredContent as { masked: boolean; records: { incident_address: string; incident_latitude: number }[] };
+    const structured = result(answer).structuredContent as {
+      masked: boolean;
+      records: { incident_address: string; incident_latitude: number }[];
+    };
     expect(structured.masked).toBe(true);
     expect(structured.records[0]!.incident_address).not.toBe('100 BLOCK OF MAIN ST');
     expect(String(structured.records[0]!.incident_latitude)).toMatch(/^\d+\.\d{1,2}$/);

@@ -93,8 +93,15 @@ export function toolResult({ lookup, operation, params, window, answer: proxied 
     return toolError(`${name}: ${proxied.status} ${envelope.code} (${envelope.origin}). ${envelope.message}`);
   }
   const masked = proxied.headers[WIRE_HEADERS.masked];
-  const answer = interpretAnswer(lookup, operation, params, { ...received, headers: typeof masked === 'string' ? [[WIRE_HEADERS.masked, masked]] : [] }, { mask: true });
-  if (received.parseError !== undefined) return toolError(`${name}: ${proxied.status}, and the answer could not be read. ${received.parseError}`);
+  const answer = interpretAnswer(
+    lookup,
+    operation,
+    params,
+    { ...received, headers: typeof masked === 'string' ? [[WIRE_HEADERS.masked, masked]] : [] },
+    { mask: true },
+  );
+  if (received.parseError !== undefined)
+    return toolError(`${name}: ${proxied.status}, and the answer could not be read. ${received.parseError}`);
 
   const source = readSource(String(proxied.headers[WIRE_HEADERS.source] ?? '')) ?? 'unknown';
   const ok = answer.verdict ? answer.verdict.ok && okStatus : okStatus && answer.errorMessage === undefined;

@@ -66,24 +66,31 @@ describe('start-up', () => {
     expect(() => checkTeamStartup({ host, access: none, processes: 1, storeKind: 'memory' })).not.toThrow();
   });
 
-  it.each(['0.0.0.0', '::', '192.168.1.20', 'example.internal', '128.0.0.1'])('refuses %s without an access mode, saying how to configure one', (host) => {
-    expect(isLoopbackHost(host)).toBe(false);
-    expect(() => checkTeamStartup({ host, access: none, processes: 1, storeKind: 'memory' })).toThrow(
-      /^HOST is .*, which other machines can reach, and no access mode is configured\. Set LOOKUP_ACCESS_TOKENS_FILE .*LOOKUP_TRUSTED_USER_HEADER/,
-    );
-    expect(() => checkTeamStartup({ host, access: tokens, processes: 1, storeKind: 'memory' })).not.toThrow();
-  });
+  it.each(['0.0.0.0', '::', '192.168.1.20', 'example.internal', '128.0.0.1'])(
+    'refuses %s without an access mode, saying how to configure one',
+    (host) => {
+      expect(isLoopbackHost(host)).toBe(false);
+      expect(() => checkTeamStartup({ host, access: none, processes: 1, storeKind: 'memory' })).toThrow(
+        /^HOST is .*, which other machines can reach, and no access mode is configured\. Set LOOKUP_ACCESS_TOKENS_FILE .*LOOKUP_TRUSTED_USER_HEADER/,
+      );
+      expect(() => checkTeamStartup({ host, access: tokens, processes: 1, storeKind: 'memory' })).not.toThrow();
+    },
+  );
 
   it('warns on loopback with LOOKUP_ALLOWED_HOSTS and no access mode (a reverse proxy in front, nobody signing in)', () => {
     expect(teamStartupWarnings({ host: '127.0.0.1', access: none, allowedHosts: ['lookup.example.org'] })).toEqual([
-      expect.stringMatching(/^HOST is 127\.0\.0\.1 \(loopback\) but LOOKUP_ALLOWED_HOSTS names lookup\.example\.org, and no access mode is configured: .*LOOKUP_ACCESS_TOKENS_FILE/),
+      expect.stringMatching(
+        /^HOST is 127\.0\.0\.1 \(loopback\) but LOOKUP_ALLOWED_HOSTS names lookup\.example\.org, and no access mode is configured: .*LOOKUP_ACCESS_TOKENS_FILE/,
+      ),
     ]);
     expect(teamStartupWarnings({ host: '127.0.0.1', access: none, allowedHosts: [] })).toEqual([]);
     expect(teamStartupWarnings({ host: '127.0.0.1', access: tokens, allowedHosts: ['lookup.example.org'] })).toEqual([]);
   });
 
   it('refuses sessions in several processes without Redis to share them', () => {
-    expect(() => checkTeamStartup({ host: '0.0.0.0', access: tokens, processes: 2, storeKind: 'memory' })).toThrow(/LOOKUP_WORKERS runs 2 server processes.*set LOOKUP_REDIS_URL/);
+    expect(() => checkTeamStartup({ host: '0.0.0.0', access: tokens, processes: 2, storeKind: 'memory' })).toThrow(
+      /LOOKUP_WORKERS runs 2 server processes.*set LOOKUP_REDIS_URL/,
+    );
     expect(() => checkTeamStartup({ host: '0.0.0.0', access: tokens, processes: 2, storeKind: 'redis' })).not.toThrow();
   });
 

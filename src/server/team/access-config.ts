@@ -23,7 +23,16 @@ export const DEFAULT_SESSION_TTL_MS = 12 * 3_600_000;
 /** An HTTP header name (RFC 9110 token). */
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 /** Headers a client or proxy sets for other reasons: naming one as the user header is a mistake. */
-const RESERVED_HEADERS = new Set(['host', 'cookie', 'authorization', 'origin', 'content-type', 'content-length', 'x-forwarded-for', 'x-forwarded-proto']);
+const RESERVED_HEADERS = new Set([
+  'host',
+  'cookie',
+  'authorization',
+  'origin',
+  'content-type',
+  'content-length',
+  'x-forwarded-for',
+  'x-forwarded-proto',
+]);
 
 export interface AccessConfig {
   /** LOOKUP_ACCESS_TOKENS_FILE's entries; undefined when token access is off. */
@@ -42,7 +51,10 @@ export function accessEnabled(access: AccessConfig | undefined): access is Acces
   return access !== undefined && (access.tokens !== undefined || access.userHeader !== undefined || access.oauth !== undefined);
 }
 
-export function loadAccessConfig(env: NodeJS.ProcessEnv, readFile: (path: string) => string = (path) => readFileSync(path, 'utf8')): AccessConfig {
+export function loadAccessConfig(
+  env: NodeJS.ProcessEnv,
+  readFile: (path: string) => string = (path) => readFileSync(path, 'utf8'),
+): AccessConfig {
   let trustedProxies: AddressMatcher;
   try {
     trustedProxies = parseCidrList(env.LOOKUP_TRUSTED_PROXIES ?? '');
@@ -64,22 +76,32 @@ export function loadAccessConfig(env: NodeJS.ProcessEnv, readFile: (path: string
     } catch (error) {
       throw new ConfigError('LOOKUP_ACCESS_TOKENS_FILE', `(${tokensFile}) ${(error as Error).message}`);
     }
-    if (tokens.length === 0) throw new ConfigError('LOOKUP_ACCESS_TOKENS_FILE', `(${tokensFile}) lists no name:token line, so nobody could sign in`);
+    if (tokens.length === 0)
+      throw new ConfigError('LOOKUP_ACCESS_TOKENS_FILE', `(${tokensFile}) lists no name:token line, so nobody could sign in`);
   }
 
   let userHeader: string | undefined;
   const header = env.LOOKUP_TRUSTED_USER_HEADER?.trim();
   if (header) {
-    if (!HEADER_NAME.test(header)) throw new ConfigError('LOOKUP_TRUSTED_USER_HEADER', `must be a header name such as X-Forwarded-User, not ${JSON.stringify(header)}`);
-    if (RESERVED_HEADERS.has(header.toLowerCase())) throw new ConfigError('LOOKUP_TRUSTED_USER_HEADER', `cannot be ${header}: name the header your signing-in proxy sets, such as X-Forwarded-User`);
+    if (!HEADER_NAME.test(header))
+      throw new ConfigError('LOOKUP_TRUSTED_USER_HEADER', `must be a header name such as X-Forwarded-User, not ${JSON.stringify(header)}`);
+    if (RESERVED_HEADERS.has(header.toLowerCase()))
+      throw new ConfigError(
+        'LOOKUP_TRUSTED_USER_HEADER',
+        `cannot be ${header}: name the header your signing-in proxy sets, such as X-Forwarded-User`,
+      );
     if (trustedProxies.ranges.length === 0)
-      throw new ConfigError('LOOKUP_TRUSTED_USER_HEADER', 'needs LOOKUP_TRUSTED_PROXIES: the addresses of the proxy that sets it (CIDRs such as 10.0.0.5/32), else anyone could name themselves');
+      throw new ConfigError(
+        'LOOKUP_TRUSTED_USER_HEADER',
+        'needs LOOKUP_TRUSTED_PROXIES: the addresses of the proxy that sets it (CIDRs such as 10.0.0.5/32), else anyone could name themselves',
+      );
     userHeader = header.toLowerCase();
   }
 
   const ttlText = env.LOOKUP_SESSION_TTL?.trim();
   const sessionTtlMs = ttlText ? parseDuration(ttlText) : DEFAULT_SESSION_TTL_MS;
-  if (sessionTtlMs === undefined) throw new ConfigError('LOOKUP_SESSION_TTL', `must be a duration such as 12h, 30m or 7d, not ${JSON.stringify(ttlText)}`);
+  if (sessionTtlMs === undefined)
+    throw new ConfigError('LOOKUP_SESSION_TTL', `must be a duration such as 12h, 30m or 7d, not ${JSON.stringify(ttlText)}`);
 
   const oauth = loadOAuthConfig(env);
   return { ...(tokens && { tokens }), ...(userHeader && { userHeader }), trustedProxies, sessionTtlMs, ...(oauth && { oauth }) };
@@ -99,7 +121,15 @@ export interface TeamStartup {
  * What start-up says loudly but allows: loopback with LOOKUP_ALLOWED_HOSTS and no access mode is
  * the reverse-proxy setup, where everyone the proxy lets in uses the server as nobody in particular.
  */
-export function teamStartupWarnings({ host, access, allowedHosts }: { host: string; access: AccessConfig; allowedHosts: readonly string[] }): string[] {
+export function teamStartupWarnings({
+  host,
+  access,
+  allowedHosts,
+}: {
+  host: string;
+  access: AccessConfig;
+  allowedHosts: readonly string[];
+}): string[] {
   if (!isLoopbackHost(host) || allowedHosts.length === 0 || accessEnabled(access)) return [];
   return [
     `HOST is ${host} (loopback) but LOOKUP_ALLOWED_HOSTS names ${allowedHosts.join(', ')}, and no access mode is configured: ` +
@@ -115,7 +145,7 @@ export function checkTeamStartup({ host, access, processes, storeKind }: TeamSta
       'HOST',
       `is ${host}, which other machines can reach, and no access mode is configured. Set LOOKUP_ACCESS_TOKENS_FILE to a file of ` +
         'name:token lines (people sign in with their token), or LOOKUP_TRUSTED_USER_HEADER=X-Forwarded-User with ' +
-        'LOOKUP_TRUSTED_PROXIES=<the signing-in proxy\'s CIDRs>, or LOOKUP_OAUTH_ISSUER with LOOKUP_OAUTH_AUDIENCE (access tokens ' +
+        "LOOKUP_TRUSTED_PROXIES=<the signing-in proxy's CIDRs>, or LOOKUP_OAUTH_ISSUER with LOOKUP_OAUTH_AUDIENCE (access tokens " +
         'from your identity provider); see "Team deployment" in the README. ' +
         'Or keep the server on this machine with HOST=127.0.0.1.',
     );

@@ -17,7 +17,11 @@ let issuer: TestIssuer;
 const servers: RunningServer[] = [];
 
 async function gateServer(issuerUrl: string): Promise<RunningServer> {
-  const access: AccessConfig = { trustedProxies: parseCidrList(''), sessionTtlMs: 60_000, oauth: { issuer: issuerUrl, audience: AUDIENCE, scopes: [] } };
+  const access: AccessConfig = {
+    trustedProxies: parseCidrList(''),
+    sessionTtlMs: 60_000,
+    oauth: { issuer: issuerUrl, audience: AUDIENCE, scopes: [] },
+  };
   const gate = createAccessGate({ access, store: createMemoryStore() });
   const server = await serveHandler(async (req, res) => {
     if (await gate(req, res)) return true;
@@ -51,7 +55,8 @@ describe('the access gate with OAuth access tokens alone', () => {
   it('does not count refused tokens as failed sign-ins: many expired tokens, then a fresh one passes', async () => {
     const { port } = await gateServer(issuer.issuer);
     const expired = await issuer.sign({ claims: { preferred_username: 'alice' }, expiresIn: -300 });
-    for (let i = 0; i < 7; i++) expect((await rawRequest(port, 'GET', MOVIE, { headers: { authorization: `Bearer ${expired}` } })).status).toBe(401);
+    for (let i = 0; i < 7; i++)
+      expect((await rawRequest(port, 'GET', MOVIE, { headers: { authorization: `Bearer ${expired}` } })).status).toBe(401);
     const fresh = await issuer.sign({ claims: { preferred_username: 'alice' } });
     expect((await rawRequest(port, 'GET', MOVIE, { headers: { authorization: `Bearer ${fresh}` } })).text).toBe('passed as alice');
   });

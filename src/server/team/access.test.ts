@@ -139,7 +139,9 @@ describe('the trusted user header', () => {
     const once = await sendRaw(`GET ${MOVIE} HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Forwarded-User: erin\r\nConnection: close\r\n\r\n`);
     expect(once).toMatch(/^HTTP\/1\.1 200 /);
     expect(once).toContain('passed as erin');
-    const twice = await sendRaw(`GET ${MOVIE} HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Forwarded-User: erin\r\nX-Forwarded-User: frank\r\nConnection: close\r\n\r\n`);
+    const twice = await sendRaw(
+      `GET ${MOVIE} HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Forwarded-User: erin\r\nX-Forwarded-User: frank\r\nConnection: close\r\n\r\n`,
+    );
     expect(twice).toMatch(/^HTTP\/1\.1 400 /);
     expect(twice).toContain('"code":"duplicate_user_header"');
     expect(twice).not.toContain('passed');

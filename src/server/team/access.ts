@@ -77,7 +77,9 @@ type Identity =
 /** Characters a Location header cannot carry as they are (node:http takes latin1 only): UTF-8, %-encoded. */
 function percentEncoded(value: string): string {
   // Buffer, not encodeURIComponent: a lone surrogate becomes U+FFFD instead of throwing.
-  return value.replace(/[^\u0021-\u007e]+/g, (run) => [...Buffer.from(run, 'utf8')].map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join(''));
+  return value.replace(/[^\u0021-\u007e]+/g, (run) =>
+    [...Buffer.from(run, 'utf8')].map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join(''),
+  );
 }
 
 /** A path of this site to go to after signing in; anything else (another host, //x, junk) is `/`. */
@@ -120,7 +122,14 @@ function isForm(req: IncomingMessage): boolean {
   return (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase() === 'application/x-www-form-urlencoded';
 }
 
-export function createAccessGate({ access, store, limiter = createSignInLimiter(store), audit, now, internalUser }: AccessGateOptions): RequestHandler {
+export function createAccessGate({
+  access,
+  store,
+  limiter = createSignInLimiter(store),
+  audit,
+  now,
+  internalUser,
+}: AccessGateOptions): RequestHandler {
   const sessions = createSessions(store, access.sessionTtlMs);
   const tokens = access.tokens;
   const oauth = access.oauth;
@@ -166,7 +175,9 @@ export function createAccessGate({ access, store, limiter = createSignInLimiter(
     audited(req, 429, 'too_many_sign_ins');
     sendRefusal(
       res,
-      refusal(429, 'too_many_sign_ins', `Too many failed sign-ins from this address: try again in ${retryAfter} s`, { headers: { 'retry-after': String(retryAfter) } }),
+      refusal(429, 'too_many_sign_ins', `Too many failed sign-ins from this address: try again in ${retryAfter} s`, {
+        headers: { 'retry-after': String(retryAfter) },
+      }),
     );
   };
 
@@ -186,8 +197,12 @@ export function createAccessGate({ access, store, limiter = createSignInLimiter(
   async function signIn(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (!tokens) return sendRefusal(res, refusal(404, 'not_found', 'This server is signed in to through the proxy in front of it'));
     if (!saysSameOrigin(req))
-      return sendRefusal(res, refusal(403, 'cross_site_request', 'A sign-in is sent from the sign-in page (scripts send Authorization: Bearer instead)'));
-    if (!isForm(req)) return sendRefusal(res, refusal(415, 'unsupported_media_type', 'The sign-in form is sent as application/x-www-form-urlencoded'));
+      return sendRefusal(
+        res,
+        refusal(403, 'cross_site_request', 'A sign-in is sent from the sign-in page (scripts send Authorization: Bearer instead)'),
+      );
+    if (!isForm(req))
+      return sendRefusal(res, refusal(415, 'unsupported_media_type', 'The sign-in form is sent as application/x-www-form-urlencoded'));
     const secure = cameOverHttps(req, access.trustedProxies);
     const address = clientAddress(req, access.trustedProxies);
     const read = await readBody(req, MAX_FORM_BYTES);
@@ -196,7 +211,9 @@ export function createAccessGate({ access, store, limiter = createSignInLimiter(
     const next = localNext(form.get('next'));
     const tooManyForm = (wait: number) => {
       audited(req, 429, 'too_many_sign_ins');
-      sendHtml(res, 429, signInFormPage({ next, error: `Too many failed sign-ins: try again in ${wait} seconds.` }), { 'retry-after': String(wait) });
+      sendHtml(res, 429, signInFormPage({ next, error: `Too many failed sign-ins: try again in ${wait} seconds.` }), {
+        'retry-after': String(wait),
+      });
     };
     const waitBefore = await limiter.blocked(address);
     if (waitBefore !== undefined) return tooManyForm(waitBefore);
@@ -220,7 +237,14 @@ export function createAccessGate({ access, store, limiter = createSignInLimiter(
   async function refuse(req: IncomingMessage, res: ServerResponse, path: string, target: string, identity: Identity): Promise<void> {
     if (identity && 'doubledHeader' in identity) {
       audited(req, 400, 'duplicate_user_header');
-      return sendRefusal(res, refusal(400, 'duplicate_user_header', `The ${access.userHeader} header is sent more than once: the signing-in proxy names one user`));
+      return sendRefusal(
+        res,
+        refusal(
+          400,
+          'duplicate_user_header',
+          `The ${access.userHeader} header is sent more than once: the signing-in proxy names one user`,
+        ),
+      );
     }
     if (identity && 'blocked' in identity) return tooMany(req, res, identity.blocked);
     if (identity && 'refusedToken' in identity) return refuseToken(req, res, path, identity.refusedToken);
@@ -229,10 +253,13 @@ export function createAccessGate({ access, store, limiter = createSignInLimiter(
       if (wait !== undefined) return tooMany(req, res, wait);
       audited(req, 401, 'unauthenticated');
       const message = 'The bearer token is not on the access list';
-      const challenge = oauth ? bearerChallenge(oauth, path, { code: 'invalid_token', description: message }) : 'Bearer error="invalid_token"';
+      const challenge = oauth
+        ? bearerChallenge(oauth, path, { code: 'invalid_token', description: message })
+        : 'Bearer error="invalid_token"';
       return sendRefusal(res, refusal(401, 'unauthenticated', message, { headers: { 'www-authenticate': challenge } }));
     }
-    if ((tokens || access.userHeader) && isPageRequest(req, path)) return redirect(res, `${SIGN_IN_PATH}?next=${encodeURIComponent(localNext(target))}`);
+    if ((tokens || access.userHeader) && isPageRequest(req, path))
+      return redirect(res, `${SIGN_IN_PATH}?next=${encodeURIComponent(localNext(target))}`);
     const message = tokens
       ? 'Sign in first: open /sign-in in a browser, or send Authorization: Bearer <token>'
       : oauth
@@ -245,10 +272,15 @@ export function createAccessGate({ access, store, limiter = createSignInLimiter(
 
   /** An access token that was checked and refused: the spec's challenge for why. */
   function refuseToken(req: IncomingMessage, res: ServerResponse, path: string, check: Exclude<TokenCheck, { ok: true }>): void {
-    if (check.error === 'issuer_unavailable') return sendRefusal(res, refusal(503, 'issuer_unavailable', check.message, { headers: { 'retry-after': '30' } }));
+    if (check.error === 'issuer_unavailable')
+      return sendRefusal(res, refusal(503, 'issuer_unavailable', check.message, { headers: { 'retry-after': '30' } }));
     const scopeShort = check.error === 'insufficient_scope';
     const code = scopeShort ? 'insufficient_scope' : 'unauthenticated';
-    const challenge = bearerChallenge(oauth!, path, { code: check.error, description: check.message, ...(scopeShort && { scopes: check.scopes }) });
+    const challenge = bearerChallenge(oauth!, path, {
+      code: check.error,
+      description: check.message,
+      ...(scopeShort && { scopes: check.scopes }),
+    });
     audited(req, scopeShort ? 403 : 401, code);
     sendRefusal(res, refusal(scopeShort ? 403 : 401, code, check.message, { headers: { 'www-authenticate': challenge } }));
   }

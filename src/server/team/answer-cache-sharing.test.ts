@@ -53,7 +53,10 @@ for (const kind of ['memory', 'redis'] as const) {
       upstream = await startUpstream();
       // Slow enough that misses sent together overlap; the answer names the language it was asked in.
       upstream.respond((hit, req, res) => {
-        const body = JSON.stringify({ language: req.headers['accept-language'] ?? 'none', sex_offenders: [{ sex_offender_name: PERSON, sex_offender_city: 'Springfield' }] });
+        const body = JSON.stringify({
+          language: req.headers['accept-language'] ?? 'none',
+          sex_offenders: [{ sex_offender_name: PERSON, sex_offender_city: 'Springfield' }],
+        });
         setTimeout(() => res.writeHead(200, { 'content-type': 'application/json' }).end(body), 150);
         return hit;
       });

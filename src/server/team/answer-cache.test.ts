@@ -19,12 +19,20 @@ describe('the cache key', () => {
     const one = normalised('start_date=2024-01-01&end_date=2024-03-31&base=EUR&symbols=USD,GBP');
     const two = normalised('symbols=USD%2CGBP&base=EUR&end_date=2024-03-31&start_date=2024-01-01&unknown=ignored');
     expect(paramsHash(one)).toBe(paramsHash(two));
-    expect(paramsHash(one)).toBe(paramsHash(buildRequest(operation, { start_date: '2024-01-01', end_date: '2024-03-31', base: 'EUR', symbols: ['USD', 'GBP'] })));
+    expect(paramsHash(one)).toBe(
+      paramsHash(buildRequest(operation, { start_date: '2024-01-01', end_date: '2024-03-31', base: 'EUR', symbols: ['USD', 'GBP'] })),
+    );
     expect(paramsHash(normalised('start_date=2024-01-01&end_date=2024-03-31&base=USD'))).not.toBe(paramsHash(one));
   });
 
   it('names lookup, operation and provider, and holds no parameter value', () => {
-    const key = cacheKey(currencyTimeseries, operation, 'origin1', paramsHash(normalised('start_date=2024-01-01&end_date=2024-03-31&base=EUR')), answerVariant({}));
+    const key = cacheKey(
+      currencyTimeseries,
+      operation,
+      'origin1',
+      paramsHash(normalised('start_date=2024-01-01&end_date=2024-03-31&base=EUR')),
+      answerVariant({}),
+    );
     expect(key).toMatch(new RegExp(`^cache:${currencyTimeseries.id}:${operation.id}:origin1:[0-9a-f]{64}:m:-$`));
     expect(key).not.toContain('EUR');
   });

@@ -97,7 +97,12 @@ export function decodeEntry(bytes: Buffer): CachedAnswer | undefined {
   const length = bytes.readUInt32BE(0);
   if (4 + length > bytes.length) return undefined;
   try {
-    const { s, t, at, m } = JSON.parse(bytes.subarray(4, 4 + length).toString('utf8')) as { s: unknown; t: unknown; at: unknown; m: unknown };
+    const { s, t, at, m } = JSON.parse(bytes.subarray(4, 4 + length).toString('utf8')) as {
+      s: unknown;
+      t: unknown;
+      at: unknown;
+      m: unknown;
+    };
     if (typeof s !== 'number' || typeof t !== 'string' || typeof at !== 'number') return undefined;
     return { status: s, contentType: t, storedAt: at, ...(typeof m === 'string' && { masked: m }), body: bytes.subarray(4 + length) };
   } catch {

@@ -62,7 +62,11 @@ export function auditClientOf(headers: { readonly [name: string]: string | strin
 }
 
 /** pino over `destination` (default: LOOKUP_AUDIT_FILE or stdout); a test passes a stream of its own. */
-export function createAuditLog(options: { file?: string; destination?: DestinationStream } = {}): { log: AuditLog; flush(): void; logger: Logger } {
+export function createAuditLog(options: { file?: string; destination?: DestinationStream } = {}): {
+  log: AuditLog;
+  flush(): void;
+  logger: Logger;
+} {
   const destination =
     options.destination ?? pino.destination({ dest: options.file ?? 1, sync: false, mkdir: options.file !== undefined, append: true });
   const logger = pino(

@@ -54,7 +54,9 @@ describe('the budget ledger', () => {
 
     const first = await server.budgets.reserve('A', limits, 'ann');
     expect(first).toEqual({ ok: false, reset: { noticedAt: expect.any(Number) } });
-    expect(isReset(await server.budgets.reserve('A', { ...limits, budget: undefined, userBudget: { limit: 9, period: 'day' } }, 'bob'))).toBe(true);
+    expect(
+      isReset(await server.budgets.reserve('A', { ...limits, budget: undefined, userBudget: { limit: 9, period: 'day' } }, 'bob')),
+    ).toBe(true);
     // Nothing was counted while refusing.
     expect(await store.count(spent.reservation.keys[0]!)).toBe(0);
     expect(await server.budgets.reserve('B', { queue: 0 }, 'ann')).toEqual({ ok: true, reservation: { keys: [] } });
@@ -125,7 +127,10 @@ describe('the budget ledger', () => {
     const store = createMemoryStore();
     const calls: string[] = [];
     const counting = new Proxy(store, {
-      get: (target, name: keyof SharedStore) => (typeof target[name] === 'function' ? (...args: unknown[]) => (calls.push(name), (target[name] as (...a: unknown[]) => unknown)(...args)) : target[name]),
+      get: (target, name: keyof SharedStore) =>
+        typeof target[name] === 'function'
+          ? (...args: unknown[]) => (calls.push(name), (target[name] as (...a: unknown[]) => unknown)(...args))
+          : target[name],
     });
     const server = serverProcess(counting);
     await server.ledger.open();

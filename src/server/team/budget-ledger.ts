@@ -21,9 +21,7 @@ export const LEDGER_KEY = 'budgets:ledger';
 /** The operator's command that confirms a loss (docs/deployment.md). */
 export const CONFIRM_COMMAND = 'npm run confirm-budget-reset';
 
-type Marker =
-  | { state: 'kept'; id: string; since: string; by: 'server' | 'operator' }
-  | { state: 'lost'; noticedAt: string };
+type Marker = { state: 'kept'; id: string; since: string; by: 'server' | 'operator' } | { state: 'lost'; noticedAt: string };
 
 export type LedgerView =
   /** Budgets are kept: reserve while the store holds `marker` (its exact text). */

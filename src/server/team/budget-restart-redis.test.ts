@@ -33,7 +33,8 @@ const REDIS_CONF = join(ROOT, 'deploy/redis.conf');
 const BUDGET = 3;
 const budgeted = currencyTimeseries;
 const unbudgeted = sexOffenders;
-const series = (day: number) => `/proxy/${budgeted.slug}/api/timeseries?start_date=2024-01-${String(day).padStart(2, '0')}&end_date=2024-01-31&base=EUR`;
+const series = (day: number) =>
+  `/proxy/${budgeted.slug}/api/timeseries?start_date=2024-01-${String(day).padStart(2, '0')}&end_date=2024-01-31&base=EUR`;
 const RECORDS = `/proxy/${unbudgeted.slug}/v3/sex-offenders/records?name=Smith`;
 const DEMO = `/proxy/${movie.slug}/movie/550`;
 
@@ -53,7 +54,11 @@ const audit: AuditEntry[] = [];
 
 beforeAll(async () => {
   upstream = await startUpstream();
-  upstream.respond((hit, _req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(hit.url.startsWith(`/${budgeted.slug}/`) ? '{"success":true,"rates":{}}' : '{"sex_offenders":[]}'));
+  upstream.respond((hit, _req, res) =>
+    res
+      .writeHead(200, { 'content-type': 'application/json' })
+      .end(hit.url.startsWith(`/${budgeted.slug}/`) ? '{"success":true,"rates":{}}' : '{"sex_offenders":[]}'),
+  );
   env[`LOOKUP_${budgeted.id}_BASE_URL`] = `${upstream.url}/${budgeted.slug}`;
   env[`LOOKUP_${unbudgeted.id}_BASE_URL`] = `${upstream.url}/${unbudgeted.slug}`;
   dist = mkdtempSync(join(tmpdir(), 'lookup-budget-restart-'));
@@ -81,7 +86,13 @@ afterAll(async () => {
 async function startTeamServer(url: string): Promise<string> {
   const config = loadAppConfig(env);
   const store = createRedisStore(url, { log: () => undefined });
-  const server = createAppServer({ config, distDir: dist, store, limits: parseTeamLimits(env, allLookups, config), audit: (entry) => audit.push(entry) });
+  const server = createAppServer({
+    config,
+    distDir: dist,
+    store,
+    limits: parseTeamLimits(env, allLookups, config),
+    audit: (entry) => audit.push(entry),
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   stores.push(store);
   servers.push(server);
@@ -155,9 +166,15 @@ describe('a Redis restart', () => {
     // A server started now refuses too: the loss is written in Redis, not only remembered.
     const later = await startTeamServer(redis.url);
     expect(await get(later + series(5))).toEqual({ status: 503, code: 'budget_store_reset' });
-    expect(audit).toContainEqual(expect.objectContaining({ lookup: budgeted.id, status: 503, source: 'proxy', code: 'budget_store_reset' }));
+    expect(audit).toContainEqual(
+      expect.objectContaining({ lookup: budgeted.id, status: 503, source: 'proxy', code: 'budget_store_reset' }),
+    );
 
-    const { stdout } = await promisify(execFile)('npm', ['run', '--silent', 'confirm-budget-reset'], { cwd: ROOT, env: { ...process.env, LOOKUP_REDIS_URL: redis.url }, timeout: 60_000 });
+    const { stdout } = await promisify(execFile)('npm', ['run', '--silent', 'confirm-budget-reset'], {
+      cwd: ROOT,
+      env: { ...process.env, LOOKUP_REDIS_URL: redis.url },
+      timeout: 60_000,
+    });
     expect(stdout).toMatch(/^Confirmed/);
 
     // Budgets count again from what Redis holds (nothing): the full budget, on both servers.

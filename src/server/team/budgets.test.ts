@@ -55,7 +55,11 @@ describe('budgets', () => {
   it("reserves the lookup's and the user's budgets in one store call, and a spent lookup budget takes nothing from the user's", async () => {
     const store = createMemoryStore();
     let calls = 0;
-    const counting: SharedStore = { ...store, reserveAll: (counters) => ((calls += 1), store.reserveAll(counters)), reserve: () => Promise.reject(new Error('one call per reservation')) };
+    const counting: SharedStore = {
+      ...store,
+      reserveAll: (counters) => ((calls += 1), store.reserveAll(counters)),
+      reserve: () => Promise.reject(new Error('one call per reservation')),
+    };
     const budgets = createBudgets(counting);
     const limits = { budget: { limit: 1, period: 'day' as const }, userBudget: { limit: 5, period: 'day' as const }, queue: 0 };
     expect(await budgets.reserve('F', limits, 'ann')).toMatchObject({ ok: true, reservation: { left: 0, userLeft: 4 } });
@@ -66,14 +70,21 @@ describe('budgets', () => {
 
   it('asks the store nothing for a lookup without a budget', async () => {
     const store = createMemoryStore();
-    const down: SharedStore = { ...store, reserveAll: () => Promise.reject(new StoreUnavailableError()), reserve: () => Promise.reject(new StoreUnavailableError()) };
+    const down: SharedStore = {
+      ...store,
+      reserveAll: () => Promise.reject(new StoreUnavailableError()),
+      reserve: () => Promise.reject(new StoreUnavailableError()),
+    };
     expect(await createBudgets(down).reserve('G', { queue: 0 }, 'local')).toEqual({ ok: true, reservation: { keys: [] } });
   });
 
   it('never stores a user name in a key', async () => {
     const keys: string[] = [];
     const store = createMemoryStore();
-    const spy: SharedStore = { ...store, reserveAll: (counters) => (keys.push(...counters.map((counter) => counter.key)), store.reserveAll(counters)) };
+    const spy: SharedStore = {
+      ...store,
+      reserveAll: (counters) => (keys.push(...counters.map((counter) => counter.key)), store.reserveAll(counters)),
+    };
     await createBudgets(spy).reserve('D', { userBudget: { limit: 5, period: 'day' }, queue: 0 }, 'ann@example.org');
     expect(keys).toHaveLength(1);
     expect(keys[0]).not.toContain('ann');
@@ -82,6 +93,8 @@ describe('budgets', () => {
   it('passes a store failure on (the proxy fails closed)', async () => {
     const store = createMemoryStore();
     const down: SharedStore = { ...store, reserveAll: () => Promise.reject(new StoreUnavailableError()) };
-    await expect(createBudgets(down).reserve('E', { budget: { limit: 5, period: 'day' }, queue: 0 }, 'local')).rejects.toMatchObject({ code: 'store_unavailable' });
+    await expect(createBudgets(down).reserve('E', { budget: { limit: 5, period: 'day' }, queue: 0 }, 'local')).rejects.toMatchObject({
+      code: 'store_unavailable',
+    });
   });
 });

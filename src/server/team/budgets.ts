@@ -64,7 +64,11 @@ export interface Budgets {
   states(id: LookupId, limits: LookupLimits, user: string): Promise<{ lookup?: BudgetState; user?: BudgetState }>;
 }
 
-export function createBudgets(store: SharedStore, now: () => number = Date.now, ledger: BudgetLedger = createBudgetLedger(store, { now })): Budgets {
+export function createBudgets(
+  store: SharedStore,
+  now: () => number = Date.now,
+  ledger: BudgetLedger = createBudgetLedger(store, { now }),
+): Budgets {
   const state = (limit: BudgetLimit, used: number, end: number): BudgetState => ({
     limit: limit.limit,
     period: limit.period,
@@ -112,7 +116,10 @@ export function createBudgets(store: SharedStore, now: () => number = Date.now, 
       const time = now();
       const lookupCounter = budget && counterKey(id, budget, time);
       const userCounter = userBudget && counterKey(id, userBudget, time, user);
-      const [lookupUsed, userUsed] = await Promise.all([lookupCounter && store.count(lookupCounter.key), userCounter && store.count(userCounter.key)]);
+      const [lookupUsed, userUsed] = await Promise.all([
+        lookupCounter && store.count(lookupCounter.key),
+        userCounter && store.count(userCounter.key),
+      ]);
       return {
         ...(lookupCounter && { lookup: state(budget!, lookupUsed!, lookupCounter.end) }),
         ...(userCounter && { user: state(userBudget!, userUsed!, userCounter.end) }),

@@ -5,7 +5,9 @@ import { clearedSessionCookie, readCookie, sessionCookie } from './cookies.ts';
 
 describe('the session cookie', () => {
   it('is HttpOnly, SameSite=Strict, for the whole site, as long as the session', () => {
-    expect(sessionCookie('abc', { secure: false, maxAgeSeconds: 43_200 })).toBe('lookup_session=abc; Path=/; Max-Age=43200; HttpOnly; SameSite=Strict');
+    expect(sessionCookie('abc', { secure: false, maxAgeSeconds: 43_200 })).toBe(
+      'lookup_session=abc; Path=/; Max-Age=43200; HttpOnly; SameSite=Strict',
+    );
   });
 
   it('is Secure when the browser came over https', () => {

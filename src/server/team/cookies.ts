@@ -12,7 +12,11 @@ export function readCookie(req: IncomingMessage, name: string): string | undefin
   for (const part of header.split(';')) {
     const eq = part.indexOf('=');
     if (eq === -1) continue;
-    if (part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim().replace(/^"(.*)"$/, '$1');
+    if (part.slice(0, eq).trim() === name)
+      return part
+        .slice(eq + 1)
+        .trim()
+        .replace(/^"(.*)"$/, '$1');
   }
   return undefined;
 }

@@ -42,7 +42,11 @@ describe('parseTeamLimits', () => {
       queue: 10,
       cacheTtlMs: 600_000,
     });
-    expect(limits.lookups[second]).toEqual({ budget: { limit: 10_000, period: 'month' }, rate: { limit: 100, windowMs: 60_000 }, queue: DEFAULT_QUEUE });
+    expect(limits.lookups[second]).toEqual({
+      budget: { limit: 10_000, period: 'month' },
+      rate: { limit: 100, windowMs: 60_000 },
+      queue: DEFAULT_QUEUE,
+    });
     expect(limits.auditFile).toBe('/tmp/audit.jsonl');
     expect(limits.metricsPublic).toBe(true);
   });

@@ -52,14 +52,27 @@ export interface TeamLimits {
 
 export const DEFAULT_QUEUE = 100;
 const MAX_COUNT = 1_000_000_000;
-const RATE_WINDOWS: Record<string, number> = { s: 1_000, sec: 1_000, second: 1_000, m: 60_000, min: 60_000, minute: 60_000, h: 3_600_000, hour: 3_600_000 };
+const RATE_WINDOWS: Record<string, number> = {
+  s: 1_000,
+  sec: 1_000,
+  second: 1_000,
+  m: 60_000,
+  min: 60_000,
+  minute: 60_000,
+  h: 3_600_000,
+  hour: 3_600_000,
+};
 
 const budget = z.string().transform((text, ctx): BudgetLimit => {
   const match = /^(\d{1,10})\s*\/\s*([a-z]+)$/.exec(text.trim().toLowerCase());
   const limit = Number(match?.[1]);
   const period = match?.[2] as BudgetPeriod | undefined;
   if (!match || !BUDGET_PERIODS.includes(period!) || limit < 1 || limit > MAX_COUNT) {
-    ctx.issues.push({ code: 'custom', message: `must be a number of calls per day or month, such as 500/day or 10000/month, not ${JSON.stringify(text.slice(0, 40))}`, input: text });
+    ctx.issues.push({
+      code: 'custom',
+      message: `must be a number of calls per day or month, such as 500/day or 10000/month, not ${JSON.stringify(text.slice(0, 40))}`,
+      input: text,
+    });
     return z.NEVER;
   }
   return { limit, period: period! };
@@ -70,7 +83,11 @@ const rate = z.string().transform((text, ctx): RateLimit => {
   const limit = Number(match?.[1]);
   const windowMs = RATE_WINDOWS[match?.[2] ?? ''];
   if (!match || windowMs === undefined || limit < 1) {
-    ctx.issues.push({ code: 'custom', message: `must be a number of calls per second, minute or hour, such as 5/s, 100/min or 1000/h, not ${JSON.stringify(text.slice(0, 40))}`, input: text });
+    ctx.issues.push({
+      code: 'custom',
+      message: `must be a number of calls per second, minute or hour, such as 5/s, 100/min or 1000/h, not ${JSON.stringify(text.slice(0, 40))}`,
+      input: text,
+    });
     return z.NEVER;
   }
   return { limit, windowMs };
@@ -89,7 +106,11 @@ const cacheTtl = z.string().transform((text, ctx): number | undefined => {
   if (value === 'off' || value === '0') return undefined;
   const ms = parseDuration(value);
   if (ms === undefined) {
-    ctx.issues.push({ code: 'custom', message: `must be a duration such as 10m, 1h or 1d (or off), not ${JSON.stringify(text.slice(0, 40))}`, input: text });
+    ctx.issues.push({
+      code: 'custom',
+      message: `must be a duration such as 10m, 1h or 1d (or off), not ${JSON.stringify(text.slice(0, 40))}`,
+      input: text,
+    });
     return z.NEVER;
   }
   return ms;
@@ -141,7 +162,12 @@ export function parseTeamLimits(env: Env, lookups: readonly AnyLookup[], config?
     if (Object.keys(settings).length === 0) continue;
     if (settings.QUEUE !== undefined && !settings.RATE && !settings.CONCURRENCY)
       throw new ConfigError(`${prefix}QUEUE`, `only applies with ${prefix}RATE or ${prefix}CONCURRENCY: set one of them, or remove it`);
-    if (settings.BUDGET && settings.USER_BUDGET && settings.USER_BUDGET.limit > settings.BUDGET.limit && settings.USER_BUDGET.period === settings.BUDGET.period)
+    if (
+      settings.BUDGET &&
+      settings.USER_BUDGET &&
+      settings.USER_BUDGET.limit > settings.BUDGET.limit &&
+      settings.USER_BUDGET.period === settings.BUDGET.period
+    )
       warnings.push(`${prefix}USER_BUDGET is larger than ${prefix}BUDGET: the lookup's budget runs out first`);
     if (config && config.lookups[lookup.id]?.mode !== 'live')
       warnings.push(`${prefix} limits are set but lookup ${lookup.id} runs on demo data, which is free and never limited`);

@@ -10,7 +10,12 @@ describe('TalliedCounter', () => {
     const plain = new Registry();
     const counter = new TalliedCounter({ name: 'requests_total', help: 'h', labelNames: ['lookup', 'status'] as const, registry: tallied });
     const reference = new Counter({ name: 'requests_total', help: 'h', labelNames: ['lookup', 'status'] as const, registers: [plain] });
-    const calls: Array<[string, number]> = [['a', 200], ['a', 200], ['b', 502], ['a', 404]];
+    const calls: Array<[string, number]> = [
+      ['a', 200],
+      ['a', 200],
+      ['b', 502],
+      ['a', 404],
+    ];
     for (const [lookup, status] of calls) {
       counter.inc(`${lookup} ${status}`, () => ({ lookup, status }));
       reference.inc({ lookup, status });
@@ -29,8 +34,21 @@ describe('TalliedHistogram', () => {
     const tallied = new Registry();
     const plain = new Registry();
     const histogram = new TalliedHistogram('upstream_seconds', 'h', 'lookup', BOUNDS, tallied);
-    const reference = new Histogram({ name: 'upstream_seconds', help: 'h', labelNames: ['lookup'] as const, buckets: BOUNDS, registers: [plain] });
-    const observations: Array<[string, number]> = [['a', 0.001], ['a', 0.005], ['a', 0.05], ['b', 3], ['a', 42], ['b', 0.01]];
+    const reference = new Histogram({
+      name: 'upstream_seconds',
+      help: 'h',
+      labelNames: ['lookup'] as const,
+      buckets: BOUNDS,
+      registers: [plain],
+    });
+    const observations: Array<[string, number]> = [
+      ['a', 0.001],
+      ['a', 0.005],
+      ['a', 0.05],
+      ['b', 3],
+      ['a', 42],
+      ['b', 0.01],
+    ];
     for (const [lookup, seconds] of observations) {
       histogram.observe(lookup, seconds);
       reference.observe({ lookup }, seconds);

@@ -33,7 +33,8 @@ function secureUrl(variable: string, text: string): URL {
   }
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackHost(url.hostname)))
     throw new ConfigError(variable, `must be an https:// URL (plain http only to this machine), not ${JSON.stringify(text)}`);
-  if (url.search || url.hash || url.username || url.password) throw new ConfigError(variable, `must have no query, fragment or credentials: ${JSON.stringify(text)}`);
+  if (url.search || url.hash || url.username || url.password)
+    throw new ConfigError(variable, `must have no query, fragment or credentials: ${JSON.stringify(text)}`);
   return url;
 }
 
@@ -41,19 +42,31 @@ export function loadOAuthConfig(env: NodeJS.ProcessEnv): OAuthConfig | undefined
   const issuer = env.LOOKUP_OAUTH_ISSUER?.trim();
   const audienceText = env.LOOKUP_OAUTH_AUDIENCE?.trim();
   if (!issuer && !audienceText) return undefined;
-  if (!issuer) throw new ConfigError('LOOKUP_OAUTH_ISSUER', 'must be set with LOOKUP_OAUTH_AUDIENCE: the identity provider whose access tokens this server accepts');
+  if (!issuer)
+    throw new ConfigError(
+      'LOOKUP_OAUTH_ISSUER',
+      'must be set with LOOKUP_OAUTH_AUDIENCE: the identity provider whose access tokens this server accepts',
+    );
   if (!audienceText)
-    throw new ConfigError('LOOKUP_OAUTH_AUDIENCE', 'must be set with LOOKUP_OAUTH_ISSUER: this server’s public address (its resource id), such as https://lookups.example.com');
+    throw new ConfigError(
+      'LOOKUP_OAUTH_AUDIENCE',
+      'must be set with LOOKUP_OAUTH_ISSUER: this server’s public address (its resource id), such as https://lookups.example.com',
+    );
   secureUrl('LOOKUP_OAUTH_ISSUER', issuer);
   const audience = secureUrl('LOOKUP_OAUTH_AUDIENCE', audienceText);
   if (audience.pathname !== '/')
-    throw new ConfigError('LOOKUP_OAUTH_AUDIENCE', `is this server’s public address without a path (/mcp is named from it), such as ${audience.origin}, not ${JSON.stringify(audienceText)}`);
+    throw new ConfigError(
+      'LOOKUP_OAUTH_AUDIENCE',
+      `is this server’s public address without a path (/mcp is named from it), such as ${audience.origin}, not ${JSON.stringify(audienceText)}`,
+    );
 
   const scopes = (env.LOOKUP_OAUTH_SCOPES ?? '').split(/[\s,]+/).filter(Boolean);
   const badScope = scopes.find((scope) => !SCOPE_TOKEN.test(scope));
-  if (badScope !== undefined) throw new ConfigError('LOOKUP_OAUTH_SCOPES', `lists scopes separated by spaces; ${JSON.stringify(badScope)} is not one`);
+  if (badScope !== undefined)
+    throw new ConfigError('LOOKUP_OAUTH_SCOPES', `lists scopes separated by spaces; ${JSON.stringify(badScope)} is not one`);
 
   const userClaim = env.LOOKUP_OAUTH_USER_CLAIM?.trim();
-  if (userClaim && !CLAIM_NAME.test(userClaim)) throw new ConfigError('LOOKUP_OAUTH_USER_CLAIM', `must be a claim name such as email or sub, not ${JSON.stringify(userClaim)}`);
+  if (userClaim && !CLAIM_NAME.test(userClaim))
+    throw new ConfigError('LOOKUP_OAUTH_USER_CLAIM', `must be a claim name such as email or sub, not ${JSON.stringify(userClaim)}`);
   return { issuer, audience: audience.origin, scopes, ...(userClaim && { userClaim }) };
 }

@@ -26,8 +26,12 @@ export function discoveryUrls(issuer: string): string[] {
 
 function jwksUrlOf(document: unknown, issuer: string, from: string): URL {
   const { issuer: named, jwks_uri: jwksUri } = (document ?? {}) as Record<string, unknown>;
-  if (named !== issuer) throw new IssuerUnavailableError(`${from} names the issuer ${JSON.stringify(named)}, not ${JSON.stringify(issuer)}: set LOOKUP_OAUTH_ISSUER to exactly the issuer it names`);
-  if (typeof jwksUri !== 'string') throw new IssuerUnavailableError(`${from} names no jwks_uri, so its tokens' signatures cannot be checked`);
+  if (named !== issuer)
+    throw new IssuerUnavailableError(
+      `${from} names the issuer ${JSON.stringify(named)}, not ${JSON.stringify(issuer)}: set LOOKUP_OAUTH_ISSUER to exactly the issuer it names`,
+    );
+  if (typeof jwksUri !== 'string')
+    throw new IssuerUnavailableError(`${from} names no jwks_uri, so its tokens' signatures cannot be checked`);
   const url = URL.canParse(jwksUri) ? new URL(jwksUri) : undefined;
   if (!url || !(url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname))))
     throw new IssuerUnavailableError(`${from} names a jwks_uri that is not an https:// URL: ${JSON.stringify(jwksUri)}`);
@@ -40,7 +44,11 @@ export async function discoverJwksUrl(issuer: string, fetchImpl: typeof fetch = 
   for (const address of discoveryUrls(issuer)) {
     let response: Response;
     try {
-      response = await fetchImpl(address, { headers: { accept: 'application/json' }, redirect: 'error', signal: AbortSignal.timeout(DISCOVERY_TIMEOUT_MS) });
+      response = await fetchImpl(address, {
+        headers: { accept: 'application/json' },
+        redirect: 'error',
+        signal: AbortSignal.timeout(DISCOVERY_TIMEOUT_MS),
+      });
     } catch (error) {
       problems.push(`${address}: ${(error as Error).message}`);
       continue;

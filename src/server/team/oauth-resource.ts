@@ -30,7 +30,11 @@ function quoted(value: string): string {
 export type BearerError = 'invalid_token' | 'insufficient_scope';
 
 /** `WWW-Authenticate` for a refusal on `path`: always naming the metadata, with the error and scope when there is one. */
-export function bearerChallenge(config: OAuthConfig, path: string, error?: { code: BearerError; description: string; scopes?: readonly string[] }): string {
+export function bearerChallenge(
+  config: OAuthConfig,
+  path: string,
+  error?: { code: BearerError; description: string; scopes?: readonly string[] },
+): string {
   const parts = [`resource_metadata=${quoted(resourceMetadataUrl(config, path))}`];
   if (error) {
     parts.push(`error=${quoted(error.code)}`, `error_description=${quoted(error.description)}`);

@@ -16,30 +16,62 @@ afterEach(async () => {
 
 async function setUp(config: Partial<OAuthConfig> = {}, options: { cooldownMs?: number; discovery?: 'openid-configuration' } = {}) {
   issuer = await startTestIssuer({ audience: AUDIENCE, ...(options.discovery && { discovery: options.discovery }) });
-  const verify = createTokenVerifier({ issuer: issuer.issuer, audience: AUDIENCE, scopes: [], ...config }, { cooldownMs: options.cooldownMs ?? 0 });
+  const verify = createTokenVerifier(
+    { issuer: issuer.issuer, audience: AUDIENCE, scopes: [], ...config },
+    { cooldownMs: options.cooldownMs ?? 0 },
+  );
   return { issuer, verify };
 }
 
 describe('checking an access token', () => {
   it('accepts a token for this server, or for its /mcp, naming preferred_username, else sub', async () => {
     const { issuer, verify } = await setUp();
-    await expect(verify(await issuer.sign({ claims: { sub: 'u-1', preferred_username: 'alice' } }))).resolves.toEqual({ ok: true, user: 'alice' });
-    await expect(verify(await issuer.sign({ claims: { sub: 'u-2' }, audience: `${AUDIENCE}/mcp` }))).resolves.toEqual({ ok: true, user: 'u-2' });
+    await expect(verify(await issuer.sign({ claims: { sub: 'u-1', preferred_username: 'alice' } }))).resolves.toEqual({
+      ok: true,
+      user: 'alice',
+    });
+    await expect(verify(await issuer.sign({ claims: { sub: 'u-2' }, audience: `${AUDIENCE}/mcp` }))).resolves.toEqual({
+      ok: true,
+      user: 'u-2',
+    });
   });
 
   it('names the user by the configured claim, and refuses a token without it', async () => {
     const { issuer, verify } = await setUp({ userClaim: 'email' });
-    await expect(verify(await issuer.sign({ claims: { sub: 'u-1', email: 'bob@example.com' } }))).resolves.toEqual({ ok: true, user: 'bob@example.com' });
-    await expect(verify(await issuer.sign({ claims: { sub: 'u-1' } }))).resolves.toMatchObject({ ok: false, error: 'invalid_token', message: expect.stringContaining('email') });
+    await expect(verify(await issuer.sign({ claims: { sub: 'u-1', email: 'bob@example.com' } }))).resolves.toEqual({
+      ok: true,
+      user: 'bob@example.com',
+    });
+    await expect(verify(await issuer.sign({ claims: { sub: 'u-1' } }))).resolves.toMatchObject({
+      ok: false,
+      error: 'invalid_token',
+      message: expect.stringContaining('email'),
+    });
   });
 
   it('refuses another audience, another issuer, an expired token and one not valid yet', async () => {
     const { issuer, verify } = await setUp();
     const claims = { sub: 'alice' };
-    await expect(verify(await issuer.sign({ claims, audience: 'https://other.example.com' }))).resolves.toMatchObject({ ok: false, error: 'invalid_token', message: expect.stringMatching(/audience/) });
-    await expect(verify(await issuer.sign({ claims, issuer: 'https://evil.example.com' }))).resolves.toMatchObject({ ok: false, error: 'invalid_token', message: expect.stringMatching(/issuer/) });
-    await expect(verify(await issuer.sign({ claims, expiresIn: -120 }))).resolves.toMatchObject({ ok: false, error: 'invalid_token', message: expect.stringMatching(/expired/) });
-    await expect(verify(await issuer.sign({ claims, notBeforeIn: 600 }))).resolves.toMatchObject({ ok: false, error: 'invalid_token', message: expect.stringMatching(/not valid yet/) });
+    await expect(verify(await issuer.sign({ claims, audience: 'https://other.example.com' }))).resolves.toMatchObject({
+      ok: false,
+      error: 'invalid_token',
+      message: expect.stringMatching(/audience/),
+    });
+    await expect(verify(await issuer.sign({ claims, issuer: 'https://evil.example.com' }))).resolves.toMatchObject({
+      ok: false,
+      error: 'invalid_token',
+      message: expect.stringMatching(/issuer/),
+    });
+    await expect(verify(await issuer.sign({ claims, expiresIn: -120 }))).resolves.toMatchObject({
+      ok: false,
+      error: 'invalid_token',
+      message: expect.stringMatching(/expired/),
+    });
+    await expect(verify(await issuer.sign({ claims, notBeforeIn: 600 }))).resolves.toMatchObject({
+      ok: false,
+      error: 'invalid_token',
+      message: expect.stringMatching(/not valid yet/),
+    });
   });
 
   it('refuses a token whose signature does not verify, and one signed with a shared secret', async () => {
@@ -53,8 +85,14 @@ describe('checking an access token', () => {
 
   it('answers insufficient_scope, naming the scopes required, when a scope is missing', async () => {
     const { issuer, verify } = await setUp({ scopes: ['lookups', 'mcp'] });
-    await expect(verify(await issuer.sign({ claims: { sub: 'alice', scope: 'lookups mcp openid' } }))).resolves.toEqual({ ok: true, user: 'alice' });
-    await expect(verify(await issuer.sign({ claims: { sub: 'alice', scp: ['lookups', 'mcp'] } }))).resolves.toEqual({ ok: true, user: 'alice' });
+    await expect(verify(await issuer.sign({ claims: { sub: 'alice', scope: 'lookups mcp openid' } }))).resolves.toEqual({
+      ok: true,
+      user: 'alice',
+    });
+    await expect(verify(await issuer.sign({ claims: { sub: 'alice', scp: ['lookups', 'mcp'] } }))).resolves.toEqual({
+      ok: true,
+      user: 'alice',
+    });
     await expect(verify(await issuer.sign({ claims: { sub: 'alice', scope: 'lookups' } }))).resolves.toMatchObject({
       ok: false,
       error: 'insufficient_scope',
@@ -65,7 +103,8 @@ describe('checking an access token', () => {
 
   it('fetches the key set once for many tokens, and once more for a key id it has not seen', async () => {
     const { issuer, verify } = await setUp();
-    for (let i = 0; i < 3; i += 1) await expect(verify(await issuer.sign({ claims: { sub: 'alice' } }))).resolves.toMatchObject({ ok: true });
+    for (let i = 0; i < 3; i += 1)
+      await expect(verify(await issuer.sign({ claims: { sub: 'alice' } }))).resolves.toMatchObject({ ok: true });
     expect(issuer.jwksFetches()).toBe(1);
     // The provider rotates: a token signed with its new key makes the server fetch the set again, once.
     const rotated = await issuer.addKey();
@@ -73,7 +112,11 @@ describe('checking an access token', () => {
     expect(issuer.jwksFetches()).toBe(2);
     // A key id the provider does not publish: one more fetch, then refused.
     const unpublished = await issuer.addKey({ publish: false });
-    await expect(verify(await issuer.sign({ claims: { sub: 'alice' }, kid: unpublished }))).resolves.toMatchObject({ ok: false, error: 'invalid_token', message: expect.stringMatching(/key/) });
+    await expect(verify(await issuer.sign({ claims: { sub: 'alice' }, kid: unpublished }))).resolves.toMatchObject({
+      ok: false,
+      error: 'invalid_token',
+      message: expect.stringMatching(/key/),
+    });
     expect(issuer.jwksFetches()).toBe(3);
   });
 
@@ -81,7 +124,8 @@ describe('checking an access token', () => {
     const { issuer, verify } = await setUp({}, { cooldownMs: 60_000 });
     await expect(verify(await issuer.sign({ claims: { sub: 'alice' } }))).resolves.toMatchObject({ ok: true });
     const unpublished = await issuer.addKey({ publish: false });
-    for (let i = 0; i < 5; i += 1) await expect(verify(await issuer.sign({ claims: { sub: 'alice' }, kid: unpublished }))).resolves.toMatchObject({ ok: false });
+    for (let i = 0; i < 5; i += 1)
+      await expect(verify(await issuer.sign({ claims: { sub: 'alice' }, kid: unpublished }))).resolves.toMatchObject({ ok: false });
     expect(issuer.jwksFetches()).toBe(1);
   });
 
@@ -93,7 +137,11 @@ describe('checking an access token', () => {
 
   it('says the identity provider is unavailable when it serves no discovery document', async () => {
     const { issuer, verify } = await setUp({ issuer: 'http://127.0.0.1:9/realms/team' });
-    await expect(verify(await issuer.sign({ claims: { sub: 'alice' } }))).resolves.toMatchObject({ ok: false, error: 'issuer_unavailable', message: expect.stringContaining('127.0.0.1:9') });
+    await expect(verify(await issuer.sign({ claims: { sub: 'alice' } }))).resolves.toMatchObject({
+      ok: false,
+      error: 'issuer_unavailable',
+      message: expect.stringContaining('127.0.0.1:9'),
+    });
   });
 
   it('takes only compact JWS as an access token', () => {

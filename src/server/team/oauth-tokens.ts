@@ -63,7 +63,10 @@ function refusalOf(error: unknown): string {
   return 'The access token is not a valid JWT';
 }
 
-export function createTokenVerifier(config: OAuthConfig, { fetch: fetchImpl = fetch, cooldownMs, now = Date.now }: TokenVerifierOptions = {}): TokenVerifier {
+export function createTokenVerifier(
+  config: OAuthConfig,
+  { fetch: fetchImpl = fetch, cooldownMs, now = Date.now }: TokenVerifierOptions = {},
+): TokenVerifier {
   let keys: Promise<JWTVerifyGetKey> | undefined;
   let failedAt = -Infinity;
   const audiences = [config.audience, `${config.audience}/`, mcpResourceOf(config)];
@@ -86,7 +89,12 @@ export function createTokenVerifier(config: OAuthConfig, { fetch: fetchImpl = fe
     try {
       return await jwks(header, token);
     } catch (error) {
-      if (error instanceof errors.JWKSNoMatchingKey || error instanceof errors.JWKSMultipleMatchingKeys || error instanceof errors.JOSENotSupported) throw error;
+      if (
+        error instanceof errors.JWKSNoMatchingKey ||
+        error instanceof errors.JWKSMultipleMatchingKeys ||
+        error instanceof errors.JOSENotSupported
+      )
+        throw error;
       throw new IssuerUnavailableError(`The identity provider's key set cannot be read: ${(error as Error).message}`, { cause: error });
     }
   };
@@ -109,9 +117,19 @@ export function createTokenVerifier(config: OAuthConfig, { fetch: fetchImpl = fe
     const granted = scopesOf(payload);
     const missing = config.scopes.filter((scope) => !granted.has(scope));
     if (missing.length > 0)
-      return { ok: false, error: 'insufficient_scope', scopes: config.scopes, message: `The access token lacks the scope ${missing.join(' ')} this server requires` };
+      return {
+        ok: false,
+        error: 'insufficient_scope',
+        scopes: config.scopes,
+        message: `The access token lacks the scope ${missing.join(' ')} this server requires`,
+      };
     const user = userOf(payload, config.userClaim);
-    if (!user) return { ok: false, error: 'invalid_token', message: `The access token has no ${config.userClaim ?? 'preferred_username or sub'} claim to name its user` };
+    if (!user)
+      return {
+        ok: false,
+        error: 'invalid_token',
+        message: `The access token has no ${config.userClaim ?? 'preferred_username or sub'} claim to name its user`,
+      };
     return { ok: true, user };
   };
 }

@@ -5,7 +5,11 @@ const at = (iso: string) => Date.parse(iso);
 
 describe('periodAt (UTC calendar periods)', () => {
   it('a day runs from 00:00 UTC to the next 00:00 UTC', () => {
-    expect(periodAt('day', at('2025-03-14T23:59:59.999Z'))).toEqual({ start: at('2025-03-14T00:00:00Z'), end: at('2025-03-15T00:00:00Z'), label: '2025-03-14' });
+    expect(periodAt('day', at('2025-03-14T23:59:59.999Z'))).toEqual({
+      start: at('2025-03-14T00:00:00Z'),
+      end: at('2025-03-15T00:00:00Z'),
+      label: '2025-03-14',
+    });
     expect(periodAt('day', at('2025-03-15T00:00:00Z')).label).toBe('2025-03-15');
   });
 
@@ -15,8 +19,16 @@ describe('periodAt (UTC calendar periods)', () => {
   });
 
   it('a month runs from the 1st to the next 1st, across years and leap days', () => {
-    expect(periodAt('month', at('2024-02-29T12:00:00Z'))).toEqual({ start: at('2024-02-01T00:00:00Z'), end: at('2024-03-01T00:00:00Z'), label: '2024-02' });
-    expect(periodAt('month', at('2024-12-31T23:59:59Z'))).toEqual({ start: at('2024-12-01T00:00:00Z'), end: at('2025-01-01T00:00:00Z'), label: '2024-12' });
+    expect(periodAt('month', at('2024-02-29T12:00:00Z'))).toEqual({
+      start: at('2024-02-01T00:00:00Z'),
+      end: at('2024-03-01T00:00:00Z'),
+      label: '2024-02',
+    });
+    expect(periodAt('month', at('2024-12-31T23:59:59Z'))).toEqual({
+      start: at('2024-12-01T00:00:00Z'),
+      end: at('2025-01-01T00:00:00Z'),
+      label: '2024-12',
+    });
     expect(periodAt('month', at('2025-01-01T00:00:00Z')).label).toBe('2025-01');
   });
 

@@ -68,7 +68,9 @@ describe('Limiter', () => {
       },
     };
     const limiter = new Limiter({ store: counting, name: 'E', rate: { limit: 3, windowMs: 200 }, queue: 20, maxWaitMs: 5_000 });
-    const admissions = await Promise.all(Array.from({ length: 7 }, () => limiter.acquire().then((admission) => (granted(admission).release(), true))));
+    const admissions = await Promise.all(
+      Array.from({ length: 7 }, () => limiter.acquire().then((admission) => (granted(admission).release(), true))),
+    );
     expect(admissions).toHaveLength(7);
     expect([...taken.values()].reduce((sum, count) => sum + count, 0)).toBe(7);
     for (const count of taken.values()) expect(count).toBeLessThanOrEqual(3);
@@ -97,7 +99,11 @@ describe('Limiter', () => {
 
   it('rejects waiting requests when the store fails (the proxy answers 503)', async () => {
     const store = createMemoryStore();
-    const down: SharedStore = { ...store, count: () => Promise.reject(new StoreUnavailableError()), reserve: () => Promise.reject(new StoreUnavailableError()) };
+    const down: SharedStore = {
+      ...store,
+      count: () => Promise.reject(new StoreUnavailableError()),
+      reserve: () => Promise.reject(new StoreUnavailableError()),
+    };
     const limiter = new Limiter({ store: down, name: 'H', rate: { limit: 5, windowMs: 1_000 }, queue: 5, maxWaitMs: 1_000 });
     await expect(limiter.acquire()).rejects.toMatchObject({ code: 'store_unavailable' });
   });

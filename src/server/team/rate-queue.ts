@@ -80,7 +80,10 @@ export class Limiter {
         resolve,
         reject,
         gone: false,
-        timer: setTimeout(() => this.drop(waiter, { ok: false, reason: 'wait_too_long', retryAfterSeconds: this.retryAfterSeconds() }), this.options.maxWaitMs),
+        timer: setTimeout(
+          () => this.drop(waiter, { ok: false, reason: 'wait_too_long', retryAfterSeconds: this.retryAfterSeconds() }),
+          this.options.maxWaitMs,
+        ),
       };
       waiter.timer.unref();
       this.waiting.push(waiter);

@@ -33,7 +33,6 @@ function ensureRedisInstalled(): Promise<unknown> {
   return ensured;
 }
 
-
 /** Resolves once the server answers PING on `port`. */
 async function waitForPong(port: number, child: ChildProcess, output: () => string): Promise<void> {
   const deadline = Date.now() + START_TIMEOUT_MS;

@@ -117,7 +117,8 @@ export function createRedisStore(url: string, options: RedisStoreOptions = {}): 
   });
 
   /** Whether a command can be sent now: false while ioredis knows the connection is down (between attempts). */
-  const reachable = () => client.status === 'ready' || client.status === 'connecting' || client.status === 'connect' || client.status === 'wait';
+  const reachable = () =>
+    client.status === 'ready' || client.status === 'connecting' || client.status === 'connect' || client.status === 'wait';
 
   /** Runs one command, or rejects with StoreUnavailableError at once while the connection is known to be down. */
   async function call<T>(command: () => Promise<T>): Promise<T> {
@@ -142,7 +143,9 @@ export function createRedisStore(url: string, options: RedisStoreOptions = {}): 
       const keys = counters.map((counter) => counter.key);
       const args = counters.flatMap((counter) => [counter.limit, Math.floor(counter.expiresAtMs)]);
       const reply = await call(() =>
-        guard ? client.reserveUnitsGuarded(counters.length + 1, guard.key, ...keys, guard.value, ...args) : client.reserveUnits(counters.length, ...keys, ...args),
+        guard
+          ? client.reserveUnitsGuarded(counters.length + 1, guard.key, ...keys, guard.value, ...args)
+          : client.reserveUnits(counters.length, ...keys, ...args),
       );
       const [allowed, ...rest] = reply.map(Number);
       if (allowed === -1) return { allowed: false, guardChanged: true };

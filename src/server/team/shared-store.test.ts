@@ -93,7 +93,12 @@ describe.each([
     // The refusal took nothing from the counter that had room.
     expect(await store.count(wide)).toBe(1);
     expect(await store.reserveAll([both[0]!])).toEqual({ allowed: true, used: [2] });
-    expect(await store.reserveAll([{ ...both[0]!, limit: 2 }, { ...both[1]!, limit: 5 }])).toEqual({ allowed: false, refused: { index: 0, used: 2 } });
+    expect(
+      await store.reserveAll([
+        { ...both[0]!, limit: 2 },
+        { ...both[1]!, limit: 5 },
+      ]),
+    ).toEqual({ allowed: false, refused: { index: 0, used: 2 } });
     expect(await store.count(narrow)).toBe(1);
     expect(await store.reserveAll([])).toEqual({ allowed: true, used: [] });
   });
@@ -103,7 +108,10 @@ describe.each([
     const counter = key('all-twice');
     const once = { key: counter, limit: 3, expiresAtMs: Date.now() + 3_000 };
     expect(await store.reserveAll([once, once])).toEqual({ allowed: true, used: [1, 2] });
-    expect(await store.reserveAll([{ ...once, expiresAtMs: Date.now() + 60_000 }, once])).toMatchObject({ allowed: false, refused: { index: 1 } });
+    expect(await store.reserveAll([{ ...once, expiresAtMs: Date.now() + 60_000 }, once])).toMatchObject({
+      allowed: false,
+      refused: { index: 1 },
+    });
     expect(await store.count(counter)).toBe(2);
     await expect.poll(() => store.count(counter), { timeout: 10_000, interval: 100 }).toBe(0);
   });
@@ -116,9 +124,15 @@ describe.each([
     await store.swapText(guardKey, undefined, 'one');
     expect(await store.reserveAll(counters, { key: guardKey, value: 'one' })).toEqual({ allowed: true, used: [1] });
     await store.swapText(guardKey, 'one', 'two');
-    expect(await store.reserveAll([...counters, ...counters], { key: guardKey, value: 'one' })).toEqual({ allowed: false, guardChanged: true });
+    expect(await store.reserveAll([...counters, ...counters], { key: guardKey, value: 'one' })).toEqual({
+      allowed: false,
+      guardChanged: true,
+    });
     expect(await store.count(counter)).toBe(1);
-    expect(await store.reserveAll([{ ...counters[0]!, limit: 1 }], { key: guardKey, value: 'two' })).toEqual({ allowed: false, refused: { index: 0, used: 1 } });
+    expect(await store.reserveAll([{ ...counters[0]!, limit: 1 }], { key: guardKey, value: 'two' })).toEqual({
+      allowed: false,
+      refused: { index: 0, used: 1 },
+    });
   });
 
   it('compares and sets text with no expiry, and says what the key holds afterwards', async () => {
@@ -202,7 +216,9 @@ describe('the Redis store', () => {
     const raw = await new Promise<string>((resolve, reject) => {
       // A second, unprefixed look through a plain client: RESP by hand keeps the test independent of ioredis.
       import('node:net').then(({ connect }) => {
-        const socket = connect(redis.port, '127.0.0.1', () => socket.write(`EXISTS ${[entry, ...counters].map((name) => `lookup-explorer:${name}`).join(' ')}\r\n`));
+        const socket = connect(redis.port, '127.0.0.1', () =>
+          socket.write(`EXISTS ${[entry, ...counters].map((name) => `lookup-explorer:${name}`).join(' ')}\r\n`),
+        );
         socket.once('data', (data) => {
           socket.destroy();
           resolve(data.toString());

@@ -6,7 +6,10 @@ import { createSignInLimiter, limitedPrefix } from './sign-in-limit.ts';
 describe('failed sign-ins', () => {
   it('allow five failures a minute per address, then ask to wait until the minute ends', async () => {
     let now = 60_000 * 1000 + 15_000;
-    const limiter = createSignInLimiter(createMemoryStore(() => now), { now: () => now });
+    const limiter = createSignInLimiter(
+      createMemoryStore(() => now),
+      { now: () => now },
+    );
     for (let i = 0; i < 5; i++) {
       expect(await limiter.blocked('198.51.100.1')).toBeUndefined();
       expect(await limiter.failed('198.51.100.1')).toBeUndefined();
@@ -23,7 +26,10 @@ describe('failed sign-ins', () => {
 
   it('counts an IPv6 client by its /64, so walking through its addresses does not reset the count', async () => {
     const now = 60_000 * 1000;
-    const limiter = createSignInLimiter(createMemoryStore(() => now), { now: () => now });
+    const limiter = createSignInLimiter(
+      createMemoryStore(() => now),
+      { now: () => now },
+    );
     for (let i = 1; i <= 5; i++) expect(await limiter.failed(`2001:db8:1:2::${i.toString(16)}`)).toBeUndefined();
     expect(await limiter.blocked('2001:db8:1:2:ffff:ffff:ffff:ffff')).toBe(60);
     expect(await limiter.blocked('2001:db8:1:3::1')).toBeUndefined();

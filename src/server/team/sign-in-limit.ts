@@ -21,7 +21,10 @@ export function limitedPrefix(address: string): string {
   const right = tail === undefined || tail === '' ? [] : tail.split(':');
   // An IPv4-style tail (::1.2.3.4) is two groups; only the first four groups matter here.
   const groups = tail === undefined ? left : [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
-  return `${groups.slice(0, 4).map((group) => group.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }
 
 export interface SignInLimiter {
@@ -33,7 +36,11 @@ export interface SignInLimiter {
 
 export function createSignInLimiter(
   store: SharedStore,
-  { attempts = SIGN_IN_ATTEMPTS, windowMs = SIGN_IN_WINDOW_MS, now = Date.now }: { attempts?: number; windowMs?: number; now?: () => number } = {},
+  {
+    attempts = SIGN_IN_ATTEMPTS,
+    windowMs = SIGN_IN_WINDOW_MS,
+    now = Date.now,
+  }: { attempts?: number; windowMs?: number; now?: () => number } = {},
 ): SignInLimiter {
   const window = () => {
     const time = now();

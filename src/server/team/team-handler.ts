@@ -34,14 +34,18 @@ export function createReadinessHandler(store: SharedStore): ChainHandler {
         else
           sendRefusal(
             res,
-            refusal(503, 'store_unavailable', `The shared store (${store.kind}) does not answer: this instance is not ready`, { headers: { 'retry-after': '5' } }),
+            refusal(503, 'store_unavailable', `The shared store (${store.kind}) does not answer: this instance is not ready`, {
+              headers: { 'retry-after': '5' },
+            }),
           );
       },
     },
   });
 }
 
-const SIGN_IN_UNAVAILABLE = refusal(503, 'store_unavailable', 'Sign-in is unavailable: the shared store (Redis) does not answer', { headers: { 'retry-after': '5' } });
+const SIGN_IN_UNAVAILABLE = refusal(503, 'store_unavailable', 'Sign-in is unavailable: the shared store (Redis) does not answer', {
+  headers: { 'retry-after': '5' },
+});
 
 export function createTeamHandler({ store, access, audit, internalUser }: TeamHandlerOptions): ChainHandler {
   const readiness = createReadinessHandler(store);

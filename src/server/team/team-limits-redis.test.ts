@@ -22,7 +22,8 @@ import type { SharedStore } from './store-types.ts';
 
 const BUDGET = 4;
 const lookup = currencyTimeseries;
-const series = (day: number) => `/proxy/${lookup.slug}/api/timeseries?start_date=2024-01-${String(day).padStart(2, '0')}&end_date=2024-01-31&base=EUR`;
+const series = (day: number) =>
+  `/proxy/${lookup.slug}/api/timeseries?start_date=2024-01-${String(day).padStart(2, '0')}&end_date=2024-01-31&base=EUR`;
 
 let redis: TestRedis;
 let upstream: Awaited<ReturnType<typeof startUpstream>>;
@@ -77,7 +78,9 @@ describe('two instances, one Redis', () => {
     // short on a busy machine, and the second request would be a miss).
     const reader = new Redis(redis.url);
     try {
-      await expect.poll(() => reader.keys(`${prefix}cache:${lookup.id}:*`).then((keys) => keys.length), { timeout: 10_000, interval: 20 }).toBe(1);
+      await expect
+        .poll(() => reader.keys(`${prefix}cache:${lookup.id}:*`).then((keys) => keys.length), { timeout: 10_000, interval: 20 })
+        .toBe(1);
     } finally {
       reader.disconnect();
     }

@@ -64,12 +64,21 @@ beforeAll(async () => {
     get(target, name: keyof SharedStore) {
       const value = target[name];
       if (typeof value !== 'function' || name === 'close') return value;
-      return (...args: unknown[]) => (storeCalls.push(name), storeDown ? Promise.reject(new StoreUnavailableError()) : (value as (...a: unknown[]) => unknown).apply(target, args));
+      return (...args: unknown[]) => (
+        storeCalls.push(name),
+        storeDown ? Promise.reject(new StoreUnavailableError()) : (value as (...a: unknown[]) => unknown).apply(target, args)
+      );
     },
   });
   const dist = mkdtempSync(join(tmpdir(), 'lookup-team-limits-'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Lookup Explorer</title>');
-  server = createAppServer({ config, distDir: dist, store, limits: parseTeamLimits(env, allLookups, config), audit: (entry) => audit.push(entry) });
+  server = createAppServer({
+    config,
+    distDir: dist,
+    store,
+    limits: parseTeamLimits(env, allLookups, config),
+    audit: (entry) => audit.push(entry),
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -195,7 +204,9 @@ describe('the answer cache and budgets', () => {
     const hitsBefore = upstream.hits.length;
     const slow = get(`${I_SERIES}&symbols=USD`);
     // It holds the only slot once the provider has it (a fixed pause can be too short on a busy machine).
-    await expect.poll(() => upstream.hits.slice(hitsBefore).some((hit) => hit.url.includes('symbols=USD')), { timeout: 10_000, interval: 10 }).toBe(true);
+    await expect
+      .poll(() => upstream.hits.slice(hitsBefore).some((hit) => hit.url.includes('symbols=USD')), { timeout: 10_000, interval: 10 })
+      .toBe(true);
     const refused = await get(`${I_SERIES}&symbols=GBP`);
     expect(refused.status).toBe(429);
     expect((refused.json().error as Record<string, unknown>).code).toBe('rate_limited');
@@ -209,7 +220,8 @@ describe('the audit log', () => {
   it('has one line per proxied request, never a parameter value or a key', () => {
     const lines = audit.map((entry) => JSON.stringify(entry)).join('\n');
     expect(audit.length).toBeGreaterThanOrEqual(10);
-    for (const secret of [H_KEY, I_KEY, PERSON, encodeURIComponent(PERSON), 'Zebediah', 'EUR', '2024-01-01']) expect(lines).not.toContain(secret);
+    for (const secret of [H_KEY, I_KEY, PERSON, encodeURIComponent(PERSON), 'Zebediah', 'EUR', '2024-01-01'])
+      expect(lines).not.toContain(secret);
     const sources = new Set(audit.map((entry) => entry.source));
     expect(sources).toEqual(new Set(['live', 'cache', 'proxy']));
     const hit = audit.find((entry) => entry.source === 'cache')!;
@@ -227,7 +239,9 @@ describe('/metrics', () => {
     const metrics = await get('/metrics');
     expect(metrics.status).toBe(200);
     expect(metrics.headers.get('content-type')).toMatch(/^text\/plain/);
-    expect(metrics.text).toMatch(new RegExp(`lookup_proxy_requests_total\\{lookup="${sexOffenders.id}",source="cache",status="200"\\} [1-9]`));
+    expect(metrics.text).toMatch(
+      new RegExp(`lookup_proxy_requests_total\\{lookup="${sexOffenders.id}",source="cache",status="200"\\} [1-9]`),
+    );
     expect(metrics.text).toMatch(new RegExp(`lookup_cache_requests_total\\{lookup="${sexOffenders.id}",result="hit"\\} [1-9]`));
     expect(metrics.text).toContain(`lookup_budget_remaining{lookup="${sexOffenders.id}",period="day"} 0`);
     expect(metrics.text).toContain(`lookup_queue_length{lookup="${currencyTimeseries.id}"} 0`);

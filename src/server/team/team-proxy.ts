@@ -19,7 +19,17 @@ import type { KeyScrubber } from '../key-scrubber.ts';
 import type { LiveMode } from '../live-upstream.ts';
 import type { Answer, TransformedBody } from '../proxy-response.ts';
 import { userOf } from './access.ts';
-import { answerVariant, cacheKey, decodeEntry, encodeEntry, isCacheable, originTag, paramsHash, wantsFresh, type CachedAnswer } from './answer-cache.ts';
+import {
+  answerVariant,
+  cacheKey,
+  decodeEntry,
+  encodeEntry,
+  isCacheable,
+  originTag,
+  paramsHash,
+  wantsFresh,
+  type CachedAnswer,
+} from './answer-cache.ts';
 import { auditClientOf, type AuditLog, type AuditSource } from './audit-log.ts';
 import { CONFIRM_COMMAND } from './budget-ledger.ts';
 import type { Budgets, Reservation } from './budgets.ts';
@@ -164,7 +174,8 @@ export class LiveTicket {
 }
 
 // Errors of the connection phase: the request was never written, so the call cost nothing.
-const NOT_SENT = /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EAI_NONAME|EAI_FAIL|EHOSTUNREACH|ENETUNREACH|EHOSTDOWN|ENETDOWN|UND_ERR_CONNECT_TIMEOUT|ERR_TLS|ERR_SSL|CERT_|UNABLE_TO|DEPTH_ZERO|SELF_SIGNED)/;
+const NOT_SENT =
+  /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EAI_NONAME|EAI_FAIL|EHOSTUNREACH|ENETUNREACH|EHOSTDOWN|ENETDOWN|UND_ERR_CONNECT_TIMEOUT|ERR_TLS|ERR_SSL|CERT_|UNABLE_TO|DEPTH_ZERO|SELF_SIGNED)/;
 function neverSent(error: unknown): boolean {
   for (let current: unknown = error, depth = 0; current && depth < 4; depth++) {
     const { code, cause } = current as { code?: unknown; cause?: unknown };
@@ -202,7 +213,13 @@ export interface TeamProxyOptions {
   metrics: TeamMetrics;
 }
 
-function refuse(ticket: LiveTicket, res: ServerResponse, status: number, { code, message, ...details }: { code: string; message: string } & Record<string, unknown>, headers: Record<string, string>): void {
+function refuse(
+  ticket: LiveTicket,
+  res: ServerResponse,
+  status: number,
+  { code, message, ...details }: { code: string; message: string } & Record<string, unknown>,
+  headers: Record<string, string>,
+): void {
   ticket.refused = true;
   ticket.refusalCode = code;
   if (res.destroyed) return;
@@ -215,7 +232,10 @@ const STORE_RESET = (id: LookupId, noticedAt: number) => ({
   noticedAt: new Date(noticedAt).toISOString(),
 });
 
-const STORE_DOWN = { code: 'store_unavailable', message: 'The shared store (Redis) does not answer, so budgets cannot be checked: nothing was sent to the provider. Try again shortly.' };
+const STORE_DOWN = {
+  code: 'store_unavailable',
+  message: 'The shared store (Redis) does not answer, so budgets cannot be checked: nothing was sent to the provider. Try again shortly.',
+};
 
 export class TeamProxy {
   readonly store: SharedStore;
@@ -282,7 +302,12 @@ export class TeamProxy {
           ticket,
           res,
           429,
-          { code: 'budget_exhausted', message: `${whose} (${state.limit} live calls per ${state.period}) is spent; it resets at ${resetsAt}. Nothing was sent to the provider.`, resetsAt, scope },
+          {
+            code: 'budget_exhausted',
+            message: `${whose} (${state.limit} live calls per ${state.period}) is spent; it resets at ${resetsAt}. Nothing was sent to the provider.`,
+            resetsAt,
+            scope,
+          },
           { 'retry-after': String(secondsUntil(state.resetsAt, Date.now())), ...ticket.headers },
         );
         ticket.lead(undefined);
@@ -301,11 +326,14 @@ export class TeamProxy {
             ticket,
             res,
             429,
-            { code: 'rate_limited', message: `Lookup ${lookup.id} is at its rate or concurrency limit and ${why}: try again in ${admission.retryAfterSeconds} s. Nothing was sent to the provider.` },
+            {
+              code: 'rate_limited',
+              message: `Lookup ${lookup.id} is at its rate or concurrency limit and ${why}: try again in ${admission.retryAfterSeconds} s. Nothing was sent to the provider.`,
+            },
             { 'retry-after': String(admission.retryAfterSeconds), ...ticket.headers },
           );
           ticket.lead(undefined);
-        return { ticket, answered: true };
+          return { ticket, answered: true };
         }
         ticket.slot = admission.slot;
       }

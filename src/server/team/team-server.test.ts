@@ -45,15 +45,23 @@ let two: Instance;
 let open: Instance;
 const servers: Instance[] = [];
 
-function send(instance: Instance, method: string, path: string, options: { headers?: Record<string, string>; body?: string; from?: string } = {}): Promise<Answer> {
+function send(
+  instance: Instance,
+  method: string,
+  path: string,
+  options: { headers?: Record<string, string>; body?: string; from?: string } = {},
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const headers = { host: `127.0.0.1:${instance.port}`, ...options.headers };
-    const req = request({ host: '127.0.0.1', port: instance.port, method, path, headers, agent: false, ...(options.from && { localAddress: options.from }) }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString() }));
-      res.on('error', reject);
-    });
+    const req = request(
+      { host: '127.0.0.1', port: instance.port, method, path, headers, agent: false, ...(options.from && { localAddress: options.from }) },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString() }));
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end(options.body);
   });
@@ -62,7 +70,11 @@ function send(instance: Instance, method: string, path: string, options: { heade
 const origin = (instance: Instance) => `http://127.0.0.1:${instance.port}`;
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 
-function signIn(instance: Instance, token: string, extra: { headers?: Record<string, string>; from?: string; next?: string } = {}): Promise<Answer> {
+function signIn(
+  instance: Instance,
+  token: string,
+  extra: { headers?: Record<string, string>; from?: string; next?: string } = {},
+): Promise<Answer> {
   return send(instance, 'POST', '/sign-in', {
     headers: { origin: origin(instance), 'content-type': 'application/x-www-form-urlencoded', ...extra.headers },
     body: form({ token, next: extra.next ?? '/lookup/a' }),
@@ -89,7 +101,11 @@ async function startInstance(store: SharedStore, withAccess: boolean, dist: stri
     LOOKUP_R_KEY: 'server-key-r',
   });
   const access = withAccess
-    ? loadAccessConfig({ LOOKUP_ACCESS_TOKENS_FILE: tokensFile, LOOKUP_TRUSTED_USER_HEADER: 'X-Forwarded-User', LOOKUP_TRUSTED_PROXIES: `${TRUSTED_PEER}/32` })
+    ? loadAccessConfig({
+        LOOKUP_ACCESS_TOKENS_FILE: tokensFile,
+        LOOKUP_TRUSTED_USER_HEADER: 'X-Forwarded-User',
+        LOOKUP_TRUSTED_PROXIES: `${TRUSTED_PEER}/32`,
+      })
     : undefined;
   const server = createAppServer({ config, distDir: dist, store, ...(access && { access }), log: () => {} });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -182,7 +198,10 @@ describe('the sign-in page', () => {
     const cross = await signIn(one, ALICE, { headers: { origin: 'http://evil.example' } });
     expect(cross.status).toBe(403);
     expect(envelope(cross).code).toBe('cross_site_request');
-    const blind = await send(one, 'POST', '/sign-in', { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form({ token: ALICE }) });
+    const blind = await send(one, 'POST', '/sign-in', {
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: form({ token: ALICE }),
+    });
     expect(blind.status).toBe(403);
     expect(blind.headers['set-cookie']).toBeUndefined();
   });
@@ -223,7 +242,10 @@ describe('a session', () => {
 
   it('is Secure behind a trusted TLS proxy, and only then', async () => {
     // Behind TLS the browser's Origin is https: the guard compares the scheme the proxy forwards.
-    const trusted = await signIn(one, ALICE, { from: TRUSTED_PEER, headers: { 'x-forwarded-proto': 'https', origin: `https://127.0.0.1:${one.port}` } });
+    const trusted = await signIn(one, ALICE, {
+      from: TRUSTED_PEER,
+      headers: { 'x-forwarded-proto': 'https', origin: `https://127.0.0.1:${one.port}` },
+    });
     expect(trusted.headers['set-cookie']![0]).toMatch(/; Secure$/);
     const claimed = await signIn(one, ALICE, { headers: { 'x-forwarded-proto': 'https' } });
     expect(claimed.headers['set-cookie']![0]).not.toMatch(/Secure/);
@@ -241,7 +263,10 @@ describe('a session', () => {
     const cross = await send(two, 'POST', PROFILE, { headers: { ...json, cookie, origin: 'http://evil.example' }, body });
     expect(cross.status).toBe(403);
     // A form body is taken on /sign-in only: the proxy still wants JSON.
-    const formPost = await send(two, 'POST', PROFILE, { headers: { cookie, origin: origin(two), 'content-type': 'application/x-www-form-urlencoded' }, body: form({ profile_id: 'jane' }) });
+    const formPost = await send(two, 'POST', PROFILE, {
+      headers: { cookie, origin: origin(two), 'content-type': 'application/x-www-form-urlencoded' },
+      body: form({ profile_id: 'jane' }),
+    });
     expect(formPost.status).toBe(415);
     // A script signs with its token instead (and sends no Origin).
     const script = await send(two, 'POST', PROFILE, { headers: { ...json, authorization: `Bearer ${BOB}` }, body });

@@ -56,7 +56,14 @@ export function createTeamServices({ config, lookups, limits, store, audit }: Te
     if (settings && (settings.rate || settings.concurrency))
       limiters.set(
         lookup.id,
-        new Limiter({ store, name: lookup.id, queue: settings.queue, maxWaitMs: config.timeoutMs, ...(settings.rate && { rate: settings.rate }), ...(settings.concurrency && { concurrency: settings.concurrency }) }),
+        new Limiter({
+          store,
+          name: lookup.id,
+          queue: settings.queue,
+          maxWaitMs: config.timeoutMs,
+          ...(settings.rate && { rate: settings.rate }),
+          ...(settings.concurrency && { concurrency: settings.concurrency }),
+        }),
       );
   }
   const metrics = createTeamMetrics({ budgets, limits: limits.lookups, limiters });
@@ -82,7 +89,11 @@ export function createTeamServices({ config, lookups, limits, store, audit }: Te
       sendRefusal(res, refusal(503, code, `The metrics could not be gathered: ${(error as Error).message}`));
       return;
     }
-    res.writeHead(200, { 'content-type': metrics.registry.contentType, 'content-length': String(Buffer.byteLength(text)), 'cache-control': 'no-store' });
+    res.writeHead(200, {
+      'content-type': metrics.registry.contentType,
+      'content-length': String(Buffer.byteLength(text)),
+      'cache-control': 'no-store',
+    });
     res.end(req.method === 'HEAD' ? undefined : text);
   };
 
@@ -94,7 +105,8 @@ export function createTeamServices({ config, lookups, limits, store, audit }: Te
       budgeted.forEach((lookup, index) => {
         const entry = document.lookups[lookup.id];
         const { lookup: forLookup, user: forUser } = states[index]!;
-        if (entry) entry.budget = { ...(forLookup && { lookup: budgetDocument(forLookup) }), ...(forUser && { user: budgetDocument(forUser) }) };
+        if (entry)
+          entry.budget = { ...(forLookup && { lookup: budgetDocument(forLookup) }), ...(forUser && { user: budgetDocument(forUser) }) };
       });
     } catch (error) {
       // The page still needs modes and key placements: the budgets are left out while the store is down.

@@ -25,7 +25,10 @@ describe('the tokens file', () => {
   });
 
   it('hashes as the documented command does: printf %s "$TOKEN" | sha256sum', () => {
-    const printed = execFileSync('bash', ['-c', `printf '%s' "$TOKEN" | sha256sum | cut -d' ' -f1`], { env: { ...process.env, TOKEN: BOB }, encoding: 'utf8' }).trim();
+    const printed = execFileSync('bash', ['-c', `printf '%s' "$TOKEN" | sha256sum | cut -d' ' -f1`], {
+      env: { ...process.env, TOKEN: BOB },
+      encoding: 'utf8',
+    }).trim();
     expect(printed).toBe(BOB_HASH);
   });
 

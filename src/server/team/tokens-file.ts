@@ -17,7 +17,10 @@ const NAME = /^[A-Za-z0-9][A-Za-z0-9._@-]{0,63}$/;
 const HASHED = /^sha256:([0-9a-fA-F]{64})$/;
 
 export class TokensFileError extends Error {
-  constructor(readonly line: number, problem: string) {
+  constructor(
+    readonly line: number,
+    problem: string,
+  ) {
     super(`line ${line}: ${problem}`);
     this.name = 'TokensFileError';
   }
@@ -39,11 +42,13 @@ export function parseTokensFile(text: string): TokenEntry[] {
     if (colon === -1) throw new TokensFileError(line, 'expected name:token (or name:sha256:<hex>)');
     const name = trimmed.slice(0, colon);
     const secret = trimmed.slice(colon + 1);
-    if (!NAME.test(name)) throw new TokensFileError(line, `the name ${JSON.stringify(name.slice(0, 64))} must be 1-64 letters, digits, . _ @ or -`);
+    if (!NAME.test(name))
+      throw new TokensFileError(line, `the name ${JSON.stringify(name.slice(0, 64))} must be 1-64 letters, digits, . _ @ or -`);
     if (names.has(name)) throw new TokensFileError(line, `the name ${name} is listed twice`);
     const hashed = HASHED.exec(secret);
     if (!hashed && secret.startsWith('sha256:')) throw new TokensFileError(line, 'a hashed token is sha256: and 64 hex digits');
-    if (!hashed && secret.length < MIN_TOKEN_LENGTH) throw new TokensFileError(line, `the token of ${name} is shorter than ${MIN_TOKEN_LENGTH} characters`);
+    if (!hashed && secret.length < MIN_TOKEN_LENGTH)
+      throw new TokensFileError(line, `the token of ${name} is shorter than ${MIN_TOKEN_LENGTH} characters`);
     if (!hashed && /\s/.test(secret)) throw new TokensFileError(line, `the token of ${name} contains white space`);
     const hash = hashed ? Buffer.from(hashed[1]!, 'hex') : hashToken(secret);
     const hex = hash.toString('hex');

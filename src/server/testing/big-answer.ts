@@ -98,7 +98,12 @@ export interface StreamedAnswer {
  */
 export function readStreamed(
   url: string,
-  options: { headers?: Record<string, string>; keep?: boolean; onFirstBytes?: () => void; /** Pause this long after each MiB read: a slow browser. */ pauseMsPerMiB?: number } = {},
+  options: {
+    headers?: Record<string, string>;
+    keep?: boolean;
+    onFirstBytes?: () => void /** Pause this long after each MiB read: a slow browser. */;
+    pauseMsPerMiB?: number;
+  } = {},
 ): Promise<StreamedAnswer> {
   return new Promise((resolve, reject) => {
     const req = request(url, { headers: options.headers }, (res) => {
@@ -117,7 +122,13 @@ export function readStreamed(
         }
       });
       res.on('end', () =>
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes, sha256: hash.digest('hex'), ...(options.keep && { body: Buffer.concat(chunks) }) }),
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          bytes,
+          sha256: hash.digest('hex'),
+          ...(options.keep && { body: Buffer.concat(chunks) }),
+        }),
       );
       res.on('error', reject);
       res.on('aborted', () => reject(new Error('the answer was cut short')));

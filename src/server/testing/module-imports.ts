@@ -25,7 +25,9 @@ const urlOf = (file: string) => JSON.stringify(pathToFileURL(resolve(file)).href
 
 /** Milliseconds `file` (relative to the working directory) takes to import in a new process. */
 export function importMs(file: string): number {
-  return JSON.parse(runNode(`const started = performance.now(); await import(${urlOf(file)}); console.log(JSON.stringify(performance.now() - started));`)) as number;
+  return JSON.parse(
+    runNode(`const started = performance.now(); await import(${urlOf(file)}); console.log(JSON.stringify(performance.now() - started));`),
+  ) as number;
 }
 
 /** The URLs of every module importing `file` resolves (ES module imports; a CommonJS package's own require calls are not seen). */
@@ -48,6 +50,8 @@ console.log(JSON.stringify([...urls]));
 
 /** The npm packages among `urls`, each once, sorted. */
 export function packagesOf(urls: readonly string[]): string[] {
-  const names = urls.map((url) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url)?.[1]).filter((name): name is string => name !== undefined);
+  const names = urls
+    .map((url) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url)?.[1])
+    .filter((name): name is string => name !== undefined);
   return [...new Set(names)].sort();
 }

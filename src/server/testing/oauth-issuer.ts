@@ -52,7 +52,11 @@ interface Key {
 
 const ALG = 'ES256';
 
-export async function startTestIssuer({ audience, discovery = 'oauth-authorization-server', grantClaims = {} }: TestIssuerOptions): Promise<TestIssuer> {
+export async function startTestIssuer({
+  audience,
+  discovery = 'oauth-authorization-server',
+  grantClaims = {},
+}: TestIssuerOptions): Promise<TestIssuer> {
   const keys = new Map<string, Key>();
   const published = new Set<string>();
   const discoveryPaths: string[] = [];
@@ -105,7 +109,14 @@ export async function startTestIssuer({ audience, discovery = 'oauth-authorizati
   }
   const first = await addKey();
 
-  async function sign({ claims = {}, audience: aud = audience, expiresIn = 300, notBeforeIn, kid = first, issuer: iss = issuer }: IssuedToken = {}): Promise<string> {
+  async function sign({
+    claims = {},
+    audience: aud = audience,
+    expiresIn = 300,
+    notBeforeIn,
+    kid = first,
+    issuer: iss = issuer,
+  }: IssuedToken = {}): Promise<string> {
     const now = Math.floor(Date.now() / 1000);
     const jwt = new SignJWT(claims)
       .setProtectedHeader({ alg: ALG, kid, typ: 'at+jwt' })

@@ -39,7 +39,8 @@ export function BulkInput({ merger, onRead }: BulkInputProps) {
     <fieldset className="bulk-input">
       <legend>Input rows</legend>
       <p className="bulk-help">
-        A CSV file with a header row (or a JSON array of objects), at most 10,000 rows. Columns named like a parameter feed it; map the others below.
+        A CSV file with a header row (or a JSON array of objects), at most 10,000 rows. Columns named like a parameter feed it; map the
+        others below.
       </p>
       <label htmlFor={`${id}-file`}>Upload a CSV or JSON file</label>
       <input

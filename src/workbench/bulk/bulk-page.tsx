@@ -29,7 +29,9 @@ export function BulkPage({ lookup, search, mask, renderMap, view, onViewChange }
   const { operation, values } = readUrlQuery(lookup, search);
   const bulk = useBulkRuns(lookup, operation);
   const { snapshot } = bulk;
-  const runOperation = snapshot ? (lookup.operations.find((candidate) => candidate.id === snapshot.run.operationId) ?? operation) : operation;
+  const runOperation = snapshot
+    ? (lookup.operations.find((candidate) => candidate.id === snapshot.run.operationId) ?? operation)
+    : operation;
   // The merged table shows whenever nothing is being sent (finished, paused, cancelled, or reopened)
   // and every finished row's output has come back from the merge worker.
   const stopped = snapshot?.progress !== undefined && snapshot.progress.state !== 'running';
@@ -82,13 +84,26 @@ export function BulkPage({ lookup, search, mask, renderMap, view, onViewChange }
       ) : bulk.ready ? (
         <ServerRunButton lookup={lookup} operation={operation} mask={mask}>
           {(onRunOnServer) => (
-            <BulkSetup lookupId={lookup.id} operation={operation} formValues={values} mask={mask} merger={bulk.merger} onStart={(run, jobs) => void bulk.startRun(run, jobs)} onRunOnServer={onRunOnServer} />
+            <BulkSetup
+              lookupId={lookup.id}
+              operation={operation}
+              formValues={values}
+              mask={mask}
+              merger={bulk.merger}
+              onStart={(run, jobs) => void bulk.startRun(run, jobs)}
+              onRunOnServer={onRunOnServer}
+            />
           )}
         </ServerRunButton>
       ) : (
         <p role="status">Loading…</p>
       )}
-      <PastRuns runs={bulk.runs} currentId={snapshot?.run.id} onOpen={(run) => void bulk.reopen(run)} onDelete={(run) => void bulk.remove(run)} />
+      <PastRuns
+        runs={bulk.runs}
+        currentId={snapshot?.run.id}
+        onOpen={(run) => void bulk.reopen(run)}
+        onDelete={(run) => void bulk.remove(run)}
+      />
     </div>
   );
 }

@@ -31,7 +31,14 @@ function run(): RunRecord {
 }
 
 function jobs(runId: string, states: JobRecord['state'][]): JobRecord[] {
-  return regions.map((region, index) => ({ runId, index, params: { region }, input: { region }, rows: [`line ${index + 2}`], state: states[index]! }));
+  return regions.map((region, index) => ({
+    runId,
+    index,
+    params: { region },
+    input: { region },
+    rows: [`line ${index + 2}`],
+    state: states[index]!,
+  }));
 }
 
 let requested: string[];

@@ -27,7 +27,8 @@ export interface SessionSnapshot {
 const isFinal = (state: JobRecord['state']) => state === 'ok' || state === 'empty' || state === 'failed';
 
 /** The next animation frame (a timer where there is none): the page is told of changes at most once a frame. */
-const nextFrame = (callback: () => void) => (typeof requestAnimationFrame === 'function' ? requestAnimationFrame(() => callback()) : setTimeout(callback, 16));
+const nextFrame = (callback: () => void) =>
+  typeof requestAnimationFrame === 'function' ? requestAnimationFrame(() => callback()) : setTimeout(callback, 16);
 
 export class BulkSession {
   private runner: BulkRunner<RowAnswer> | undefined;
@@ -124,7 +125,16 @@ export class BulkSession {
     await Promise.all(plan.interrupted.map((index) => this.setState(index, 'failed', INTERRUPTED_REASON)));
     this.merger.send({ type: 'load', runId: this.run.id });
     this.pendingAtOpen = plan.pending;
-    this.progress = { state: 'idle', done: plan.done, failed: plan.failed, remaining: plan.pending.length, inFlight: 0, rowsPerSecond: 0, etaMs: undefined, waitingUntil: undefined };
+    this.progress = {
+      state: 'idle',
+      done: plan.done,
+      failed: plan.failed,
+      remaining: plan.pending.length,
+      inFlight: 0,
+      rowsPerSecond: 0,
+      etaMs: undefined,
+      waitingUntil: undefined,
+    };
     this.changed();
     return plan.pending;
   }
@@ -154,7 +164,12 @@ export class BulkSession {
         // The run stopped sending: the worker posts the rows it holds now, so the table is not a tick late.
         if (progress.state !== 'running' && this.progress?.state === 'running') this.merger.send({ type: 'flush' });
         this.progress = progress;
-        if (progress.state === 'finished' || progress.state === 'cancelled' || progress.state === 'paused' || progress.state === 'running') {
+        if (
+          progress.state === 'finished' ||
+          progress.state === 'cancelled' ||
+          progress.state === 'paused' ||
+          progress.state === 'running'
+        ) {
           const state = progress.state;
           if (state !== this.run.state) {
             this.run = { ...this.run, state };

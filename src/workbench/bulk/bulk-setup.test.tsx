@@ -12,7 +12,16 @@ const formValues = { start_date: '2024-01-01', end_date: '2024-01-31' };
 
 function setup() {
   const onStart = vi.fn();
-  render(<BulkSetup lookupId={everyWidgetLookup.id} operation={operation} formValues={formValues} mask merger={createMergeClient()} onStart={onStart} />);
+  render(
+    <BulkSetup
+      lookupId={everyWidgetLookup.id}
+      operation={operation}
+      formValues={formValues}
+      mask
+      merger={createMergeClient()}
+      onStart={onStart}
+    />,
+  );
   return { onStart, user: userEvent.setup() };
 }
 
@@ -23,7 +32,9 @@ describe('BulkSetup', () => {
     await user.upload(screen.getByLabelText('Upload a CSV or JSON file'), new File([csv], 'regions.csv', { type: 'text/csv' }));
 
     const problems = await screen.findByRole('table', { name: 'Invalid rows' });
-    const cells = within(problems).getAllByRole('cell').map((cell) => cell.textContent);
+    const cells = within(problems)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
     expect(cells).toEqual(['line 3', 'limit', '"500"', expect.stringMatching(/^limit /)]);
     expect(screen.getByText(/1 query to send \(a duplicate row is not sent again\)/)).toBeInTheDocument();
     // The columns were matched by name, ignoring case; the dates are the form's constants.
@@ -36,13 +47,23 @@ describe('BulkSetup', () => {
     await user.click(start);
     expect(onStart).toHaveBeenCalledTimes(1);
     const [run, jobs] = onStart.mock.calls[0]!;
-    expect(run).toMatchObject({ fileName: 'regions.csv', columns: ['Region', 'limit'], mapping: { region: 'Region', limit: 'limit' }, skippedInvalid: 1, duplicates: 1, concurrency: 4 });
+    expect(run).toMatchObject({
+      fileName: 'regions.csv',
+      columns: ['Region', 'limit'],
+      mapping: { region: 'Region', limit: 'limit' },
+      skippedInvalid: 1,
+      duplicates: 1,
+      concurrency: 4,
+    });
     expect(jobs).toHaveLength(1);
   });
 
   it('refuses a file that is not UTF-8, and sends nothing', async () => {
     const { onStart, user } = setup();
-    await user.upload(screen.getByLabelText('Upload a CSV or JSON file'), new File([Uint8Array.from([0x72, 0x65, 0x67, 0x69, 0x6f, 0x6e, 0x0a, 0xfc])], 'latin1.csv'));
+    await user.upload(
+      screen.getByLabelText('Upload a CSV or JSON file'),
+      new File([Uint8Array.from([0x72, 0x65, 0x67, 0x69, 0x6f, 0x6e, 0x0a, 0xfc])], 'latin1.csv'),
+    );
     expect(await screen.findByRole('alert')).toHaveTextContent(/not UTF-8.*Nothing was sent/);
     expect(screen.queryByRole('button', { name: 'Start run' })).not.toBeInTheDocument();
     expect(onStart).not.toHaveBeenCalled();
@@ -51,7 +72,10 @@ describe('BulkSetup', () => {
   it('checks a long file in slices, with its progress in view, and keeps Start off until the check of the latest mapping is done', async () => {
     const { onStart, user } = setup();
     const rows = Array.from({ length: 4000 }, (_, index) => `r${index},${(index % 9) + 1}`).join('\n');
-    await user.upload(screen.getByLabelText('Upload a CSV or JSON file'), new File([`region,limit\n${rows}\n`], 'long.csv', { type: 'text/csv' }));
+    await user.upload(
+      screen.getByLabelText('Upload a CSV or JSON file'),
+      new File([`region,limit\n${rows}\n`], 'long.csv', { type: 'text/csv' }),
+    );
 
     // The page answered while the rows were being checked: the progress was rendered.
     expect(await screen.findByText(/Checking rows: [\d,]+ of 4,000…/)).toBeInTheDocument();
@@ -74,10 +98,16 @@ describe('BulkSetup', () => {
 
 describe('BulkSetup with rows handed over', () => {
   it('reads rows handed over by "Run over these results" as its input, with the columns mapped, once', async () => {
-    handOverRows(everyWidgetLookup.id, [{ start_date: '2024-02-01', end_date: '2024-02-03', source_lookup: 'X', source_record: 'r1' }], 'X answer (list), 1 row');
+    handOverRows(
+      everyWidgetLookup.id,
+      [{ start_date: '2024-02-01', end_date: '2024-02-03', source_lookup: 'X', source_record: 'r1' }],
+      'X answer (list), 1 row',
+    );
     setup();
     expect(await screen.findByText(/^Rows from X answer \(list\), 1 row/)).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent('X answer (list), 1 row: 1 row, columns start_date, end_date, source_lookup, source_record.');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'X answer (list), 1 row: 1 row, columns start_date, end_date, source_lookup, source_record.',
+    );
     expect(peekHandedRows(everyWidgetLookup.id)).toBeUndefined();
   });
 });

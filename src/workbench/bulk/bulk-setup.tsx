@@ -30,7 +30,9 @@ interface BulkSetupProps {
 /** A new run: the input, the mapping, every row checked, then Start (only with valid rows to send). */
 export function BulkSetup({ lookupId, operation, formValues, mask, merger, onStart, onRunOnServer }: BulkSetupProps) {
   const [handed] = useState(() => readHandedRows(lookupId));
-  const [file, setFile] = useState<ReadFile | undefined>(() => (handed?.table ? { fileName: handed.fileName, text: handed.text, table: handed.table } : undefined));
+  const [file, setFile] = useState<ReadFile | undefined>(() =>
+    handed?.table ? { fileName: handed.fileName, text: handed.text, table: handed.table } : undefined,
+  );
   const [mapping, setMapping] = useState<ColumnMapping>(() => (handed?.table ? matchColumns(operation, handed.table.columns) : {}));
   const [constants, setConstants] = useState<FormValues>(formValues);
   const [concurrency, setConcurrency] = useState(DEFAULT_CONCURRENCY);
@@ -64,7 +66,8 @@ export function BulkSetup({ lookupId, operation, formValues, mask, merger, onSta
         <>
           <p role="status">
             {file.fileName}: {plural(file.table.rows.length, 'row')}, columns {file.table.columns.join(', ')}.
-            {checking && ` Checking rows: ${checking.checked.toLocaleString('en-US')} of ${file.table.rows.length.toLocaleString('en-US')}…`}
+            {checking &&
+              ` Checking rows: ${checking.checked.toLocaleString('en-US')} of ${file.table.rows.length.toLocaleString('en-US')}…`}
           </p>
           <MappingPanel
             operation={operation}
@@ -79,7 +82,9 @@ export function BulkSetup({ lookupId, operation, formValues, mask, merger, onSta
               <RowProblems check={check} />
               <p>
                 {queriesWords(check.jobs.length)} to send
-                {check.duplicates > 0 && ` (${check.duplicates === 1 ? 'a duplicate row is' : `${check.duplicates.toLocaleString('en-US')} duplicate rows are`} not sent again)`}.
+                {check.duplicates > 0 &&
+                  ` (${check.duplicates === 1 ? 'a duplicate row is' : `${check.duplicates.toLocaleString('en-US')} duplicate rows are`} not sent again)`}
+                .
               </p>
               {check.invalid.length > 0 && (
                 <label>

@@ -12,7 +12,14 @@ export function ConcurrencyInput({ value, disabled = false, onText }: Concurrenc
   return (
     <label>
       Concurrency{' '}
-      <input type="number" min={MIN_CONCURRENCY} max={MAX_CONCURRENCY} value={value} disabled={disabled} onChange={(event) => onText(event.target.value)} />
+      <input
+        type="number"
+        min={MIN_CONCURRENCY}
+        max={MAX_CONCURRENCY}
+        value={value}
+        disabled={disabled}
+        onChange={(event) => onText(event.target.value)}
+      />
     </label>
   );
 }

@@ -16,7 +16,10 @@ const job = (index: number, state: JobRecord['state'], zipcode: string, reason?:
 
 describe('failedRowsCsv', () => {
   it('writes the failed rows’ input columns and reason, and reads back as the same input', () => {
-    const csv = failedRowsCsv([job(0, 'ok', '62701'), job(1, 'failed', '62702', 'HTTP 404: no such zip'), job(2, 'failed', '62703', 'Interrupted')], ['zipcode', 'note']);
+    const csv = failedRowsCsv(
+      [job(0, 'ok', '62701'), job(1, 'failed', '62702', 'HTTP 404: no such zip'), job(2, 'failed', '62703', 'Interrupted')],
+      ['zipcode', 'note'],
+    );
     const parsed = Papa.parse<Record<string, string>>(csv, { header: true, skipEmptyLines: true });
     expect(parsed.meta.fields).toEqual(['zipcode', 'note', 'row_reason']);
     expect(parsed.data).toEqual([

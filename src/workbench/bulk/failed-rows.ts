@@ -7,6 +7,9 @@ import type { JobRecord } from './run-store.ts';
 export function failedRowsCsv(jobs: readonly JobRecord[], columns: readonly string[]): string {
   const rows = jobs
     .filter((job) => job.state === 'failed')
-    .map((job) => ({ ...Object.fromEntries(columns.map((column) => [column, job.input[column] ?? ''])), [REASON_COLUMN]: job.reason ?? '' }));
+    .map((job) => ({
+      ...Object.fromEntries(columns.map((column) => [column, job.input[column] ?? ''])),
+      [REASON_COLUMN]: job.reason ?? '',
+    }));
   return recordsToCsv(rows, { columns: [...columns.filter((column) => column !== REASON_COLUMN), REASON_COLUMN] });
 }

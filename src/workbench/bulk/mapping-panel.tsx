@@ -20,7 +20,9 @@ export function MappingPanel({ operation, columns, mapping, onMappingChange, con
   return (
     <fieldset className="bulk-mapping">
       <legend>Columns and parameters</legend>
-      <p className="bulk-help">Columns named like a parameter (any case) are matched already. A parameter without a column takes the same value for every row.</p>
+      <p className="bulk-help">
+        Columns named like a parameter (any case) are matched already. A parameter without a column takes the same value for every row.
+      </p>
       <table>
         <thead>
           <tr>

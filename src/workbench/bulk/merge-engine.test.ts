@@ -19,13 +19,23 @@ describe('MergeEngine', () => {
       // Failed rows carry no answer, so no lookup's adapters are needed here.
       await engine.handle({ type: 'init', slug: 'none', operationId: 'none', columns: ['zipcode'], mask: true });
       for (let index = 0; index < 5; index += 1) {
-        await engine.handle({ type: 'settled', job: { index, input: { zipcode: `6270${index}` }, state: 'failed', reason: 'HTTP 500' }, params: {} });
+        await engine.handle({
+          type: 'settled',
+          job: { index, input: { zipcode: `6270${index}` }, state: 'failed', reason: 'HTTP 500' },
+          params: {},
+        });
       }
       expect(posted).toEqual([]);
       await vi.advanceTimersByTimeAsync(150);
       expect(posted).toHaveLength(1);
       const [message] = posted;
-      expect(message!.type === 'rows' && message!.batch.map((entry) => entry.rows[0]!.zipcode)).toEqual(['62700', '62701', '62702', '62703', '62704']);
+      expect(message!.type === 'rows' && message!.batch.map((entry) => entry.rows[0]!.zipcode)).toEqual([
+        '62700',
+        '62701',
+        '62702',
+        '62703',
+        '62704',
+      ]);
     } finally {
       vi.useRealTimers();
     }

@@ -70,7 +70,10 @@ export class MergeEngine {
   }
 
   private add(job: SettledJob, params: Params, answer: { text: string; maskedHeader: string | undefined } | undefined): void {
-    const records = answer && this.lookup && this.operation ? answerRecords(this.lookup, this.operation, params, answer.text, answer.maskedHeader, this.mask) : [];
+    const records =
+      answer && this.lookup && this.operation
+        ? answerRecords(this.lookup, this.operation, params, answer.text, answer.maskedHeader, this.mask)
+        : [];
     this.pending.push(mergedPart(job.index, mergeRows(job, records, this.columns)));
     this.timer ??= setTimeout(() => this.flush(), FLUSH_MS);
   }
@@ -92,7 +95,11 @@ export class MergeEngine {
     for (const job of jobs) {
       if (job.state !== 'ok' && job.state !== 'empty' && job.state !== 'failed') continue;
       const answer = answerByIndex.get(job.index);
-      this.add({ index: job.index, input: job.input, state: job.state, reason: job.reason }, job.params, answer && { text: answer.text, maskedHeader: answer.maskedHeader });
+      this.add(
+        { index: job.index, input: job.input, state: job.state, reason: job.reason },
+        job.params,
+        answer && { text: answer.text, maskedHeader: answer.maskedHeader },
+      );
       if (this.pending.length >= 500) this.flush();
     }
     this.flush();

@@ -9,7 +9,14 @@ const input = { zipcode: '62701', note: 'first' };
 
 describe('mergeRows', () => {
   it('gives one output row per record, each with the input columns and the status', () => {
-    const rows = mergeRows({ index: 0, input, state: 'ok' }, [{ name: 'A', lat: 1 }, { name: 'B', lat: 2 }], columns);
+    const rows = mergeRows(
+      { index: 0, input, state: 'ok' },
+      [
+        { name: 'A', lat: 1 },
+        { name: 'B', lat: 2 },
+      ],
+      columns,
+    );
     expect(rows).toEqual([
       { zipcode: '62701', note: 'first', [STATUS_COLUMN]: 'ok', [REASON_COLUMN]: null, name: 'A', lat: 1 },
       { zipcode: '62701', note: 'first', [STATUS_COLUMN]: 'ok', [REASON_COLUMN]: null, name: 'B', lat: 2 },
@@ -17,7 +24,9 @@ describe('mergeRows', () => {
   });
 
   it('keeps an input row without records once: empty, or failed with its reason', () => {
-    expect(mergeRows({ index: 1, input, state: 'empty' }, [], columns)).toEqual([{ zipcode: '62701', note: 'first', [STATUS_COLUMN]: 'empty', [REASON_COLUMN]: null }]);
+    expect(mergeRows({ index: 1, input, state: 'empty' }, [], columns)).toEqual([
+      { zipcode: '62701', note: 'first', [STATUS_COLUMN]: 'empty', [REASON_COLUMN]: null },
+    ]);
     expect(mergeRows({ index: 2, input, state: 'failed', reason: 'HTTP 404' }, [], columns)).toEqual([
       { zipcode: '62701', note: 'first', [STATUS_COLUMN]: 'failed', [REASON_COLUMN]: 'HTTP 404' },
     ]);
@@ -26,7 +35,12 @@ describe('mergeRows', () => {
   it('moves a record field named like an input column aside, and gives back the original record', () => {
     const record = { zipcode: '99999', row_status: 'active', name: 'A', nested: { city: 'X' } };
     const [row] = mergeRows({ index: 0, input, state: 'ok' }, [record], columns);
-    expect(row).toMatchObject({ zipcode: '62701', [STATUS_COLUMN]: 'ok', name: 'A', [COLLISIONS_KEY]: { zipcode: '99999', row_status: 'active' } });
+    expect(row).toMatchObject({
+      zipcode: '62701',
+      [STATUS_COLUMN]: 'ok',
+      name: 'A',
+      [COLLISIONS_KEY]: { zipcode: '99999', row_status: 'active' },
+    });
     expect(originalRecord(row!, columns)).toEqual(record);
     expect(originalRecord(mergeRows({ index: 0, input, state: 'empty' }, [], columns)[0]!, columns)).toBeUndefined();
   });

@@ -19,7 +19,8 @@ export interface MergedPart {
 function isFlat(row: MergedRow): row is FlatRow {
   for (const key in row) {
     const value = row[key];
-    if (key === '' || (value !== null && typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean')) return false;
+    if (key === '' || (value !== null && typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean'))
+      return false;
   }
   return true;
 }

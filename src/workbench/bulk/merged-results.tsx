@@ -38,8 +38,18 @@ function mergedOperation(operation: Operation, columns: readonly string[]): Oper
     locationSearch: undefined,
     adapters: {
       ...operation.adapters,
-      ...(point && { point: (row: unknown) => { const record = originalRecord(row as MergedRow, columns); return record && point(record); } }),
-      ...(label && { label: (row: unknown) => { const record = originalRecord(row as MergedRow, columns); return record ? label(record) : ''; } }),
+      ...(point && {
+        point: (row: unknown) => {
+          const record = originalRecord(row as MergedRow, columns);
+          return record && point(record);
+        },
+      }),
+      ...(label && {
+        label: (row: unknown) => {
+          const record = originalRecord(row as MergedRow, columns);
+          return record ? label(record) : '';
+        },
+      }),
     },
   };
 }

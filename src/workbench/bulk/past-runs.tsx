@@ -21,10 +21,18 @@ export function PastRuns({ runs, currentId, onOpen, onDelete }: PastRunsProps) {
               {new Date(run.createdAt).toLocaleString('en-US')} · {run.fileName} · {queriesWords(run.jobCount)} · concurrency{' '}
               {run.concurrency} · {run.state}
             </span>{' '}
-            <button type="button" onClick={() => onOpen(run)} aria-label={`Open run of ${run.fileName}, ${new Date(run.createdAt).toLocaleString('en-US')}`}>
+            <button
+              type="button"
+              onClick={() => onOpen(run)}
+              aria-label={`Open run of ${run.fileName}, ${new Date(run.createdAt).toLocaleString('en-US')}`}
+            >
               Open
             </button>{' '}
-            <button type="button" onClick={() => onDelete(run)} aria-label={`Delete run of ${run.fileName}, ${new Date(run.createdAt).toLocaleString('en-US')}`}>
+            <button
+              type="button"
+              onClick={() => onDelete(run)}
+              aria-label={`Delete run of ${run.fileName}, ${new Date(run.createdAt).toLocaleString('en-US')}`}
+            >
               Delete
             </button>
           </li>

@@ -39,7 +39,10 @@ export function readInput(text: string): ReadResult {
 }
 
 function tooMany(count: number): ReadResult {
-  return { ok: false, message: `The file has ${count.toLocaleString('en-US')} rows; a run takes at most ${MAX_ROWS.toLocaleString('en-US')}. Split it into smaller files.` };
+  return {
+    ok: false,
+    message: `The file has ${count.toLocaleString('en-US')} rows; a run takes at most ${MAX_ROWS.toLocaleString('en-US')}. Split it into smaller files.`,
+  };
 }
 
 function readJson(text: string): ReadResult {
@@ -49,7 +52,8 @@ function readJson(text: string): ReadResult {
   } catch (error) {
     return { ok: false, message: `The file is not valid JSON: ${(error as Error).message}` };
   }
-  if (!Array.isArray(data)) return { ok: false, message: 'A JSON file must hold an array of objects, one per query: [{"name": "value"}, …].' };
+  if (!Array.isArray(data))
+    return { ok: false, message: 'A JSON file must hold an array of objects, one per query: [{"name": "value"}, …].' };
   if (data.length === 0) return { ok: false, message: 'The JSON array is empty: there is nothing to run.' };
   if (data.length > MAX_ROWS) return tooMany(data.length);
   const columns = new Set<string>();
@@ -100,7 +104,10 @@ function readCsv(text: string): ReadResult {
   if (!header) return { ok: false, message: 'The file is empty: it needs a header row naming the columns, then one row per query.' };
   const names = header.cells.map((cell) => cell.trim());
   if (names.some((name) => name === '') || names.every((name) => LOOKS_LIKE_VALUE.test(name))) {
-    return { ok: false, message: 'The file has no header row: its first line must name the columns (e.g. the parameter names), then one row per query.' };
+    return {
+      ok: false,
+      message: 'The file has no header row: its first line must name the columns (e.g. the parameter names), then one row per query.',
+    };
   }
   const duplicate = names.find((name, index) => names.findIndex((other) => other.toLowerCase() === name.toLowerCase()) !== index);
   if (duplicate) return { ok: false, message: `The header names the column “${duplicate}” twice: each column needs its own name.` };

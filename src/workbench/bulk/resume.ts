@@ -5,7 +5,8 @@
 // docs/decisions/009-bulk-runs-never-send-a-row-twice.md.
 import type { JobRecord } from './run-store.ts';
 
-export const INTERRUPTED_REASON = 'Interrupted: the page closed while this request was in flight, so its answer is unknown. It is not sent again on its own; re-run the failed rows to ask again.';
+export const INTERRUPTED_REASON =
+  'Interrupted: the page closed while this request was in flight, so its answer is unknown. It is not sent again on its own; re-run the failed rows to ask again.';
 
 export interface ResumePlan {
   pending: number[];

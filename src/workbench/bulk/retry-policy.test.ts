@@ -24,23 +24,51 @@ describe('decide', () => {
   });
 
   it('waits out a 429 as long as Retry-After asks, or backs off when it does not say', () => {
-    expect(decide({ kind: 'http', status: 429, retryAfter: '2', message: 'HTTP 429' }, fresh, now, half)).toEqual({ kind: 'retry', delayMs: 2000, rateLimited: true });
-    expect(decide({ kind: 'http', status: 429, message: 'HTTP 429' }, fresh, now, half)).toEqual({ kind: 'retry', delayMs: BACKOFF_BASE_MS + 250, rateLimited: true });
-    expect(decide({ kind: 'http', status: 429, retryAfter: '1', message: 'HTTP 429' }, { retries: 0, rateLimitWaits: MAX_RATE_LIMIT_WAITS }, now, half).kind).toBe('fail');
-    expect(decide({ kind: 'http', status: 429, retryAfter: '3600', message: 'HTTP 429' }, fresh, now, half)).toMatchObject({ kind: 'fail', reason: expect.stringMatching(/3600 s/) });
+    expect(decide({ kind: 'http', status: 429, retryAfter: '2', message: 'HTTP 429' }, fresh, now, half)).toEqual({
+      kind: 'retry',
+      delayMs: 2000,
+      rateLimited: true,
+    });
+    expect(decide({ kind: 'http', status: 429, message: 'HTTP 429' }, fresh, now, half)).toEqual({
+      kind: 'retry',
+      delayMs: BACKOFF_BASE_MS + 250,
+      rateLimited: true,
+    });
+    expect(
+      decide(
+        { kind: 'http', status: 429, retryAfter: '1', message: 'HTTP 429' },
+        { retries: 0, rateLimitWaits: MAX_RATE_LIMIT_WAITS },
+        now,
+        half,
+      ).kind,
+    ).toBe('fail');
+    expect(decide({ kind: 'http', status: 429, retryAfter: '3600', message: 'HTTP 429' }, fresh, now, half)).toMatchObject({
+      kind: 'fail',
+      reason: expect.stringMatching(/3600 s/),
+    });
   });
 
   it('retries 5xx and transport failures twice with jittered backoff, then fails', () => {
     const failure = { kind: 'http', status: 503, message: 'HTTP 503' } as const;
     expect(decide(failure, fresh, now, () => 0)).toEqual({ kind: 'retry', delayMs: BACKOFF_BASE_MS, rateLimited: false });
-    expect(decide(failure, { retries: 1, rateLimitWaits: 0 }, now, () => 0.999)).toEqual({ kind: 'retry', delayMs: 2 * BACKOFF_BASE_MS + 499, rateLimited: false });
-    expect(decide(failure, { retries: MAX_RETRIES, rateLimitWaits: 0 }, now, half)).toEqual({ kind: 'fail', reason: 'HTTP 503 (after 2 retries)' });
+    expect(decide(failure, { retries: 1, rateLimitWaits: 0 }, now, () => 0.999)).toEqual({
+      kind: 'retry',
+      delayMs: 2 * BACKOFF_BASE_MS + 499,
+      rateLimited: false,
+    });
+    expect(decide(failure, { retries: MAX_RETRIES, rateLimitWaits: 0 }, now, half)).toEqual({
+      kind: 'fail',
+      reason: 'HTTP 503 (after 2 retries)',
+    });
     expect(decide({ kind: 'transport', message: 'offline' }, fresh, now, half).kind).toBe('retry');
   });
 
   it('never retries another 4xx', () => {
     for (const status of [400, 401, 403, 404, 422]) {
-      expect(decide({ kind: 'http', status, message: `HTTP ${status}` }, fresh, now, half)).toEqual({ kind: 'fail', reason: `HTTP ${status}` });
+      expect(decide({ kind: 'http', status, message: `HTTP ${status}` }, fresh, now, half)).toEqual({
+        kind: 'fail',
+        reason: `HTTP ${status}`,
+      });
     }
   });
 

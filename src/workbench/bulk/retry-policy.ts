@@ -45,9 +45,11 @@ export interface AttemptCounts {
 export function decide<T>(result: AttemptResult<T>, counts: AttemptCounts, now: number, random: () => number): Decision<T> {
   if (result.kind === 'answer') return { kind: 'keep', value: result.value };
   if (result.kind === 'http' && result.status === 429) {
-    if (counts.rateLimitWaits >= MAX_RATE_LIMIT_WAITS) return { kind: 'fail', reason: `Still rate limited (HTTP 429) after ${MAX_RATE_LIMIT_WAITS} waits` };
+    if (counts.rateLimitWaits >= MAX_RATE_LIMIT_WAITS)
+      return { kind: 'fail', reason: `Still rate limited (HTTP 429) after ${MAX_RATE_LIMIT_WAITS} waits` };
     const asked = parseRetryAfter(result.retryAfter, now);
-    if (asked !== undefined && asked > MAX_RETRY_AFTER_MS) return { kind: 'fail', reason: `Rate limited (HTTP 429): the provider asks to wait ${Math.round(asked / 1000)} s` };
+    if (asked !== undefined && asked > MAX_RETRY_AFTER_MS)
+      return { kind: 'fail', reason: `Rate limited (HTTP 429): the provider asks to wait ${Math.round(asked / 1000)} s` };
     return { kind: 'retry', delayMs: asked ?? backoffMs(counts.rateLimitWaits + 1, random), rateLimited: true };
   }
   const retryable = result.kind === 'transport' || result.status >= 500;

@@ -10,9 +10,7 @@ export function RowProblems({ check }: { check: RowCheck }) {
   const problems = check.invalid.flatMap(({ problems }) => problems);
   return (
     <section className="bulk-problems" aria-labelledby="bulk-problems-title">
-      <h3 id="bulk-problems-title">
-        {plural(check.invalid.length, 'invalid row')}
-      </h3>
+      <h3 id="bulk-problems-title">{plural(check.invalid.length, 'invalid row')}</h3>
       <p>Fix them in the file and upload it again, or skip them explicitly: nothing is sent for an invalid row.</p>
       <table aria-label="Invalid rows">
         <thead>

@@ -5,7 +5,12 @@ import { linksFrom } from '../../lookups/links.ts';
 import { forgetHandedRows, handOverRows, peekHandedRows, readHandedRows, rowsFromRecords } from './rows-handover.ts';
 
 const h = lookups.H.operations[0];
-const offender = (id: string, lat: string) => ({ sex_offender_name: id, sex_offender_lat: lat, sex_offender_lon: '-89.65', sex_offender_zipcode: '62701' });
+const offender = (id: string, lat: string) => ({
+  sex_offender_name: id,
+  sex_offender_lat: lat,
+  sex_offender_lon: '-89.65',
+  sex_offender_zipcode: '62701',
+});
 
 describe('rows from an answer', () => {
   it("maps each record to the target's parameters and keeps the source record's identity beside them", () => {

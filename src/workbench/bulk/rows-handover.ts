@@ -20,7 +20,12 @@ export interface RowsHandover {
 /** The columns carrying the source record's identity: never sent (no parameter has these names), kept beside each result. */
 export const SOURCE_COLUMNS = { lookup: 'source_lookup', record: 'source_record' } as const;
 
-export function handOverRows(target: LookupId, rows: readonly Readonly<Record<string, string>>[], fileName: string, storage: Storage = sessionStorage): void {
+export function handOverRows(
+  target: LookupId,
+  rows: readonly Readonly<Record<string, string>>[],
+  fileName: string,
+  storage: Storage = sessionStorage,
+): void {
   const handover: RowsHandover = { fileName, text: JSON.stringify(rows, null, 1) };
   storage.setItem(`${KEY_PREFIX}${target}`, JSON.stringify(handover));
 }
@@ -31,7 +36,9 @@ export function peekHandedRows(target: LookupId, storage: Storage = sessionStora
   if (text === null) return undefined;
   try {
     const value = JSON.parse(text) as Partial<RowsHandover>;
-    return typeof value.fileName === 'string' && typeof value.text === 'string' ? { fileName: value.fileName, text: value.text } : undefined;
+    return typeof value.fileName === 'string' && typeof value.text === 'string'
+      ? { fileName: value.fileName, text: value.text }
+      : undefined;
   } catch {
     return undefined;
   }
@@ -43,7 +50,10 @@ export function forgetHandedRows(target: LookupId, storage: Storage = sessionSto
 }
 
 /** The rows handed to this lookup, read into a table, or the message why they cannot be. */
-export function readHandedRows(target: LookupId, storage: Storage = sessionStorage): (RowsHandover & { table?: InputTable; message?: string }) | undefined {
+export function readHandedRows(
+  target: LookupId,
+  storage: Storage = sessionStorage,
+): (RowsHandover & { table?: InputTable; message?: string }) | undefined {
   const handed = peekHandedRows(target, storage);
   if (!handed) return undefined;
   const result = readInput(handed.text);
@@ -55,7 +65,11 @@ export function readHandedRows(target: LookupId, storage: Storage = sessionStora
  * identity (the operation's declared identity, else its position in the answer). Records lacking
  * a value the link needs are counted, not sent.
  */
-export function rowsFromRecords(link: LookupLink, source: AnyOperation, records: readonly unknown[]): { rows: Record<string, string>[]; skipped: number } {
+export function rowsFromRecords(
+  link: LookupLink,
+  source: AnyOperation,
+  records: readonly unknown[],
+): { rows: Record<string, string>[]; skipped: number } {
   const rows: Record<string, string>[] = [];
   let skipped = 0;
   records.forEach((record, index) => {

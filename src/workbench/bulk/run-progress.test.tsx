@@ -4,10 +4,29 @@ import userEvent from '@testing-library/user-event';
 import { RunProgress } from './run-progress.tsx';
 import type { Progress } from './runner.ts';
 
-const running: Progress = { state: 'running', done: 3, failed: 0, remaining: 7, inFlight: 2, rowsPerSecond: 1, etaMs: 7000, waitingUntil: undefined };
+const running: Progress = {
+  state: 'running',
+  done: 3,
+  failed: 0,
+  remaining: 7,
+  inFlight: 2,
+  rowsPerSecond: 1,
+  etaMs: 7000,
+  waitingUntil: undefined,
+};
 
 function show(onCancel = vi.fn()) {
-  render(<RunProgress progress={running} total={10} concurrency={4} onConcurrency={() => {}} onPause={() => {}} onResume={() => {}} onCancel={onCancel} />);
+  render(
+    <RunProgress
+      progress={running}
+      total={10}
+      concurrency={4}
+      onConcurrency={() => {}}
+      onPause={() => {}}
+      onResume={() => {}}
+      onCancel={onCancel}
+    />,
+  );
   return onCancel;
 }
 
@@ -40,13 +59,33 @@ describe('cancelling a run', () => {
 describe('the time left of a run', () => {
   const status = () => screen.getByRole('status');
   const progressOf = (progress: Progress) =>
-    render(<RunProgress progress={progress} total={10} concurrency={4} onConcurrency={() => {}} onPause={() => {}} onResume={() => {}} onCancel={() => {}} />);
+    render(
+      <RunProgress
+        progress={progress}
+        total={10}
+        concurrency={4}
+        onConcurrency={() => {}}
+        onPause={() => {}}
+        onResume={() => {}}
+        onCancel={() => {}}
+      />,
+    );
 
   it('says "estimating" until there is a pace, then the time left at it', () => {
     const view = progressOf({ ...running, rowsPerSecond: 0, etaMs: undefined });
     expect(status()).toHaveTextContent('estimating the time left…');
     expect(status()).not.toHaveTextContent('rows/s');
-    view.rerender(<RunProgress progress={running} total={10} concurrency={4} onConcurrency={() => {}} onPause={() => {}} onResume={() => {}} onCancel={() => {}} />);
+    view.rerender(
+      <RunProgress
+        progress={running}
+        total={10}
+        concurrency={4}
+        onConcurrency={() => {}}
+        onPause={() => {}}
+        onResume={() => {}}
+        onCancel={() => {}}
+      />,
+    );
     expect(status()).toHaveTextContent('1.0 rows/s · about 7 s left');
   });
 });

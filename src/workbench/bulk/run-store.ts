@@ -144,5 +144,10 @@ export function getAnswers(db: BulkDb, runId: string): Promise<AnswerRecord[]> {
 export async function deleteRun(db: BulkDb, id: string): Promise<void> {
   const tx = db.transaction(['runs', 'jobs', 'answers'], 'readwrite');
   const range = IDBKeyRange.bound([id, -Infinity], [id, Infinity]);
-  await Promise.all([tx.objectStore('runs').delete(id), tx.objectStore('jobs').delete(range), tx.objectStore('answers').delete(range), tx.done]);
+  await Promise.all([
+    tx.objectStore('runs').delete(id),
+    tx.objectStore('jobs').delete(range),
+    tx.objectStore('answers').delete(range),
+    tx.done,
+  ]);
 }

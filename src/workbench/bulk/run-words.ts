@@ -13,4 +13,5 @@ export function durationWords(ms: number): string {
 }
 
 /** "about 12 s left", or "estimating the time left…" while too few rows have finished. */
-export const timeLeftWords = (ms: number | undefined) => (ms === undefined ? 'estimating the time left…' : `about ${durationWords(ms)} left`);
+export const timeLeftWords = (ms: number | undefined) =>
+  ms === undefined ? 'estimating the time left…' : `about ${durationWords(ms)} left`;

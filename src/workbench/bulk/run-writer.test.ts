@@ -1,11 +1,50 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { ABANDONED_STORING_MS, type BulkDb, createRun, getAnswers, getJobs, getRun, type JobRecord, JOBS_PER_TRANSACTION, listRuns, openBulkDb, type RunRecord, sweepAbandonedRuns } from './run-store.ts';
+import {
+  ABANDONED_STORING_MS,
+  type BulkDb,
+  createRun,
+  getAnswers,
+  getJobs,
+  getRun,
+  type JobRecord,
+  JOBS_PER_TRANSACTION,
+  listRuns,
+  openBulkDb,
+  type RunRecord,
+  sweepAbandonedRuns,
+} from './run-store.ts';
 import { RunWriter } from './run-writer.ts';
 
 async function newRun(db: BulkDb, count: number, named?: (id: string) => void): Promise<{ run: RunRecord; jobs: JobRecord[] }> {
-  const run = { id: crypto.randomUUID(), lookupId: 'X', operationId: 'x', createdAt: 1, fileName: 'f.csv', inputText: '', columns: ['q'], mapping: {}, constants: {}, concurrency: 4, mask: true, skippedInvalid: 0, duplicates: 0, jobCount: count, state: 'running' } satisfies RunRecord;
-  const jobs = Array.from({ length: count }, (_, index): JobRecord => ({ runId: run.id, index, params: { q: String(index) }, input: { q: String(index) }, rows: [`line ${index + 2}`], state: 'pending' }));
+  const run = {
+    id: crypto.randomUUID(),
+    lookupId: 'X',
+    operationId: 'x',
+    createdAt: 1,
+    fileName: 'f.csv',
+    inputText: '',
+    columns: ['q'],
+    mapping: {},
+    constants: {},
+    concurrency: 4,
+    mask: true,
+    skippedInvalid: 0,
+    duplicates: 0,
+    jobCount: count,
+    state: 'running',
+  } satisfies RunRecord;
+  const jobs = Array.from(
+    { length: count },
+    (_, index): JobRecord => ({
+      runId: run.id,
+      index,
+      params: { q: String(index) },
+      input: { q: String(index) },
+      rows: [`line ${index + 2}`],
+      state: 'pending',
+    }),
+  );
   named?.(run.id);
   await createRun(db, run, jobs);
   return { run, jobs };
@@ -69,7 +108,10 @@ describe('RunWriter', () => {
     expect(writer.transactions).toBe(1);
     expect((await getJobs(db, run.id)).every((job) => job.state === 'in-flight')).toBe(true);
 
-    const settled = writer.write({ ...jobs[3]!, state: 'ok', recordCount: 2 }, { runId: run.id, index: 3, text: '{"items":[1,2]}', maskedHeader: 'true' });
+    const settled = writer.write(
+      { ...jobs[3]!, state: 'ok', recordCount: 2 },
+      { runId: run.id, index: 3, text: '{"items":[1,2]}', maskedHeader: 'true' },
+    );
     const failed = writer.write({ ...jobs[5]!, state: 'failed', reason: 'HTTP 404' });
     await settled;
     expect((await getJobs(db, run.id))[3]).toMatchObject({ state: 'ok', recordCount: 2 });

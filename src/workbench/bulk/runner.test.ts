@@ -82,9 +82,14 @@ describe('BulkRunner', () => {
   });
 
   it('obeys Retry-After: after a 429, no request starts before the wait has passed', async () => {
-    const run = harness(6, (index, attempt) => (index === 1 && attempt === 1 ? { kind: 'http', status: 429, retryAfter: '1', message: 'HTTP 429' } : ok(index, attempt)), {
-      concurrency: 2,
-    });
+    const run = harness(
+      6,
+      (index, attempt) =>
+        index === 1 && attempt === 1 ? { kind: 'http', status: 429, retryAfter: '1', message: 'HTTP 429' } : ok(index, attempt),
+      {
+        concurrency: 2,
+      },
+    );
     const start = Date.now();
     run.runner.start();
     await vi.runAllTimersAsync();
@@ -158,7 +163,11 @@ describe('BulkRunner', () => {
 
   it('does not let a slow first row stretch the time left', async () => {
     // The first answer takes 2.4 s (a cold start), the others 100 ms, one at a time.
-    const run = harness(60, (index) => (index === 0 ? new Promise((resolve) => setTimeout(() => resolve(ok(index, 1)), 2_300)) : ok(index, 1)), { concurrency: 1 });
+    const run = harness(
+      60,
+      (index) => (index === 0 ? new Promise((resolve) => setTimeout(() => resolve(ok(index, 1)), 2_300)) : ok(index, 1)),
+      { concurrency: 1 },
+    );
     run.runner.start();
     await vi.advanceTimersByTimeAsync(2_400);
     expect(run.runner.progress()).toMatchObject({ done: 1, etaMs: undefined });

@@ -155,7 +155,9 @@ export class BulkRunner<T> {
     const now = this.clock.now();
     const remaining = this.queue.length + this.controllers.size;
     const pace =
-      this.firstFinishedAtMs === undefined ? undefined : runPace({ finished: this.finishedThisSession, remaining, sinceFirstMs: this.sendingMs(now) - this.firstFinishedAtMs });
+      this.firstFinishedAtMs === undefined
+        ? undefined
+        : runPace({ finished: this.finishedThisSession, remaining, sinceFirstMs: this.sendingMs(now) - this.firstFinishedAtMs });
     return {
       state: this.state,
       done: this.done,
@@ -225,7 +227,10 @@ export class BulkRunner<T> {
       result = { kind: 'transport', message: error instanceof Error ? error.message : String(error) };
     }
     if (controller.signal.aborted) {
-      await this.finish(waiting.index, { kind: 'fail', reason: 'Cancelled while in flight: the request may have reached the provider, so it is not sent again on its own' });
+      await this.finish(waiting.index, {
+        kind: 'fail',
+        reason: 'Cancelled while in flight: the request may have reached the provider, so it is not sent again on its own',
+      });
       return;
     }
     const now = this.clock.now();

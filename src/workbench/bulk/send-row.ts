@@ -30,7 +30,13 @@ function httpFailure(operation: AnyOperation, response: LookupResponse): Attempt
   };
 }
 
-export async function sendRow(lookup: AnyLookup, operation: AnyOperation, params: Params, mask: boolean, signal: AbortSignal): Promise<AttemptResult<RowAnswer>> {
+export async function sendRow(
+  lookup: AnyLookup,
+  operation: AnyOperation,
+  params: Params,
+  mask: boolean,
+  signal: AbortSignal,
+): Promise<AttemptResult<RowAnswer>> {
   let response: LookupResponse;
   try {
     response = await fetchLookup(lookup, operation, params, signal, { mask, origin: 'bulk' });
@@ -42,7 +48,11 @@ export async function sendRow(lookup: AnyLookup, operation: AnyOperation, params
   const answer = interpretAnswer(lookup, operation, params, { body: response.body, headers: response.headers }, { mask });
   // An HTTP 200 can still say failure: the body's own verdict is final, like a 4xx.
   if (answer.errorMessage !== undefined || answer.verdict?.ok === false) {
-    return { kind: 'http', status: response.status, message: answer.errorMessage ?? answer.verdict?.message ?? 'The answer reports a failure' };
+    return {
+      kind: 'http',
+      status: response.status,
+      message: answer.errorMessage ?? answer.verdict?.message ?? 'The answer reports a failure',
+    };
   }
   return {
     kind: 'answer',

@@ -19,7 +19,15 @@ function renderButton() {
             path="/bulk"
             element={
               <ServerRunButton lookup={lookup} operation={operation} mask>
-                {(run) => (run ? <button type="button" onClick={() => run([{ index: 0, params: { q: 'x' }, input: {}, rows: ['1'] }], 4)}>Run on the server</button> : <p>browser only</p>)}
+                {(run) =>
+                  run ? (
+                    <button type="button" onClick={() => run([{ index: 0, params: { q: 'x' }, input: {}, rows: ['1'] }], 4)}>
+                      Run on the server
+                    </button>
+                  ) : (
+                    <p>browser only</p>
+                  )
+                }
               </ServerRunButton>
             }
           />
@@ -34,7 +42,10 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('Run on the server', () => {
   it('is not offered when the server runs no jobs (no JSON at /jobs/config)', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('<!doctype html>', { headers: { 'content-type': 'text/html' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('<!doctype html>', { headers: { 'content-type': 'text/html' } })),
+    );
     renderButton();
     expect(await screen.findByText('browser only')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Run on the server' })).not.toBeInTheDocument();
@@ -53,6 +64,12 @@ describe('Run on the server', () => {
     await userEvent.click(button);
     expect(await screen.findByText('job page')).toBeInTheDocument();
     const [, init] = fetchMock.mock.calls.find(([url, options]) => url === '/jobs' && options?.method === 'POST')!;
-    expect(JSON.parse(String(init!.body))).toMatchObject({ lookup: lookup.id, operation: operation.id, rows: [{ q: 'x' }], concurrency: 4, mask: true });
+    expect(JSON.parse(String(init!.body))).toMatchObject({
+      lookup: lookup.id,
+      operation: operation.id,
+      rows: [{ q: 'x' }],
+      concurrency: 4,
+      mask: true,
+    });
   });
 });

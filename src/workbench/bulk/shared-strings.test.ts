@@ -31,24 +31,58 @@ describe('StringPool', () => {
   });
 
   it('replaces strings in objects and arrays down to a depth, and leaves numbers, booleans and null alone', () => {
-    const record: Record<string, unknown> = { name: 'A', age: 4, ok: true, none: null, address: { city: 'S', tags: ['x', { deep: { deeper: { deepest: 'far' } } }] } };
+    const record: Record<string, unknown> = {
+      name: 'A',
+      age: 4,
+      ok: true,
+      none: null,
+      address: { city: 'S', tags: ['x', { deep: { deeper: { deepest: 'far' } } }] },
+    };
     new MarkingPool().shareValues(record);
-    expect(record).toEqual({ name: '<A>', age: 4, ok: true, none: null, address: { city: '<S>', tags: ['<x>', { deep: { deeper: { deepest: 'far' } } }] } });
+    expect(record).toEqual({
+      name: '<A>',
+      age: 4,
+      ok: true,
+      none: null,
+      address: { city: '<S>', tags: ['<x>', { deep: { deeper: { deepest: 'far' } } }] },
+    });
   });
 });
 
 describe('shareStrings', () => {
   const part = () =>
     structuredClone(
-      mergedPart(0, mergeRows({ index: 0, input: { zipcode: '62701' }, state: 'ok' }, [{ name: '••• masked', address: { city: 'S' } }, { name: '••• masked', age: 3 }], ['zipcode'])),
+      mergedPart(
+        0,
+        mergeRows(
+          { index: 0, input: { zipcode: '62701' }, state: 'ok' },
+          [
+            { name: '••• masked', address: { city: 'S' } },
+            { name: '••• masked', age: 3 },
+          ],
+          ['zipcode'],
+        ),
+      ),
     );
 
   it('puts the pool’s answer in place of every string of a part: rows, flat rows, column names, counted values', () => {
     const cloned = part();
     shareStrings(cloned, new MarkingPool());
     // The first row is nested (its flat form is another object), the second is flat (its own flat form, marked once).
-    expect(cloned.rows[0]).toEqual({ zipcode: '<62701>', row_status: '<ok>', row_reason: null, name: '<••• masked>', address: { city: '<S>' } });
-    expect(cloned.flat[0]).toEqual({ zipcode: '<62701>', row_status: '<ok>', row_reason: null, name: '<••• masked>', 'address.city': '<S>' });
+    expect(cloned.rows[0]).toEqual({
+      zipcode: '<62701>',
+      row_status: '<ok>',
+      row_reason: null,
+      name: '<••• masked>',
+      address: { city: '<S>' },
+    });
+    expect(cloned.flat[0]).toEqual({
+      zipcode: '<62701>',
+      row_status: '<ok>',
+      row_reason: null,
+      name: '<••• masked>',
+      'address.city': '<S>',
+    });
     expect(cloned.flat[1]).toBe(cloned.rows[1]);
     expect(cloned.rows[1]).toEqual({ zipcode: '<62701>', row_status: '<ok>', row_reason: null, name: '<••• masked>', age: 3 });
     expect(cloned.columns).toEqual(['<zipcode>', '<row_status>', '<row_reason>', '<name>', '<address.city>', '<age>']);
@@ -62,6 +96,8 @@ describe('shareStrings', () => {
     shareStrings(cloned, pool);
     expect(cloned).toEqual(before);
     // One entry per distinct string of the part (the counts key empty cells as '' and numbers as text).
-    expect(pool.size).toBe(new Set(['62701', 'ok', '••• masked', 'S', 'zipcode', 'row_status', 'row_reason', 'name', 'address.city', 'age', '', '3']).size);
+    expect(pool.size).toBe(
+      new Set(['62701', 'ok', '••• masked', 'S', 'zipcode', 'row_status', 'row_reason', 'name', 'address.city', 'age', '', '3']).size,
+    );
   });
 });

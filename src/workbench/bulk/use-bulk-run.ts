@@ -5,7 +5,16 @@ import type { AnyLookup, AnyOperation } from '../../lookups/define-lookup.ts';
 import { findOperation } from '../../lookups/define-lookup.ts';
 import { BulkSession, type SessionSnapshot } from './bulk-session.ts';
 import { createMergeClient, type MergeClient } from './merge-client.ts';
-import { type BulkDb, createRun, deleteRun, type JobRecord, listRuns, openBulkDb, type RunRecord, sweepAbandonedRuns } from './run-store.ts';
+import {
+  type BulkDb,
+  createRun,
+  deleteRun,
+  type JobRecord,
+  listRuns,
+  openBulkDb,
+  type RunRecord,
+  sweepAbandonedRuns,
+} from './run-store.ts';
 import type { Job } from './validate-rows.ts';
 
 export type NewRun = Omit<RunRecord, 'id' | 'lookupId' | 'operationId' | 'createdAt' | 'jobCount' | 'state'>;
@@ -75,7 +84,14 @@ export function useBulkRuns(lookup: AnyLookup, operation: AnyOperation) {
         jobCount: jobs.length,
         state: 'running',
       };
-      const records: JobRecord[] = jobs.map((job) => ({ runId: run.id, index: job.index, params: job.params, input: job.input, rows: job.rows, state: 'pending' }));
+      const records: JobRecord[] = jobs.map((job) => ({
+        runId: run.id,
+        index: job.index,
+        params: job.params,
+        input: job.input,
+        rows: job.rows,
+        state: 'pending',
+      }));
       await createRun(db, run, records);
       await refresh(db);
       await show(db, run, true);
@@ -105,5 +121,16 @@ export function useBulkRuns(lookup: AnyLookup, operation: AnyOperation) {
     if (db && runState) void listRuns(db, lookup.id).then(setRuns);
   }, [db, runState, lookup.id]);
 
-  return { ready: db !== undefined, error, runs, session, snapshot, merger, startRun, reopen, remove, closeRun: () => setSession(undefined) };
+  return {
+    ready: db !== undefined,
+    error,
+    runs,
+    session,
+    snapshot,
+    merger,
+    startRun,
+    reopen,
+    remove,
+    closeRun: () => setSession(undefined),
+  };
 }

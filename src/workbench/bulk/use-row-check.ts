@@ -21,7 +21,12 @@ interface Inputs {
   constants: FormValues;
 }
 
-export function useRowCheck(operation: Operation, rows: readonly InputRow[] | undefined, mapping: ColumnMapping, constants: FormValues): RowCheckState {
+export function useRowCheck(
+  operation: Operation,
+  rows: readonly InputRow[] | undefined,
+  mapping: ColumnMapping,
+  constants: FormValues,
+): RowCheckState {
   // One object per set of inputs: what a result or a progress report was computed for.
   const inputs = useMemo<Inputs | undefined>(() => rows && { operation, rows, mapping, constants }, [operation, rows, mapping, constants]);
   const [done, setDone] = useState<{ inputs: Inputs; check: RowCheck }>();

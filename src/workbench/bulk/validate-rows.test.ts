@@ -42,7 +42,10 @@ describe('column mapping', () => {
 
 /** Every row checked in one slice. */
 async function checkRows(input: readonly InputRow[], mapping: ColumnMapping, values: Record<string, string>) {
-  const check = await checkRowsInSlices(operation, input, mapping, values, { signal: new AbortController().signal, sliceMs: Number.POSITIVE_INFINITY });
+  const check = await checkRowsInSlices(operation, input, mapping, values, {
+    signal: new AbortController().signal,
+    sliceMs: Number.POSITIVE_INFINITY,
+  });
   if (!check) throw new Error('a check that is never stopped ends with a result');
   return check;
 }
@@ -56,12 +59,19 @@ describe('checking rows', () => {
       [{ where: 'line 4', column: 'Region', value: '', message: 'region is required' }],
     ]);
     expect(check.jobs).toHaveLength(1);
-    expect(check.jobs[0]).toMatchObject({ index: 0, input: { Region: 'north', Limit: '5', note: 'ok' }, rows: ['line 2'], params: { region: 'north', limit: 5 } });
+    expect(check.jobs[0]).toMatchObject({
+      index: 0,
+      input: { Region: 'north', Limit: '5', note: 'ok' },
+      rows: ['line 2'],
+      params: { region: 'north', limit: 5 },
+    });
   });
 
   it('names the constant when the form’s value is at fault, and a cross-field rule at its field', async () => {
     const check = await checkRows(rows('region\nnorth\n'), { region: 'region' }, { start_date: '2024-02-01', end_date: '2024-01-01' });
-    expect(check.invalid[0]!.problems).toEqual([{ where: 'line 2', column: 'end_date (constant)', value: '2024-01-01', message: 'end_date is before start_date' }]);
+    expect(check.invalid[0]!.problems).toEqual([
+      { where: 'line 2', column: 'end_date (constant)', value: '2024-01-01', message: 'end_date is before start_date' },
+    ]);
     const missing = await checkRows(rows('region\nnorth\n'), { region: 'region' }, {});
     expect(missing.invalid[0]!.problems.map((problem) => problem.column).sort()).toEqual(['end_date (constant)', 'start_date (constant)']);
   });
@@ -72,7 +82,11 @@ describe('checking rows', () => {
   });
 
   it('sends identical queries once, however they are written', async () => {
-    const check = await checkRows(rows('region,limit\nnorth,5\n north ,05\nnorth,5\nnorth,6\n'), { region: 'region', limit: 'limit' }, constants);
+    const check = await checkRows(
+      rows('region,limit\nnorth,5\n north ,05\nnorth,5\nnorth,6\n'),
+      { region: 'region', limit: 'limit' },
+      constants,
+    );
     expect(check.jobs).toHaveLength(2);
     expect(check.duplicates).toBe(2);
     expect(check.jobs[0]!.rows).toEqual(['line 2', 'line 3', 'line 4']);
@@ -86,7 +100,10 @@ describe('checking rows', () => {
 });
 
 describe('checkRowsInSlices', () => {
-  const many = (count: number) => rows(`region,limit\n${Array.from({ length: count }, (_, index) => (index % 7 === 3 ? ',5' : `r${index % 50},${(index % 9) + 1}`)).join('\n')}\n`);
+  const many = (count: number) =>
+    rows(
+      `region,limit\n${Array.from({ length: count }, (_, index) => (index % 7 === 3 ? ',5' : `r${index % 50},${(index % 9) + 1}`)).join('\n')}\n`,
+    );
 
   it('finds in slices what one pass finds, giving the page its turn between slices', async () => {
     const input = many(400);

@@ -43,7 +43,8 @@ function cellOf(row: InputRow, column: string): string {
   const own = row.values[column];
   if (own !== undefined && own !== '') return own;
   const name = column.trim().toLowerCase();
-  for (const [key, value] of Object.entries(row.values)) if (value !== '' && key !== column && key.trim().toLowerCase() === name) return value;
+  for (const [key, value] of Object.entries(row.values))
+    if (value !== '' && key !== column && key.trim().toLowerCase() === name) return value;
   return own ?? '';
 }
 
@@ -81,7 +82,12 @@ class RowChecker {
     if (!validation.ok) {
       const columnOf = (name: string) => this.mapping[name] ?? `${name} (constant)`;
       const problems: RowProblem[] = [
-        ...Object.entries(validation.errors.fields).map(([name, message]) => ({ where: row.where, column: columnOf(name), value: values[name] ?? '', message })),
+        ...Object.entries(validation.errors.fields).map(([name, message]) => ({
+          where: row.where,
+          column: columnOf(name),
+          value: values[name] ?? '',
+          message,
+        })),
         ...validation.errors.form.map((message) => ({ where: row.where, column: '(whole row)', message })),
       ];
       this.invalid.push({ row, problems });

@@ -24,7 +24,12 @@ export interface AnswerPart {
 /** Whether a side holds less than every page. */
 export const isPartial = (part: AnswerPart) => part.covered < part.last;
 
-function readPart(lookup: AnyLookup, operation: AnyOperation, entry: HistoryEntry, response: LookupResponse): { part: AnswerPart; jump: PageJump | undefined } {
+function readPart(
+  lookup: AnyLookup,
+  operation: AnyOperation,
+  entry: HistoryEntry,
+  response: LookupResponse,
+): { part: AnswerPart; jump: PageJump | undefined } {
   const answer = interpretAnswer(lookup, operation, entry.params, response, { mask: false });
   const jump = answer.paging?.pages;
   const records = answer.records.length;

@@ -13,11 +13,21 @@ import { CompareAnswersView, SAME_ANSWER_TEXT } from './compare-answers-view.tsx
 // A lookup whose body is its array of records, with a plain identity field (found, never named).
 const lookup: AnyLookup = allLookups.find((candidate) => {
   const operation = candidate.operations[0];
-  return operation.format === 'json' && typeof operation.identity === 'string' && !operation.identity.includes('.') && operation.adapters?.records?.([{}])?.length === 1;
+  return (
+    operation.format === 'json' &&
+    typeof operation.identity === 'string' &&
+    !operation.identity.includes('.') &&
+    operation.adapters?.records?.([{}])?.length === 1
+  );
 })!;
 const field = lookup.operations[0].identity as string;
 
-async function keep(body: unknown, sentAt: number, params: Record<string, string> = {}, { stored = true, sizeBytes }: { stored?: boolean; sizeBytes?: number } = {}): Promise<HistoryEntry> {
+async function keep(
+  body: unknown,
+  sentAt: number,
+  params: Record<string, string> = {},
+  { stored = true, sizeBytes }: { stored?: boolean; sizeBytes?: number } = {},
+): Promise<HistoryEntry> {
   const { body: _body, parseError: _parseError, ...answer } = answerOf(JSON.stringify(body));
   return historyStore().add({
     entry: {
@@ -61,10 +71,27 @@ afterEach(async () => {
 
 describe('CompareAnswersView', () => {
   it('compares the two newest kept answers by default: counts, field diffs, added and removed', async () => {
-    await keep([{ [field]: 'a', n: 1 }, { [field]: 'b', n: 2 }], 1000, { q: 'older' });
-    await keep([{ [field]: 'b', n: 3 }, { [field]: 'c', n: 4 }], 2000, { q: 'newer' });
+    await keep(
+      [
+        { [field]: 'a', n: 1 },
+        { [field]: 'b', n: 2 },
+      ],
+      1000,
+      { q: 'older' },
+    );
+    await keep(
+      [
+        { [field]: 'b', n: 3 },
+        { [field]: 'c', n: 4 },
+      ],
+      2000,
+      { q: 'newer' },
+    );
     show();
-    expect(await screen.findByText('Compared: 1 added, 1 removed, 1 changed, 0 unchanged records.', {}, WAIT)).toHaveAttribute('role', 'status');
+    expect(await screen.findByText('Compared: 1 added, 1 removed, 1 changed, 0 unchanged records.', {}, WAIT)).toHaveAttribute(
+      'role',
+      'status',
+    );
     expect(count('Added')).toBe('1');
     expect(count('Removed')).toBe('1');
     expect(count('Changed')).toBe('1');
@@ -119,7 +146,9 @@ describe('CompareAnswersView', () => {
   it('says that two kept answers are needed', async () => {
     await keep([{ [field]: 'a' }], 1000);
     show();
-    expect(await screen.findByText(/Comparing needs two answers of this lookup kept in History \(there is one\)/, {}, WAIT)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/Comparing needs two answers of this lookup kept in History \(there is one\)/, {}, WAIT),
+    ).toBeInTheDocument();
   });
 
   it('says when a link names an answer History no longer keeps', async () => {
@@ -163,7 +192,9 @@ describe('CompareAnswersView', () => {
     await keep([{ [field]: 'b' }], 2000, { q: 'two' }, { stored: false, sizeBytes: big });
     show();
     const explanation = await screen.findByText(/History lists 2 more answers of this lookup/, {}, WAIT);
-    expect(explanation).toHaveTextContent('their bodies were not kept, because they were too large to keep (over History’s cap on one answer)');
+    expect(explanation).toHaveTextContent(
+      'their bodies were not kept, because they were too large to keep (over History’s cap on one answer)',
+    );
     expect(screen.getByText(/send those queries again from the lookup page/)).toBeInTheDocument();
   });
 

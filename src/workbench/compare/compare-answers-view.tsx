@@ -27,7 +27,8 @@ export interface CompareAnswersViewProps {
   onChoose(firstId: string, secondId: string): void;
 }
 
-export const SAME_ANSWER_TEXT = 'The same answer is picked on both sides, so there is nothing to compare: pick another answer for one side.';
+export const SAME_ANSWER_TEXT =
+  'The same answer is picked on both sides, so there is nothing to compare: pick another answer for one side.';
 
 function sourceText(source: AnswerSource): string {
   if (source === 'history') return '';
@@ -74,7 +75,8 @@ function AnswerPicker({ id, label, entries, sources, value, operations, widgets,
 /** Says loudly when a side holds part of its query's records: " Not every record: before is page 1 of 3 (50 of 145 records), after …". */
 function partsText(parts: readonly [AnswerPart, AnswerPart]): string {
   if (!parts.some(isPartial)) return '';
-  const side = (name: string, part: AnswerPart) => `${name} is ${isPartial(part) ? partText(part) : `complete (${part.records.toLocaleString('en-US')} records)`}`;
+  const side = (name: string, part: AnswerPart) =>
+    `${name} is ${isPartial(part) ? partText(part) : `complete (${part.records.toLocaleString('en-US')} records)`}`;
   return ` Not every record was compared: ${side('before', parts[0])}, ${side('after', parts[1])}.`;
 }
 
@@ -114,7 +116,8 @@ export function CompareAnswersView({ lookup, firstId, secondId, onChoose }: Comp
   const diff = useAnswerDiff(first, same ? undefined : second, everyPage, setProgress);
   const compared = diff.data;
   const operations = lookup.operations.length;
-  const widgetsOf = (entry: HistoryEntry) => paramWidgets(lookup.operations.find((operation) => operation.id === entry.operationId)?.params ?? lookup.operations[0]!.params);
+  const widgetsOf = (entry: HistoryEntry) =>
+    paramWidgets(lookup.operations.find((operation) => operation.id === entry.operationId)?.params ?? lookup.operations[0]!.params);
   const missing = (firstId !== undefined && !first) || (secondId !== undefined && !second);
   const byDefault = firstId === undefined || secondId === undefined;
   useReportDefault(byDefault ? first?.id : undefined, byDefault ? second?.id : undefined, onChoose);
@@ -129,7 +132,9 @@ export function CompareAnswersView({ lookup, firstId, secondId, onChoose }: Comp
   return (
     <div className="compare">
       {history.isError && <p role="alert">History could not be read: {history.error.message}</p>}
-      {!history.isPending && kept.length < 2 && <NotEnoughAnswers kept={kept.length} notKept={entries.filter((entry) => sources.get(entry.id) === undefined)} />}
+      {!history.isPending && kept.length < 2 && (
+        <NotEnoughAnswers kept={kept.length} notKept={entries.filter((entry) => sources.get(entry.id) === undefined)} />
+      )}
       {entries.length > 0 && kept.length > 0 && (
         <form className="compare-pickers" aria-label="Answers to compare" onSubmit={(event) => event.preventDefault()}>
           <AnswerPicker

@@ -58,7 +58,12 @@ describe('exporting a diff', () => {
 
   it('writes a whole-body diff path by path', () => {
     const structure = diffStructure({ error: { code: 101 } }, { error: { code: 104 } });
-    expect(csvRows(diffToCsv(structure))).toEqual([{ change: 'changed', record: '', label: '', field: 'error.code', field_change: 'changed', before: '101', after: '104' }]);
-    expect(JSON.parse(diffToJson(structure, context))).toMatchObject({ kind: 'structure', changes: [{ path: 'error.code', before: 101, after: 104 }] });
+    expect(csvRows(diffToCsv(structure))).toEqual([
+      { change: 'changed', record: '', label: '', field: 'error.code', field_change: 'changed', before: '101', after: '104' },
+    ]);
+    expect(JSON.parse(diffToJson(structure, context))).toMatchObject({
+      kind: 'structure',
+      changes: [{ path: 'error.code', before: 101, after: 104 }],
+    });
   });
 });

@@ -53,13 +53,48 @@ export function diffToCsv(diff: AnswerDiff): string {
   if (diff.kind === 'records') {
     for (const record of diff.changed) {
       for (const field of record.fields) {
-        rows.push({ change: 'changed', record: record.key, label: record.label, field: field.path, field_change: field.kind, before: cell(field.before), after: cell(field.after) });
+        rows.push({
+          change: 'changed',
+          record: record.key,
+          label: record.label,
+          field: field.path,
+          field_change: field.kind,
+          before: cell(field.before),
+          after: cell(field.after),
+        });
       }
     }
-    for (const entry of diff.added) rows.push({ change: 'added', record: entry.key ?? '', label: entry.label, field: '', field_change: '', before: '', after: cell(entry.record) });
-    for (const entry of diff.removed) rows.push({ change: 'removed', record: entry.key ?? '', label: entry.label, field: '', field_change: '', before: cell(entry.record), after: '' });
+    for (const entry of diff.added)
+      rows.push({
+        change: 'added',
+        record: entry.key ?? '',
+        label: entry.label,
+        field: '',
+        field_change: '',
+        before: '',
+        after: cell(entry.record),
+      });
+    for (const entry of diff.removed)
+      rows.push({
+        change: 'removed',
+        record: entry.key ?? '',
+        label: entry.label,
+        field: '',
+        field_change: '',
+        before: cell(entry.record),
+        after: '',
+      });
   } else {
-    for (const change of diff.changes) rows.push({ change: change.kind, record: '', label: '', field: change.path, field_change: change.kind, before: cell(change.before), after: cell(change.after) });
+    for (const change of diff.changes)
+      rows.push({
+        change: change.kind,
+        record: '',
+        label: '',
+        field: change.path,
+        field_change: change.kind,
+        before: cell(change.before),
+        after: cell(change.after),
+      });
   }
   return recordsToCsv(rows, { columns: DIFF_CSV_COLUMNS });
 }

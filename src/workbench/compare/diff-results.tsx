@@ -28,7 +28,8 @@ function matchedText(diff: RecordsDiff): string {
   const records = `${count(diff.beforeCount)} records before, ${count(diff.afterCount)} after.`;
   if (diff.matchedBy === 'identity') return `Records matched by ${by}. ${records}`;
   const content = 'matched by content: a record is the same only when all of its fields are, so an edited one shows as removed and added';
-  if (diff.matchedBy === 'content') return `No record holds ${diff.identity ? `its identity (${diff.identity})` : 'an identity'}: records ${content}. ${records}`;
+  if (diff.matchedBy === 'content')
+    return `No record holds ${diff.identity ? `its identity (${diff.identity})` : 'an identity'}: records ${content}. ${records}`;
   return `Records matched by ${by}; ${count(diff.withoutIdentity)} without one were ${content}. ${records}`;
 }
 
@@ -93,7 +94,9 @@ function ChangedRecords({ changed }: { changed: readonly ChangedRecord[] }) {
                       )}
                       <td>
                         <code>{field.path || '(the record)'}</code>
-                        {field.kind !== 'changed' && <span className={`compare-kind compare-kind-${field.kind}`}> {kindText[field.kind]}</span>}
+                        {field.kind !== 'changed' && (
+                          <span className={`compare-kind compare-kind-${field.kind}`}> {kindText[field.kind]}</span>
+                        )}
                       </td>
                       <td>
                         <Value value={field.before} />

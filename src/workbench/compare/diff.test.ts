@@ -13,8 +13,16 @@ vi.mock('../../lookups/record-identity.ts', async (importOriginal) => {
 
 describe('diffRecords', () => {
   it('matches records by identity and counts added, removed, changed and unchanged', () => {
-    const before = [{ id: 1, name: 'a' }, { id: 2, name: 'b' }, { id: 3, name: 'c' }];
-    const after = [{ id: 3, name: 'c' }, { id: 2, name: 'B' }, { id: 4, name: 'd' }];
+    const before = [
+      { id: 1, name: 'a' },
+      { id: 2, name: 'b' },
+      { id: 3, name: 'c' },
+    ];
+    const after = [
+      { id: 3, name: 'c' },
+      { id: 2, name: 'B' },
+      { id: 4, name: 'd' },
+    ];
     const diff = diffRecords(before, after, { identity: 'id' });
     expect(diff.counts).toEqual({ added: 1, removed: 1, changed: 1, unchanged: 1 });
     expect(diff.matchedBy).toBe('identity');
@@ -44,7 +52,10 @@ describe('diffRecords', () => {
 
   it('matches a composite identity and uses the label adapter', () => {
     const before = [{ make: 'audi', model: 'a4', mpg: 30 }];
-    const after = [{ make: 'audi', model: 'a4', mpg: 31 }, { make: 'audi', model: 'a6', mpg: 25 }];
+    const after = [
+      { make: 'audi', model: 'a4', mpg: 31 },
+      { make: 'audi', model: 'a6', mpg: 25 },
+    ];
     const diff = diffRecords(before, after, { identity: ['make', 'model'], label: (record) => `${(record as { model: string }).model}` });
     expect(diff.counts).toEqual({ added: 1, removed: 0, changed: 1, unchanged: 0 });
     expect(diff.changed[0]).toMatchObject({ label: 'a4', fields: [{ path: 'mpg', before: 30, after: 31 }] });
@@ -52,8 +63,14 @@ describe('diffRecords', () => {
   });
 
   it('falls back to content for records without identity: equal content is unchanged, an edit is removed + added', () => {
-    const before = [{ name: 'a', n: 1 }, { name: 'b', n: 2 }];
-    const after = [{ n: 2, name: 'b' }, { name: 'a', n: 9 }];
+    const before = [
+      { name: 'a', n: 1 },
+      { name: 'b', n: 2 },
+    ];
+    const after = [
+      { n: 2, name: 'b' },
+      { name: 'a', n: 9 },
+    ];
     const diff = diffRecords(before, after, {});
     expect(diff.matchedBy).toBe('content');
     expect(diff.withoutIdentity).toBe(4);
@@ -70,7 +87,14 @@ describe('diffRecords', () => {
   });
 
   it('pairs repeated identities in order', () => {
-    const diff = diffRecords([{ id: 1, v: 'a' }, { id: 1, v: 'b' }], [{ id: 1, v: 'a' }], { identity: 'id' });
+    const diff = diffRecords(
+      [
+        { id: 1, v: 'a' },
+        { id: 1, v: 'b' },
+      ],
+      [{ id: 1, v: 'a' }],
+      { identity: 'id' },
+    );
     expect(diff.counts).toEqual({ added: 0, removed: 1, changed: 0, unchanged: 1 });
     expect(diff.removed[0]!.record).toEqual({ id: 1, v: 'b' });
   });
@@ -111,7 +135,13 @@ describe('diffAnswers', () => {
     );
   const { lookup, operation } = found!;
   const field = operation.identity as string;
-  const record = (key: number, extra: object = {}) => ({ [field]: `k${key}`, kind: 'record', size: key % 7, nested: { city: 'Oslo', tags: ['a', 'b'] }, ...extra });
+  const record = (key: number, extra: object = {}) => ({
+    [field]: `k${key}`,
+    kind: 'record',
+    size: key % 7,
+    nested: { city: 'Oslo', tags: ['a', 'b'] },
+    ...extra,
+  });
 
   it("matches records by the operation's identity, read through its records adapter", () => {
     const before = [record(1), record(2), record(3)];
@@ -128,7 +158,12 @@ describe('diffAnswers', () => {
 
   it('compares whole bodies when neither answer holds records (an error body)', () => {
     const diff = diffAnswers(lookup, operation, { error: { code: 101 } }, { error: { code: 104 } });
-    expect(diff).toEqual({ kind: 'structure', masked: false, counts: { added: 0, removed: 0, changed: 1 }, changes: [{ path: 'error.code', kind: 'changed', before: 101, after: 104 }] });
+    expect(diff).toEqual({
+      kind: 'structure',
+      masked: false,
+      counts: { added: 0, removed: 0, changed: 1 },
+      changes: [{ path: 'error.code', kind: 'changed', before: 101, after: 104 }],
+    });
   });
 
   it('diffs two 10,000-record answers reading each identity once (matched by key, not searched for)', () => {
@@ -154,16 +189,21 @@ describe('masked answers', () => {
     expect(masked.masked).toBe(true);
     expect(masked.changed[0]!.fields).toEqual([{ path: 'what', kind: 'changed', before: 'theft', after: 'robbery' }]);
     // A stand-in of another kind, or unmasked answers, still differ.
-    expect(diffRecords([{ id: 1, who: local('Person', 1) }], [{ id: 1, who: local('••• masked contact', 1) }], { identity: 'id', masked: true }).counts.changed).toBe(1);
+    expect(
+      diffRecords([{ id: 1, who: local('Person', 1) }], [{ id: 1, who: local('••• masked contact', 1) }], { identity: 'id', masked: true })
+        .counts.changed,
+    ).toBe(1);
     expect(diffRecords(before, after, { identity: 'id' }).changed[0]!.fields.map((field) => field.path)).toEqual(['who', 'where', 'what']);
   });
 
-  it('compares the server\'s pseudonyms as they are: the same one is unchanged, another one is a change', () => {
+  it("compares the server's pseudonyms as they are: the same one is unchanged, another one is a change", () => {
     const before = [{ id: 1, who: 'Person 7f3ak2m9x0qd', where: '••• masked address 0c4hx2p9trvw' }];
     const same = diffRecords(before, [{ ...before[0]! }], { identity: 'id', masked: true });
     expect(same.counts).toEqual({ added: 0, removed: 0, changed: 0, unchanged: 1 });
     const moved = diffRecords(before, [{ ...before[0]!, where: '••• masked address q1m8e5ds0bz3' }], { identity: 'id', masked: true });
-    expect(moved.changed[0]!.fields).toEqual([{ path: 'where', kind: 'changed', before: '••• masked address 0c4hx2p9trvw', after: '••• masked address q1m8e5ds0bz3' }]);
+    expect(moved.changed[0]!.fields).toEqual([
+      { path: 'where', kind: 'changed', before: '••• masked address 0c4hx2p9trvw', after: '••• masked address q1m8e5ds0bz3' },
+    ]);
   });
 
   it('matches records without identity by content with their numbered stand-ins read as their kind', () => {

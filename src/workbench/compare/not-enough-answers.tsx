@@ -6,7 +6,8 @@ import { DEFAULT_HISTORY_CAPS, type HistoryEntry } from '../history/history-stor
 const { maxEntryBytes, maxReceivedBytes } = DEFAULT_HISTORY_CAPS;
 
 /** Over History's cap on one answer, as received or as it would be stored. */
-const tooLargeToKeep = (entry: HistoryEntry) => entry.sizeBytes > maxReceivedBytes || (entry.storedBytes ?? entry.sizeBytes) > maxEntryBytes;
+const tooLargeToKeep = (entry: HistoryEntry) =>
+  entry.sizeBytes > maxReceivedBytes || (entry.storedBytes ?? entry.sizeBytes) > maxEntryBytes;
 
 function whyNotKept(notKept: readonly HistoryEntry[]): string {
   const tooLarge = notKept.filter(tooLargeToKeep).length;
@@ -29,10 +30,12 @@ export function NotEnoughAnswers({ kept, notKept }: { kept: number; notKept: rea
     <div className="empty compare-not-kept">
       <p>
         Comparing needs two answers of this lookup whose bodies are at hand ({count}). History lists {answers} of this lookup, but only
-        their details: their bodies were not kept, because {whyNotKept(notKept)}, and this tab no longer holds them (it keeps recent
-        answers for a few minutes, and a reload empties it).
+        their details: their bodies were not kept, because {whyNotKept(notKept)}, and this tab no longer holds them (it keeps recent answers
+        for a few minutes, and a reload empties it).
       </p>
-      <p>To compare them, send those queries again from the lookup page (History’s Replay does it), then open Compare from that same tab.</p>
+      <p>
+        To compare them, send those queries again from the lookup page (History’s Replay does it), then open Compare from that same tab.
+      </p>
     </div>
   );
 }

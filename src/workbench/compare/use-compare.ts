@@ -68,7 +68,12 @@ async function readAnswer(client: QueryClient, entry: HistoryEntry): Promise<Loo
  * The diff of two answers and the part of its query's records each side holds; with `everyPage`,
  * every page of each side is fetched and merged first (answer-pages.ts), `onProgress` following it.
  */
-export function useAnswerDiff(first: HistoryEntry | undefined, second: HistoryEntry | undefined, everyPage = false, onProgress: (progress: MergeProgress) => void = () => undefined) {
+export function useAnswerDiff(
+  first: HistoryEntry | undefined,
+  second: HistoryEntry | undefined,
+  everyPage = false,
+  onProgress: (progress: MergeProgress) => void = () => undefined,
+) {
   const client = useQueryClient();
   const comparable = first !== undefined && second !== undefined && whyNotComparable(client, first, second) === undefined;
   return useQuery({
@@ -85,7 +90,10 @@ export function useAnswerDiff(first: HistoryEntry | undefined, second: HistoryEn
       const before = await answerPart(client, lookup, first!, kept1, everyPage, signal, onProgress);
       const after = await answerPart(client, lookup, second!, kept2, everyPage, signal, onProgress);
       const masked = first!.masked && second!.masked;
-      const diff = await compareAnswers({ lookupId: first!.lookupId, operationId: first!.operationId, before: before.response.body, after: after.response.body, masked }, signal);
+      const diff = await compareAnswers(
+        { lookupId: first!.lookupId, operationId: first!.operationId, before: before.response.body, after: after.response.body, masked },
+        signal,
+      );
       return { diff, parts: [before.part, after.part] };
     },
   });

@@ -11,7 +11,11 @@ describe('history body codec', () => {
   });
 
   it('compresses a large answer of records to a fraction of its size and gives back every character', async () => {
-    const records = Array.from({ length: 20_000 }, (_, i) => ({ incident_code: `C${i}`, incident_address: `${100 + (i % 900)} BLOCK OF OAK ST`, lat: 37.7 + i / 1e6 }));
+    const records = Array.from({ length: 20_000 }, (_, i) => ({
+      incident_code: `C${i}`,
+      incident_address: `${100 + (i % 900)} BLOCK OF OAK ST`,
+      lat: 37.7 + i / 1e6,
+    }));
     const text = JSON.stringify(records);
     const sizeBytes = new TextEncoder().encode(text).byteLength;
     expect(sizeBytes).toBeGreaterThan(COMPRESS_FROM_BYTES);

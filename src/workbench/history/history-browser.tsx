@@ -49,7 +49,13 @@ export function HistoryBrowser() {
     <div className="history-browser">
       <div className="history-controls">
         <label htmlFor={searchId}>Search history</label>
-        <input id={searchId} type="search" value={filter.text ?? ''} placeholder="Lookup, parameter value…" onChange={(event) => setKey(TEXT_KEY, event.target.value)} />
+        <input
+          id={searchId}
+          type="search"
+          value={filter.text ?? ''}
+          placeholder="Lookup, parameter value…"
+          onChange={(event) => setKey(TEXT_KEY, event.target.value)}
+        />
         <label>
           Lookup
           <select value={filter.lookupId?.toLowerCase() ?? ''} onChange={(event) => setKey(LOOKUP_KEY, event.target.value)}>

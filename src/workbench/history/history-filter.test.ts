@@ -4,7 +4,12 @@ import type { HistoryEntry } from './history-store.ts';
 import { newEntry, personalLookup, plainLookup } from './history-testing.ts';
 
 function entry(overrides: Partial<HistoryEntry> = {}): HistoryEntry {
-  return { ...newEntry(1, { lookup: plainLookup, params: { city: 'Portland', tags: ['red', 'blue'], radius: 25 } }).entry, id: 'e', bodyStored: true, ...overrides };
+  return {
+    ...newEntry(1, { lookup: plainLookup, params: { city: 'Portland', tags: ['red', 'blue'], radius: 25 } }).entry,
+    id: 'e',
+    bodyStored: true,
+    ...overrides,
+  };
 }
 
 describe('history search', () => {

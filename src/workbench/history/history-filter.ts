@@ -28,11 +28,15 @@ function outcomeText(entry: Pick<HistoryEntry, 'status' | 'verdict' | 'failure' 
 }
 
 /** The text a search looks in: letter, title, operation, parameter names and values, and the outcome. */
-export function searchableText(entry: Pick<HistoryEntry, 'lookupId' | 'operationId' | 'params' | 'status' | 'verdict' | 'failure' | 'source'>): string {
+export function searchableText(
+  entry: Pick<HistoryEntry, 'lookupId' | 'operationId' | 'params' | 'status' | 'verdict' | 'failure' | 'source'>,
+): string {
   const lookup = catalogEntryOf(entry.lookupId);
   const params = Object.entries(entry.params).map(([name, value]) => `${name} ${valueText(value)}`);
   const operation = lookup?.operations.find((candidate) => candidate.id === entry.operationId);
-  return [entry.lookupId, lookup?.title ?? '', entry.operationId, operation?.label ?? '', ...params, outcomeText(entry)].join(' ').toLowerCase();
+  return [entry.lookupId, lookup?.title ?? '', entry.operationId, operation?.label ?? '', ...params, outcomeText(entry)]
+    .join(' ')
+    .toLowerCase();
 }
 
 export function matchesHistoryFilter(entry: HistoryEntry, filter: HistoryFilter | undefined): boolean {

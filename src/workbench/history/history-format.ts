@@ -41,7 +41,11 @@ export function statusText(entry: Pick<HistoryEntry, 'status' | 'failure'>): str
   return entry.status === undefined ? (entry.failure ?? 'No answer') : String(entry.status);
 }
 
-export const VERDICT_TEXT: Record<HistoryEntry['verdict'], string> = { ok: 'body says success', failed: 'body says failure', unchecked: 'no verdict' };
+export const VERDICT_TEXT: Record<HistoryEntry['verdict'], string> = {
+  ok: 'body says success',
+  failed: 'body says failure',
+  unchecked: 'no verdict',
+};
 
 export function sizeText(entry: Pick<HistoryEntry, 'status' | 'sizeBytes'>): string {
   return entry.status === undefined ? '—' : formatBytes(entry.sizeBytes);

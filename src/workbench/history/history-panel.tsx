@@ -19,7 +19,9 @@ export function HistoryPanel({ lookupId, title }: { lookupId: LookupId; title: s
   if (list.status === 'unavailable') return null;
   return (
     <details className="history-panel" open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
-      <summary>Recent requests{list.status === 'ready' ? ` (${list.entries.length}${list.entries.length === PANEL_SIZE ? '+' : ''})` : ''}</summary>
+      <summary>
+        Recent requests{list.status === 'ready' ? ` (${list.entries.length}${list.entries.length === PANEL_SIZE ? '+' : ''})` : ''}
+      </summary>
       {!open ? null : list.status === 'loading' ? (
         <p role="status">Loading…</p>
       ) : list.entries.length === 0 ? (
@@ -29,7 +31,9 @@ export function HistoryPanel({ lookupId, title }: { lookupId: LookupId; title: s
           {list.entries.map((entry) => (
             <li key={entry.id}>
               <span className="history-panel-line">
-                <time id={`history-panel-${entry.id}-sent`} dateTime={new Date(entry.sentAt).toISOString()}>{formatSentAt(entry.sentAt)}</time>{' '}
+                <time id={`history-panel-${entry.id}-sent`} dateTime={new Date(entry.sentAt).toISOString()}>
+                  {formatSentAt(entry.sentAt)}
+                </time>{' '}
                 <span className={historyOutcome(entry) === 'ok' ? 'status-ok' : 'status-bad'}>{statusText(entry)}</span>{' '}
                 <span className="muted">{entry.bodyStored ? 'stored' : 'metadata only'}</span>
               </span>

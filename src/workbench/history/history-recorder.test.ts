@@ -6,16 +6,36 @@ import { startHistoryRecorder } from './start-history-recorder.ts';
 import { answerOf, personalLookup, plainLookup } from './history-testing.ts';
 
 function event(lookup: AnyLookup, response: AnswerEvent['response'], extra: Partial<AnswerEvent> = {}): AnswerEvent {
-  return { lookupId: lookup.id, operationId: lookup.operations[0]!.id, params: {}, maskRequested: true, sentAt: 1_700_000_000_000, response, ...extra };
+  return {
+    lookupId: lookup.id,
+    operationId: lookup.operations[0]!.id,
+    params: {},
+    maskRequested: true,
+    sentAt: 1_700_000_000_000,
+    response,
+    ...extra,
+  };
 }
 
 afterEach(() => vi.useRealTimers());
 
 describe('what the history keeps of an answer', () => {
   it('keeps the text as received and the metadata of the request', () => {
-    const response = answerOf('{"error":{"code":"not_found","message":"No such thing","origin":"upstream"}}', { status: 404, masked: true });
+    const response = answerOf('{"error":{"code":"not_found","message":"No such thing","origin":"upstream"}}', {
+      status: 404,
+      masked: true,
+    });
     const record = historyRecord(event(personalLookup, response), true, personalLookup)!;
-    expect(record.entry).toMatchObject({ lookupId: personalLookup.id, status: 404, source: 'demo', durationMs: 12, sizeBytes: response.sizeBytes, masked: true, verdict: 'failed', url: response.url });
+    expect(record.entry).toMatchObject({
+      lookupId: personalLookup.id,
+      status: 404,
+      source: 'demo',
+      durationMs: 12,
+      sizeBytes: response.sizeBytes,
+      masked: true,
+      verdict: 'failed',
+      url: response.url,
+    });
     expect(record.entry.search).toMatch(/^\?/);
     expect(record.answer).toMatchObject({ text: response.text, status: 404 });
     expect(record.answer).not.toHaveProperty('body');
@@ -24,10 +44,14 @@ describe('what the history keeps of an answer', () => {
   it('keeps no unmasked personal data while masking is on', () => {
     const unmasked = answerOf('{"name":"someone"}', { masked: false });
     expect(historyRecord(event(personalLookup, unmasked), true, personalLookup)!.answer).toBeUndefined();
-    expect(historyRecord(event(personalLookup, unmasked, { maskRequested: false }), false, personalLookup)!.answer).toMatchObject({ text: unmasked.text });
+    expect(historyRecord(event(personalLookup, unmasked, { maskRequested: false }), false, personalLookup)!.answer).toMatchObject({
+      text: unmasked.text,
+    });
     // An answer that does not say it was masked is not trusted to be.
     expect(historyRecord(event(personalLookup, answerOf('{"name":"someone"}')), true, personalLookup)!.answer).toBeUndefined();
-    expect(historyRecord(event(personalLookup, answerOf('{"name":"masked"}', { masked: true })), true, personalLookup)!.answer).toBeDefined();
+    expect(
+      historyRecord(event(personalLookup, answerOf('{"name":"masked"}', { masked: true })), true, personalLookup)!.answer,
+    ).toBeDefined();
     // A lookup without personal data has nothing to mask.
     expect(historyRecord(event(plainLookup, answerOf('{"a":1}')), true, plainLookup)!.answer).toBeDefined();
   });
@@ -41,19 +65,36 @@ describe('what the history keeps of an answer', () => {
 
   it('records a transport failure as metadata with its reason', () => {
     const record = historyRecord(
-      event(plainLookup, undefined, { failure: { kind: 'network', message: 'The proxy could not be reached', url: '/proxy/x' }, sentAt: Date.now() }),
+      event(plainLookup, undefined, {
+        failure: { kind: 'network', message: 'The proxy could not be reached', url: '/proxy/x' },
+        sentAt: Date.now(),
+      }),
       true,
       plainLookup,
     )!;
     expect(record.answer).toBeUndefined();
-    expect(record.entry).toMatchObject({ status: undefined, failure: 'The proxy could not be reached', url: '/proxy/x', verdict: 'unchecked', recordCount: undefined, sizeBytes: 0 });
+    expect(record.entry).toMatchObject({
+      status: undefined,
+      failure: 'The proxy could not be reached',
+      url: '/proxy/x',
+      verdict: 'unchecked',
+      recordCount: undefined,
+      sizeBytes: 0,
+    });
   });
 });
 
 describe('the recorder', () => {
-  function fakeRecorder(): { record: (event: AnswerEvent, maskingOn: boolean) => Promise<unknown>; added: Array<ReturnType<typeof historyRecord>> } {
+  function fakeRecorder(): {
+    record: (event: AnswerEvent, maskingOn: boolean) => Promise<unknown>;
+    added: Array<ReturnType<typeof historyRecord>>;
+  } {
     const added: Array<ReturnType<typeof historyRecord>> = [];
-    return { added, record: async (event, maskingOn) => added.push(historyRecord(event, maskingOn, event.lookupId === personalLookup.id ? personalLookup : plainLookup)) };
+    return {
+      added,
+      record: async (event, maskingOn) =>
+        added.push(historyRecord(event, maskingOn, event.lookupId === personalLookup.id ? personalLookup : plainLookup)),
+    };
   }
 
   it('records each answer after the page has it, and nothing when "do not record" is set', async () => {

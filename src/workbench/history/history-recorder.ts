@@ -25,7 +25,13 @@ export function historyRecord(event: AnswerEvent, maskingOn: boolean, lookup: An
   let verdict: HistoryEntry['verdict'] = 'unchecked';
   let recordCount: number | undefined;
   if (response && response.body !== undefined) {
-    const answer = interpretAnswer(lookup, operation, event.params, { body: response.body, parseError: response.parseError, headers: response.headers }, { mask: event.maskRequested });
+    const answer = interpretAnswer(
+      lookup,
+      operation,
+      event.params,
+      { body: response.body, parseError: response.parseError, headers: response.headers },
+      { mask: event.maskRequested },
+    );
     // An error envelope is a failure whatever the lookup's own success marker reads.
     const failed = answer.verdict?.ok === false || answer.errorMessage !== undefined;
     verdict = failed ? 'failed' : answer.verdict ? 'ok' : 'unchecked';
@@ -56,7 +62,11 @@ export function historyRecord(event: AnswerEvent, maskingOn: boolean, lookup: An
 }
 
 /** Records one answer (loaded lazily by start-history-recorder.ts, off the first page's bundle). */
-export async function recordAnswer(event: AnswerEvent, maskingOn: boolean, store: HistoryStore = historyStore()): Promise<HistoryEntry | undefined> {
+export async function recordAnswer(
+  event: AnswerEvent,
+  maskingOn: boolean,
+  store: HistoryStore = historyStore(),
+): Promise<HistoryEntry | undefined> {
   const lookup = await loadDefinition(event.lookupId);
   const record = lookup && historyRecord(event, maskingOn, lookup);
   return record ? store.add(record) : undefined;

@@ -67,13 +67,26 @@ describe('history store', () => {
     const b = await history.add(newEntry(2, { bytes: 100 }));
     const c = await history.add(newEntry(3, { bytes: 100 }));
     const kept = new Map((await history.list()).map((entry) => [entry.id, entry.bodyStored]));
-    expect(kept).toEqual(new Map([[c.id, true], [b.id, true], [a.id, false]]));
+    expect(kept).toEqual(
+      new Map([
+        [c.id, true],
+        [b.id, true],
+        [a.id, false],
+      ]),
+    );
     expect(await history.getStoredResponse(a.id)).toBeUndefined();
     expect(await history.getStoredResponse(b.id)).toBeDefined();
     // A newer small body fits beside the newest one; the next oldest goes.
     const d = await history.add(newEntry(4, { bytes: 60 }));
     const after = new Map((await history.list()).map((entry) => [entry.id, entry.bodyStored]));
-    expect(after).toEqual(new Map([[d.id, true], [c.id, true], [b.id, false], [a.id, false]]));
+    expect(after).toEqual(
+      new Map([
+        [d.id, true],
+        [c.id, true],
+        [b.id, false],
+        [a.id, false],
+      ]),
+    );
   });
 
   it('keeps its running total of body bytes through deletes, so the cap counts only what is kept', async () => {
@@ -85,11 +98,20 @@ describe('history store', () => {
     expect((await history.list()).every((entry) => entry.bodyStored)).toBe(true);
     const d = await history.add(newEntry(4, { bytes: 100 }));
     const kept = new Map((await history.list()).map((entry) => [entry.id, entry.bodyStored]));
-    expect(kept).toEqual(new Map([[d.id, true], [c.id, true], [a.id, false]]));
+    expect(kept).toEqual(
+      new Map([
+        [d.id, true],
+        [c.id, true],
+        [a.id, false],
+      ]),
+    );
     await history.clear();
     const e = await history.add(newEntry(5, { bytes: 100 }));
     const f = await history.add(newEntry(6, { bytes: 100 }));
-    expect((await history.list()).map((entry) => [entry.id, entry.bodyStored])).toEqual([[f.id, true], [e.id, true]]);
+    expect((await history.list()).map((entry) => [entry.id, entry.bodyStored])).toEqual([
+      [f.id, true],
+      [e.id, true],
+    ]);
   });
 
   it('counts the bodies of a database written before the running total existed', async () => {
@@ -111,7 +133,13 @@ describe('history store', () => {
     expect(await history.getStoredResponse('earlier')).toBeDefined();
     const c = await history.add(newEntry(3, { bytes: 100 }));
     const kept = new Map((await history.list()).map((entry) => [entry.id, entry.bodyStored]));
-    expect(kept).toEqual(new Map([[c.id, true], [b.id, true], ['earlier', false]]));
+    expect(kept).toEqual(
+      new Map([
+        [c.id, true],
+        [b.id, true],
+        ['earlier', false],
+      ]),
+    );
   });
 
   it('deletes the oldest entries beyond the entry count', async () => {

@@ -14,7 +14,6 @@ import { keepText, readKeptText, type KeptText } from './body-codec.ts';
 export type { HistoryFilter } from './history-filter.ts';
 export type { HistoryEntry } from './history-entry.ts';
 
-
 /** The answer as received, without its parsed body (parsed again on reading, as a fresh one is). */
 export type StoredAnswer = Omit<LookupResponse, 'body' | 'parseError'>;
 /** The answer as the store holds it: its text as it came, or compressed (entries before compression hold `text`). */
@@ -40,7 +39,12 @@ export interface HistoryStoreOptions {
   maxEntries?: number;
 }
 
-export const DEFAULT_HISTORY_CAPS = { maxEntryBytes: 16 * 1024 * 1024, maxTotalBytes: 64 * 1024 * 1024, maxReceivedBytes: 256 * 1024 * 1024, maxEntries: 1000 } as const;
+export const DEFAULT_HISTORY_CAPS = {
+  maxEntryBytes: 16 * 1024 * 1024,
+  maxTotalBytes: 64 * 1024 * 1024,
+  maxReceivedBytes: 256 * 1024 * 1024,
+  maxEntries: 1000,
+} as const;
 export const HISTORY_DATABASE = 'lookup-explorer-history';
 
 /** The bytes of the bodies kept, so an add never walks the entries to learn it. */
@@ -137,7 +141,12 @@ export function createHistoryStore(options: HistoryStoreOptions = {}): HistorySt
       // Compressed before the transaction opens: IndexedDB commits a transaction left waiting.
       const packed = answer && answer.sizeBytes <= maxReceivedBytes ? await pack(answer) : undefined;
       const keep = packed !== undefined && packed.storedBytes <= maxEntryBytes && packed.storedBytes <= maxTotalBytes;
-      const full: HistoryEntry = { ...entry, id: newId(entry.sentAt), bodyStored: keep, ...(packed && { storedBytes: packed.storedBytes }) };
+      const full: HistoryEntry = {
+        ...entry,
+        id: newId(entry.sentAt),
+        bodyStored: keep,
+        ...(packed && { storedBytes: packed.storedBytes }),
+      };
       const tx = await writeTx();
       const entries = tx.objectStore('entries');
       const bodies = tx.objectStore('bodies');
@@ -150,7 +159,11 @@ export function createHistoryStore(options: HistoryStoreOptions = {}): HistorySt
       // Only what is over a cap is visited, oldest first (the sentAt index): the entries beyond the
       // count go with their bodies, then the oldest bodies go until the rest fit the total.
       let over = (await entries.count()) - maxEntries;
-      for (let cursor = await entries.index('sentAt').openCursor(); cursor && (over > 0 || totals.bodyBytes > maxTotalBytes); cursor = await cursor.continue()) {
+      for (
+        let cursor = await entries.index('sentAt').openCursor();
+        cursor && (over > 0 || totals.bodyBytes > maxTotalBytes);
+        cursor = await cursor.continue()
+      ) {
         const row = cursor.value;
         if (over > 0) {
           over -= 1;
@@ -195,13 +208,23 @@ export function createHistoryStore(options: HistoryStoreOptions = {}): HistorySt
       const totals = await readTotals(tx);
       const row = await tx.objectStore('entries').get(id);
       if (row?.bodyStored) totals.bodyBytes -= storedSize(row);
-      await Promise.all([tx.objectStore('entries').delete(id), tx.objectStore('bodies').delete(id), tx.objectStore('meta').put(totals), tx.done]);
+      await Promise.all([
+        tx.objectStore('entries').delete(id),
+        tx.objectStore('bodies').delete(id),
+        tx.objectStore('meta').put(totals),
+        tx.done,
+      ]);
       changed();
     },
 
     async clear() {
       const tx = await writeTx();
-      await Promise.all([tx.objectStore('entries').clear(), tx.objectStore('bodies').clear(), tx.objectStore('meta').put({ key: 'totals', bodyBytes: 0 }), tx.done]);
+      await Promise.all([
+        tx.objectStore('entries').clear(),
+        tx.objectStore('bodies').clear(),
+        tx.objectStore('meta').put({ key: 'totals', bodyBytes: 0 }),
+        tx.done,
+      ]);
       changed();
     },
 

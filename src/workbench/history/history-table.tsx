@@ -1,7 +1,16 @@
 // The History page's list: one row per request, newest first, with what came back and what is kept.
 import { catalogEntryOf } from './lookup-facts.ts';
 import { historyOutcome } from './history-filter.ts';
-import { describeEntry, durationText, formatSentAt, paramsSummary, sizeText, sourceText, statusText, VERDICT_TEXT } from './history-format.ts';
+import {
+  describeEntry,
+  durationText,
+  formatSentAt,
+  paramsSummary,
+  sizeText,
+  sourceText,
+  statusText,
+  VERDICT_TEXT,
+} from './history-format.ts';
 import { HistoryActions } from './history-actions.tsx';
 import type { HistoryEntry } from './history-store.ts';
 
@@ -49,7 +58,10 @@ export function HistoryTable({ entries, caption }: { entries: readonly HistoryEn
               <td>{VERDICT_TEXT[entry.verdict]}</td>
               <td>{entry.bodyStored ? (entry.masked ? 'stored (masked)' : 'stored') : 'metadata only'}</td>
               <td>
-                <HistoryActions entry={entry} describedBy={`history-${entry.id}-lookup history-${entry.id}-params history-${entry.id}-sent`} />
+                <HistoryActions
+                  entry={entry}
+                  describedBy={`history-${entry.id}-lookup history-${entry.id}-params history-${entry.id}-sent`}
+                />
               </td>
             </tr>
           ))}

@@ -5,8 +5,12 @@ import type { LookupResponse } from '../../api/lookup-response.ts';
 import type { NewHistoryEntry, StoredAnswer } from './history-store.ts';
 
 /** A lookup with personal data to mask, and one without. */
-export const personalLookup: AnyLookup = allLookups.find((lookup) => lookup.personalData.length > 0 && lookup.operations[0]!.format !== 'xml')!;
-export const plainLookup: AnyLookup = allLookups.find((lookup) => lookup.personalData.length === 0 && lookup.operations[0]!.format !== 'xml')!;
+export const personalLookup: AnyLookup = allLookups.find(
+  (lookup) => lookup.personalData.length > 0 && lookup.operations[0]!.format !== 'xml',
+)!;
+export const plainLookup: AnyLookup = allLookups.find(
+  (lookup) => lookup.personalData.length === 0 && lookup.operations[0]!.format !== 'xml',
+)!;
 
 export function answerOf(text: string, { masked, status = 200 }: { masked?: boolean; status?: number } = {}): LookupResponse {
   return {
@@ -14,7 +18,10 @@ export function answerOf(text: string, { masked, status = 200 }: { masked?: bool
     method: 'GET',
     status,
     statusText: status === 200 ? 'OK' : 'Error',
-    headers: [['content-type', 'application/json'], ...(masked === undefined ? [] : [['x-lookup-masked', String(masked)] as [string, string]])],
+    headers: [
+      ['content-type', 'application/json'],
+      ...(masked === undefined ? [] : [['x-lookup-masked', String(masked)] as [string, string]]),
+    ],
     source: 'demo',
     timeMs: 12,
     sizeBytes: new TextEncoder().encode(text).byteLength,
@@ -27,7 +34,13 @@ export function answerOf(text: string, { masked, status = 200 }: { masked?: bool
 /** A record for the store: `bytes` long body of `lookup` sent at `sentAt`. */
 export function newEntry(
   sentAt: number,
-  { bytes = 10, lookup = plainLookup, masked = true, params = {}, search = '?run' }: { bytes?: number; lookup?: AnyLookup; masked?: boolean; params?: NewHistoryEntry['entry']['params']; search?: string } = {},
+  {
+    bytes = 10,
+    lookup = plainLookup,
+    masked = true,
+    params = {},
+    search = '?run',
+  }: { bytes?: number; lookup?: AnyLookup; masked?: boolean; params?: NewHistoryEntry['entry']['params']; search?: string } = {},
 ): NewHistoryEntry {
   const text = JSON.stringify({ pad: 'x'.repeat(Math.max(0, bytes - 10)) });
   const { body: _body, parseError: _parseError, ...answer }: LookupResponse = answerOf(text, { masked });

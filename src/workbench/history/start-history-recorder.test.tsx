@@ -19,7 +19,14 @@ describe('useHistoryRecorder', () => {
   it('records each announced answer into the history', async () => {
     render(<Recorder masked />);
     const operation = personalLookup.operations[0]!;
-    emitAnswer({ lookupId: personalLookup.id, operationId: operation.id, params: {}, maskRequested: true, sentAt: 5, response: answerOf('{"name":"masked"}', { masked: true }) });
+    emitAnswer({
+      lookupId: personalLookup.id,
+      operationId: operation.id,
+      params: {},
+      maskRequested: true,
+      sentAt: 5,
+      response: answerOf('{"name":"masked"}', { masked: true }),
+    });
     await waitFor(async () => expect(await listHistory()).toHaveLength(1));
     expect((await listHistory())[0]).toMatchObject({ lookupId: personalLookup.id, masked: true, bodyStored: true, sentAt: 5 });
   });

@@ -14,8 +14,8 @@ export function StoredAnswerNotice({ stored, onFetchFresh }: { stored: StoredAns
     return (
       <div className="stored-answer-notice" role="note" aria-label="Stored answer">
         <p>
-          <strong>Stored answer</strong> from <time dateTime={new Date(stored.entry.sentAt).toISOString()}>{formatSentAt(stored.entry.sentAt)}</time> — not fetched
-          now.
+          <strong>Stored answer</strong> from{' '}
+          <time dateTime={new Date(stored.entry.sentAt).toISOString()}>{formatSentAt(stored.entry.sentAt)}</time> — not fetched now.
         </p>
         {fresh}
       </div>

@@ -60,7 +60,8 @@ export function useStoredAnswer(id: string | undefined): StoredAnswer | undefine
     historyStore()
       .then(({ getHistoryEntry, getStoredResponse }) => Promise.all([getHistoryEntry(id), getStoredResponse(id)]))
       .then(
-        ([entry, response]) => current && setState({ id, answer: entry && response ? { status: 'ready', entry, response } : { status: 'missing', entry } }),
+        ([entry, response]) =>
+          current && setState({ id, answer: entry && response ? { status: 'ready', entry, response } : { status: 'missing', entry } }),
         (error: unknown) => current && setState({ id, answer: { status: 'unavailable', reason: reasonOf(error) } }),
       );
     return () => {

@@ -21,7 +21,10 @@ export function JobView({ initial, lookup, renderMap }: JobViewProps) {
   const operation = lookup.operations.find((candidate) => candidate.id === job.operation);
   const finished = FINAL_JOB_STATES.has(job.state);
   const client = useJobsQueryClient();
-  const rows = useQuery({ queryKey: ['job-rows', job.id, job.state], queryFn: ({ signal }) => fetchJobRows(job, signal), enabled: finished }, client);
+  const rows = useQuery(
+    { queryKey: ['job-rows', job.id, job.state], queryFn: ({ signal }) => fetchJobRows(job, signal), enabled: finished },
+    client,
+  );
   const columns = operation ? Object.keys(operation.params.shape) : [];
   return (
     <section aria-label="Server job">
@@ -30,12 +33,38 @@ export function JobView({ initial, lookup, renderMap }: JobViewProps) {
       </p>
       <JobProgress job={job} />
       <p>
-        Download: <a href={job.results.csv} download>CSV</a> · <a href={job.results.json} download>JSON</a> · <a href={job.results.geojson} download>GeoJSON</a>
+        Download:{' '}
+        <a href={job.results.csv} download>
+          CSV
+        </a>{' '}
+        ·{' '}
+        <a href={job.results.json} download>
+          JSON
+        </a>{' '}
+        ·{' '}
+        <a href={job.results.geojson} download>
+          GeoJSON
+        </a>
       </p>
-      {!operation && <p role="alert">This server no longer has operation {job.operation} of lookup {job.lookup}.</p>}
+      {!operation && (
+        <p role="alert">
+          This server no longer has operation {job.operation} of lookup {job.lookup}.
+        </p>
+      )}
       {finished && rows.isPending && <p role="status">Loading the merged results…</p>}
       {rows.isError && <p role="alert">The results could not be read: {rows.error.message}</p>}
-      {operation && rows.data && <MergedResults lookup={lookup} operation={operation} columns={columns} rows={rows.data} jobs={[]} masked renderMap={renderMap} onRerunFailed={() => undefined} />}
+      {operation && rows.data && (
+        <MergedResults
+          lookup={lookup}
+          operation={operation}
+          columns={columns}
+          rows={rows.data}
+          jobs={[]}
+          masked
+          renderMap={renderMap}
+          onRerunFailed={() => undefined}
+        />
+      )}
     </section>
   );
 }

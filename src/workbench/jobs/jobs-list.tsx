@@ -8,7 +8,15 @@ import { cancelJob, FINAL_JOB_STATES, listJobs, listWatches, useJobsQueryClient,
 import { JobProgress, jobStateWords } from './job-progress.tsx';
 import { useJobProgress } from './use-job-progress.ts';
 
-function JobRow({ initial, watchNames, onChanged }: { initial: ServerJob; watchNames: ReadonlyMap<string, string>; onChanged: () => void }) {
+function JobRow({
+  initial,
+  watchNames,
+  onChanged,
+}: {
+  initial: ServerJob;
+  watchNames: ReadonlyMap<string, string>;
+  onChanged: () => void;
+}) {
   const job = useJobProgress(initial);
   const [error, setError] = useState<string>();
   return (
@@ -74,7 +82,13 @@ export function JobsList() {
   const watchNames = new Map((watches.data ?? []).map((watch) => [watch.id, watch.name]));
   if (jobs.isPending) return <p role="status">Loading jobs…</p>;
   if (jobs.isError) return <p role="alert">The jobs could not be read: {jobs.error.message}</p>;
-  if (jobs.data.length === 0) return <p>No jobs yet. Start one with “Run on the server” on a lookup’s “Run over a list” page, or “Run this dossier on the server” on a place dossier.</p>;
+  if (jobs.data.length === 0)
+    return (
+      <p>
+        No jobs yet. Start one with “Run on the server” on a lookup’s “Run over a list” page, or “Run this dossier on the server” on a place
+        dossier.
+      </p>
+    );
   return (
     <table className="jobs-table">
       <caption>Jobs on the server (yours and shared ones), newest first</caption>
@@ -93,7 +107,12 @@ export function JobsList() {
       </thead>
       <tbody>
         {jobs.data.map((job) => (
-          <JobRow key={job.id} initial={job} watchNames={watchNames} onChanged={() => void client.invalidateQueries({ queryKey: ['jobs'] })} />
+          <JobRow
+            key={job.id}
+            initial={job}
+            watchNames={watchNames}
+            onChanged={() => void client.invalidateQueries({ queryKey: ['jobs'] })}
+          />
         ))}
       </tbody>
     </table>

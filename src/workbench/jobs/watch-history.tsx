@@ -62,7 +62,15 @@ export function WatchHistory({ id }: { id: string }) {
           {data.lookup} · {data.operation}, {data.rows.toLocaleString('en-US')} {data.rows === 1 ? 'row' : 'rows'}, {data.schedule}
           {data.stopped ? ' (stopped)' : ''}.{' '}
           {!data.stopped && (
-            <button type="button" onClick={() => stopWatch(id).then(() => void watch.refetch(), (failure: Error) => setError(failure.message))}>
+            <button
+              type="button"
+              onClick={() =>
+                stopWatch(id).then(
+                  () => void watch.refetch(),
+                  (failure: Error) => setError(failure.message),
+                )
+              }
+            >
               Stop watching
             </button>
           )}

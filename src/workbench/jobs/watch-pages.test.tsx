@@ -77,7 +77,10 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('a watchlist’s page', () => {
   it('says its name and its query in words: the lookup, the operation and each row’s parameters', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Response.json(watch)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json(watch)),
+    );
     renderWith(<WatchHistory id={WATCH_ID} />);
     expect(await screen.findByRole('heading', { name: 'SF M last 2h' })).toBeInTheDocument();
     expect(screen.getByText('Lookup')).toBeInTheDocument();

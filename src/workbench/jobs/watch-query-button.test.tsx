@@ -34,7 +34,10 @@ describe('Watch this query…', () => {
       if (url === '/jobs/config') return Response.json({ enabled: true });
       if (url === '/watches' && init?.method === 'POST') {
         const body = JSON.parse(String(init.body)) as { name: string; schedule: string };
-        return Response.json({ id: 'w1', url: '/watches/w1', name: body.name, schedule: body.schedule, rows: 1, stopped: false }, { status: 201 });
+        return Response.json(
+          { id: 'w1', url: '/watches/w1', name: body.name, schedule: body.schedule, rows: 1, stopped: false },
+          { status: 201 },
+        );
       }
       return new Response('no', { status: 404 });
     });
@@ -50,13 +53,20 @@ describe('Watch this query…', () => {
     expect(await screen.findByText(/The server runs “Springfield weekly” weekly/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Watch page' })).toHaveAttribute('href', '/watches');
     const [, init] = fetchMock.mock.calls.find(([url, options]) => url === '/watches' && options?.method === 'POST')!;
-    expect(JSON.parse(String(init!.body))).toEqual({ name: 'Springfield weekly', lookup: 'H', operation: 'records', rows: [{ zipcode: '62701' }], schedule: 'weekly' });
+    expect(JSON.parse(String(init!.body))).toEqual({
+      name: 'Springfield weekly',
+      lookup: 'H',
+      operation: 'records',
+      rows: [{ zipcode: '62701' }],
+      schedule: 'weekly',
+    });
   });
 
   it('says why the server refused, and sends nothing without a name', async () => {
     const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
       if (url === '/jobs/config') return Response.json({ enabled: true });
-      if (url === '/watches' && init?.method === 'POST') return Response.json({ error: { message: 'The watch is not valid: rows: too many' } }, { status: 400 });
+      if (url === '/watches' && init?.method === 'POST')
+        return Response.json({ error: { message: 'The watch is not valid: rows: too many' } }, { status: 400 });
       return new Response('no', { status: 404 });
     });
     vi.stubGlobal('fetch', fetchMock);
@@ -74,7 +84,10 @@ describe('Watch this query…', () => {
 
 describe('the Watchlist name field', () => {
   it('is wide enough for a long default name', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Response.json({ enabled: true })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ enabled: true })),
+    );
     const name = 'M. San Francisco Police Department Calls for Service · calls';
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     render(

@@ -45,7 +45,14 @@ export function WatchScheduleForm(props: WatchScheduleFormProps) {
         <legend>{props.scheduleLegend}</legend>
         {WATCH_SCHEDULES.map((value) => (
           <label key={value}>
-            <input type="radio" name={`${id}-schedule`} value={value} checked={props.schedule === value} onChange={() => props.onScheduleChange(value)} /> {value}
+            <input
+              type="radio"
+              name={`${id}-schedule`}
+              value={value}
+              checked={props.schedule === value}
+              onChange={() => props.onScheduleChange(value)}
+            />{' '}
+            {value}
           </label>
         ))}
       </fieldset>

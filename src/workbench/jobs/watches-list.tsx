@@ -8,7 +8,12 @@ export function WatchesList() {
   const watches = useQuery({ queryKey: ['watches'], queryFn: ({ signal }) => listWatches(signal), refetchInterval: 30_000 }, client);
   if (watches.isPending) return <p role="status">Loading watchlists…</p>;
   if (watches.isError) return <p role="alert">The watchlists could not be read: {watches.error.message}</p>;
-  if (watches.data.length === 0) return <p>No watchlists yet. Create one with “Watch this query…” on a saved query or a lookup’s answer, or with POST /watches (see the guide).</p>;
+  if (watches.data.length === 0)
+    return (
+      <p>
+        No watchlists yet. Create one with “Watch this query…” on a saved query or a lookup’s answer, or with POST /watches (see the guide).
+      </p>
+    );
   return (
     <table className="jobs-table">
       <caption>Your watchlists</caption>

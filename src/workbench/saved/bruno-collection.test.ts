@@ -15,9 +15,19 @@ describe('exporting saved queries as a Bruno collection', () => {
   const broken = savedFrom(pathLookup, { name: 'Broken', search: '?nothing=1' });
 
   it('writes bruno.json, the environment defining baseUrl as this origin, and one .bru per request at the root for one collection', () => {
-    const { files, skipped } = writeBrunoCollection('My queries', [{ name: 'My queries', queries: [get, twin, broken] }], registeredLookup, ORIGIN);
+    const { files, skipped } = writeBrunoCollection(
+      'My queries',
+      [{ name: 'My queries', queries: [get, twin, broken] }],
+      registeredLookup,
+      ORIGIN,
+    );
     expect(skipped).toEqual([broken]);
-    expect(files.map((file) => file.path)).toEqual(['my-queries/bruno.json', `my-queries/environments/${BRUNO_ENVIRONMENT}.bru`, 'my-queries/by-path.bru', 'my-queries/by-path-2.bru']);
+    expect(files.map((file) => file.path)).toEqual([
+      'my-queries/bruno.json',
+      `my-queries/environments/${BRUNO_ENVIRONMENT}.bru`,
+      'my-queries/by-path.bru',
+      'my-queries/by-path-2.bru',
+    ]);
     expect(JSON.parse(files[0]!.text)).toEqual({ version: '1', name: 'My queries', type: 'collection', ignore: ['node_modules', '.git'] });
     expect(files[1]!.text).toBe('vars {\n  baseUrl: http://127.0.0.1:4173\n}\n');
     expect(files[2]!.text).toBe(writeBruFile(get, pathLookup.lookup, 1));
@@ -27,8 +37,21 @@ describe('exporting saved queries as a Bruno collection', () => {
   });
 
   it('puts each saved collection in a folder of its own, named in its folder.bru, when there are several', () => {
-    const { files } = writeBrunoCollection('All', [{ name: 'My queries', queries: [get] }, { name: 'Second: posts', queries: [post] }], registeredLookup, ORIGIN);
-    expect(files.map((file) => file.path).slice(2)).toEqual(['all/my-queries/folder.bru', 'all/my-queries/by-path.bru', 'all/second-posts/folder.bru', 'all/second-posts/posted.bru']);
+    const { files } = writeBrunoCollection(
+      'All',
+      [
+        { name: 'My queries', queries: [get] },
+        { name: 'Second: posts', queries: [post] },
+      ],
+      registeredLookup,
+      ORIGIN,
+    );
+    expect(files.map((file) => file.path).slice(2)).toEqual([
+      'all/my-queries/folder.bru',
+      'all/my-queries/by-path.bru',
+      'all/second-posts/folder.bru',
+      'all/second-posts/posted.bru',
+    ]);
     expect(files.find((file) => file.path === 'all/second-posts/folder.bru')!.text).toBe('meta {\n  name: Second: posts\n  seq: 2\n}\n');
   });
 

@@ -33,7 +33,10 @@ export function writeBrunoCollection(
 ): { files: BrunoFile[]; skipped: SavedQuery[] } {
   const root = fileStem(name);
   const files: BrunoFile[] = [
-    { path: `${root}/bruno.json`, text: `${JSON.stringify({ version: '1', name, type: 'collection', ignore: ['node_modules', '.git'] }, null, 2)}\n` },
+    {
+      path: `${root}/bruno.json`,
+      text: `${JSON.stringify({ version: '1', name, type: 'collection', ignore: ['node_modules', '.git'] }, null, 2)}\n`,
+    },
     { path: `${root}/environments/${BRUNO_ENVIRONMENT}.bru`, text: `vars {\n  ${BASE_URL_VARIABLE}: ${origin.replace(/\/+$/, '')}\n}\n` },
   ];
   const skipped: SavedQuery[] = [];

@@ -24,7 +24,9 @@ describe('the collections file', () => {
     // Versioned and grouped by collection.
     const file = JSON.parse(text);
     expect(file).toMatchObject({ format: COLLECTIONS_FORMAT, version: 1, exportedAt: '2026-01-02T03:04:05.000Z' });
-    expect(file.collections.map((collection: { name: string; queries: unknown[] }) => [collection.name, collection.queries.length])).toEqual([
+    expect(
+      file.collections.map((collection: { name: string; queries: unknown[] }) => [collection.name, collection.queries.length]),
+    ).toEqual([
       ['Clients', 2],
       ['My queries', 1],
     ]);
@@ -47,7 +49,12 @@ describe('the collections file', () => {
       ok: false,
       message: 'This is not a collections file: version: is 2; this app reads version 1.',
     });
-    const read = readImportFile(fileOf([{ name: 'Clients', queries: [] }, { name: 7, queries: [] }]));
+    const read = readImportFile(
+      fileOf([
+        { name: 'Clients', queries: [] },
+        { name: 7, queries: [] },
+      ]),
+    );
     expect(!read.ok && read.message).toMatch(/^This is not a collections file: collections\[1\]\.name: .*expected string/);
     expect(readImportFile('[1, 2]')).toMatchObject({ ok: false, message: expect.stringMatching(/^This is not a collections file: /) });
   });
@@ -64,7 +71,10 @@ describe('the collections file', () => {
     const read = readImportFile(text);
     expect(read.ok).toBe(true);
     if (!read.ok) return;
-    expect(read.queries).toEqual([{ ...good, collection: 'Mine' }, { ...post, collection: 'Other' }]);
+    expect(read.queries).toEqual([
+      { ...good, collection: 'Mine' },
+      { ...post, collection: 'Other' },
+    ]);
     expect(read.rejected).toEqual([
       { where: 'collections[0].queries[1]', reason: expect.stringMatching(/^collections\[0\]\.queries\[1\]\.name: .*expected string/) },
       { where: 'collections[1].queries[0]', name: post!.name, reason: 'lookup ZZ does not exist' },
@@ -75,14 +85,25 @@ describe('the collections file', () => {
 
   it('names an unknown operation', () => {
     const { collection: _c, ...entry } = saved[0]!;
-    const read = readCollectionsValue({ format: COLLECTIONS_FORMAT, version: 1, collections: [{ name: 'A', queries: [{ ...entry, operationId: 'nope' }] }] });
+    const read = readCollectionsValue({
+      format: COLLECTIONS_FORMAT,
+      version: 1,
+      collections: [{ name: 'A', queries: [{ ...entry, operationId: 'nope' }] }],
+    });
     expect(read.ok && read.rejected[0]!.reason).toMatch(/has no operation “nope”/);
   });
 });
 
 describe('saved SQL queries in the collections file', () => {
   const sqlSaved = [
-    { id: 'sql-1', name: 'Offenses per zip', collection: 'Clients', sql: 'select zip, count(*) from bulk_zips group by 1', createdAt: 5, updatedAt: 6 },
+    {
+      id: 'sql-1',
+      name: 'Offenses per zip',
+      collection: 'Clients',
+      sql: 'select zip, count(*) from bulk_zips group by 1',
+      createdAt: 5,
+      updatedAt: 6,
+    },
     { id: 'sql-2', name: 'Only SQL here', collection: 'Analysis', sql: 'select 1', createdAt: 7, updatedAt: 7 },
   ];
 
@@ -90,7 +111,13 @@ describe('saved SQL queries in the collections file', () => {
     const text = writeCollectionsFile(saved, new Date('2026-01-02T03:04:05Z'), sqlSaved);
     const file = JSON.parse(text);
     expect(file.version).toBe(1);
-    expect(file.collections.map((collection: { name: string; queries: unknown[]; sql?: unknown[] }) => [collection.name, collection.queries.length, collection.sql?.length])).toEqual([
+    expect(
+      file.collections.map((collection: { name: string; queries: unknown[]; sql?: unknown[] }) => [
+        collection.name,
+        collection.queries.length,
+        collection.sql?.length,
+      ]),
+    ).toEqual([
       ['Analysis', 0, 1],
       ['Clients', 2, 1],
       ['My queries', 1, undefined],
@@ -113,9 +140,13 @@ describe('saved SQL queries in the collections file', () => {
     const read = readCollectionsValue({
       format: COLLECTIONS_FORMAT,
       version: 1,
-      collections: [{ name: 'Clients', queries: [], sql: [{ id: 'x', name: 'Empty', sql: '  ', createdAt: 1, updatedAt: 1 }, sqlSaved[0]] }],
+      collections: [
+        { name: 'Clients', queries: [], sql: [{ id: 'x', name: 'Empty', sql: '  ', createdAt: 1, updatedAt: 1 }, sqlSaved[0]] },
+      ],
     });
     expect(read.ok && read.sql).toEqual([sqlSaved[0]]);
-    expect(read.ok && read.rejected).toEqual([{ where: 'collections[0].sql[0]', name: 'Empty', reason: 'collections[0].sql[0].sql: must not be empty' }]);
+    expect(read.ok && read.rejected).toEqual([
+      { where: 'collections[0].sql[0]', name: 'Empty', reason: 'collections[0].sql[0].sql: must not be empty' },
+    ]);
   });
 });

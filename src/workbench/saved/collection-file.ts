@@ -13,7 +13,6 @@ import { COLLECTIONS_FORMAT, COLLECTIONS_VERSION, formatPath, type ReadFile, typ
 
 export type { ReadFile, RejectedEntry } from './collection-format.ts';
 
-
 const entrySchema = z.object({
   id: z.string().min(1, 'must not be empty').max(200),
   name: z.string().trim().min(1, 'must not be empty').max(200),
@@ -49,7 +48,6 @@ const envelopeSchema = z.object({
   ),
 });
 
-
 function issueText(error: z.ZodError, prefix: readonly PropertyKey[] = []): string {
   const issue = error.issues[0]!;
   const where = formatPath([...prefix, ...issue.path]);
@@ -75,7 +73,10 @@ export function readCollectionsValue(value: unknown): ReadFile {
       const where = `collections[${c}].sql[${q}]`;
       const entry = sqlEntrySchema.safeParse(raw);
       if (!entry.success) {
-        const name = typeof raw === 'object' && raw !== null && typeof (raw as { name?: unknown }).name === 'string' ? (raw as { name: string }).name : undefined;
+        const name =
+          typeof raw === 'object' && raw !== null && typeof (raw as { name?: unknown }).name === 'string'
+            ? (raw as { name: string }).name
+            : undefined;
         rejected.push({ where, ...(name && { name }), reason: issueText(entry.error, ['collections', c, 'sql', q]) });
       } else if (seenSqlIds.has(entry.data.id)) {
         rejected.push({ where, name: entry.data.name, reason: `id “${entry.data.id}” appears earlier in the file` });
@@ -88,7 +89,10 @@ export function readCollectionsValue(value: unknown): ReadFile {
   envelope.data.collections.forEach((collection, c) => {
     collection.queries.forEach((raw, q) => {
       const where = `collections[${c}].queries[${q}]`;
-      const name = typeof raw === 'object' && raw !== null && typeof (raw as { name?: unknown }).name === 'string' ? (raw as { name: string }).name : undefined;
+      const name =
+        typeof raw === 'object' && raw !== null && typeof (raw as { name?: unknown }).name === 'string'
+          ? (raw as { name: string }).name
+          : undefined;
       const entry = entrySchema.safeParse(raw);
       if (!entry.success) {
         rejected.push({ where, ...(name && { name }), reason: issueText(entry.error, ['collections', c, 'queries', q]) });

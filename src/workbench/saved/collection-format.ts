@@ -18,11 +18,16 @@ export interface RejectedEntry {
 }
 
 /** What a file offers: the queries it holds (not yet compared with what is saved) and what it could not give. */
-export type ReadFile = { ok: true; kind: string; queries: SavedQuery[]; sql?: SavedSql[]; rejected: RejectedEntry[] } | { ok: false; message: string };
+export type ReadFile =
+  | { ok: true; kind: string; queries: SavedQuery[]; sql?: SavedSql[]; rejected: RejectedEntry[] }
+  | { ok: false; message: string };
 
 /** `collections[0].queries[2].name` from a zod issue path. */
 export function formatPath(path: readonly PropertyKey[]): string {
-  return path.reduce<string>((text, part) => (typeof part === 'number' ? `${text}[${part}]` : `${text}${text ? '.' : ''}${String(part)}`), '');
+  return path.reduce<string>(
+    (text, part) => (typeof part === 'number' ? `${text}[${part}]` : `${text}${text ? '.' : ''}${String(part)}`),
+    '',
+  );
 }
 
 const collator = new Intl.Collator(undefined, { sensitivity: 'base' });
@@ -58,7 +63,9 @@ export function writeCollectionsFile(queries: readonly SavedQuery[], now = new D
         updatedAt,
       })),
       ...(sqlByCollection.has(name) && {
-        sql: sqlByCollection.get(name)!.map(({ id, name: sqlName, sql, createdAt, updatedAt }) => ({ id, name: sqlName, sql, createdAt, updatedAt })),
+        sql: sqlByCollection
+          .get(name)!
+          .map(({ id, name: sqlName, sql, createdAt, updatedAt }) => ({ id, name: sqlName, sql, createdAt, updatedAt })),
       }),
     })),
   };

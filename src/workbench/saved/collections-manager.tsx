@@ -24,14 +24,19 @@ function ExportAll({ queries, lookups, sqlCount }: { queries: readonly SavedQuer
     <>
       {sqlCount > 0 && (
         <span className="muted" id="saved-export-sql-note">
-          Postman and Bruno exports leave out the {sqlCount === 1 ? 'saved SQL query' : `${sqlCount} saved SQL queries`}: those tools cannot run them.
+          Postman and Bruno exports leave out the {sqlCount === 1 ? 'saved SQL query' : `${sqlCount} saved SQL queries`}: those tools cannot
+          run them.
         </span>
       )}
       <button
         type="button"
         disabled={empty || !lookups.ready}
         onClick={() =>
-          downloadText(`${fileStem(ALL_SAVED_NAME)}.postman_collection.json`, `${JSON.stringify(writeAllPostman(queries, lookups.lookupFor, window.location.origin).collection, null, 2)}\n`, 'application/json')
+          downloadText(
+            `${fileStem(ALL_SAVED_NAME)}.postman_collection.json`,
+            `${JSON.stringify(writeAllPostman(queries, lookups.lookupFor, window.location.origin).collection, null, 2)}\n`,
+            'application/json',
+          )
         }
       >
         Export all as Postman
@@ -49,14 +54,21 @@ export function CollectionsManager() {
   const lookupIds = useMemo(() => queries.map((query) => query.lookupId), [queries]);
   const lookups = useSavedLookups(lookupIds);
   if (saved.status === 'loading') return <p role="status">Loading saved queries…</p>;
-  if (saved.status === 'unavailable') return <p role="alert">Saved queries are unavailable: this browser refuses local storage ({saved.message}).</p>;
+  if (saved.status === 'unavailable')
+    return <p role="alert">Saved queries are unavailable: this browser refuses local storage ({saved.message}).</p>;
   return (
     <div className="collections-manager">
       <div className="saved-toolbar">
         <button
           type="button"
           disabled={queries.length === 0 && savedSql.length === 0}
-          onClick={() => downloadText(`lookup-explorer-collections-${new Date().toISOString().slice(0, 10)}.json`, writeCollectionsFile(queries, new Date(), savedSql), 'application/json')}
+          onClick={() =>
+            downloadText(
+              `lookup-explorer-collections-${new Date().toISOString().slice(0, 10)}.json`,
+              writeCollectionsFile(queries, new Date(), savedSql),
+              'application/json',
+            )
+          }
         >
           Export all collections (JSON)
         </button>

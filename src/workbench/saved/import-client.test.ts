@@ -65,7 +65,10 @@ describe('a file that is not UTF-8', () => {
   it('is refused as not UTF-8, not as a stray character of JSON', async () => {
     // "[1]" in UTF-16 (little-endian, with its byte-order mark): valid text, but not UTF-8.
     const utf16 = new Blob([new Uint8Array([0xff, 0xfe, 0x5b, 0x00, 0x31, 0x00, 0x5d, 0x00])]);
-    expect(await readImportBlob(utf16)).toEqual({ ok: false, message: 'This file is not UTF-8 text. Save it as JSON in UTF-8 and import it again.' });
+    expect(await readImportBlob(utf16)).toEqual({
+      ok: false,
+      message: 'This file is not UTF-8 text. Save it as JSON in UTF-8 and import it again.',
+    });
     const utf8 = new Blob([new TextEncoder().encode('{"format": "lookup-explorer-collections", "version": 1, "collections": []}')]);
     expect((await readImportBlob(utf8)).ok).toBe(true);
   });

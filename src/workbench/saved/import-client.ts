@@ -18,7 +18,9 @@ export function readImportInBackground(file: Blob, now = Date.now()): Promise<Re
     };
     worker.addEventListener('message', (event: MessageEvent<ReadFile>) => finish(event.data));
     // The worker itself failing (out of memory on a huge file) still ends in a message, not a hang.
-    worker.addEventListener('error', (event) => finish({ ok: false, message: `This file could not be read${event.message ? `: ${event.message}` : ''}.` }));
+    worker.addEventListener('error', (event) =>
+      finish({ ok: false, message: `This file could not be read${event.message ? `: ${event.message}` : ''}.` }),
+    );
     worker.postMessage({ file, now } satisfies ToImportWorker);
   });
 }

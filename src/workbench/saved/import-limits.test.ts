@@ -15,7 +15,8 @@ const { collection: _collection, ...entry } = query;
 /** A collections file of `count` copies of one valid entry (each its own id), over two collections. */
 function collectionsOf(count: number): string {
   const half = Math.floor(count / 2);
-  const entries = (from: number, n: number) => Array.from({ length: n }, (_, i) => ({ ...entry, id: `q-${from + i}`, name: `Query ${from + i}` }));
+  const entries = (from: number, n: number) =>
+    Array.from({ length: n }, (_, i) => ({ ...entry, id: `q-${from + i}`, name: `Query ${from + i}` }));
   return JSON.stringify({
     format: COLLECTIONS_FORMAT,
     version: 1,
@@ -64,7 +65,9 @@ describe('the depth limit', () => {
   it('refuses 20,000 nested folders with a message instead of overflowing the stack', () => {
     const read = readImportFile(postmanNested(20_000));
     expect(read.ok).toBe(false);
-    expect(!read.ok && read.message).toMatch(/^This file nests folders more than 64 deep \(at item\[0\]\.item\[0\]\.item.*\), which no collection needs; it was not read\.$/);
+    expect(!read.ok && read.message).toMatch(
+      /^This file nests folders more than 64 deep \(at item\[0\]\.item\[0\]\.item.*\), which no collection needs; it was not read\.$/,
+    );
   });
 
   it('reads folders as deep as the limit', () => {
@@ -76,7 +79,10 @@ describe('the depth limit', () => {
   it('locates an error in an invalid file nested 20,000 deep without overflowing', () => {
     const text = `${'['.repeat(20_000)}x`;
     expect(locateJsonError(text)).toEqual({ line: 1, column: MAX_JSON_DEPTH + 1, message: `nesting deeper than ${MAX_JSON_DEPTH} levels` });
-    expect(readImportFile(text)).toEqual({ ok: false, message: `This file is not valid JSON: line 1, column ${MAX_JSON_DEPTH + 1}: nesting deeper than ${MAX_JSON_DEPTH} levels.` });
+    expect(readImportFile(text)).toEqual({
+      ok: false,
+      message: `This file is not valid JSON: line 1, column ${MAX_JSON_DEPTH + 1}: nesting deeper than ${MAX_JSON_DEPTH} levels.`,
+    });
     // Nesting under the limit is scanned as before.
     expect(locateJsonError(`${'['.repeat(MAX_JSON_DEPTH)}${']'.repeat(MAX_JSON_DEPTH)}`)).toBeUndefined();
   });

@@ -26,7 +26,8 @@ export interface ImportWrite {
   remove: string[];
 }
 
-const nameKey = (query: Pick<SavedQuery, 'collection' | 'name'>) => `${query.collection.trim().toLowerCase()}\u0000${query.name.trim().toLowerCase()}`;
+const nameKey = (query: Pick<SavedQuery, 'collection' | 'name'>) =>
+  `${query.collection.trim().toLowerCase()}\u0000${query.name.trim().toLowerCase()}`;
 
 export function sameSavedQuery(a: SavedQuery, b: SavedQuery): boolean {
   return (
@@ -65,7 +66,11 @@ export function planImport(incoming: readonly SavedQuery[], saved: readonly Save
  * skipped). "Keep both" gives the incoming query a new id and, when the name is taken in its
  * collection, a numbered name ("Movie (2)"); "replace" removes what it collides with.
  */
-export function resolveImport(plan: ImportPlan, choices: Readonly<Record<string, ConflictChoice>>, saved: readonly SavedQuery[]): ImportWrite {
+export function resolveImport(
+  plan: ImportPlan,
+  choices: Readonly<Record<string, ConflictChoice>>,
+  saved: readonly SavedQuery[],
+): ImportWrite {
   const write: ImportWrite = { put: [...plan.fresh], remove: [] };
   const taken = new Set([...saved, ...plan.fresh].map(nameKey));
   for (const { incoming, existing } of plan.conflicts) {

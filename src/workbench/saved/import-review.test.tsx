@@ -14,7 +14,9 @@ afterEach(() => clearSavedQueries());
 function fileOf(count: number, name: string, rename = (i: number) => `Query ${i}`): File {
   const { collection: _collection, ...entry } = savedFrom(pathLookup);
   const queries = Array.from({ length: count }, (_, i) => ({ ...entry, id: `q-${i}`, name: rename(i) }));
-  return new File([JSON.stringify({ format: COLLECTIONS_FORMAT, version: 1, collections: [{ name: 'Big', queries }] })], name, { type: 'application/json' });
+  return new File([JSON.stringify({ format: COLLECTIONS_FORMAT, version: 1, collections: [{ name: 'Big', queries }] })], name, {
+    type: 'application/json',
+  });
 }
 
 describe('importing a file', () => {
@@ -45,15 +47,22 @@ describe('importing a file', () => {
     const { collection: _collection, ...entry } = savedFrom(pathLookup);
     await putSavedQueries(Array.from({ length: 60 }, (_, i) => ({ ...entry, collection: 'Big', id: `q-${i}`, name: `Query ${i}` })));
     render(<ImportReview />);
-    await user.upload(screen.getByLabelText('Import a collections file or a Postman collection'), fileOf(60, 'renamed.json', (i) => `Renamed ${i}`));
+    await user.upload(
+      screen.getByLabelText('Import a collections file or a Postman collection'),
+      fileOf(60, 'renamed.json', (i) => `Renamed ${i}`),
+    );
     const form = await screen.findByRole('form', { name: 'Resolve import conflicts' });
     expect(within(form).getAllByRole('group')).toHaveLength(51);
     const rest = within(form).getByRole('group', { name: 'The other 10 collisions' });
     await user.click(within(rest).getByLabelText('Replace the saved one'));
     await user.click(within(form).getByRole('button', { name: 'Import' }));
-    expect(await screen.findByText('Imported 10 queries from the collections file “renamed.json”; 50 skipped at your choice.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Imported 10 queries from the collections file “renamed.json”; 50 skipped at your choice.'),
+    ).toBeInTheDocument();
     const names = (await listSavedQueries()).map((query) => query.name);
-    expect(names.filter((name) => name.startsWith('Renamed')).sort()).toEqual(Array.from({ length: 10 }, (_, i) => `Renamed ${50 + i}`).sort());
+    expect(names.filter((name) => name.startsWith('Renamed')).sort()).toEqual(
+      Array.from({ length: 10 }, (_, i) => `Renamed ${50 + i}`).sort(),
+    );
     expect(names).toHaveLength(60);
   });
 });

@@ -16,7 +16,15 @@ type Review =
   | { step: 'idle' }
   | { step: 'reading'; file: string }
   | { step: 'refused'; file: string; message: string }
-  | { step: 'conflicts'; file: string; read: Extract<ReadFile, { ok: true }>; plan: ImportPlan; saved: SavedQuery[]; choices: Record<string, ConflictChoice>; rest: ConflictChoice }
+  | {
+      step: 'conflicts';
+      file: string;
+      read: Extract<ReadFile, { ok: true }>;
+      plan: ImportPlan;
+      saved: SavedQuery[];
+      choices: Record<string, ConflictChoice>;
+      rest: ConflictChoice;
+    }
   | {
       step: 'done';
       file: string;
@@ -53,13 +61,27 @@ export function ImportReview() {
     const saved = await listSavedQueries();
     const plan = planImport(read.queries, saved);
     if (plan.conflicts.length > 0) {
-      setReview({ step: 'conflicts', file: file.name, read, plan, saved, choices: Object.fromEntries(plan.conflicts.map(({ incoming }) => [incoming.id, 'skip'])), rest: 'skip' });
+      setReview({
+        step: 'conflicts',
+        file: file.name,
+        read,
+        plan,
+        saved,
+        choices: Object.fromEntries(plan.conflicts.map(({ incoming }) => [incoming.id, 'skip'])),
+        rest: 'skip',
+      });
       return;
     }
     await apply(file.name, read, plan, saved, {});
   }
 
-  async function apply(file: string, read: Extract<ReadFile, { ok: true }>, plan: ImportPlan, saved: SavedQuery[], choices: Record<string, ConflictChoice>) {
+  async function apply(
+    file: string,
+    read: Extract<ReadFile, { ok: true }>,
+    plan: ImportPlan,
+    saved: SavedQuery[],
+    choices: Record<string, ConflictChoice>,
+  ) {
     const write = resolveImport(plan, choices, saved);
     await putSavedQueries(write.put, write.remove);
     const sqlPlan = planSqlImport(read.sql ?? [], readSavedSql());
@@ -110,13 +132,15 @@ export function ImportReview() {
           }}
         >
           <p role="status">
-            {review.plan.conflicts.length === 1 ? 'One query' : `${review.plan.conflicts.length} queries`} in {quoted(review.file)} collide with saved ones. Nothing is
-            written until you choose{review.plan.fresh.length > 0 && `; ${review.plan.fresh.length} new ones will be imported too`}.
+            {review.plan.conflicts.length === 1 ? 'One query' : `${review.plan.conflicts.length} queries`} in {quoted(review.file)} collide
+            with saved ones. Nothing is written until you choose
+            {review.plan.fresh.length > 0 && `; ${review.plan.fresh.length} new ones will be imported too`}.
           </p>
           {review.plan.conflicts.slice(0, CONFLICTS_SHOWN).map(({ incoming, existing }) => (
             <fieldset key={incoming.id}>
               <legend>
-                {quoted(incoming.name)} in {quoted(incoming.collection)} — collides with {existing.map((query) => `${quoted(query.name)} in ${quoted(query.collection)}`).join(' and ')}
+                {quoted(incoming.name)} in {quoted(incoming.collection)} — collides with{' '}
+                {existing.map((query) => `${quoted(query.name)} in ${quoted(query.collection)}`).join(' and ')}
                 {existing.some((query) => query.id === incoming.id) ? ' (same id)' : ' (same name)'}
               </legend>
               {CHOICES.map(([choice, label]) => (

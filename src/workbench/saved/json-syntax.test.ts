@@ -11,10 +11,18 @@ describe('locating a JSON syntax error', () => {
 
   it('gives the line and column of the first offending character', () => {
     expect(locateJsonError('{\n  "a": 1,\n  "b": x\n}')).toEqual({ line: 3, column: 8, message: 'unexpected “x”' });
-    expect(locateJsonError('{\n  "a": 1,\n}')).toMatchObject({ line: 3, column: 1, message: 'expected a property name in double quotes but found “}”' });
+    expect(locateJsonError('{\n  "a": 1,\n}')).toMatchObject({
+      line: 3,
+      column: 1,
+      message: 'expected a property name in double quotes but found “}”',
+    });
     expect(locateJsonError('[1 2]')).toMatchObject({ line: 1, column: 4, message: 'expected “,” or “]” but found “2”' });
     expect(locateJsonError("{'a': 1}")).toMatchObject({ line: 1, column: 2 });
-    expect(locateJsonError('{"a": "b\nc"}')).toMatchObject({ line: 1, column: 9, message: 'a control character must be escaped inside a string' });
+    expect(locateJsonError('{"a": "b\nc"}')).toMatchObject({
+      line: 1,
+      column: 9,
+      message: 'a control character must be escaped inside a string',
+    });
     expect(locateJsonError('{} extra')).toMatchObject({ line: 1, column: 4, message: 'unexpected “e” after the end of the JSON value' });
   });
 

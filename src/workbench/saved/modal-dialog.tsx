@@ -5,7 +5,8 @@ import { useId, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } fr
 import { createPortal } from 'react-dom';
 import './saved.css';
 
-const FOCUSABLE = 'input:not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled]), [href], [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'input:not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled]), [href], [tabindex]:not([tabindex="-1"])';
 
 interface ModalDialogProps {
   title: string;

@@ -36,7 +36,9 @@ describe('importing a Postman collection', () => {
     );
     const read = readImportFile(collection(items.map(({ expected: _e, ...item }) => item)), 1);
     expect(read.ok && read.rejected).toEqual([]);
-    expect(read.ok && read.queries.map(({ lookupId, operationId, search }) => ({ lookupId, operationId, search }))).toEqual(items.map((item) => item.expected));
+    expect(read.ok && read.queries.map(({ lookupId, operationId, search }) => ({ lookupId, operationId, search }))).toEqual(
+      items.map((item) => item.expected),
+    );
   });
 
   it('reads URL objects with path variables, disabled parameters, folders and descriptions; drops the key', () => {
@@ -53,7 +55,10 @@ describe('importing a Postman collection', () => {
                 url: {
                   raw: 'ignored when path is given',
                   host: ['{{base_url}}'],
-                  path: operation.path.split('/').filter(Boolean).map((part) => part.replace(/^\{(.+)\}$/, ':$1')),
+                  path: operation.path
+                    .split('/')
+                    .filter(Boolean)
+                    .map((part) => part.replace(/^\{(.+)\}$/, ':$1')),
                   variable: Object.entries(parseUrlQuery(lookup, exampleSearch).values).map(([key, value]) => ({ key, value })),
                   query: [
                     ...exampleRequest.query.map(([key, value]) => ({ key, value: encodeURIComponent(value) })),
@@ -71,7 +76,13 @@ describe('importing a Postman collection', () => {
     );
     expect(read.ok && read.rejected).toEqual([]);
     expect(read.ok && read.queries).toEqual([
-      expect.objectContaining({ name: 'With variables', collection: 'From Postman / Folder', note: 'from a folder', lookupId: lookup.id, search: exampleSearch }),
+      expect.objectContaining({
+        name: 'With variables',
+        collection: 'From Postman / Folder',
+        note: 'from a folder',
+        lookupId: lookup.id,
+        search: exampleSearch,
+      }),
       expect.objectContaining({ name: 'Raw string', collection: 'From Postman', lookupId: lookup.id, search: exampleSearch }),
     ]);
   });
@@ -81,7 +92,13 @@ describe('importing a Postman collection', () => {
     const read = readImportFile(
       collection([
         { name: 'At the root', request },
-        { name: 'Folder', item: [{ name: 'In the folder', request }, { name: 'Inner', item: [{ name: 'Deeper', request }] }] },
+        {
+          name: 'Folder',
+          item: [
+            { name: 'In the folder', request },
+            { name: 'Inner', item: [{ name: 'Deeper', request }] },
+          ],
+        },
       ]),
       1,
     );
@@ -97,7 +114,10 @@ describe('importing a Postman collection', () => {
       collection([
         { name: 'Elsewhere', request: { method: 'GET', url: 'https://example.test/nothing/here' } },
         { name: 'Wrong method', request: { method: 'DELETE', url: `https://example.test${exampleRequest.path}` } },
-        { name: 'Bad body', request: { method: 'POST', url: `{{baseUrl}}${postLookup.operation.path}`, body: { mode: 'raw', raw: '{oops' } } },
+        {
+          name: 'Bad body',
+          request: { method: 'POST', url: `{{baseUrl}}${postLookup.operation.path}`, body: { mode: 'raw', raw: '{oops' } },
+        },
         { name: 'Invalid', request: { method: 'POST', url: `{{baseUrl}}${postLookup.operation.path}`, body: { mode: 'raw', raw: '{}' } } },
         { name: 'Empty' },
         'not an item',
@@ -108,7 +128,11 @@ describe('importing a Postman collection', () => {
     expect(read.queries).toEqual([]);
     expect(read.rejected).toEqual([
       { where: 'item[0]', name: 'Elsewhere', reason: `GET /nothing/here matches none of the ${allLookups.length} lookups’ paths` },
-      { where: 'item[1]', name: 'Wrong method', reason: `DELETE ${exampleRequest.path} matches none of the ${allLookups.length} lookups’ paths` },
+      {
+        where: 'item[1]',
+        name: 'Wrong method',
+        reason: `DELETE ${exampleRequest.path} matches none of the ${allLookups.length} lookups’ paths`,
+      },
       { where: 'item[2]', name: 'Bad body', reason: 'the request body is not valid JSON' },
       { where: 'item[3]', name: 'Invalid', reason: expect.stringMatching(new RegExp(`^${postLookup.lookup.id}\\. .*is required`)) },
       { where: 'item[4]', name: 'Empty', reason: 'neither a request nor a folder' },

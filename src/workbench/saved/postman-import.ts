@@ -25,7 +25,9 @@ const urlSchema = z.union([
   z.object({
     raw: z.string().optional(),
     path: z.union([z.string(), z.array(segmentSchema)]).optional(),
-    query: z.array(z.object({ key: z.string().nullable(), value: z.string().nullable().optional(), disabled: z.boolean().optional() })).optional(),
+    query: z
+      .array(z.object({ key: z.string().nullable(), value: z.string().nullable().optional(), disabled: z.boolean().optional() }))
+      .optional(),
     variable: z.array(z.object({ key: z.string().optional(), value: z.unknown().optional() })).optional(),
   }),
 ]);
@@ -65,7 +67,10 @@ interface RequestParts {
 function splitRaw(raw: string): { path: string; query: Array<[string, string]> } {
   const withoutFragment = raw.trim().split('#', 1)[0]!;
   const [beforeQuery = '', queryText = ''] = withoutFragment.split(/\?(.*)/s, 2);
-  const path = beforeQuery.replace(/^\{\{[^}]*\}\}/, '').replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '').replace(/^[^/]*(?=\/|$)/, '');
+  const path = beforeQuery
+    .replace(/^\{\{[^}]*\}\}/, '')
+    .replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '')
+    .replace(/^[^/]*(?=\/|$)/, '');
   return { path: path || '/', query: [...new URLSearchParams(queryText)] };
 }
 
@@ -78,12 +83,18 @@ function requestParts(request: z.output<typeof requestSchema>): RequestParts | s
   if (typeof url === 'string') parts = splitRaw(url);
   else if (url.path !== undefined) {
     const variables = new Map((url.variable ?? []).map((variable) => [variable.key ?? '', variable.value]));
-    const segments = (typeof url.path === 'string' ? url.path.split('/') : url.path.map((segment) => (typeof segment === 'string' ? segment : (segment.value ?? '')))).map((segment) => {
+    const segments = (
+      typeof url.path === 'string'
+        ? url.path.split('/')
+        : url.path.map((segment) => (typeof segment === 'string' ? segment : (segment.value ?? '')))
+    ).map((segment) => {
       // Postman's path variables are written `:name` and filled from url.variable.
       const value = segment.startsWith(':') ? variables.get(segment.slice(1)) : undefined;
       return value === undefined || value === null ? segment : encodeURIComponent(String(value));
     });
-    const query = (url.query ?? []).filter((pair) => !pair.disabled && pair.key).map((pair): [string, string] => [decode(pair.key!), decode(pair.value ?? '')]);
+    const query = (url.query ?? [])
+      .filter((pair) => !pair.disabled && pair.key)
+      .map((pair): [string, string] => [decode(pair.key!), decode(pair.value ?? '')]);
     parts = { path: `/${segments.join('/').replace(/^\/+/, '')}`, query };
   } else if (url.raw !== undefined) parts = splitRaw(url.raw);
   else return 'the request has no URL';
@@ -149,8 +160,7 @@ function formValues(candidate: Candidate, parts: RequestParts): FormValues {
   const values: FormValues = {};
   for (const [name, field] of Object.entries(candidate.operation.params.shape)) {
     const where = paramMeta(field as never)?.in ?? 'query';
-    const value =
-      where === 'path' ? candidate.pathParams[name] : where === 'body' ? bodyText(parts.body?.[name]) : query.get(name);
+    const value = where === 'path' ? candidate.pathParams[name] : where === 'body' ? bodyText(parts.body?.[name]) : query.get(name);
     if (value !== undefined && value !== '') values[name] = value;
   }
   return values;
@@ -159,11 +169,14 @@ function formValues(candidate: Candidate, parts: RequestParts): FormValues {
 function bodyText(value: unknown): string | undefined {
   if (value === undefined || value === null) return undefined;
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (Array.isArray(value) && value.every((item) => typeof item === 'string' || typeof item === 'number')) return paramToText(value as string[]);
+  if (Array.isArray(value) && value.every((item) => typeof item === 'string' || typeof item === 'number'))
+    return paramToText(value as string[]);
   return JSON.stringify(value);
 }
 
-type Matched = { ok: true; query: Omit<SavedQuery, 'id' | 'createdAt' | 'updatedAt' | 'name' | 'collection'> } | { ok: false; reason: string };
+type Matched =
+  | { ok: true; query: Omit<SavedQuery, 'id' | 'createdAt' | 'updatedAt' | 'name' | 'collection'> }
+  | { ok: false; reason: string };
 
 function matchRequest(parts: RequestParts): Matched {
   const { found, unsafe } = candidates(parts.method, parts.path);
@@ -177,7 +190,11 @@ function matchRequest(parts: RequestParts): Matched {
     return { candidate, values, validation: validateValues(candidate.operation, values) };
   });
   const valid = checked.filter((entry) => entry.validation.ok);
-  if (valid.length > 1) return { ok: false, reason: `${parts.method} ${parts.path} matches several lookups (${valid.map(({ candidate }) => candidate.lookup.id).join(', ')})` };
+  if (valid.length > 1)
+    return {
+      ok: false,
+      reason: `${parts.method} ${parts.path} matches several lookups (${valid.map(({ candidate }) => candidate.lookup.id).join(', ')})`,
+    };
   const chosen = valid[0];
   if (!chosen) {
     const first = checked[0]!;
@@ -187,7 +204,12 @@ function matchRequest(parts: RequestParts): Matched {
   const { lookup, operation } = chosen.candidate;
   return {
     ok: true,
-    query: { lookupId: lookup.id, operationId: operation.id, search: sentQuerySearch(lookup, operation, chosen.values), ...(parts.description && { note: parts.description }) },
+    query: {
+      lookupId: lookup.id,
+      operationId: operation.id,
+      search: sentQuerySearch(lookup, operation, chosen.values),
+      ...(parts.description && { note: parts.description }),
+    },
   };
 }
 
@@ -204,7 +226,8 @@ export function measureItems(items: readonly unknown[]): { entries: number } | {
       if (Array.isArray(inner)) stack.push({ items: inner, where: `${next.where}[${index}].item`, depth: next.depth + 1 });
       else entries += 1;
     });
-    if (next.depth > MAX_FOLDER_DEPTH) return { tooDeepAt: next.where.length > 80 ? `${next.where.slice(0, 40)}…${next.where.slice(-30)}` : next.where };
+    if (next.depth > MAX_FOLDER_DEPTH)
+      return { tooDeepAt: next.where.length > 80 ? `${next.where.slice(0, 40)}…${next.where.slice(-30)}` : next.where };
   }
   return { entries };
 }
@@ -250,7 +273,14 @@ export function readPostmanValue(value: unknown, now = Date.now()): ReadFile {
         rejected.push({ where: at, name, reason: matched.reason });
         return;
       }
-      queries.push({ ...matched.query, id: newSavedId(), name, collection: folder ? `${collectionName} / ${folder}` : collectionName, createdAt: now, updatedAt: now });
+      queries.push({
+        ...matched.query,
+        id: newSavedId(),
+        name,
+        collection: folder ? `${collectionName} / ${folder}` : collectionName,
+        createdAt: now,
+        updatedAt: now,
+      });
     });
   };
   walk(collection.data.item, 'item', undefined);

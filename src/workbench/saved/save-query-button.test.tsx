@@ -54,7 +54,14 @@ describe('saving a query', () => {
     await waitFor(() => expect(opener).toHaveFocus());
     expect(screen.getByText('Saved “Favourite” in “Weekly”.')).toHaveAttribute('role', 'status');
     const [saved] = await listSavedQueries();
-    expect(saved).toMatchObject({ name: 'Favourite', note: 'Checked every week', collection: 'Weekly', lookupId: lookup.id, operationId: operation.id, search: sentQuerySearch(lookup, operation, example) });
+    expect(saved).toMatchObject({
+      name: 'Favourite',
+      note: 'Checked every week',
+      collection: 'Weekly',
+      lookupId: lookup.id,
+      operationId: operation.id,
+      search: sentQuerySearch(lookup, operation, example),
+    });
     const link = await screen.findByRole('link', { name: 'Favourite' });
     expect(link).toHaveAttribute('href', `/lookups/${lookup.slug}${saved!.search}`);
   });

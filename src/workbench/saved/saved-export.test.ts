@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { ALL_SAVED_NAME, POSTMAN_SCHEMA, fileStem, savedCurl, writeAllPostman, writeBruFile, writePostmanCollection } from './saved-export.ts';
+import {
+  ALL_SAVED_NAME,
+  POSTMAN_SCHEMA,
+  fileStem,
+  savedCurl,
+  writeAllPostman,
+  writeBruFile,
+  writePostmanCollection,
+} from './saved-export.ts';
 import { allLookups } from '../../lookups/registry.ts';
 import { sentQuerySearch } from '../../form/url-state.ts';
 import { readImportFile } from './read-import-file.ts';
@@ -44,7 +52,9 @@ describe('exporting saved queries', () => {
     expect(getItem!.request.url.host).toEqual(['{{baseUrl}}']);
     expect(`/${getItem!.request.url.path.join('/')}`).toBe(getRequest.proxyUrl.split('?')[0]);
     const keyName = defaultKeyPlacement(pathLookup.lookup.keyTransport).name;
-    expect(getItem!.request.url.query ?? []).toEqual(getRequest.query.filter(([name]) => name !== keyName).map(([key, value]) => ({ key, value })));
+    expect(getItem!.request.url.query ?? []).toEqual(
+      getRequest.query.filter(([name]) => name !== keyName).map(([key, value]) => ({ key, value })),
+    );
 
     const postRequest = requestOf(post, postLookup);
     expect(postItem!.request.method).toBe('POST');
@@ -62,8 +72,14 @@ describe('exporting saved queries', () => {
     // A lookup whose example sends a date-time in the query: its colons must not read %3A.
     const withTime = allLookups
       .flatMap((lookup) => lookup.operations.map((operation) => ({ lookup, operation })))
-      .find(({ operation }) => operation.method === 'GET' && Object.values(operation.example as Record<string, unknown>).some((value) => /T\d\d:\d\d/.test(String(value))))!;
-    const query = savedFrom(withTime, { search: sentQuerySearch(withTime.lookup, withTime.operation, withTime.operation.example as Record<string, string>) });
+      .find(
+        ({ operation }) =>
+          operation.method === 'GET' &&
+          Object.values(operation.example as Record<string, unknown>).some((value) => /T\d\d:\d\d/.test(String(value))),
+      )!;
+    const query = savedFrom(withTime, {
+      search: sentQuerySearch(withTime.lookup, withTime.operation, withTime.operation.example as Record<string, string>),
+    });
     const { collection, skipped } = writePostmanCollection('Times', [query], registeredLookup, ORIGIN);
     expect(skipped).toEqual([]);
     const values = collection.item[0]!.request.url.query!.map((pair) => pair.value);
@@ -96,8 +112,24 @@ describe('exporting saved queries', () => {
     expect(read.ok && read.rejected).toEqual([]);
     if (!read.ok) return;
     expect(read.kind).toBe('Postman collection');
-    expect(read.queries.map(({ name, lookupId, operationId, search, collection: c, note }) => ({ name, lookupId, operationId, search, collection: c, note }))).toEqual(
-      queries.map(({ name, lookupId, operationId, search, note }) => ({ name, lookupId, operationId, search, collection: 'Round trip', note })),
+    expect(
+      read.queries.map(({ name, lookupId, operationId, search, collection: c, note }) => ({
+        name,
+        lookupId,
+        operationId,
+        search,
+        collection: c,
+        note,
+      })),
+    ).toEqual(
+      queries.map(({ name, lookupId, operationId, search, note }) => ({
+        name,
+        lookupId,
+        operationId,
+        search,
+        collection: 'Round trip',
+        note,
+      })),
     );
   });
 

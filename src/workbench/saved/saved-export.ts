@@ -27,11 +27,20 @@ export function savedRequest(query: SavedQuery, lookup: AnyLookup | undefined, p
   if (!validity.ok) return undefined;
   const params = parseUrlQuery(validity.lookup, query.search).submittedParams;
   if (!params) return undefined;
-  const request = describeUpstreamRequest(validity.lookup, validity.operation, params, placement ?? defaultKeyPlacement(validity.lookup.keyTransport));
+  const request = describeUpstreamRequest(
+    validity.lookup,
+    validity.operation,
+    params,
+    placement ?? defaultKeyPlacement(validity.lookup.keyTransport),
+  );
   return { lookup: validity.lookup, operation: validity.operation, params, request };
 }
 
-export function savedCurl(query: SavedQuery, lookup: AnyLookup | undefined, target: { proxyOrigin: string } | { upstream: KeyPlacement }): string | undefined {
+export function savedCurl(
+  query: SavedQuery,
+  lookup: AnyLookup | undefined,
+  target: { proxyOrigin: string } | { upstream: KeyPlacement },
+): string | undefined {
   if ('proxyOrigin' in target) {
     const saved = savedRequest(query, lookup);
     return saved && proxyCurlSnippet(saved.request, target.proxyOrigin);
@@ -91,7 +100,9 @@ function postmanItem(query: SavedQuery, saved: SavedRequest): PostmanItem {
         path: pathPart.split('/').filter((segment) => segment !== ''),
         ...(queryPairs.length > 0 && { query: queryPairs.map(([key, value]) => ({ key, value })) }),
       },
-      ...(request.body && { body: { mode: 'raw' as const, raw: JSON.stringify(request.body, null, 2), options: { raw: { language: 'json' as const } } } }),
+      ...(request.body && {
+        body: { mode: 'raw' as const, raw: JSON.stringify(request.body, null, 2), options: { raw: { language: 'json' as const } } },
+      }),
       ...(query.note && { description: query.note }),
     },
   };
@@ -111,7 +122,11 @@ function postmanItems(queries: readonly SavedQuery[], lookupFor: LookupFor, skip
 
 function postmanCollection<Item>(name: string, item: Item[], origin: string): PostmanCollection<Item> {
   return {
-    info: { name, description: 'Saved queries of Lookup Explorer. Each request calls the explorer’s proxy, which adds the API key.', schema: POSTMAN_SCHEMA },
+    info: {
+      name,
+      description: 'Saved queries of Lookup Explorer. Each request calls the explorer’s proxy, which adds the API key.',
+      schema: POSTMAN_SCHEMA,
+    },
     item,
     variable: [{ key: BASE_URL_VARIABLE, value: origin.replace(/\/+$/, ''), type: 'string' }],
   };
@@ -121,7 +136,12 @@ function postmanCollection<Item>(name: string, item: Item[], origin: string): Po
  * A Postman collection v2.1 of saved queries, one item per query that still validates (the others
  * are returned as skipped), each calling this server's proxy at `{{baseUrl}}` (set to `origin`).
  */
-export function writePostmanCollection(name: string, queries: readonly SavedQuery[], lookupFor: LookupFor, origin: string): { collection: PostmanCollection; skipped: SavedQuery[] } {
+export function writePostmanCollection(
+  name: string,
+  queries: readonly SavedQuery[],
+  lookupFor: LookupFor,
+  origin: string,
+): { collection: PostmanCollection; skipped: SavedQuery[] } {
   const skipped: SavedQuery[] = [];
   const item = postmanItems(queries, lookupFor, skipped);
   return { collection: postmanCollection(name, item, origin), skipped };
@@ -141,7 +161,11 @@ export function byCollection(queries: readonly SavedQuery[]): Array<{ name: stri
 export const ALL_SAVED_NAME = 'Lookup Explorer saved queries';
 
 /** Every collection at once: one Postman collection holding a folder per saved collection. */
-export function writeAllPostman(queries: readonly SavedQuery[], lookupFor: LookupFor, origin: string): { collection: PostmanCollection<PostmanFolder>; skipped: SavedQuery[] } {
+export function writeAllPostman(
+  queries: readonly SavedQuery[],
+  lookupFor: LookupFor,
+  origin: string,
+): { collection: PostmanCollection<PostmanFolder>; skipped: SavedQuery[] } {
   const skipped: SavedQuery[] = [];
   const folders = byCollection(queries)
     .map(({ name, queries: list }) => ({ name, item: postmanItems(list, lookupFor, skipped) }))

@@ -17,11 +17,21 @@ describe('the suggested name of a query', () => {
   });
 
   it('keeps whole values only, and says how many more there are', () => {
-    const values = ['lat=37.7749', 'lon=-122.4194', 'distance=1mi', 'datetime_ini=2024-05-01T00:00:00.000Z', 'datetime_end=2024-05-08T00:00:00.000Z', 'page=1'];
+    const values = [
+      'lat=37.7749',
+      'lon=-122.4194',
+      'distance=1mi',
+      'datetime_ini=2024-05-01T00:00:00.000Z',
+      'datetime_end=2024-05-08T00:00:00.000Z',
+      'page=1',
+    ];
     const name = suggestedName('Crime incidents', values);
     expect(name.length).toBeLessThanOrEqual(NAME_LENGTH);
     expect(name).toMatch(/^Crime incidents: lat=37\.7749 · lon=-122\.4194 · distance=1mi · .* · \+\d more$/);
-    const kept = name.replace(/^Crime incidents: /, '').replace(/ · \+\d more$/, '').split(' · ');
+    const kept = name
+      .replace(/^Crime incidents: /, '')
+      .replace(/ · \+\d more$/, '')
+      .split(' · ');
     expect(values.slice(0, kept.length)).toEqual(kept);
     expect(name).toContain(`+${values.length - kept.length} more`);
   });

@@ -42,7 +42,8 @@ export function SavedQueryDialog({ title, submitLabel, initial, collections, sum
     const collection = (choice === NEW_COLLECTION ? newCollection : choice).trim();
     const found: Errors = {};
     if (!name.trim()) found.name = 'Name is required';
-    else if (collection && isTaken(collection, name.trim())) found.name = `${quoted(name.trim())} is already saved in ${quoted(collection)}: choose another name`;
+    else if (collection && isTaken(collection, name.trim()))
+      found.name = `${quoted(name.trim())} is already saved in ${quoted(collection)}: choose another name`;
     if (choice === NEW_COLLECTION && !newCollection.trim()) found.newCollection = 'New collection name is required';
     setErrors(found);
     if (Object.keys(found).length > 0) {

@@ -25,7 +25,11 @@ export function SavedQueryExports({ query, lookup }: { query: SavedQuery; lookup
         <button
           type="button"
           onClick={() =>
-            downloadText(`${fileStem(query.name)}.postman_collection.json`, `${JSON.stringify(writePostmanCollection(query.name, [query], () => lookup, origin).collection, null, 2)}\n`, 'application/json')
+            downloadText(
+              `${fileStem(query.name)}.postman_collection.json`,
+              `${JSON.stringify(writePostmanCollection(query.name, [query], () => lookup, origin).collection, null, 2)}\n`,
+              'application/json',
+            )
           }
         >
           Download Postman collection

@@ -9,7 +9,9 @@ import type { SavedQuery } from './saved-store.ts';
 import { pathLookup, savedFrom } from './testing/saved-fixtures.ts';
 
 function many(count: number): SavedQuery[] {
-  return Array.from({ length: count }, (_, i) => savedFrom(pathLookup, { name: `Query ${String(i + 1).padStart(5, '0')}`, collection: i < count / 2 ? 'First' : 'Second' }));
+  return Array.from({ length: count }, (_, i) =>
+    savedFrom(pathLookup, { name: `Query ${String(i + 1).padStart(5, '0')}`, collection: i < count / 2 ? 'First' : 'Second' }),
+  );
 }
 
 const renderList = (queries: SavedQuery[]) =>

@@ -48,7 +48,6 @@ export function groupByCollection(queries: readonly SavedQuery[]): Array<[string
   return [...groups];
 }
 
-
 function listRows(queries: readonly SavedQuery[], grouped: boolean): Row[] {
   const rows: Row[] = [];
   let position = 0;
@@ -106,7 +105,12 @@ export function SavedQueryList({ queries, all, grouped, showLookup, collectionEx
       </p>
       {rows.length > VIRTUALISE_FROM ? (
         <Suspense fallback={<p className="saved-status">Listing {queries.length} saved queries…</p>}>
-          <VirtualRows rows={rows} label={`${queries.length} saved${grouped ? ', by collection' : ''}`} count={queries.length} render={renderRow} />
+          <VirtualRows
+            rows={rows}
+            label={`${queries.length} saved${grouped ? ', by collection' : ''}`}
+            count={queries.length}
+            render={renderRow}
+          />
         </Suspense>
       ) : grouped ? (
         groupByCollection(queries).map(([collection, list]) => (
@@ -220,7 +224,11 @@ function CollectionExports({ name, queries, lookups }: { name: string; queries: 
         type="button"
         disabled={!lookups.ready}
         onClick={() =>
-          downloadText(`${fileStem(name)}.postman_collection.json`, `${JSON.stringify(writePostmanCollection(name, queries, lookups.lookupFor, window.location.origin).collection, null, 2)}\n`, 'application/json')
+          downloadText(
+            `${fileStem(name)}.postman_collection.json`,
+            `${JSON.stringify(writePostmanCollection(name, queries, lookups.lookupFor, window.location.origin).collection, null, 2)}\n`,
+            'application/json',
+          )
         }
       >
         Export {quoted(name)} as Postman

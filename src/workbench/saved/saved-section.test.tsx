@@ -25,7 +25,11 @@ const renderSection = (props: Partial<Parameters<typeof SavedSection>[0]> = {}) 
 
 describe('the saved section', () => {
   it('on the catalog shows the five most recent by collection and links to all of them', async () => {
-    await putSavedQueries([...many(pathLookup, 10, 'Old'), { ...savedFrom(postLookup, { name: 'Newest', collection: 'Clients' }), updatedAt: 1000 }, ...many(pathLookup, 1, 'Older', 'Archive').map((query) => ({ ...query, updatedAt: 0 }))]);
+    await putSavedQueries([
+      ...many(pathLookup, 10, 'Old'),
+      { ...savedFrom(postLookup, { name: 'Newest', collection: 'Clients' }), updatedAt: 1000 },
+      ...many(pathLookup, 1, 'Older', 'Archive').map((query) => ({ ...query, updatedAt: 0 })),
+    ]);
     renderSection();
     const section = await screen.findByRole('region', { name: 'Saved queries' });
     const all = await within(section).findByRole('link', { name: 'All 12 saved' });
@@ -34,7 +38,11 @@ describe('the saved section', () => {
     const names = within(section).getAllByRole('link', { name: /^(Old|Older|Newest)\b/ });
     expect(names.map((link) => link.textContent)).toEqual(['Newest', 'Old 10', 'Old 7', 'Old 8', 'Old 9']);
     // Grouped by collection, the oldest collection ("Archive") not among them.
-    expect(within(section).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual(['Clients', 'Work']);
+    expect(
+      within(section)
+        .getAllByRole('heading', { level: 3 })
+        .map((heading) => heading.textContent),
+    ).toEqual(['Clients', 'Work']);
     expect(within(section).getByText(/The 5 most recent\./)).toBeInTheDocument();
   });
 
@@ -57,7 +65,10 @@ describe('the saved section', () => {
 
   it('editing from the preview offers every collection, including those not shown', async () => {
     const user = userEvent.setup();
-    await putSavedQueries([...many(pathLookup, 6, 'Shown'), ...many(pathLookup, 1, 'Hidden', 'Archive').map((query) => ({ ...query, updatedAt: 0 }))]);
+    await putSavedQueries([
+      ...many(pathLookup, 6, 'Shown'),
+      ...many(pathLookup, 1, 'Hidden', 'Archive').map((query) => ({ ...query, updatedAt: 0 })),
+    ]);
     renderSection();
     const section = await screen.findByRole('region', { name: 'Saved queries' });
     await user.click(await within(section).findByRole('button', { name: /^Edit ?“Shown 6”$/ }));

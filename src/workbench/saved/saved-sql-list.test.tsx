@@ -31,7 +31,9 @@ describe('saved SQL queries on the Saved page', () => {
     );
     const crime = screen.getByRole('region', { name: 'SQL queries in collection Crime' });
     const link = within(crime).getByRole('link', { name: 'Offenses per zip' });
-    expect(new URL(link.getAttribute('href')!, 'http://app').searchParams.get('sql')).toBe('select zip, count(*) from bulk_zips group by 1');
+    expect(new URL(link.getAttribute('href')!, 'http://app').searchParams.get('sql')).toBe(
+      'select zip, count(*) from bulk_zips group by 1',
+    );
     expect(screen.getByRole('region', { name: 'SQL queries in collection My queries' })).toHaveTextContent('Calls by hour');
     await user.click(within(crime).getByRole('button', { name: 'Delete “Offenses per zip”' }));
     expect(screen.queryByRole('region', { name: 'SQL queries in collection Crime' })).toBeNull();
@@ -44,7 +46,10 @@ describe('saved SQL queries on the Saved page', () => {
     localStorage.clear();
     const user = userEvent.setup();
     render(<ImportReview />);
-    await user.upload(screen.getByLabelText('Import a collections file or a Postman collection'), new File([text], 'sql.json', { type: 'application/json' }));
+    await user.upload(
+      screen.getByLabelText('Import a collections file or a Postman collection'),
+      new File([text], 'sql.json', { type: 'application/json' }),
+    );
     expect(await screen.findByText('Imported 1 SQL query.')).toBeInTheDocument();
     expect(readSavedSql().map(({ name, collection, sql }) => [name, collection, sql])).toEqual([['Offenses per zip', 'Crime', 'select 2']]);
   });

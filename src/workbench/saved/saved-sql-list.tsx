@@ -15,7 +15,8 @@ export function savedSqlHref(saved: Pick<SavedSql, 'sql'>): string {
 /** Saved SQL queries grouped by collection, collections and names in order. */
 export function groupSavedSql(saved: readonly SavedSql[]): Array<[string, SavedSql[]]> {
   const groups = new Map<string, SavedSql[]>();
-  for (const entry of [...saved].sort((a, b) => collator.compare(a.name, b.name))) groups.set(entry.collection, [...(groups.get(entry.collection) ?? []), entry]);
+  for (const entry of [...saved].sort((a, b) => collator.compare(a.name, b.name)))
+    groups.set(entry.collection, [...(groups.get(entry.collection) ?? []), entry]);
   return [...groups].sort(([a], [b]) => collator.compare(a, b));
 }
 
@@ -25,7 +26,8 @@ export function SavedSqlList({ saved }: { saved: readonly SavedSql[] }) {
     <section className="saved-sql" aria-labelledby="saved-sql-title">
       <h2 id="saved-sql-title">SQL queries</h2>
       <p className="muted">
-        Saved on the <Link to="/sql">SQL page</Link>. They are exported and imported with the collections file; the Postman and Bruno exports leave them out, as those tools cannot run them.
+        Saved on the <Link to="/sql">SQL page</Link>. They are exported and imported with the collections file; the Postman and Bruno
+        exports leave them out, as those tools cannot run them.
       </p>
       {groupSavedSql(saved).map(([collection, entries]) => (
         <section key={collection} className="saved-collection" aria-label={`SQL queries in collection ${collection}`}>

@@ -1,6 +1,15 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
-import { deleteSavedSql, LEGACY_SQL_KEY, planSqlImport, putSavedSql, readSavedSql, SAVED_SQL_KEY, saveSql, type SavedSql } from './saved-sql.ts';
+import {
+  deleteSavedSql,
+  LEGACY_SQL_KEY,
+  planSqlImport,
+  putSavedSql,
+  readSavedSql,
+  SAVED_SQL_KEY,
+  saveSql,
+  type SavedSql,
+} from './saved-sql.ts';
 import { DEFAULT_COLLECTION } from './saved-store.ts';
 
 describe('saved SQL queries', () => {

@@ -25,7 +25,16 @@ const isText = (value: unknown): value is string => typeof value === 'string' &&
 
 export const isSavedSql = (value: unknown): value is SavedSql => {
   const entry = value as Partial<SavedSql> | null;
-  return typeof entry === 'object' && entry !== null && isText(entry.id) && isText(entry.name) && isText(entry.collection) && isText(entry.sql) && typeof entry.createdAt === 'number' && typeof entry.updatedAt === 'number';
+  return (
+    typeof entry === 'object' &&
+    entry !== null &&
+    isText(entry.id) &&
+    isText(entry.name) &&
+    isText(entry.collection) &&
+    isText(entry.sql) &&
+    typeof entry.createdAt === 'number' &&
+    typeof entry.updatedAt === 'number'
+  );
 };
 
 function readList(storage: Storage, key: string, valid: (value: unknown) => boolean): unknown[] | undefined {
@@ -48,7 +57,14 @@ function migrateLegacy(storage: Storage): void {
   const taken = new Set(current.map((saved) => `${saved.collection}\u0000${saved.name}`));
   const moved = (legacy ?? [])
     .filter((entry) => !taken.has(`${DEFAULT_COLLECTION}\u0000${entry.name}`))
-    .map((entry) => ({ id: crypto.randomUUID(), name: entry.name, collection: DEFAULT_COLLECTION, sql: entry.sql, createdAt: entry.savedAt, updatedAt: entry.savedAt }));
+    .map((entry) => ({
+      id: crypto.randomUUID(),
+      name: entry.name,
+      collection: DEFAULT_COLLECTION,
+      sql: entry.sql,
+      createdAt: entry.savedAt,
+      updatedAt: entry.savedAt,
+    }));
   storage.setItem(SAVED_SQL_KEY, JSON.stringify([...moved, ...current]));
   storage.removeItem(LEGACY_SQL_KEY);
 }
@@ -61,7 +77,9 @@ export function readSavedSql(storage: Storage = localStorage): SavedSql[] {
     // Storage refusing writes: the old entries stay where they are and are tried again next time.
   }
   const list = (readList(storage, SAVED_SQL_KEY, isSavedSql) as SavedSql[] | undefined) ?? [];
-  return list.map(({ id, name, collection, sql, createdAt, updatedAt }) => ({ id, name, collection, sql, createdAt, updatedAt })).sort((a, b) => b.updatedAt - a.updatedAt);
+  return list
+    .map(({ id, name, collection, sql, createdAt, updatedAt }) => ({ id, name, collection, sql, createdAt, updatedAt }))
+    .sort((a, b) => b.updatedAt - a.updatedAt);
 }
 
 function write(list: readonly SavedSql[], storage: Storage): SavedSql[] {
@@ -71,7 +89,13 @@ function write(list: readonly SavedSql[], storage: Storage): SavedSql[] {
 }
 
 /** Saves the query under its trimmed name in its collection (blank: the default one); the same name in the same collection is replaced. */
-export function saveSql(name: string, sql: string, collection = DEFAULT_COLLECTION, storage: Storage = localStorage, now = Date.now()): SavedSql[] {
+export function saveSql(
+  name: string,
+  sql: string,
+  collection = DEFAULT_COLLECTION,
+  storage: Storage = localStorage,
+  now = Date.now(),
+): SavedSql[] {
   const entry = { name: name.trim(), sql: sql.trim(), collection: collection.trim() || DEFAULT_COLLECTION };
   if (entry.name === '' || entry.sql === '') throw new Error('A saved query needs a name and a query.');
   const list = readSavedSql(storage);

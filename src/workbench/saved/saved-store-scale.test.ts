@@ -4,7 +4,14 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openDB } from 'idb';
-import { clearSavedQueries, listSavedQueries, putSavedQueries, recentSavedQueries, SAVED_DATABASE, type SavedQuery } from './saved-store.ts';
+import {
+  clearSavedQueries,
+  listSavedQueries,
+  putSavedQueries,
+  recentSavedQueries,
+  SAVED_DATABASE,
+  type SavedQuery,
+} from './saved-store.ts';
 import { pathLookup, postLookup, savedFrom } from './testing/saved-fixtures.ts';
 
 afterEach(() => clearSavedQueries());
@@ -12,7 +19,12 @@ afterEach(() => clearSavedQueries());
 /** `count` queries of a lookup, saved at 1, 2, 3… ms, in collections A and B. */
 function many(from: typeof pathLookup, count: number, prefix: string): SavedQuery[] {
   return Array.from({ length: count }, (_, i) =>
-    savedFrom(from, { id: `${prefix}-${String(i).padStart(5, '0')}`, name: `${prefix} ${i}`, collection: i % 2 ? 'B' : 'A', updatedAt: i + 1 }),
+    savedFrom(from, {
+      id: `${prefix}-${String(i).padStart(5, '0')}`,
+      name: `${prefix} ${i}`,
+      collection: i % 2 ? 'B' : 'A',
+      updatedAt: i + 1,
+    }),
   );
 }
 
@@ -36,7 +48,10 @@ describe('the saved-query store at scale', () => {
   });
 
   it('gives one lookup’s most recent few and its count, not another’s', async () => {
-    await putSavedQueries([...many(pathLookup, 12, 'path'), ...many(postLookup, 3, 'post').map((query) => ({ ...query, updatedAt: query.updatedAt + 100 }))]);
+    await putSavedQueries([
+      ...many(pathLookup, 12, 'path'),
+      ...many(postLookup, 3, 'post').map((query) => ({ ...query, updatedAt: query.updatedAt + 100 })),
+    ]);
     const mine = await recentSavedQueries(5, { lookupId: pathLookup.lookup.id });
     expect(mine.total).toBe(12);
     expect(mine.queries.map((query) => query.name).sort()).toEqual(['path 10', 'path 11', 'path 7', 'path 8', 'path 9']);

@@ -108,7 +108,10 @@ export async function listSavedQueries(filter: { lookupId?: LookupId } = {}): Pr
 }
 
 /** The `limit` most recently saved or changed (all, or one lookup's), in the list's order, and how many there are in all. */
-export async function recentSavedQueries(limit: number, filter: { lookupId?: LookupId } = {}): Promise<{ total: number; queries: SavedQuery[] }> {
+export async function recentSavedQueries(
+  limit: number,
+  filter: { lookupId?: LookupId } = {},
+): Promise<{ total: number; queries: SavedQuery[] }> {
   const transaction = (await db()).transaction('queries');
   const lookupId = filter.lookupId;
   const index = lookupId ? transaction.store.index('lookupUpdated') : transaction.store.index('updatedAt');
@@ -117,7 +120,8 @@ export async function recentSavedQueries(limit: number, filter: { lookupId?: Loo
     index.count(range),
     (async () => {
       const found: SavedQuery[] = [];
-      for (let cursor = await index.openCursor(range, 'prev'); cursor && found.length < limit; cursor = await cursor.continue()) found.push(cursor.value);
+      for (let cursor = await index.openCursor(range, 'prev'); cursor && found.length < limit; cursor = await cursor.continue())
+        found.push(cursor.value);
       return found;
     })(),
   ]);
@@ -164,7 +168,11 @@ export async function updateSavedQuery(id: string, changes: SavedQueryChanges, n
 export async function putSavedQueries(queries: readonly SavedQuery[], remove: readonly string[] = []): Promise<void> {
   if (queries.length === 0 && remove.length === 0) return;
   const transaction = (await db()).transaction('queries', 'readwrite');
-  await Promise.all([...remove.map((id) => transaction.store.delete(id)), ...queries.map((query) => transaction.store.put(query)), transaction.done]);
+  await Promise.all([
+    ...remove.map((id) => transaction.store.delete(id)),
+    ...queries.map((query) => transaction.store.put(query)),
+    transaction.done,
+  ]);
   changed();
 }
 

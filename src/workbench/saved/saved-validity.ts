@@ -14,16 +14,24 @@ export type SavedValidity =
   | { ok: false; lookup?: AnyLookup; problems: string[] };
 
 /** Checks a saved query against its lookup's definition (`lookup`: undefined when no lookup has its id). */
-export function checkSavedQuery(query: Pick<SavedQuery, 'lookupId' | 'operationId' | 'search'>, lookup: AnyLookup | undefined): SavedValidity {
+export function checkSavedQuery(
+  query: Pick<SavedQuery, 'lookupId' | 'operationId' | 'search'>,
+  lookup: AnyLookup | undefined,
+): SavedValidity {
   if (!lookup || lookup.id !== query.lookupId) return { ok: false, problems: [`lookup ${query.lookupId} does not exist`] };
   const operation = lookup.operations.find((candidate) => candidate.id === query.operationId);
   if (!operation) return { ok: false, lookup, problems: [`${lookup.id} has no operation “${query.operationId}”`] };
   const parsed = parseUrlQuery(lookup, query.search);
-  if (parsed.operation !== operation) return { ok: false, lookup, problems: [`the query is for operation “${parsed.operation.id}”, not “${operation.id}”`] };
+  if (parsed.operation !== operation)
+    return { ok: false, lookup, problems: [`the query is for operation “${parsed.operation.id}”, not “${operation.id}”`] };
   if (!parsed.sent) {
     // Opened, it would show a fresh form rather than run: say what the form would ask for.
     const blank = validateValues(operation, {});
-    return { ok: false, lookup, problems: blank.ok ? ['the query holds no parameters'] : [...Object.values(blank.errors.fields), ...blank.errors.form] };
+    return {
+      ok: false,
+      lookup,
+      problems: blank.ok ? ['the query holds no parameters'] : [...Object.values(blank.errors.fields), ...blank.errors.form],
+    };
   }
   if (parsed.urlErrors) return { ok: false, lookup, problems: [...Object.values(parsed.urlErrors.fields), ...parsed.urlErrors.form] };
   return { ok: true, lookup, operation };

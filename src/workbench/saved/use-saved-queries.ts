@@ -5,10 +5,18 @@ import type { LookupId } from '../../lookups/define-lookup.ts';
 import { listSavedQueries, onSavedChange, recentSavedQueries, type SavedQuery } from './saved-store.ts';
 
 export type SavedList = { status: 'loading' } | { status: 'ready'; queries: SavedQuery[] } | { status: 'unavailable'; message: string };
-export type RecentSaved = { status: 'loading' } | { status: 'ready'; queries: SavedQuery[]; total: number } | { status: 'unavailable'; message: string };
+export type RecentSaved =
+  | { status: 'loading' }
+  | { status: 'ready'; queries: SavedQuery[]; total: number }
+  | { status: 'unavailable'; message: string };
 
-function useStored<T>(read: () => Promise<T>, key: string): { status: 'loading' } | { status: 'ready'; value: T } | { status: 'unavailable'; message: string } {
-  const [state, setState] = useState<{ status: 'loading' } | { status: 'ready'; value: T } | { status: 'unavailable'; message: string }>({ status: 'loading' });
+function useStored<T>(
+  read: () => Promise<T>,
+  key: string,
+): { status: 'loading' } | { status: 'ready'; value: T } | { status: 'unavailable'; message: string } {
+  const [state, setState] = useState<{ status: 'loading' } | { status: 'ready'; value: T } | { status: 'unavailable'; message: string }>({
+    status: 'loading',
+  });
   useEffect(() => {
     let live = true;
     const refresh = () =>

@@ -12,7 +12,17 @@ export type Row = { kind: 'heading'; collection: string; queries: SavedQuery[] }
 const ROW_ESTIMATE = 72;
 
 /** The rows in view (and a few either side) of a scrolling box; each row is measured once rendered. */
-export default function VirtualRows({ rows, label, count, render }: { rows: readonly Row[]; label: string; count: number; render: (row: Row) => ReactNode }) {
+export default function VirtualRows({
+  rows,
+  label,
+  count,
+  render,
+}: {
+  rows: readonly Row[];
+  label: string;
+  count: number;
+  render: (row: Row) => ReactNode;
+}) {
   const scrollRef = useRef<HTMLDivElement>(null);
   // The app does not use the React Compiler; the virtualiser is meant to be read on every render.
   // eslint-disable-next-line react-hooks/incompatible-library

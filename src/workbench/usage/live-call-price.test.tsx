@@ -14,7 +14,9 @@ function serveConfig(config: unknown | 'pending') {
   );
 }
 
-const modes = (mode: 'live' | 'demo') => ({ lookups: Object.fromEntries(Object.keys(lookups).map((id) => [id, { mode, key: { in: 'query', name: 'api_key' } }])) });
+const modes = (mode: 'live' | 'demo') => ({
+  lookups: Object.fromEntries(Object.keys(lookups).map((id) => [id, { mode, key: { in: 'query', name: 'api_key' } }])),
+});
 
 function priceOf(lookup: Parameters<typeof useLiveCallPrice>[0]) {
   const client = new QueryClient();
@@ -52,7 +54,9 @@ describe('the price of one send', () => {
     expect(formatDollars(0.018)).toBe('$0.018');
     expect(formatDollars(1.2)).toBe('$1.20');
     const noop = () => {};
-    const { rerender } = render(<FormActions isRunning={false} onCancel={noop} onExample={noop} onClear={noop} price={formatDollars(0.006)} />);
+    const { rerender } = render(
+      <FormActions isRunning={false} onCancel={noop} onExample={noop} onClear={noop} price={formatDollars(0.006)} />,
+    );
     expect(screen.getByRole('button', { name: 'Send request · $0.006' })).toHaveAttribute('type', 'submit');
     rerender(<FormActions isRunning={false} onCancel={noop} onExample={noop} onClear={noop} />);
     expect(screen.getByRole('button', { name: 'Send request' })).toBeInTheDocument();

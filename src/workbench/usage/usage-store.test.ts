@@ -10,7 +10,19 @@ import { startUsageCounting } from './start-usage-counting.ts';
 const NOON = Date.parse('2026-11-23T12:00:00Z');
 
 function response(source: LookupResponse['source'], status = 200, headers: Array<[string, string]> = []): LookupResponse {
-  return { url: '/proxy/r/x', method: 'GET', status, statusText: '', headers, source, timeMs: 1, sizeBytes: 2, contentType: 'application/json', text: '{}', body: {} };
+  return {
+    url: '/proxy/r/x',
+    method: 'GET',
+    status,
+    statusText: '',
+    headers,
+    source,
+    timeMs: 1,
+    sizeBytes: 2,
+    contentType: 'application/json',
+    text: '{}',
+    body: {},
+  };
 }
 
 function answer(lookupId: string, response: LookupResponse | undefined, sentAt = NOON): AnswerEvent {
@@ -39,7 +51,10 @@ describe('the usage store', () => {
     countAnswer(answer('R', undefined));
     countAnswer(answer('R', response('unknown', 400)));
     expect(countsOn(readLedger(), 'R', NOON)).toEqual({ live: 2, demo: 1, cache: 1 });
-    expect(JSON.parse(window.localStorage.getItem(USAGE_STORAGE_KEY)!)).toEqual({ day: '2026-11-23', lookups: { R: { live: 2, demo: 1, cache: 1 } } });
+    expect(JSON.parse(window.localStorage.getItem(USAGE_STORAGE_KEY)!)).toEqual({
+      day: '2026-11-23',
+      lookups: { R: { live: 2, demo: 1, cache: 1 } },
+    });
   });
 
   it('counts every answer the fetcher announces while started, and none after', async () => {

@@ -32,7 +32,12 @@ export interface PackHead {
   cover?: readonly { term: string; value: string }[];
 }
 
-export async function buildPack({ title, intro, cover }: PackHead, answers: readonly PackAnswer[], mapImage: string | undefined, now = new Date()): Promise<BuiltPack> {
+export async function buildPack(
+  { title, intro, cover }: PackHead,
+  answers: readonly PackAnswer[],
+  mapImage: string | undefined,
+  now = new Date(),
+): Promise<BuiltPack> {
   const appendix = await Promise.all(answers.map(provenanceOf));
   const sections: PackSection[] = answers.map((answer, index) => {
     const table = flattenRecords(answer.answer.records);
@@ -47,7 +52,9 @@ export async function buildPack({ title, intro, cover }: PackHead, answers: read
     };
   });
   const html = evidenceHtml({ title, intro, ...(cover && { cover }), generatedAt: now.toISOString(), mapImage, sections, appendix });
-  const files: Record<string, Uint8Array> = Object.fromEntries(answers.map((answer, index) => [appendix[index]!.file, answerBytes(answer.response.text)]));
+  const files: Record<string, Uint8Array> = Object.fromEntries(
+    answers.map((answer, index) => [appendix[index]!.file, answerBytes(answer.response.text)]),
+  );
   files['provenance.json'] = strToU8(`${JSON.stringify({ title, generatedAt: now.toISOString(), requests: appendix }, null, 2)}\n`);
   files['evidence.html'] = strToU8(html);
   return { html, zip: zipSync(files, { level: 6 }) as Uint8Array<ArrayBuffer>, appendix };

@@ -14,7 +14,8 @@ type Node = { type?: string | string[]; properties?: Record<string, Node>; items
 function objectNodes(node: Node | undefined, out: Node[] = [], depth = 0): Node[] {
   if (!node || depth > 8) return out;
   if (node.properties) out.push(node);
-  for (const child of [...Object.values(node.properties ?? {}), ...(node.items ? [node.items] : []), ...(node.anyOf ?? [])]) objectNodes(child, out, depth + 1);
+  for (const child of [...Object.values(node.properties ?? {}), ...(node.items ? [node.items] : []), ...(node.anyOf ?? [])])
+    objectNodes(child, out, depth + 1);
   return out;
 }
 
@@ -48,7 +49,9 @@ export function dataDictionary(operation: AnyOperation, columns: readonly string
     if (hits > best) [record, best] = [node, hits];
   }
   return columns.map((column) => {
-    const node = column.split('.').reduce<Node | undefined>((current, key) => step(current, key) ?? (current?.items ? step(current.items, key) : undefined), record);
+    const node = column
+      .split('.')
+      .reduce<Node | undefined>((current, key) => step(current, key) ?? (current?.items ? step(current.items, key) : undefined), record);
     return { column, type: node ? typeText(node) : 'not in the spec' };
   });
 }

@@ -3,7 +3,14 @@
 const ENTITIES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 export function escapeHtml(value: unknown): string {
-  const text = typeof value === 'string' ? value : value === undefined || value === null ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  const text =
+    typeof value === 'string'
+      ? value
+      : value === undefined || value === null
+        ? ''
+        : typeof value === 'object'
+          ? JSON.stringify(value)
+          : String(value);
   return text.replace(/[&<>"']/g, (character) => ENTITIES[character]!);
 }
 

@@ -65,13 +65,15 @@ function terms(lines: readonly { term: string; value: string }[], className: str
   return `<dl class="${className}">${lines.map(({ term, value }) => `<dt>${escapeHtml(term)}</dt><dd>${escapeHtml(value)}</dd>`).join('')}</dl>`;
 }
 
-const cite = (part: PackSection) => (part.sha256 ? ` From the answer with SHA-256 <span class="hash">${escapeHtml(part.sha256)}</span>.` : '');
+const cite = (part: PackSection) =>
+  part.sha256 ? ` From the answer with SHA-256 <span class="hash">${escapeHtml(part.sha256)}</span>.` : '';
 
 /** One record: every column as a key–value line in the view's order, its type beside it. */
 function sheet(part: PackSection, row: Readonly<Record<string, unknown>>): string {
   const types = new Map(part.dictionary.map((entry) => [entry.column, entry.type]));
   const lines = part.columns.map(
-    (column) => `<div><dt>${escapeHtml(column)}</dt><dd>${escapeHtml(row[column])}</dd><dd class="type">${escapeHtml(types.get(column) ?? '')}</dd></div>`,
+    (column) =>
+      `<div><dt>${escapeHtml(column)}</dt><dd>${escapeHtml(row[column])}</dd><dd class="type">${escapeHtml(types.get(column) ?? '')}</dd></div>`,
   );
   return `<h3>The record</h3><p class="source">Every field in the order the view shows it, its type beside it.${cite(part)}</p><dl class="sheet">${lines.join('')}</dl>`;
 }
@@ -107,9 +109,17 @@ function appendix(entries: readonly ProvenanceEntry[]): string {
       [
         { term: 'Lookup', value: `${entry.lookup}. ${entry.title} · ${entry.operation}` },
         { term: 'Request', value: `${entry.method} ${entry.url}` },
-        { term: 'Parameters', value: Object.entries(entry.parameters).map(([name, value]) => `${name}=${value}`).join(' · ') },
+        {
+          term: 'Parameters',
+          value: Object.entries(entry.parameters)
+            .map(([name, value]) => `${name}=${value}`)
+            .join(' · '),
+        },
         { term: 'Requested', value: `${entry.requestedAt} · ${entry.durationMs} ms · HTTP ${entry.status}` },
-        { term: 'Data', value: `${entry.source} data · ${entry.masked ? 'personal data masked' : 'not masked'} · ${entry.bytes.toLocaleString('en-US')} bytes` },
+        {
+          term: 'Data',
+          value: `${entry.source} data · ${entry.masked ? 'personal data masked' : 'not masked'} · ${entry.bytes.toLocaleString('en-US')} bytes`,
+        },
         { term: 'SHA-256', value: entry.sha256 },
         { term: 'File', value: entry.file },
       ],
@@ -121,7 +131,9 @@ function appendix(entries: readonly ProvenanceEntry[]): string {
 
 function mapFigure(image: string | undefined, sections: readonly PackSection[]): string {
   if (!image) return '<p>No map: no answer holds a position.</p>';
-  const sources = sections.filter((part) => part.sha256).map((part) => `${escapeHtml(part.heading)}: <span class="hash">${escapeHtml(part.sha256)}</span>`);
+  const sources = sections
+    .filter((part) => part.sha256)
+    .map((part) => `${escapeHtml(part.heading)}: <span class="hash">${escapeHtml(part.sha256)}</span>`);
   return `<figure><img alt="Map of the answers' points, one colour per lookup" src="${image}" width="800" height="600"><figcaption>Map of the answers' points, one colour per lookup. From the answers with SHA-256 ${sources.join('; ')}.</figcaption></figure>`;
 }
 

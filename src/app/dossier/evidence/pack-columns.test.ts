@@ -3,8 +3,24 @@ import { packColumns } from './pack-columns.ts';
 
 describe("the pack's first-rows columns", () => {
   const rows = [
-    { incident_code: 'a1', incident_offense: 'Theft', incident_date: '2024-05-01', incident_latitude: 33.48, incident_longitude: -112.03, incident_source: 'X', incident_narrative: 'x'.repeat(200) },
-    { incident_code: 'a2', incident_offense: 'Assault', incident_date: '2024-05-02', incident_latitude: 33.47, incident_longitude: -112.04, incident_source: 'X', incident_narrative: 'y'.repeat(200) },
+    {
+      incident_code: 'a1',
+      incident_offense: 'Theft',
+      incident_date: '2024-05-01',
+      incident_latitude: 33.48,
+      incident_longitude: -112.03,
+      incident_source: 'X',
+      incident_narrative: 'x'.repeat(200),
+    },
+    {
+      incident_code: 'a2',
+      incident_offense: 'Assault',
+      incident_date: '2024-05-02',
+      incident_latitude: 33.47,
+      incident_longitude: -112.04,
+      incident_source: 'X',
+      incident_narrative: 'y'.repeat(200),
+    },
   ];
   const columns = Object.keys(rows[0]!);
 

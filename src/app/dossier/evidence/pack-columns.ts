@@ -2,8 +2,10 @@
 // that describe a record (what, when, where in words), never coordinates or ids, so the table fits
 // a printed page. The whole record is in the ZIP; the pack is for reading.
 
-const PLACE_OR_ID = /(?:^|[._])(?:lat|lng|lon|latitude|longitude|coords?|id|ids|key|uuid|fips|geohash|url|href|image|photo|thumbnail)$|_id$|_key$|_url$/i;
-const TELLING = /offen[cs]e|type|category|kind|class|description|status|crime|nature|reason|name|title|address|street|city|date|time|price|value|amount|distance/i;
+const PLACE_OR_ID =
+  /(?:^|[._])(?:lat|lng|lon|latitude|longitude|coords?|id|ids|key|uuid|fips|geohash|url|href|image|photo|thumbnail)$|_id$|_key$|_url$/i;
+const TELLING =
+  /offen[cs]e|type|category|kind|class|description|status|crime|nature|reason|name|title|address|street|city|date|time|price|value|amount|distance/i;
 /** Values longer than this on average are prose: they would swallow the table. */
 const MAX_AVERAGE_LENGTH = 80;
 

@@ -40,7 +40,11 @@ export const HIDDEN = '(hidden)';
 
 /** The parameters as text, any that could carry a key blanked. */
 export function shownParameters(params: Params): Record<string, string> {
-  return Object.fromEntries(Object.entries(params).flatMap(([name, value]) => (value === undefined ? [] : [[name, KEY_LIKE.test(name) ? HIDDEN : paramToText(value)]])));
+  return Object.fromEntries(
+    Object.entries(params).flatMap(([name, value]) =>
+      value === undefined ? [] : [[name, KEY_LIKE.test(name) ? HIDDEN : paramToText(value)]],
+    ),
+  );
 }
 
 /** The URL with any key-like query parameter blanked (the proxy URL holds none; this is a second lock). */

@@ -37,7 +37,9 @@ export const digitalInsightsSample = {
   category_rank: 1205,
   country_rank: 8035,
   icon_url: 'https://northwind-traders.com/favicon.ico',
-  top_country_shares: [{ id: 48219370, similar_country_id: 840, share_percent: 61.4, share_change: null, name: 'United States', web_data_id: 4821937 }],
+  top_country_shares: [
+    { id: 48219370, similar_country_id: 840, share_percent: 61.4, share_change: null, name: 'United States', web_data_id: 4821937 },
+  ],
   referrals: [{ domain: 'news.example.org', share: 0.12 }],
   keywords: ['northwind'],
   referrals_destination: [],
@@ -54,18 +56,41 @@ export const digitalInsightsSample = {
   technologies: [
     {
       id: 48219371,
-      list: [{ id: 5150, name: 'Google Analytics', image_path: '/images/technologies/google-analytics.svg', description: 'Google Analytics (analytics)', category: 1 }],
+      list: [
+        {
+          id: 5150,
+          name: 'Google Analytics',
+          image_path: '/images/technologies/google-analytics.svg',
+          description: 'Google Analytics (analytics)',
+          category: 1,
+        },
+      ],
       name: 'Analytics',
       parent_id: null,
       important: true,
     },
   ],
   graph: {
-    visits: { categories: ['2026-09-01', '2026-10-01'], data: [['2026-09-01', 171002], ['2026-10-01', 182340]] },
+    visits: {
+      categories: ['2026-09-01', '2026-10-01'],
+      data: [
+        ['2026-09-01', 171002],
+        ['2026-10-01', 182340],
+      ],
+    },
     sources: {
-      organic: [['2026-09-01', 97129.1], ['2026-10-01', 103569.1]],
-      direct: [['2026-09-01', 53181.6], ['2026-10-01', 56707.7]],
-      referral: [['2026-09-01', 20691.2], ['2026-10-01', 22063.1]],
+      organic: [
+        ['2026-09-01', 97129.1],
+        ['2026-10-01', 103569.1],
+      ],
+      direct: [
+        ['2026-09-01', 53181.6],
+        ['2026-10-01', 56707.7],
+      ],
+      referral: [
+        ['2026-09-01', 20691.2],
+        ['2026-10-01', 22063.1],
+      ],
     },
   },
   total_traffic: 353342,

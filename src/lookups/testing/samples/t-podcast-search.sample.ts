@@ -23,7 +23,8 @@ export const podcastSearchSample = {
       explicit_content: false,
       title_highlighted: 'Ep. 212: Why <span class="highlight">climate</span> change matters now',
       description_original: '<p>Northwind Audio talks with Ada Park about climate change and ocean life.</p>',
-      description_highlighted: '<p>Northwind Audio talks with Ada Park about <span class="highlight">climate</span> change and ocean life.</p>',
+      description_highlighted:
+        '<p>Northwind Audio talks with Ada Park about <span class="highlight">climate</span> change and ocean life.</p>',
       transcripts_highlighted: ['…today we are talking about <span class="highlight">climate</span> change, and honestly…'],
     },
   ],

@@ -16,7 +16,9 @@ export function stubDocumentWorker(mode: 'work' | 'fail' = 'work'): MadeWorker[]
   const made: MadeWorker[] = [];
   class FakeWorker extends EventTarget {
     record: MadeWorker;
-    handle = documentWorkerHandler((data) => setTimeout(() => this.dispatchEvent(new MessageEvent('message', { data: structuredClone(data) }))));
+    handle = documentWorkerHandler((data) =>
+      setTimeout(() => this.dispatchEvent(new MessageEvent('message', { data: structuredClone(data) }))),
+    );
     constructor(url: URL, options: WorkerOptions) {
       super();
       this.record = { url: String(url), options, posted: [], terminated: false };

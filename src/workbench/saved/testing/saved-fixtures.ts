@@ -6,7 +6,8 @@ import { paramMeta } from '../../../lookups/param.ts';
 import { sentQuerySearch } from '../../../form/url-state.ts';
 import type { SavedQuery } from '../saved-store.ts';
 
-const hasPathParam = (operation: AnyOperation) => Object.values(operation.params.shape).some((field) => paramMeta(field as never)?.in === 'path');
+const hasPathParam = (operation: AnyOperation) =>
+  Object.values(operation.params.shape).some((field) => paramMeta(field as never)?.in === 'path');
 
 function pick(test: (lookup: AnyLookup, operation: AnyOperation) => boolean): { lookup: AnyLookup; operation: AnyOperation } {
   for (const lookup of allLookups) for (const operation of lookup.operations) if (test(lookup, operation)) return { lookup, operation };
@@ -14,7 +15,9 @@ function pick(test: (lookup: AnyLookup, operation: AnyOperation) => boolean): { 
 }
 
 /** A GET operation with a path parameter, the first of its lookup. */
-export const pathLookup = pick((lookup, operation) => operation.method === 'GET' && hasPathParam(operation) && operation === lookup.operations[0]);
+export const pathLookup = pick(
+  (lookup, operation) => operation.method === 'GET' && hasPathParam(operation) && operation === lookup.operations[0],
+);
 /** The POST operation (parameters in a JSON body). */
 export const postLookup = pick((_lookup, operation) => operation.method === 'POST');
 /** A lookup's second operation (written with `op` in the URL). */
