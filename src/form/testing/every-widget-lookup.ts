@@ -17,18 +17,14 @@ const search: Operation = {
       q: param.text({ in: 'query', title: 'Search text', help: 'Words to look for.', example: 'storm' }),
       limit: param.integer({ in: 'query', title: 'Limit', help: 'How many results.', min: 1, max: 50, defaultHint: '5' }),
       score: param.number({ in: 'query', title: 'Minimum score', help: 'Lowest score.', min: 0, max: 1 }),
-      radius: z.coerce
-        .number()
-        .positive({ error: 'must be positive' })
-        .optional()
-        .register(paramHints, {
-          in: 'query',
-          title: 'Radius',
-          help: 'Metres around the point.',
-          widget: 'radius',
-          required: false,
-          max: 5000,
-        }),
+      radius: z.coerce.number().positive({ error: 'must be positive' }).optional().register(paramHints, {
+        in: 'query',
+        title: 'Radius',
+        help: 'Metres around the point.',
+        widget: 'radius',
+        required: false,
+        max: 5000,
+      }),
       verified: param.boolean({ in: 'query', title: 'Verified', help: 'Only verified events.' }),
       fuel_type: param.enum({ in: 'query', title: 'Fuel type', help: 'Kind of fuel.', options: ['gas', 'diesel', 'electricity'] }),
       symbols: param.list({ in: 'query', title: 'Symbols', help: 'Codes.', suggestions: ['USD', 'GBP', 'JPY'] }),
