@@ -103,6 +103,27 @@ describe('streamed masking', () => {
     expect(out.equals(expected)).toBe(true);
   });
 
+  it('keeps the order, and ends, when a later batch comes back from its thread before an earlier one', async () => {
+    // Two threads: the first batch's answer arrives as a message (a macrotask), the second's at once.
+    // Waiting on the settled second one in a loop would spin on microtasks and never let the first in.
+    const lookup = lookupOf('L');
+    const operation = lookup.operations[0]!;
+    const raw = incidentsBody(2_000);
+    const expected = await maskedWhole(lookup, operation, raw);
+    let calls = 0;
+    const maskOffThread: StreamMaskingOptions['maskOffThread'] = (_task, inline) => {
+      calls += 1;
+      return calls % 2 === 1 ? new Promise((resolve) => setTimeout(() => resolve(inline()), 5)) : inline();
+    };
+    const chunks = cutAt(
+      raw,
+      Array.from({ length: Math.ceil(raw.length / 16_384) }, (_, i) => i * 16_384),
+    );
+    const out = await maskStreamed(chunks, options(lookup, operation, { batchChars: 40_000, maskOffThread }));
+    expect(calls).toBeGreaterThan(2);
+    expect(out.equals(expected)).toBe(true);
+  });
+
   // H's records are masked parsed (a person's name), L's as text (masking-text.ts): both cut everywhere.
   it.each(['H', 'L'])(
     "gives the same bytes when the demo's %s answer is cut at every byte",

@@ -268,8 +268,12 @@ export class MaskingStream extends Transform {
       return;
     }
     this.dispatch();
-    while (this.queue.length > 0) await this.queue[this.queue.length - 1]!.promise;
-    if (this.destroyed) return;
+    // Each batch in order: with several threads a later batch may settle first, and awaiting a
+    // settled promise in a loop would spin on microtasks, never letting the earlier batch's answer in.
+    for (const batch of this.queue.slice()) {
+      await batch.promise;
+      if (this.destroyed) return;
+    }
     const outcome = this.splitter.end();
     if (outcome.kind !== 'split') throw notMaskable(this.options.lookup);
     const { head, tail } = this.envelopeAround(outcome.skeleton);
