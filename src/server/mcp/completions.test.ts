@@ -3,7 +3,7 @@ import { cars } from '../../lookups/f-cars.ts';
 import { allLookups } from '../../lookups/registry.ts';
 import { complete, MAX_COMPLETION_VALUES } from './completions.ts';
 import { ASK_LOOKUP, COMPARE_DATES, PLACE_DOSSIER, promptMessages } from './prompts.ts';
-import { LOOKUP_TEMPLATES } from './resources.ts';
+import { RESOURCE_TEMPLATES } from './resources.ts';
 import { toolName } from './tool-catalog.ts';
 
 const prompt = (name: string, argument: string, value: string, context?: Record<string, string>) =>
@@ -61,7 +61,7 @@ describe('completion of a tool and its arguments', () => {
 
 describe('completion of a resource template’s lookup', () => {
   it('offers the lookups’ letters', () => {
-    const notes = LOOKUP_TEMPLATES[0].uriTemplate;
+    const notes = RESOURCE_TEMPLATES[0].uriTemplate;
     expect(complete(allLookups, { ref: { type: 'ref/resource', uri: notes }, argument: { name: 'lookup', value: '' } }).values).toEqual(
       allLookups.map((lookup) => lookup.slug),
     );

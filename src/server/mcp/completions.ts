@@ -12,7 +12,7 @@ import { paramMeta } from '../../lookups/param.ts';
 import { findPlaces, normalise } from '../../demo/gazetteer.ts';
 import { usPlaces } from '../../demo/us-places.ts';
 import { ASK_LOOKUP, COMPARE_DATES, PLACE_DOSSIER, promptTool } from './prompts.ts';
-import { LOOKUP_TEMPLATES } from './resources.ts';
+import { RESOURCE_TEMPLATES } from './resources.ts';
 import { RESULT_LIMIT, RESULT_OFFSET, toolName } from './tool-catalog.ts';
 
 /** The protocol's cap on the values of one completion. */
@@ -68,7 +68,7 @@ export function complete(lookups: readonly AnyLookup[], { ref, argument, context
   const given = context?.arguments ?? {};
   const typed = argument.value;
   if (ref.type === 'ref/resource') {
-    const template = LOOKUP_TEMPLATES.find((candidate) => candidate.uriTemplate === ref.uri);
+    const template = RESOURCE_TEMPLATES.find((candidate) => candidate.uriTemplate === ref.uri);
     if (!template || argument.name !== 'lookup') return completion([]);
     return completion(lookups.map((lookup) => lookup.slug).filter((slug) => startsWith(slug, typed)));
   }

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crimeIncidents } from '../../lookups/l-crime-incidents.ts';
 import { loadAppConfig } from '../assembly.ts';
 import { PLACE_DOSSIER } from './prompts.ts';
-import { LOOKUP_TEMPLATES } from './resources.ts';
+import { RESOURCE_TEMPLATES } from './resources.ts';
 import { connectHttpClient, exampleArguments, startAppServer, type Running } from './testing/mcp-fixtures.ts';
 import { toolName } from './tool-catalog.ts';
 
@@ -48,8 +48,8 @@ describe('the utilities an assistant’s client can use', () => {
 
   it('lists a resource template for each lookup’s notes and fields, and reads one filled in with a letter', async () => {
     const { resourceTemplates } = await client.listResourceTemplates();
-    expect(resourceTemplates.map((template) => template.uriTemplate)).toEqual(LOOKUP_TEMPLATES.map((template) => template.uriTemplate));
-    const uri = LOOKUP_TEMPLATES[0].uriTemplate.replace('{lookup}', crimeIncidents.slug);
+    expect(resourceTemplates.map((template) => template.uriTemplate)).toEqual(RESOURCE_TEMPLATES.map((template) => template.uriTemplate));
+    const uri = RESOURCE_TEMPLATES[0].uriTemplate.replace('{lookup}', crimeIncidents.slug);
     const contents = (await client.readResource({ uri })).contents[0]!;
     expect('text' in contents && contents.text).toContain(crimeIncidents.title);
   });

@@ -28,7 +28,7 @@ import { callNotices, isLogLevel, memoryLevel, type CallNotices, type LevelStore
 import { complete } from './completions.ts';
 import { AnswerTooLargeError, type ProxyCaller } from './loopback.ts';
 import { promptMessages, PROMPTS } from './prompts.ts';
-import { listResources, LOOKUP_TEMPLATES, readResource, type ResourceSources } from './resources.ts';
+import { listResources, RESOURCE_TEMPLATES, readResource, type ResourceSources } from './resources.ts';
 import { readToolArguments } from './tool-arguments.ts';
 import type { LookupTool } from './tool-catalog.ts';
 import { answerTooLarge } from './too-large.ts';
@@ -137,7 +137,7 @@ export function createLookupMcpServer({
     return {};
   });
   server.setRequestHandler(CompleteRequestSchema, (request) => ({ completion: complete(lookups, request.params) }));
-  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: [...LOOKUP_TEMPLATES] }));
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: [...RESOURCE_TEMPLATES] }));
 
   server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: listResources(resources) }));
   server.setRequestHandler(ReadResourceRequestSchema, (request) => {

@@ -16,7 +16,7 @@ export const notesUri = (lookup: AnyLookup) => `${RESOURCE_SCHEME}://lookups/${l
 export const fieldsUri = (lookup: AnyLookup) => `${RESOURCE_SCHEME}://lookups/${lookup.slug}/fields`;
 
 /** The resource templates: one per kind of lookup resource, {lookup} a lookup's letter. */
-export const LOOKUP_TEMPLATES = [
+export const RESOURCE_TEMPLATES = [
   {
     uriTemplate: `${RESOURCE_SCHEME}://lookups/{lookup}/notes`,
     name: 'lookup-notes',
