@@ -18,6 +18,7 @@ import { isRecord } from '../../lookups/adapters.ts';
 import { JsonSplitter } from '../../lookups/json-splitter.ts';
 import { eachBodyPiece, issuesInWords } from '../http/read-body.ts';
 import { refusal, type Refusal } from '../http/refusal.ts';
+import { rowIssues } from './row-problem.ts';
 import { jobRow, jobSubmission, MAX_ROWS, type JobSubmission } from './job-submission.ts';
 
 export type SubmissionRead =
@@ -48,8 +49,6 @@ const AS_JSON = 'The job is sent as JSON: {lookup, operation, rows, concurrency}
 const invalid = (message: string, details?: Record<string, unknown>) => refusal(400, 'invalid_job', message, details && { details });
 
 /** The submission's problems, as `rows.3.name: …` (at most three). */
-/** A row's problems, as `zipcode must be …`. */
-const rowIssues = (error: ZodError) => error.issues.map((issue) => `${issue.path.join('.') || 'row'} ${issue.message}`).join('; ');
 
 function findOperation(
   index: LookupIndex,
