@@ -109,12 +109,17 @@ test('a dossier’s time window: the days chosen are in the URL and bound the in
   await last.fill('2024-05-10');
   await window.getByRole('button', { name: 'Apply the window' }).click();
   await expect(page).toHaveURL(/since=2024-05-09&until=2024-05-10/);
+  // The earlier window's answer can still be on screen: wait for the new window's request itself.
+  await expect
+    .poll(
+      () =>
+        asked.some(
+          (query) => query.get('datetime_ini') === '2024-05-09T00:00:00.000Z' && query.get('datetime_end') === '2024-05-10T23:59:59.999Z',
+        ),
+      { timeout: 30_000 },
+    )
+    .toBe(true);
   const incidents = page.getByRole('region', { name: /^L\. / });
   await expect(incidents.getByRole('definition').first()).toHaveText(/^[\d,]+ records?/, { timeout: 30_000 });
-  expect(
-    asked.some(
-      (query) => query.get('datetime_ini') === '2024-05-09T00:00:00.000Z' && query.get('datetime_end') === '2024-05-10T23:59:59.999Z',
-    ),
-  ).toBe(true);
   await expect(page.getByText(/from 2024-05-09 to 2024-05-10\. This page’s address reproduces it\./)).toBeVisible();
 });
