@@ -12,6 +12,7 @@ import {
   type JobState,
   type WatchChange,
   type WatchQuery,
+  WATCHES_PATH,
 } from '../lookups/jobs-wire.ts';
 
 export { FINAL_JOB_STATES, JOBS_PATH, type JobState, type WatchChange, type WatchQuery };
@@ -116,8 +117,6 @@ export function followJob(job: Pick<ServerJob, 'events'>, onProgress: (job: Serv
   source.addEventListener('end', () => source.close());
   return () => source.close();
 }
-
-export const WATCHES_PATH = '/watches';
 
 export interface WatchSummary {
   id: string;

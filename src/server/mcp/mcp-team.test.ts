@@ -9,7 +9,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { crimeIncidents } from '../../lookups/l-crime-incidents.ts';
 import { allLookups } from '../../lookups/registry.ts';
 import { loadAppConfig } from '../assembly.ts';
@@ -64,8 +64,13 @@ afterAll(async () => {
   await upstream?.close();
 });
 
-/** The audit line is written when the proxied request's connection closes: give it a turn. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+/** The audit line is written when the proxied request's connection closes: wait until the log holds `count` lines of `lookup`. */
+const auditLines = (log: AuditEntry[], count: number, lookup = crimeIncidents.id) =>
+  vi.waitFor(() => {
+    const lines = log.filter((entry) => entry.lookup === lookup);
+    expect(lines).toHaveLength(count);
+    return lines;
+  });
 
 describe('an assistant on a team server', () => {
   it('gets 401 at /mcp without a valid bearer token', async () => {
@@ -100,9 +105,7 @@ describe('an assistant on a team server', () => {
     expect(text).toContain('budget_exhausted');
     expect(text).toMatch(/budget for lookup .+ is spent/);
 
-    await settle();
-    const calls = audit.filter((entry) => entry.lookup === crimeIncidents.id);
-    expect(calls).toHaveLength(2);
+    const calls = await auditLines(audit, 2);
     expect(calls[0]).toMatchObject({ user: 'alice', client: 'mcp', source: 'live', status: 200, budgetLeft: 0 });
     expect(calls[1]).toMatchObject({ user: 'alice', client: 'mcp', source: 'proxy', status: 429, code: 'budget_exhausted' });
   });
@@ -112,8 +115,7 @@ describe('an assistant on a team server', () => {
     await fetch(`${app.base}/proxy/${crimeIncidents.slug}/v1/incidents/raw-data?lat=37.7749&lon=-122.4194`, {
       headers: { authorization: `Bearer ${ALICE}` },
     });
-    await settle();
-    expect(audit.length).toBe(before + 1);
+    await vi.waitFor(() => expect(audit.length).toBe(before + 1));
     expect(audit.at(-1)!.client).toBeUndefined();
   });
 });
@@ -177,8 +179,7 @@ describe('a trusted proxy’s user header', () => {
       const answer = await postFrom(server.base, '127.0.0.3', { authorization: `Bearer ${ALICE}`, 'x-forwarded-user': 'mallory' }, call);
       expect(answer.status).toBe(200);
       expect(answer.text).toContain('records 1–1 returned');
-      await settle();
-      expect(lines.filter((entry) => entry.lookup === crimeIncidents.id).map((entry) => entry.user)).toEqual(['alice']);
+      expect((await auditLines(lines, 1)).map((entry) => entry.user)).toEqual(['alice']);
     } finally {
       await server.close();
     }
