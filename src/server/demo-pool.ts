@@ -16,7 +16,7 @@
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import type { Tinypool as TinypoolClass } from 'tinypool';
-import type { DemoResult, DemoTask } from './demo-worker.ts';
+import type { DemoResult, DemoTask, WarmTask } from './demo-worker.ts';
 import { partLog } from './server-log.ts';
 
 /** How long a worker beyond the first waits for work before it leaves. */
@@ -25,6 +25,11 @@ const IDLE_MS = 30_000;
 export interface DemoPool {
   /** Runs one task on a worker thread; rejects when no thread could run it. */
   run(task: DemoTask): Promise<DemoResult>;
+  /**
+   * Starts the first thread now, loading the demo (a second of CPU, several on a busy machine), so
+   * the first request does not wait for it; resolves when it is ready, never rejects.
+   */
+  warm(): Promise<void>;
   /** Ends the threads; a later run starts them again. */
   close(): Promise<void>;
 }
@@ -56,6 +61,11 @@ export function createDemoPool(options: { threads?: number } = {}): DemoPool {
   pool.on('error', (error: unknown) => partLog('demo').warn({ err: error }, 'a worker thread failed'));
   return {
     run: (task) => pool.run(task) as Promise<DemoResult>,
+    warm: async () => {
+      const warm: WarmTask = { kind: 'warm' };
+      // A thread that cannot start is the pool's error event's to report; the first request then says so.
+      await pool.run(warm).catch(() => undefined);
+    },
     close: () => pool.destroy(),
   };
 }

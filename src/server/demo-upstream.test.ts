@@ -31,6 +31,7 @@ function countingPool(
       runs.push(task);
       return run(task);
     },
+    warm: async () => undefined,
     close: async () => undefined,
   };
 }

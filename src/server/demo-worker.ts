@@ -48,6 +48,11 @@ export type DemoResult =
     }
   | { kind: 'failure'; status: 502; code: 'demo_failed' | 'demo_unavailable'; message: string };
 
+/** Asks a thread to do nothing but load the demo (DemoPool.warm); it answers `{ kind: 'ready' }`. */
+export interface WarmTask {
+  kind: 'warm';
+}
+
 /** The JSON text the proxy would send after masking `text` (as the live path masks a provider's body). */
 function maskedText(lookup: AnyLookup, text: string, secret: string): string {
   // Parsed from the text rather than masking the generator's object, so the walk sees exactly the
@@ -120,7 +125,10 @@ export function answerDemo(
 const generatorsById: Readonly<Record<string, DemoGenerator | undefined>> = demoGenerators;
 
 /** The worker thread's task: the registry's generator for the named lookup and operation (demo-worker-boot.mjs moves its body). */
-export default function runDemoTask(task: DemoTask): DemoResult {
+export default function runDemoTask(task: DemoTask): DemoResult;
+export default function runDemoTask(task: WarmTask): { kind: 'ready' };
+export default function runDemoTask(task: DemoTask | WarmTask): DemoResult | { kind: 'ready' } {
+  if ('kind' in task) return { kind: 'ready' };
   const found = registryIndex.operation(task.lookupId, task.operationId);
   const generator = generatorsById[task.lookupId];
   if (!found || !generator)

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { loadAppConfig } from './assembly.ts';
 import { createAppServer, hostNameOfAddress } from './app-server.ts';
 import { ConfigError, environmentWithDotEnv, lookupModes, type ServerConfig } from './config.ts';
-import { closeDemoPool, configureDemoPool, defaultDemoThreads } from './demo-pool.ts';
+import { closeDemoPool, configureDemoPool, defaultDemoThreads, demoPool } from './demo-pool.ts';
 import { closeGracefully } from './graceful-shutdown.ts';
 import { closeMaskPool, defaultMaskThreads, startMaskPool } from './mask-pool.ts';
 import { runPrimary, serverProcessCount } from './server-processes.ts';
@@ -85,7 +85,10 @@ function serve(): void {
   const worker = cluster.isWorker;
   if (worker) configureDemoPool({ threads: defaultDemoThreads(processes) });
   // Live answers are masked on the mask pool's threads: started now, not at the first masked answer.
-  if (Object.values(lookupModes(config)).includes('live')) void startMaskPool({ threads: defaultMaskThreads(processes) });
+  const modes = Object.values(lookupModes(config));
+  if (modes.includes('live')) void startMaskPool({ threads: defaultMaskThreads(processes) });
+  // Demo answers come from the demo pool's threads: the first one starts now, not at the first request.
+  if (modes.includes('demo')) void demoPool().warm();
   // The address the server binds is a name it answers to (besides loopback and LOOKUP_ALLOWED_HOSTS).
   const boundName = hostNameOfAddress(host);
   const store = createStoreFromEnv(env);

@@ -89,7 +89,8 @@ const lCalls = (count: number) =>
     return calls;
   });
 
-describe('standard sign-in for assistants', () => {
+// The first live call starts the demo's and the masking's threads: seconds on a busy machine, so a bound of a minute.
+describe('standard sign-in for assistants', { timeout: 60_000 }, () => {
   it('answers an unauthenticated call with 401 naming the protected-resource metadata', async () => {
     const mcp = await postMcp();
     expect(mcp.status).toBe(401);

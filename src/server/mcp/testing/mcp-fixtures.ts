@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import type { AnyOperation } from '../../../lookups/define-lookup.ts';
 import { createAppServer, type AppServerOptions } from '../../app-server.ts';
 import { assembleHandlers, loadAppConfig } from '../../assembly.ts';
+import { demoPool } from '../../demo-pool.ts';
 import { runChain } from '../../http/handler-chain.ts';
 import { toolInputSchema } from '../tool-catalog.ts';
 
@@ -42,9 +43,13 @@ export function startAppServer(options: Omit<AppServerOptions, 'distDir'>, port 
   return listening(createAppServer({ log: () => {}, ...options, distDir: dist }), port);
 }
 
-/** The demo upstream (`/<slug>/…`, answering as a provider would), to stand in for a live one. */
-export function startDemoUpstream(): Promise<Running> {
+/**
+ * The demo upstream (`/<slug>/…`, answering as a provider would), to stand in for a live one; its
+ * thread started, as a server's is: on a busy machine the start alone can outlast a call's timeout.
+ */
+export async function startDemoUpstream(): Promise<Running> {
   const chain = assembleHandlers({ config: loadAppConfig({}), role: 'demo-upstream', log: () => {} });
+  await demoPool().warm();
   return listening(createServer((req, res) => runChain(chain, req, res)));
 }
 
