@@ -18,12 +18,15 @@ import { createDocumentRoutes, createLookupHandler, createMaskingProxy } from '.
 import { createProxyHandler } from './proxy-handler.ts';
 import { configureServerLog } from './server-log.ts';
 import { createStaticHandler } from './static-files.ts';
-import type { AccessConfig } from './team/access-config.ts';
+import { accessEnabled, type AccessConfig } from './team/access-config.ts';
 import type { AuditLog } from './team/audit-log.ts';
 import type { TeamLimits } from './team/limits-config.ts';
 import type { SharedStore } from './team/store-types.ts';
 import { createTeamHandler } from './team/team-handler.ts';
 import { createTeamServices, type TeamServices } from './team/team-services.ts';
+import type { ItemSettings } from './team/items/item-settings.ts';
+import type { ItemStore } from './team/items/item-store.ts';
+import { createTeamItemRoutes } from './team/items/team-items.ts';
 import { createJobsOffRoutes } from './jobs/jobs-off-routes.ts';
 import { createLazyJobService, type LazyJobService } from './jobs/lazy-job-service.ts';
 import type { JobsSettings } from './jobs/jobs-settings.ts';
@@ -54,6 +57,8 @@ export interface TeamParts {
   audit?: AuditLog;
   /** Server-side jobs on Redis (jobs/): the settings, and this instance's own address once it listens. */
   jobs?: { settings: JobsSettings; origin: () => string };
+  /** The team's shared items (team/items/): answered at /team/items when an access mode is configured. */
+  items?: { store: ItemStore; settings: ItemSettings };
 }
 
 export interface AssemblyOptions {
@@ -121,6 +126,9 @@ export function assembleHandlers(options: AssemblyOptions): HandlerChain & { job
       }),
     );
     if (services) handlers.push(services.routes);
+    // A team of signed-in users keeps shared items; a single-user server has no /team/items (404).
+    if (options.team.items && accessEnabled(access))
+      handlers.push(createTeamItemRoutes({ ...options.team.items, access, audit: services?.audit }));
     if (jobs) handlers.push(jobs.routes);
   }
   // Without jobs, /jobs/config says so (the bulk page asks it).

@@ -10,8 +10,18 @@
 // Refusals at the access gate are written here too, rate-limited (gate-audit.ts).
 import { pino, type DestinationStream, type Logger } from 'pino';
 
-/** `gate`: refused at the access gate (no user; see gate-audit.ts). */
-export type AuditSource = 'live' | 'demo' | 'cache' | 'proxy' | 'gate' | 'job';
+/** `gate`: refused at the access gate (no user; see gate-audit.ts). `item`: a change to a team item (items/item-audit.ts). */
+export type AuditSource = 'live' | 'demo' | 'cache' | 'proxy' | 'gate' | 'job' | 'item';
+
+/** A team item as its audit line names it: never its body (which can hold parameter values). */
+export interface AuditedItem {
+  id: string;
+  kind: string;
+  title: string;
+  owner: string;
+  visibility: 'private' | 'team';
+  version: number;
+}
 
 export interface AuditEntry {
   user: string;
@@ -40,7 +50,19 @@ export interface AuditEntry {
   client?: AuditClient | undefined;
   /** Server-side jobs (source `job`): which job, and what its user did (started, cancelled, downloaded). */
   job?: string | undefined;
-  action?: 'job-start' | 'job-cancel' | 'job-download' | 'watch-start' | 'watch-stop' | undefined;
+  action?:
+    | 'job-start'
+    | 'job-cancel'
+    | 'job-download'
+    | 'watch-start'
+    | 'watch-stop'
+    | 'item-create'
+    | 'item-share'
+    | 'item-edit'
+    | 'item-delete'
+    | undefined;
+  /** Team items (source `item`): which item was created, shared, edited or deleted. */
+  item?: AuditedItem | undefined;
 }
 
 export type AuditLog = (entry: AuditEntry) => void;
@@ -99,6 +121,16 @@ export function createAuditLog(options: { file?: string; destination?: Destinati
       ...(entry.client !== undefined && { client: entry.client }),
       ...(entry.job !== undefined && { job: entry.job }),
       ...(entry.action !== undefined && { action: entry.action }),
+      ...(entry.item !== undefined && {
+        item: {
+          id: entry.item.id,
+          kind: entry.item.kind,
+          title: entry.item.title,
+          owner: entry.item.owner,
+          visibility: entry.item.visibility,
+          version: entry.item.version,
+        },
+      }),
     });
   };
   return { log, flush: () => logger.flush(), logger };
