@@ -27,6 +27,7 @@ import { createTeamServices, type TeamServices } from './team/team-services.ts';
 import type { ItemSettings } from './team/items/item-settings.ts';
 import type { ItemStore } from './team/items/item-store.ts';
 import { createTeamItemRoutes } from './team/items/team-items.ts';
+import { createItemsOffRoutes } from './team/items/items-off-routes.ts';
 import { createJobsOffRoutes } from './jobs/jobs-off-routes.ts';
 import { createLazyJobService, type LazyJobService } from './jobs/lazy-job-service.ts';
 import type { JobsSettings } from './jobs/jobs-settings.ts';
@@ -102,6 +103,7 @@ export function assembleHandlers(options: AssemblyOptions): HandlerChain & { job
   const handlers: ChainHandler[] = [];
   let services: TeamServices | undefined;
   let jobs: LazyJobService | undefined;
+  let items = false;
   if (options.team) {
     const { store, access, limits, audit } = options.team;
     services = limits && createTeamServices({ config, lookups: allLookups, limits, store, ...(audit && { audit }) });
@@ -127,12 +129,16 @@ export function assembleHandlers(options: AssemblyOptions): HandlerChain & { job
     );
     if (services) handlers.push(services.routes);
     // A team of signed-in users keeps shared items; a single-user server has no /team/items (404).
-    if (options.team.items && accessEnabled(access))
+    if (options.team.items && accessEnabled(access)) {
       handlers.push(createTeamItemRoutes({ ...options.team.items, access, audit: services?.audit }));
+      items = true;
+    }
     if (jobs) handlers.push(jobs.routes);
   }
   // Without jobs, /jobs/config says so (the bulk page asks it).
   if (!jobs) handlers.push(createJobsOffRoutes());
+  // Without them, /team/items says so (the page then keeps its items in the browser).
+  if (!items) handlers.push(createItemsOffRoutes());
   handlers.push(createDocumentRoutes({ config, openApiDocument }));
   // POST /mcp: the lookups as tools for AI assistants; each tool call comes back through the proxy below.
   handlers.push(

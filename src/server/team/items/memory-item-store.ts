@@ -90,7 +90,7 @@ export function createMemoryItemStore(): ItemStore {
     },
     async page(index, after, size) {
       const entries = [...(indexes.get(indexName(index)) ?? new Map<string, number>())].map(([id, at]) => ({ id, at }));
-      const ordered = entries.sort(newerFirst).filter((entry) => !after || newerFirst(after, entry) > 0);
+      const ordered = entries.sort(newerFirst).filter((entry) => !after || newerFirst(after, entry) < 0);
       const shown = ordered.slice(0, size);
       const last = shown.at(-1);
       return {
