@@ -29,7 +29,9 @@ import { parseTeamLimits } from '../limits-config.ts';
 import { createMemoryStore } from '../shared-store.ts';
 import { hashToken } from '../tokens-file.ts';
 import type { ItemSettings } from './item-settings.ts';
+import type { ItemStore } from './item-store.ts';
 import { createMemoryItemStore } from './memory-item-store.ts';
+import { StoreUnavailableError } from '../store-errors.ts';
 
 const TOKENS = { alice: 'alice-token-0123456789', bob: 'bob-token-abcdefghijkl', carol: 'carol-token-0123456789' };
 type User = keyof typeof TOKENS;
@@ -49,7 +51,7 @@ async function listen(server: Server): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
-async function startTeamServer(settings: ItemSettings, audit?: (line: string) => void): Promise<string> {
+async function startTeamServer(settings: ItemSettings, audit?: (line: string) => void, store: ItemStore = createMemoryItemStore()): Promise<string> {
   const config = loadAppConfig({});
   const tokensFile = join(dir, 'tokens');
   const access = loadAccessConfig({ LOOKUP_ACCESS_TOKENS_FILE: tokensFile });
@@ -63,7 +65,7 @@ async function startTeamServer(settings: ItemSettings, audit?: (line: string) =>
       access,
       limits,
       audit: log,
-      items: { store: createMemoryItemStore(), settings },
+      items: { store, settings },
     }),
   );
 }
@@ -277,6 +279,20 @@ describe('the team’s items’ limits', () => {
     });
     // Alice's quota is her own.
     await create('alice', {}, small);
+  });
+
+  it('answer 503 store_unavailable while the store does not answer', async () => {
+    const down = () => Promise.reject(new StoreUnavailableError());
+    const store: ItemStore = { create: down, get: down, replace: down, remove: down, page: down, usage: down, close: async () => undefined };
+    const origin = await startTeamServer({ itemsPerUser: 2, bytesPerUser: 2_000, maxItemBytes: 1_500 }, undefined, store);
+    for (const answer of [
+      await call(origin, 'alice', 'GET', `${TEAM_ITEMS_PATH}?scope=team`),
+      await call(origin, 'alice', 'POST', TEAM_ITEMS_PATH, { kind: 'query', visibility: 'team', title: 'T', body: {} }),
+    ]) {
+      expect(answer.status).toBe(503);
+      expect(answer.headers.get('retry-after')).toBe('5');
+      expect(await errorOf(answer)).toMatchObject({ code: 'store_unavailable' });
+    }
   });
 
   it('are not served by a server without an access mode', async () => {

@@ -4,7 +4,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TeamItemKind, Visibility } from '../../../lookups/team-wire.ts';
+import { freePort } from '../../testing/free-port.ts';
 import { startRedis, type TestRedis } from '../redis-for-tests.ts';
+import { isStoreUnavailable } from '../store-errors.ts';
 import { cursorText, parseCursor, type ItemCursor, type ItemIndex, type ItemStore, type StoredItem } from './item-store.ts';
 import { createMemoryItemStore } from './memory-item-store.ts';
 import { createRedisItemStore } from './redis-item-store.ts';
@@ -145,5 +147,19 @@ describe.each([
     expect(await store.replace(grown, 1, quota)).toMatchObject({ ok: false, reason: 'quota', quota: 'item-bytes' });
     expect(await store.get(second.id)).toEqual(second);
     expect(await store.usage('alice')).toEqual({ items: 2, bytes: 18 + second.bytes });
+  });
+});
+
+describe('the redis item store while Redis does not answer', () => {
+  it('fails closed: every call rejects with store_unavailable', async () => {
+    const store = createRedisItemStore(`redis://127.0.0.1:${await freePort()}`);
+    opened.push(store);
+    const calls = [
+      store.get('abcdefgh12'),
+      store.create(item('alice', 1), QUOTA),
+      store.page({ scope: 'team' }, undefined, 10),
+      store.usage('alice'),
+    ];
+    for (const call of calls) await expect(call.then(() => 'answered', (error: unknown) => isStoreUnavailable(error))).resolves.toBe(true);
   });
 });
