@@ -67,6 +67,9 @@ export interface AuditEntry {
 
 export type AuditLog = (entry: AuditEntry) => void;
 
+/** The request facts of a line that is not about a proxied request (a refusal at the gate, a job's or an item's action). */
+export const NO_REQUEST_FACTS = { lookup: undefined, operation: undefined, bytes: 0, durationMs: 0, paramsHash: undefined } as const;
+
 /**
  * Request header naming the kind of client that sent a proxied request, when it is not the app's
  * own pages: `mcp` for the MCP endpoint's calls (src/server/mcp/). A label the caller states, as a

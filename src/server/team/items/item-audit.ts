@@ -1,7 +1,7 @@
 // The audit line of a change to a team item (created, shared, edited, deleted): who, which item
 // (its id, kind, title, owner, visibility and version) and when; never its body, which holds the
 // query's parameter values or the answers themselves.
-import type { AuditLog } from '../audit-log.ts';
+import { NO_REQUEST_FACTS, type AuditLog } from '../audit-log.ts';
 import type { ItemChange } from './item-service.ts';
 
 const REQUESTS: Readonly<Record<ItemChange['action'], { method: string; status: number }>> = {
@@ -15,15 +15,11 @@ export function auditItemChange(audit: AuditLog | undefined, { user, action, ite
   const { method, status } = REQUESTS[action];
   const { id, kind, title, owner, visibility, version } = item;
   audit?.({
+    ...NO_REQUEST_FACTS,
     user,
-    lookup: undefined,
-    operation: undefined,
     method,
     status,
-    bytes: 0,
-    durationMs: 0,
     source: 'item',
-    paramsHash: undefined,
     action: `item-${action}`,
     item: { id, kind, title, owner, visibility, version },
   });

@@ -8,7 +8,7 @@
 // Failing closed, as the shared store does (redis-store.ts): while Redis is unreachable every call
 // rejects with StoreUnavailableError, fast, and the routes answer 503.
 import { Redis } from 'ioredis';
-import { REDIS_KEY_PREFIX } from '../redis-store.ts';
+import { failFastRedisOptions } from '../redis-store.ts';
 import { StoreUnavailableError } from '../store-errors.ts';
 import {
   editedAt,
@@ -21,8 +21,8 @@ import {
 import { indexesOf, indexName } from './memory-item-store.ts';
 import type { TeamItemSummary } from '../../../lookups/team-wire.ts';
 
+/** Longer than the shared store's: a write carries an item of up to LOOKUP_ITEM_MAX_BYTES. */
 const COMMAND_TIMEOUT_MS = 5_000;
-const CONNECT_TIMEOUT_MS = 2_000;
 
 // KEYS: the item, its owner's usage, then its indexes. ARGV: summary, body, bytes, score, id,
 // items limit, bytes limit. Returns {'ok'}, {'exists'} or {quota, used}.
@@ -116,14 +116,10 @@ function writeOf(reply: Reply, limits: { items: number; bytes: number }): ItemWr
 }
 
 export function createRedisItemStore(url: string, options: RedisItemStoreOptions = {}): ItemStore {
-  const client = new Redis(url, {
-    keyPrefix: options.keyPrefix ?? REDIS_KEY_PREFIX,
-    connectTimeout: CONNECT_TIMEOUT_MS,
-    commandTimeout: COMMAND_TIMEOUT_MS,
-    maxRetriesPerRequest: 0,
-    retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
-    enableAutoPipelining: true,
-  }) as ItemRedis;
+  const client = new Redis(
+    url,
+    failFastRedisOptions({ commandTimeoutMs: COMMAND_TIMEOUT_MS, ...(options.keyPrefix && { keyPrefix: options.keyPrefix }) }),
+  ) as ItemRedis;
   // Outages are said once by the shared store's client (redis-store.ts); this one only fails closed.
   client.on('error', () => undefined);
   client.defineCommand('createItem', { lua: CREATE_LUA });
