@@ -9,7 +9,7 @@ import { startRedis, type TestRedis } from '../redis-for-tests.ts';
 import { isStoreUnavailable } from '../store-errors.ts';
 import { cursorText, parseCursor, type ItemCursor, type ItemIndex, type ItemStore, type StoredItem } from './item-store.ts';
 import { createMemoryItemStore } from './memory-item-store.ts';
-import { createRedisItemStore } from './redis-item-store.ts';
+import { createRedisItemStore, NO_AOF_ITEMS_MESSAGE } from './redis-item-store.ts';
 
 let redis: TestRedis;
 const opened: ItemStore[] = [];
@@ -61,7 +61,7 @@ describe.each([
   [
     'redis',
     () => {
-      const store = createRedisItemStore(redis.url, { keyPrefix: `test-items:${randomUUID()}:` });
+      const store = createRedisItemStore(redis.url, { keyPrefix: `test-items:${randomUUID()}:`, log: () => undefined });
       opened.push(store);
       return store;
     },
@@ -150,9 +150,19 @@ describe.each([
   });
 });
 
+describe('the redis item store on a Redis without an append-only file', () => {
+  it('says once that a Redis restart would lose every item', async () => {
+    const said: string[] = [];
+    const store = createRedisItemStore(redis.url, { keyPrefix: `test-items:${randomUUID()}:`, log: (message) => said.push(message) });
+    opened.push(store);
+    await store.usage('alice');
+    await expect.poll(() => said).toEqual([NO_AOF_ITEMS_MESSAGE]);
+  });
+});
+
 describe('the redis item store while Redis does not answer', () => {
   it('fails closed: every call rejects with store_unavailable', async () => {
-    const store = createRedisItemStore(`redis://127.0.0.1:${await freePort()}`);
+    const store = createRedisItemStore(`redis://127.0.0.1:${await freePort()}`, { log: () => undefined });
     opened.push(store);
     const calls = [
       store.get('abcdefgh12'),

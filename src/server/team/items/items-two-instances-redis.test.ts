@@ -90,5 +90,7 @@ describe('the team’s items on two instances and one Redis', () => {
     const third = await call(two, 'alice', 'POST', TEAM_ITEMS_PATH, { kind: 'query', visibility: 'private', title: 'Third', body: {} });
     expect(third.status).toBe(429);
     expect(quotaRefusalSchema.parse(await third.json()).error).toMatchObject({ quota: 'items', used: 2, limit: 2 });
+    // Redis keeps its append-only file: no instance warns that a restart would lose the items.
+    expect(one.output() + two.output()).not.toContain('keeps no append-only file');
   }, 180_000);
 });

@@ -8,6 +8,7 @@
 // Failing closed, as the shared store does (redis-store.ts): while Redis is unreachable every call
 // rejects with StoreUnavailableError, fast, and the routes answer 503.
 import { Redis } from 'ioredis';
+import { partLog } from '../../server-log.ts';
 import { failFastRedisOptions } from '../redis-store.ts';
 import { StoreUnavailableError } from '../store-errors.ts';
 import {
@@ -82,7 +83,13 @@ interface ItemRedis extends Redis {
 export interface RedisItemStoreOptions {
   /** Another prefix keeps tests apart; deployments use the default. */
   keyPrefix?: string;
+  /** Where a Redis without persistence is reported; the server log's `team` part by default. */
+  log?: (message: string) => void;
 }
+
+export const NO_AOF_ITEMS_MESSAGE =
+  'Warning: the team’s shared items are kept in Redis (LOOKUP_REDIS_URL), which keeps no append-only file (appendonly no): ' +
+  'a Redis restart loses every item. Run Redis with deploy/redis.conf (appendonly yes).';
 
 const itemKey = (id: string) => `items:item:${id}`;
 const usageKey = (owner: string) => `items:usage:${owner}`;
@@ -126,6 +133,15 @@ export function createRedisItemStore(url: string, options: RedisItemStoreOptions
   client.defineCommand('replaceItem', { lua: REPLACE_LUA });
   client.defineCommand('removeItem', { lua: REMOVE_LUA });
   let closed = false;
+  // Said once, at the first connection: without the file a Redis restart loses every item.
+  const log = options.log ?? ((message: string) => partLog('team').warn(message));
+  client.once('ready', () => {
+    client.info('persistence').then(
+      (info) => /^aof_enabled:0/m.test(info) && log(NO_AOF_ITEMS_MESSAGE),
+      // INFO may be renamed or refused (a managed Redis): nothing to say then.
+      () => undefined,
+    );
+  });
 
   async function call<T>(command: () => Promise<T>): Promise<T> {
     if (closed) throw new StoreUnavailableError('The items store is closed');
