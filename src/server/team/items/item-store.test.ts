@@ -148,6 +148,18 @@ describe.each([
     expect(await store.get(second.id)).toEqual(second);
     expect(await store.usage('alice')).toEqual({ items: 2, bytes: 18 + second.bytes });
   });
+
+  it('lets racing writes pass a quota or a version only once', async () => {
+    const store = make();
+    const racing = Array.from({ length: 12 }, (_, n) => item('carol', 100 + n));
+    const created = await Promise.all(racing.map((each) => store.create(each, { items: 3, bytes: 10_000 })));
+    expect(created.filter((write) => write.ok)).toHaveLength(3);
+    expect(await store.usage('carol')).toMatchObject({ items: 3 });
+    const kept = racing[created.findIndex((write) => write.ok)]!;
+    const edits = await Promise.all(['a', 'b', 'c'].map((title) => store.replace({ ...kept, title, version: 2 }, 1, QUOTA)));
+    expect(edits.filter((write) => write.ok)).toHaveLength(1);
+    expect(edits.filter((write) => !write.ok && write.reason === 'stale')).toHaveLength(2);
+  });
 });
 
 describe('the redis item store on a Redis without an append-only file', () => {

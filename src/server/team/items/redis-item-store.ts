@@ -188,8 +188,10 @@ export function createRedisItemStore(url: string, options: RedisItemStoreOptions
       return writeOf(await call(() => client.replaceItem(keys.length, ...keys, ...args)), quota);
     },
     async remove(id, fromVersion) {
-      const current = await get(id);
-      if (!current) return { ok: false, reason: 'missing' };
+      // Its owner and kind name its keys; the body is not needed for that.
+      const meta = await call(() => client.hget(itemKey(id), 'meta'));
+      if (!meta) return { ok: false, reason: 'missing' };
+      const current = JSON.parse(meta) as TeamItemSummary;
       const keys = [itemKey(id), usageKey(current.owner), ...everyIndexKey(current)];
       return writeOf(await call(() => client.removeItem(keys.length, ...keys, String(fromVersion), id)), { items: 0, bytes: 0 });
     },
