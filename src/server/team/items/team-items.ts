@@ -3,7 +3,6 @@
 import type { ChainHandler } from '../../http/handler-types.ts';
 import type { AccessConfig } from '../access-config.ts';
 import type { AuditLog } from '../audit-log.ts';
-import { isAdmin } from '../tokens-file.ts';
 import { auditItemChange } from './item-audit.ts';
 import { createItemRoutes } from './item-routes.ts';
 import { createItemService } from './item-service.ts';
@@ -20,12 +19,11 @@ export interface TeamItemsOptions {
 }
 
 export function createTeamItemRoutes({ store, settings, access, audit }: TeamItemsOptions): ChainHandler {
-  const { tokens } = access;
   const service = createItemService({
     store,
     settings,
-    // Admins are named in the tokens file; the other access modes name none.
-    isAdmin: (user) => tokens !== undefined && isAdmin(tokens, user),
+    // Admins are named in the tokens file (access-config.ts); the other access modes name none.
+    isAdmin: (user) => access.isAdmin?.(user) ?? false,
     onChange: (change) => auditItemChange(audit, change),
   });
   return createItemRoutes({ service, maxItemBytes: settings.maxItemBytes });
