@@ -61,6 +61,21 @@ export interface ItemStore {
   close(): Promise<void>;
 }
 
+/** The indexes an item is in: its owner's, and the team's when shared; each for all kinds and its own. */
+export function indexesOf(item: Pick<StoredItem, 'owner' | 'kind' | 'visibility'>): ItemIndex[] {
+  const own: ItemIndex[] = [
+    { scope: 'mine', owner: item.owner },
+    { scope: 'mine', owner: item.owner, kind: item.kind },
+  ];
+  return item.visibility === 'team' ? [...own, { scope: 'team' }, { scope: 'team', kind: item.kind }] : own;
+}
+
+/** An index's name: a Redis key's tail, and the memory store's map key. The owner comes last: a name holding `:` names no other index. */
+export function indexName(index: ItemIndex): string {
+  const kind = index.kind ?? 'all';
+  return index.scope === 'mine' ? `own:${kind}:${index.owner}` : `team:${kind}`;
+}
+
 /** The index's order: newest edit first, and among items edited in the same millisecond the greater id first (as Redis orders them). */
 export function newerFirst(a: ItemCursor, b: ItemCursor): number {
   return b.at - a.at || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);

@@ -3,29 +3,15 @@
 // indexes as on Redis (item-store.ts), each a map of id to the time of its last edit.
 import {
   editedAt,
+  indexesOf,
+  indexName,
   newerFirst,
   summaryOf,
   type ItemCursor,
-  type ItemIndex,
   type ItemStore,
   type ItemUsage,
   type StoredItem,
 } from './item-store.ts';
-
-/** The indexes an item is in: its owner's, and the team's when shared; each for all kinds and its own. */
-export function indexesOf(item: Pick<StoredItem, 'owner' | 'kind' | 'visibility'>): ItemIndex[] {
-  const own: ItemIndex[] = [
-    { scope: 'mine', owner: item.owner },
-    { scope: 'mine', owner: item.owner, kind: item.kind },
-  ];
-  return item.visibility === 'team' ? [...own, { scope: 'team' }, { scope: 'team', kind: item.kind }] : own;
-}
-
-/** An index's name: a Redis key's tail, and the memory store's map key. The owner comes last: a name holding `:` names no other index. */
-export function indexName(index: ItemIndex): string {
-  const kind = index.kind ?? 'all';
-  return index.scope === 'mine' ? `own:${kind}:${index.owner}` : `team:${kind}`;
-}
 
 export function createMemoryItemStore(): ItemStore {
   const items = new Map<string, StoredItem>();

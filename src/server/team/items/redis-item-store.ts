@@ -13,13 +13,14 @@ import { failFastRedisOptions } from '../redis-store.ts';
 import { StoreUnavailableError } from '../store-errors.ts';
 import {
   editedAt,
+  indexesOf,
+  indexName,
   type ItemCursor,
   type ItemIndex,
   type ItemStore,
   type ItemWrite,
   type StoredItem,
 } from './item-store.ts';
-import { indexesOf, indexName } from './memory-item-store.ts';
 import type { TeamItemSummary } from '../../../lookups/team-wire.ts';
 
 /** Longer than the shared store's: a write carries an item of up to LOOKUP_ITEM_MAX_BYTES. */
