@@ -19,6 +19,9 @@ import { createMemoryStore } from './team/shared-store.ts';
 import type { SharedStore } from './team/store-types.ts';
 import type { JobsSettings } from './jobs/jobs-settings.ts';
 import { JOBS_PATH } from './jobs/job-documents.ts';
+import { TEAM_ITEMS_PATH } from '../lookups/team-wire.ts';
+import { itemRequestLimit, type ItemSettings } from './team/items/item-settings.ts';
+import type { ItemStore } from './team/items/item-store.ts';
 
 export interface AppServerOptions {
   config: ServerConfig;
@@ -41,6 +44,8 @@ export interface AppServerOptions {
   audit?: AuditLog;
   /** Server-side jobs on Redis (jobs/jobs-settings.ts): the worker starts once the server listens, and stops when it closes. */
   jobs?: JobsSettings;
+  /** The team's shared items (team/items/), answered when an access mode is configured. */
+  items?: { store: ItemStore; settings: ItemSettings };
   /** node:http limits and timeouts (tests shorten them). */
   http?: Pick<ServerOptions, 'headersTimeout' | 'requestTimeout' | 'connectionsCheckingInterval' | 'maxHeaderSize' | 'keepAliveTimeout'>;
 }
@@ -58,8 +63,15 @@ export function createAppServer(options: AppServerOptions): Server {
     localNames: [...LOOPBACK_NAMES, ...(options.localNames ?? [])],
     ...(accessEnabled(access) && { formPaths: FORM_PATHS }),
     ...(access && { trustedProxies: access.trustedProxies }),
-    // A job's rows (POST /jobs) may be far more than the 1 MiB other bodies are held to.
-    ...(options.jobs && { bodyLimits: { [JOBS_PATH]: options.jobs.maxBodyBytes } }),
+    // A job's rows (POST /jobs) and a team item (an answer's snapshot) may be more than the 1 MiB
+    // other bodies are held to; the item routes check the item's own size.
+    bodyLimits: {
+      ...(options.jobs && { [JOBS_PATH]: options.jobs.maxBodyBytes }),
+      ...(options.items && {
+        [TEAM_ITEMS_PATH]: itemRequestLimit(options.items.settings),
+        [`${TEAM_ITEMS_PATH}/`]: itemRequestLimit(options.items.settings),
+      }),
+    },
   });
   // A job's rows come back in through this server's own port (jobs/job-identity.ts).
   const origin = () => {
@@ -82,6 +94,7 @@ export function createAppServer(options: AppServerOptions): Server {
       ...(limits && { limits }),
       ...(audit && { audit }),
       ...(options.jobs && { jobs: { settings: options.jobs, origin } }),
+      ...(options.items && { items: options.items }),
     },
     files: { distDir: options.distDir, headers: appSecurityHeaders({ tileUrl: config.map.tileUrl, mediaSources: config.mediaSources }) },
   });

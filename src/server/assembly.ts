@@ -18,12 +18,16 @@ import { createDocumentRoutes, createLookupHandler, createMaskingProxy } from '.
 import { createProxyHandler } from './proxy-handler.ts';
 import { configureServerLog } from './server-log.ts';
 import { createStaticHandler } from './static-files.ts';
-import type { AccessConfig } from './team/access-config.ts';
+import { accessEnabled, type AccessConfig } from './team/access-config.ts';
 import type { AuditLog } from './team/audit-log.ts';
 import type { TeamLimits } from './team/limits-config.ts';
 import type { SharedStore } from './team/store-types.ts';
 import { createTeamHandler } from './team/team-handler.ts';
 import { createTeamServices, type TeamServices } from './team/team-services.ts';
+import type { ItemSettings } from './team/items/item-settings.ts';
+import type { ItemStore } from './team/items/item-store.ts';
+import { createTeamItemRoutes } from './team/items/team-items.ts';
+import { createItemsOffRoutes } from './team/items/items-off-routes.ts';
 import { createJobsOffRoutes } from './jobs/jobs-off-routes.ts';
 import { createLazyJobService, type LazyJobService } from './jobs/lazy-job-service.ts';
 import type { JobsSettings } from './jobs/jobs-settings.ts';
@@ -54,6 +58,8 @@ export interface TeamParts {
   audit?: AuditLog;
   /** Server-side jobs on Redis (jobs/): the settings, and this instance's own address once it listens. */
   jobs?: { settings: JobsSettings; origin: () => string };
+  /** The team's shared items (team/items/): answered at /team/items when an access mode is configured. */
+  items?: { store: ItemStore; settings: ItemSettings };
 }
 
 export interface AssemblyOptions {
@@ -97,6 +103,7 @@ export function assembleHandlers(options: AssemblyOptions): HandlerChain & { job
   const handlers: ChainHandler[] = [];
   let services: TeamServices | undefined;
   let jobs: LazyJobService | undefined;
+  let items = false;
   if (options.team) {
     const { store, access, limits, audit } = options.team;
     services = limits && createTeamServices({ config, lookups: allLookups, limits, store, ...(audit && { audit }) });
@@ -121,10 +128,17 @@ export function assembleHandlers(options: AssemblyOptions): HandlerChain & { job
       }),
     );
     if (services) handlers.push(services.routes);
+    // A team of signed-in users keeps shared items; a single-user server has no /team/items (404).
+    if (options.team.items && accessEnabled(access)) {
+      handlers.push(createTeamItemRoutes({ ...options.team.items, access, audit: services?.audit }));
+      items = true;
+    }
     if (jobs) handlers.push(jobs.routes);
   }
   // Without jobs, /jobs/config says so (the bulk page asks it).
   if (!jobs) handlers.push(createJobsOffRoutes());
+  // Without them, /team/items says so (the page then keeps its items in the browser).
+  if (!items) handlers.push(createItemsOffRoutes());
   handlers.push(createDocumentRoutes({ config, openApiDocument }));
   // POST /mcp: the lookups as tools for AI assistants; each tool call comes back through the proxy below.
   handlers.push(

@@ -167,6 +167,15 @@ describe('the Origin of a POST (checkRequest)', () => {
     expect(checkRequest(post('/jobs', { ...big, 'content-length': String(9 * 1024 * 1024) }), withJobs)?.code).toBe('body_too_large');
   });
 
+  it('gives every path under a cap ending in / that cap (an edit of a team item)', () => {
+    const big = { host: '127.0.0.1:4173', 'content-type': 'application/json', 'content-length': String(5 * 1024 * 1024) };
+    const withItems = { ...options, bodyLimits: { '/team/items': 8 * 1024 * 1024, '/team/items/': 8 * 1024 * 1024 } };
+    expect(checkRequest(post('/team/items', big), withItems)).toBeUndefined();
+    expect(checkRequest(post('/team/items/Abcdefgh12', big), withItems)).toBeUndefined();
+    expect(checkRequest(post('/team/itemsx/Abcdefgh12', big), withItems)?.code).toBe('body_too_large');
+    expect(checkRequest(post('/team/other', big), withItems)?.code).toBe('body_too_large');
+  });
+
   it('compares the scheme on loopback (plain http) and on a TLS socket', () => {
     expect(codeOf(post('/proxy/r/x', { host: '127.0.0.1:4173', origin: 'http://127.0.0.1:4173' }))).toBe('passed');
     expect(codeOf(post('/proxy/r/x', { host: '127.0.0.1:4173', origin: 'https://127.0.0.1:4173' }))).toBe('cross_site_request');

@@ -43,7 +43,10 @@ export interface GuardOptions {
   formPaths?: readonly string[];
   /** LOOKUP_TRUSTED_PROXIES: their X-Forwarded-Proto says which scheme the browser used. */
   trustedProxies?: AddressMatcher;
-  /** Paths that take a larger body than MAX_BODY_BYTES (POST /jobs: a job's rows), with their cap. */
+  /**
+   * Paths that take a larger body than MAX_BODY_BYTES (POST /jobs: a job's rows), with their cap;
+   * a key ending in `/` caps every path under it (`/team/items/`: an item's edit).
+   */
   bodyLimits?: Readonly<Record<string, number>>;
 }
 
@@ -239,7 +242,7 @@ export function checkRequest(req: IncomingMessage, options: GuardOptions, accept
       'cross_site_request',
       `A ${req.method} from another site (Sec-Fetch-Site: ${quoted(fetchSite)}) is refused: send it from this app's own pages`,
     );
-  const cap = options.bodyLimits?.[targetPath(target)] ?? MAX_BODY_BYTES;
+  const cap = bodyLimitOf(options.bodyLimits, targetPath(target));
   if (Number(req.headers['content-length'] ?? 0) > cap)
     return refusal(413, 'body_too_large', `The request body is larger than ${cap} bytes`);
   if (hasBody(req) && !isJson(req) && !isFormFor(req, target, options))
@@ -269,6 +272,15 @@ export function guardedOrigin(req: IncomingMessage): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** The cap of a path: its own, else that of a prefix ending in `/` it is under, else MAX_BODY_BYTES. */
+function bodyLimitOf(limits: GuardOptions['bodyLimits'], path: string): number {
+  if (!limits) return MAX_BODY_BYTES;
+  const own = limits[path];
+  if (own !== undefined) return own;
+  for (const [prefix, cap] of Object.entries(limits)) if (prefix.endsWith('/') && path.startsWith(prefix)) return cap;
+  return MAX_BODY_BYTES;
 }
 
 /** Answers the request when the guard refuses it (true); false lets it go on. */

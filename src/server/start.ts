@@ -17,12 +17,14 @@ import { closeGracefully } from './graceful-shutdown.ts';
 import { closeMaskPool, defaultMaskThreads, startMaskPool } from './mask-pool.ts';
 import { runPrimary, serverProcessCount } from './server-processes.ts';
 import { configureServerLog, partLog } from './server-log.ts';
-import { checkTeamStartup, loadAccessConfig, teamStartupWarnings } from './team/access-config.ts';
+import { accessEnabled, checkTeamStartup, loadAccessConfig, teamStartupWarnings } from './team/access-config.ts';
 import { createStoreFromEnv, storeKindOf } from './team/shared-store.ts';
 import { serveClusterMetrics } from './team/cluster-metrics.ts';
 import { checkLimitsStartup, parseTeamLimits } from './team/limits-config.ts';
 import { allLookups } from '../lookups/registry.ts';
 import { parseJobsSettings } from './jobs/jobs-settings.ts';
+import { parseItemSettings } from './team/items/item-settings.ts';
+import { createItemStoreFromEnv, itemStoreWarning } from './team/items/team-items.ts';
 
 const log = partLog('server');
 
@@ -62,12 +64,15 @@ const limits = configured(() => parseTeamLimits(env, allLookups, config));
 configured(() => checkLimitsStartup(limits, processes, storeKindOf(env)));
 // Server-side jobs and watchlists (jobs/): on with LOOKUP_REDIS_URL unless LOOKUP_JOBS=off.
 const jobs = configured(() => parseJobsSettings(env));
+// The team's shared items (team/items/): on a team server (an access mode), kept in Redis when it is set.
+const items = accessEnabled(access) ? configured(() => parseItemSettings(env)) : undefined;
 if (!existsSync(join(distDir, 'index.html'))) fail(`No build in ${distDir}/: run \`npx vite build\` first (or set DIST_DIR).`);
 
 function announce(boundPort: number): void {
   const modes = Object.values(lookupModes(config));
   const live = modes.filter((mode) => mode === 'live').length;
-  for (const warning of [...config.warnings, ...limits.warnings]) log.warn(warning);
+  const itemsWarning = itemStoreWarning(env, items !== undefined);
+  for (const warning of [...config.warnings, ...limits.warnings, ...(itemsWarning ? [itemsWarning] : [])]) log.warn(warning);
   const shape = processes > 1 ? `; ${processes} server processes` : '';
   // The start-up banner: the one line the server writes to the console itself.
   console.log(`Lookup Explorer on http://${host}:${boundPort}/ (${live} live, ${modes.length - live} demo lookups${shape})`);
@@ -92,6 +97,7 @@ function serve(): void {
   // The address the server binds is a name it answers to (besides loopback and LOOKUP_ALLOWED_HOSTS).
   const boundName = hostNameOfAddress(host);
   const store = createStoreFromEnv(env);
+  const itemStore = items && createItemStoreFromEnv(env);
   const server = createAppServer({
     config,
     distDir,
@@ -99,6 +105,7 @@ function serve(): void {
     access,
     limits,
     ...(jobs && { jobs }),
+    ...(items && itemStore && { items: { store: itemStore, settings: items } }),
     ...(boundName && { localNames: [boundName] }),
   });
 
@@ -119,6 +126,7 @@ function serve(): void {
     void closeGracefully(server, graceMs)
       .then(() => closeDemoPool())
       .then(() => closeMaskPool())
+      .then(() => itemStore?.close())
       .then(() => store.close())
       .finally(() => process.exit(0));
   };

@@ -77,7 +77,11 @@ describe('createRoutes with path parameters', () => {
       {
         '/things': { GET: (_req, res) => sendJson(res, 200, { list: true }), POST: (_req, res) => sendJson(res, 201, {}) },
         '/things/config': { GET: (_req, res) => sendJson(res, 200, { config: true }) },
-        '/things/:id': { GET: (_req, res, { params, query }) => sendJson(res, 200, { params, query }) },
+        '/things/:id': {
+          GET: (_req, res, { params, query }) => sendJson(res, 200, { params, query }),
+          PUT: (_req, res, { params }) => sendJson(res, 200, { put: params.id }),
+          DELETE: (_req, res, { params, query }) => sendJson(res, 200, { deleted: params.id, query }),
+        },
         '/things/:id/parts/:part': { GET: (_req, res, { params }) => sendJson(res, 200, { params }) },
         '/things/:id/stream': {
           GET: () => new Promise<void>(() => undefined),
@@ -137,6 +141,15 @@ describe('createRoutes with path parameters', () => {
     const stream = await rawRequest(owned.port, 'POST', '/things/ab12/stream');
     expect(stream.headers.allow).toBe('GET, HEAD');
     expect(json(stream.text)).toMatchObject({ error: { message: '/things/ab12/stream accepts GET only' } });
+  });
+
+  it('answers PUT and DELETE, and names them in a 405’s Allow', async () => {
+    expect(json((await rawRequest(owned.port, 'PUT', '/things/ab12')).text)).toEqual({ put: 'ab12' });
+    expect(json((await rawRequest(owned.port, 'DELETE', '/things/ab12?version=3')).text)).toEqual({ deleted: 'ab12', query: 'version=3' });
+    const post = await rawRequest(owned.port, 'POST', '/things/ab12');
+    expect(post.status).toBe(405);
+    expect(post.headers.allow).toBe('DELETE, GET, HEAD, PUT');
+    expect(json(post.text)).toMatchObject({ error: { message: '/things/ab12 accepts DELETE, GET and PUT' } });
   });
 
   it('answers HEAD with the route’s own HEAD when it has one (a stream’s head at once)', async () => {

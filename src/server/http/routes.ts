@@ -18,7 +18,7 @@ export interface RouteTarget extends RequestTarget {
 /** Answers a request a route picked; whatever it sends, the request was the route's. */
 export type RouteHandler = (req: IncomingMessage, res: ServerResponse, target: RouteTarget) => void | Promise<void>;
 
-export type RouteMethod = 'GET' | 'HEAD' | 'POST';
+export type RouteMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE';
 
 export type RouteMethods = Partial<Record<RouteMethod, RouteHandler>>;
 

@@ -7,7 +7,11 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../config.ts';
 import { checkTeamStartup, DEFAULT_SESSION_TTL_MS, isLoopbackHost, loadAccessConfig, teamStartupWarnings } from './access-config.ts';
 
-const files: Record<string, string> = { '/team/tokens': 'alice:alice-token-0123456789\n', '/team/empty': '# nobody yet\n' };
+const files: Record<string, string> = {
+  '/team/tokens': 'alice:alice-token-0123456789\n',
+  '/team/empty': '# nobody yet\n',
+  '/team/admins': 'alice:alice-token-0123456789\ncarol:carol-token-0123456789 admin\n',
+};
 const readFile = (path: string) => {
   if (path in files) return files[path]!;
   throw new Error(`ENOENT: no such file, open '${path}'`);
@@ -76,6 +80,13 @@ describe('start-up', () => {
       expect(() => checkTeamStartup({ host, access: tokens, processes: 1, storeKind: 'memory' })).not.toThrow();
     },
   );
+
+  it('name the workspace’s admins from the tokens file’s admin marker, and none without one', () => {
+    const access = load({ LOOKUP_ACCESS_TOKENS_FILE: '/team/admins' });
+    expect([access.isAdmin?.('carol'), access.isAdmin?.('alice'), access.isAdmin?.('dave')]).toEqual([true, false, false]);
+    expect(load({ LOOKUP_ACCESS_TOKENS_FILE: '/team/tokens' }).isAdmin).toBeUndefined();
+    expect(load({}).isAdmin).toBeUndefined();
+  });
 
   it('warns on loopback with LOOKUP_ALLOWED_HOSTS and no access mode (a reverse proxy in front, nobody signing in)', () => {
     expect(teamStartupWarnings({ host: '127.0.0.1', access: none, allowedHosts: ['lookup.example.org'] })).toEqual([

@@ -15,7 +15,7 @@ import { parseCidrList, type AddressMatcher } from './cidr.ts';
 import { parseDuration } from './durations.ts';
 import { isLoopbackHost } from './loopback-host.ts';
 import { loadOAuthConfig, type OAuthConfig } from './oauth-config.ts';
-import { parseTokensFile, type TokenEntry } from './tokens-file.ts';
+import { isAdmin, parseTokensFile, type TokenEntry } from './tokens-file.ts';
 
 export { isLoopbackHost };
 
@@ -45,6 +45,11 @@ export interface AccessConfig {
   sessionTtlMs: number;
   /** LOOKUP_OAUTH_*: the identity provider whose access tokens are accepted; undefined when off. */
   oauth?: OAuthConfig;
+  /**
+   * Whether `user` is an admin of the team workspace (may edit and delete any team item; `GET /me`
+   * says so). Unset: nobody is (the tokens file's admin marker fills it in, issue 35).
+   */
+  isAdmin?: (user: string) => boolean;
 }
 
 export function accessEnabled(access: AccessConfig | undefined): access is AccessConfig {
@@ -104,7 +109,16 @@ export function loadAccessConfig(
     throw new ConfigError('LOOKUP_SESSION_TTL', `must be a duration such as 12h, 30m or 7d, not ${JSON.stringify(ttlText)}`);
 
   const oauth = loadOAuthConfig(env);
-  return { ...(tokens && { tokens }), ...(userHeader && { userHeader }), trustedProxies, sessionTtlMs, ...(oauth && { oauth }) };
+  // The tokens file's `admin` marker names the workspace's admins; no other mode names any.
+  const admins = tokens?.some((entry) => entry.admin) ? tokens : undefined;
+  return {
+    ...(tokens && { tokens }),
+    ...(userHeader && { userHeader }),
+    trustedProxies,
+    sessionTtlMs,
+    ...(oauth && { oauth }),
+    ...(admins && { isAdmin: (user: string) => isAdmin(admins, user) }),
+  };
 }
 
 export interface TeamStartup {

@@ -10,8 +10,18 @@
 // Refusals at the access gate are written here too, rate-limited (gate-audit.ts).
 import { pino, type DestinationStream, type Logger } from 'pino';
 
-/** `gate`: refused at the access gate (no user; see gate-audit.ts). */
-export type AuditSource = 'live' | 'demo' | 'cache' | 'proxy' | 'gate' | 'job';
+/** `gate`: refused at the access gate (no user; see gate-audit.ts). `item`: a change to a team item (items/item-audit.ts). */
+export type AuditSource = 'live' | 'demo' | 'cache' | 'proxy' | 'gate' | 'job' | 'item';
+
+/** A team item as its audit line names it: never its body (which can hold parameter values). */
+export interface AuditedItem {
+  id: string;
+  kind: string;
+  title: string;
+  owner: string;
+  visibility: 'private' | 'team';
+  version: number;
+}
 
 export interface AuditEntry {
   user: string;
@@ -40,10 +50,25 @@ export interface AuditEntry {
   client?: AuditClient | undefined;
   /** Server-side jobs (source `job`): which job, and what its user did (started, cancelled, downloaded). */
   job?: string | undefined;
-  action?: 'job-start' | 'job-cancel' | 'job-download' | 'watch-start' | 'watch-stop' | undefined;
+  action?:
+    | 'job-start'
+    | 'job-cancel'
+    | 'job-download'
+    | 'watch-start'
+    | 'watch-stop'
+    | 'item-create'
+    | 'item-share'
+    | 'item-edit'
+    | 'item-delete'
+    | undefined;
+  /** Team items (source `item`): which item was created, shared, edited or deleted. */
+  item?: AuditedItem | undefined;
 }
 
 export type AuditLog = (entry: AuditEntry) => void;
+
+/** The request facts of a line that is not about a proxied request (a refusal at the gate, a job's or an item's action). */
+export const NO_REQUEST_FACTS = { lookup: undefined, operation: undefined, bytes: 0, durationMs: 0, paramsHash: undefined } as const;
 
 /**
  * Request header naming the kind of client that sent a proxied request, when it is not the app's
@@ -99,6 +124,16 @@ export function createAuditLog(options: { file?: string; destination?: Destinati
       ...(entry.client !== undefined && { client: entry.client }),
       ...(entry.job !== undefined && { job: entry.job }),
       ...(entry.action !== undefined && { action: entry.action }),
+      ...(entry.item !== undefined && {
+        item: {
+          id: entry.item.id,
+          kind: entry.item.kind,
+          title: entry.item.title,
+          owner: entry.item.owner,
+          visibility: entry.item.visibility,
+          version: entry.item.version,
+        },
+      }),
     });
   };
   return { log, flush: () => logger.flush(), logger };

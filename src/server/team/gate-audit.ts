@@ -3,7 +3,7 @@
 // them: at most one line per client prefix and code every `windowMs`, carrying how many like it
 // were left out before it (`suppressed`), and at most `maxLines` gate lines per window in all.
 // What it remembers is bounded (`maxClients`; forgotten all at once when full).
-import type { AuditLog } from './audit-log.ts';
+import { NO_REQUEST_FACTS, type AuditLog } from './audit-log.ts';
 import { limitedPrefix } from './sign-in-limit.ts';
 
 export const GATE_AUDIT_WINDOW_MS = 10_000;
@@ -49,15 +49,11 @@ export function createGateAudit(
     seen.set(key, { loggedAt: time, suppressed: 0 });
     linesInWindow++;
     log({
+      ...NO_REQUEST_FACTS,
       user: '-',
-      lookup: undefined,
-      operation: undefined,
       method,
       status,
-      bytes: 0,
-      durationMs: 0,
       source: 'gate',
-      paramsHash: undefined,
       address: client,
       code,
       suppressed: last?.suppressed ?? 0,

@@ -81,12 +81,15 @@ export interface RedisStoreOptions {
   log?: (message: string) => void;
 }
 
-export function createRedisStore(url: string, options: RedisStoreOptions = {}): SharedStore {
-  const log = options.log ?? ((message: string) => partLog('team').error(message));
-  const redisOptions: RedisOptions = {
-    keyPrefix: options.keyPrefix ?? REDIS_KEY_PREFIX,
+/**
+ * A client that fails fast: bounded by `commandTimeoutMs` when Redis hangs, and never queueing a
+ * command behind a dead connection (the shared store's, and the team items' store's).
+ */
+export function failFastRedisOptions({ keyPrefix = REDIS_KEY_PREFIX, commandTimeoutMs = COMMAND_TIMEOUT_MS } = {}): RedisOptions {
+  return {
+    keyPrefix,
     connectTimeout: CONNECT_TIMEOUT_MS,
-    commandTimeout: COMMAND_TIMEOUT_MS,
+    commandTimeout: commandTimeoutMs,
     // A command sent while connecting waits for that attempt only, never for later reconnections.
     maxRetriesPerRequest: 0,
     retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
@@ -94,7 +97,11 @@ export function createRedisStore(url: string, options: RedisStoreOptions = {}): 
     // cache read) go out in one write and come back in one read, not one round trip each.
     enableAutoPipelining: true,
   };
-  const client = new Redis(url, redisOptions) as ScriptedRedis;
+}
+
+export function createRedisStore(url: string, options: RedisStoreOptions = {}): SharedStore {
+  const log = options.log ?? ((message: string) => partLog('team').error(message));
+  const client = new Redis(url, failFastRedisOptions({ ...(options.keyPrefix && { keyPrefix: options.keyPrefix }) })) as ScriptedRedis;
   client.defineCommand('reserveUnit', { numberOfKeys: 1, lua: RESERVE_LUA });
   // No fixed number of keys: the caller passes it first.
   client.defineCommand('reserveUnits', { lua: reserveAllLua(false) });

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { hashToken, isListed, nameOfToken, parseTokensFile } from './tokens-file.ts';
+import { hashToken, isAdmin, isListed, nameOfToken, parseTokensFile } from './tokens-file.ts';
 
 const ALICE = 'alice-token-0123456789';
 const BOB = 'bob-token-abcdefghijkl';
@@ -18,6 +18,18 @@ describe('the tokens file', () => {
     expect(nameOfToken(entries, '')).toBeUndefined();
     expect(isListed(entries, 'bob')).toBe(true);
     expect(isListed(entries, 'carol')).toBe(false);
+  });
+
+  it('reads the admin marker after a token, plain or hashed, and no one else is an admin', () => {
+    const entries = parseTokensFile(`alice:${ALICE}\nbob:sha256:${BOB_HASH}\tadmin\ncarol:carol-token-0123456789 admin  \n`);
+    expect(entries.map(({ name, admin }) => [name, admin])).toEqual([
+      ['alice', false],
+      ['bob', true],
+      ['carol', true],
+    ]);
+    expect(nameOfToken(entries, BOB)).toBe('bob');
+    expect(nameOfToken(entries, 'carol-token-0123456789')).toBe('carol');
+    expect([isAdmin(entries, 'alice'), isAdmin(entries, 'bob'), isAdmin(entries, 'dave')]).toEqual([false, true, false]);
   });
 
   it('keeps a colon inside a token', () => {
@@ -41,6 +53,8 @@ describe('the tokens file', () => {
     [`alice:${ALICE}\nalice:${BOB}`, 'line 2: the name alice is listed twice'],
     [`alice:${ALICE}\n# x\nbob:sha256:${hashToken(ALICE).toString('hex')}`, "line 3: the token of bob is also another name's token"],
     ['alice:has white space in it', 'line 1: the token of alice contains white space'],
+    [`alice:${ALICE} root`, 'line 1: the token of alice contains white space (after a token only the word admin may follow)'],
+    [`alice:${ALICE} admin admin`, 'line 1: the token of alice contains white space'],
   ])('refuses %j: %s', (text, message) => {
     expect(() => parseTokensFile(text)).toThrow(message);
   });
