@@ -85,7 +85,6 @@ export const importTable = {
       results: 'static',
       form: 'static',
       lookups: 'static',
-      app: { access: 'static', via: ['global.css'], why: "the design tokens, so the views look like the app's pages" },
     },
   },
   server: {

@@ -6,7 +6,6 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, PostMessageTransport } from '@modelcontextprotocol/ext-apps';
 import { allLookups } from '../lookups/registry.ts';
-import '../app/global.css';
 import '../results/results.css';
 import './mcp-app.css';
 import { AnswerApp, type AppView } from './answer-app.tsx';
