@@ -7,6 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { build, type Rolldown } from 'vite';
 import { crimeIncidents } from '../src/lookups/l-crime-incidents.ts';
+import { podcastSearch } from '../src/lookups/t-podcast-search.ts';
 import { connectHttpClient, exampleArguments } from '../src/server/mcp/testing/mcp-fixtures.ts';
 import { toolName } from '../src/server/mcp/tool-catalog.ts';
 import type { HostedCall } from './mcp-app-host.ts';
@@ -101,6 +102,33 @@ test('L’s tool links the map view, which shows L’s demo answer on the map an
   await expect.poll(() => page.evaluate(() => window.openedLinks)).toEqual([href.href]);
 
   // No network but the host's bridge: the page fetched only itself, and the view tried nothing its policy refused.
+  expect(requests).toEqual([HOST_URL]);
+  expect(refused).toEqual([]);
+});
+
+test('a tool whose records have no points links the table view, which shows its rows and no map', async ({ page }) => {
+  test.slow();
+  const operation = podcastSearch.operations[0];
+  const { tools } = await client.listTools();
+  const tool = tools.find((candidate) => candidate.name === toolName(podcastSearch, operation))!;
+  const resourceUri = (tool._meta?.ui as { resourceUri?: string } | undefined)?.resourceUri;
+  expect(resourceUri).toBe('ui://lookups/table');
+  const document = (await client.readResource({ uri: resourceUri! })).contents[0] as { text: string };
+  const args = exampleArguments(operation);
+  const result = (await client.callTool({ name: tool.name, arguments: args })) as HostedCall['result'];
+  const returned = result.structuredContent?.returned as number;
+  expect(returned).toBeGreaterThan(1);
+
+  const { requests, refused } = await hostInPage(page, { html: document.text, args, result });
+  const app = page.frameLocator('iframe[title="Lookup Explorer app"]');
+  const table = app.getByRole('region', { name: 'Records' }).getByRole('table');
+  await expect(table).toHaveAttribute('aria-rowcount', String(returned + 2), { timeout: 20_000 });
+  await expect(table.locator('tbody tr[data-position="0"]')).toBeVisible();
+  await expect(app.getByRole('region', { name: /^Map of/ })).toHaveCount(0);
+  await expect(app.getByRole('link', { name: 'Open in Lookup Explorer' })).toHaveAttribute(
+    'href',
+    new RegExp(`/lookups/${podcastSearch.slug}\\?`),
+  );
   expect(requests).toEqual([HOST_URL]);
   expect(refused).toEqual([]);
 });
