@@ -6,6 +6,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { build, type Rolldown } from 'vite';
+import type { AnyLookup, AnyOperation } from '../src/lookups/define-lookup.ts';
 import { crimeIncidents } from '../src/lookups/l-crime-incidents.ts';
 import { podcastSearch } from '../src/lookups/t-podcast-search.ts';
 import { connectHttpClient, exampleArguments } from '../src/server/mcp/testing/mcp-fixtures.ts';
@@ -56,26 +57,29 @@ async function hostInPage(page: Page, call: HostedCall): Promise<{ requests: str
   return { requests, refused };
 }
 
+/** What a client does before it shows a view: the tool's linked ui:// resource read, and the tool called with the example. */
+async function callWithView(lookup: AnyLookup, operation: AnyOperation) {
+  const { tools } = await client.listTools();
+  const tool = tools.find((candidate) => candidate.name === toolName(lookup, operation))!;
+  const resourceUri = (tool._meta?.ui as { resourceUri?: string } | undefined)?.resourceUri;
+  const document = (await client.readResource({ uri: resourceUri! })).contents[0] as { mimeType?: string; text: string };
+  const args = exampleArguments(operation);
+  const result = (await client.callTool({ name: tool.name, arguments: args })) as HostedCall['result'];
+  return { resourceUri, document, call: { html: document.text, args, result }, returned: result.structuredContent?.returned as number };
+}
+
 test('L’s tool links the map view, which shows L’s demo answer on the map and in the table, offline, with a link to the query', async ({
   page,
   baseURL,
 }) => {
   // One document of 1.7 MB parsed in a frame, a map and a table drawn: more than the default on a busy machine.
   test.slow();
-  const { tools } = await client.listTools();
-  const tool = tools.find((candidate) => candidate.name === toolName(crimeIncidents, incidents))!;
-  const resourceUri = (tool._meta?.ui as { resourceUri?: string } | undefined)?.resourceUri;
+  const { resourceUri, document, call, returned } = await callWithView(crimeIncidents, incidents);
   expect(resourceUri).toBe('ui://lookups/map');
-
-  const read = await client.readResource({ uri: resourceUri! });
-  const document = read.contents[0]!;
   expect(document.mimeType).toBe('text/html;profile=mcp-app');
-  const args = exampleArguments(incidents);
-  const result = (await client.callTool({ name: tool.name, arguments: args })) as HostedCall['result'];
-  const returned = result.structuredContent?.returned as number;
   expect(returned).toBeGreaterThan(0);
 
-  const { requests, refused } = await hostInPage(page, { html: (document as { text: string }).text, args, result });
+  const { requests, refused } = await hostInPage(page, call);
   const app = page.frameLocator('iframe[title="Lookup Explorer app"]');
   await expect(app.getByRole('heading', { name: `${crimeIncidents.id}. ${crimeIncidents.title}` })).toBeVisible({ timeout: 20_000 });
 
@@ -108,18 +112,11 @@ test('L’s tool links the map view, which shows L’s demo answer on the map an
 
 test('a tool whose records have no points links the table view, which shows its rows and no map', async ({ page }) => {
   test.slow();
-  const operation = podcastSearch.operations[0];
-  const { tools } = await client.listTools();
-  const tool = tools.find((candidate) => candidate.name === toolName(podcastSearch, operation))!;
-  const resourceUri = (tool._meta?.ui as { resourceUri?: string } | undefined)?.resourceUri;
+  const { resourceUri, call, returned } = await callWithView(podcastSearch, podcastSearch.operations[0]);
   expect(resourceUri).toBe('ui://lookups/table');
-  const document = (await client.readResource({ uri: resourceUri! })).contents[0] as { text: string };
-  const args = exampleArguments(operation);
-  const result = (await client.callTool({ name: tool.name, arguments: args })) as HostedCall['result'];
-  const returned = result.structuredContent?.returned as number;
   expect(returned).toBeGreaterThan(1);
 
-  const { requests, refused } = await hostInPage(page, { html: document.text, args, result });
+  const { requests, refused } = await hostInPage(page, call);
   const app = page.frameLocator('iframe[title="Lookup Explorer app"]');
   const table = app.getByRole('region', { name: 'Records' }).getByRole('table');
   await expect(table).toHaveAttribute('aria-rowcount', String(returned + 2), { timeout: 20_000 });
