@@ -78,6 +78,15 @@ export const importTable = {
     owns: 'the deterministic demo world: one generator per lookup, pure, run by the server',
     may: { lookups: 'static' },
   },
+  'mcp-app': {
+    owns: "the MCP Apps views: an assistant's frame showing a tool's answer as the map and the table, its own bundle (never a page's)",
+    may: {
+      map: 'static',
+      results: 'static',
+      form: 'static',
+      lookups: 'static',
+    },
+  },
   server: {
     owns: 'Node only: proxy, configuration, access, budgets, cache, store, metrics, production server',
     may: { lookups: 'static', demo: 'static' },

@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { lookupServerPlugin } from './src/server/vite-plugin.ts';
 import { lookupCatalogPlugin } from './src/server/catalog-plugin.ts';
 import { routeChunkGroup, routeHtmlPlugin } from './src/server/route-html-plugin.ts';
+import { mcpAppBuildPlugin } from './src/server/mcp-app-plugin.ts';
 
 /**
  * The header's `import('../lookups/wire.ts')` (api/lookup-config-query.ts) moves nothing into a chunk
@@ -19,7 +20,8 @@ function deliberateDeferral(log: { code?: string; message: string }): boolean {
 }
 
 export default defineConfig({
-  plugins: [react(), lookupCatalogPlugin(), lookupServerPlugin(), routeHtmlPlugin()],
+  // mcpAppBuildPlugin: the MCP Apps views, a build of their own after the app's (dist/mcp-app/app.html).
+  plugins: [react(), lookupCatalogPlugin(), lookupServerPlugin(), routeHtmlPlugin(), mcpAppBuildPlugin()],
   server: { port: 5173, strictPort: false },
   preview: { port: Number(process.env.PORT ?? 4173), host: process.env.HOST ?? '127.0.0.1' },
   build: {

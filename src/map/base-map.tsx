@@ -11,6 +11,7 @@ import './map.css';
 import type { Bounds } from './geo.ts';
 import { useMapConfig } from './map-config.ts';
 import { useAnnouncesOffline } from './offline-announcer.ts';
+import { useOfflineOnly } from './offline-only.ts';
 import { StreetTiles } from './street-tiles.tsx';
 import type { MapView } from './view-memory.ts';
 import { WorldOutline } from './world-outline.tsx';
@@ -53,8 +54,9 @@ function Remeasure({ when }: { when: string }) {
 }
 
 export function BaseMap({ label, bounds, view, caption, offline: offlineLayers, children }: BaseMapProps) {
-  const config = useMapConfig();
-  const [offline, setOffline] = useState(false);
+  const offlineOnly = useOfflineOnly();
+  const config = useMapConfig(!offlineOnly);
+  const [offline, setOffline] = useState(offlineOnly);
   const announces = useAnnouncesOffline(offline);
   const initial = view
     ? { center: [view.lat, view.lng] as [number, number], zoom: view.zoom }

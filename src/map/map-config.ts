@@ -29,15 +29,16 @@ export function resetMapConfig(): void {
   pending = undefined;
 }
 
-/** The configuration, or undefined until it has arrived (tiles wait; the map does not). */
-export function useMapConfig(): MapConfig | undefined {
+/** The configuration, or undefined until it has arrived (tiles wait; the map does not); never fetched when not `wanted`. */
+export function useMapConfig(wanted = true): MapConfig | undefined {
   const [config, setConfig] = useState<MapConfig>();
   useEffect(() => {
+    if (!wanted) return;
     let live = true;
     void loadMapConfig().then((loaded) => live && setConfig(loaded));
     return () => {
       live = false;
     };
-  }, []);
+  }, [wanted]);
   return config;
 }

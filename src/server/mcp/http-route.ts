@@ -100,7 +100,13 @@ export function createMcpRoutes({ lookups, config, limits, access, openApiDocume
     const server = createLookupMcpServer({
       lookups,
       tools,
-      resources: { lookups, factsOf, openApiDocument: () => withServerOrigin((openApi ??= openApiDocument()), guardedOrigin(req)) },
+      resources: {
+        lookups,
+        factsOf,
+        openApiDocument: () => withServerOrigin((openApi ??= openApiDocument()), guardedOrigin(req)),
+        // The app views link to this server's own pages.
+        app: { origin: guardedOrigin(req) },
+      },
       caller: loopbackCaller(target),
       logLevel: callers.levelOf(caller),
       cancelled: calls.length > 0 ? AbortSignal.any(calls.map((call) => call.signal)) : undefined,

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import type { AnyLookup, LookupId } from '../../lookups/define-lookup.ts';
 import type { LookupMode } from '../../lookups/wire.ts';
+import { APP_LISTINGS, builtAppHtml, readAppResource, type AppSources } from './app-resources.ts';
 import { costWords, toolName, type ToolFacts } from './tool-catalog.ts';
 
 export const RESOURCE_SCHEME = 'lookup-explorer';
@@ -39,12 +40,14 @@ export interface ResourceListing {
   title: string;
   description: string;
   mimeType: string;
+  _meta?: Record<string, unknown>;
 }
 
 export interface ResourceContents {
   uri: string;
   mimeType: string;
   text: string;
+  _meta?: Record<string, unknown>;
 }
 
 export interface ResourceSources {
@@ -52,6 +55,8 @@ export interface ResourceSources {
   factsOf: (id: LookupId) => ToolFacts;
   /** The OpenAPI document as this server publishes it (its proxy origin filled in). */
   openApiDocument: () => unknown;
+  /** The MCP Apps views' document and the origin of the app's pages (app-resources.ts); the build's by default. */
+  app?: Partial<AppSources>;
 }
 
 export function listResources({ lookups }: Pick<ResourceSources, 'lookups'>): ResourceListing[] {
@@ -86,6 +91,7 @@ export function listResources({ lookups }: Pick<ResourceSources, 'lookups'>): Re
         mimeType: 'application/json',
       },
     ]),
+    ...APP_LISTINGS,
   ];
 }
 
@@ -157,6 +163,8 @@ const json = (uri: string, value: unknown): ResourceContents => ({
 export function readResource(uri: string, sources: ResourceSources): ResourceContents | undefined {
   if (uri === CATALOG_URI) return json(uri, catalog(sources));
   if (uri === OPENAPI_URI) return json(uri, sources.openApiDocument());
+  const app = readAppResource(uri, { html: builtAppHtml, ...sources.app });
+  if (app) return app;
   for (const lookup of sources.lookups) {
     if (uri === notesUri(lookup)) return { uri, mimeType: 'text/markdown', text: notes(lookup, sources.factsOf(lookup.id)) };
     if (uri === fieldsUri(lookup)) return json(uri, fields(lookup));

@@ -69,7 +69,13 @@ const server = createLookupMcpServer({
     (id) => factsOf(id).mode,
     (id) => factsOf(id).limits,
   ),
-  resources: { lookups: allLookups, factsOf, openApiDocument: () => withServerOrigin(buildOpenApiDocument(allLookups), origin) },
+  resources: {
+    lookups: allLookups,
+    factsOf,
+    openApiDocument: () => withServerOrigin(buildOpenApiDocument(allLookups), origin),
+    // The loopback answers only this process: the app views link to `npm start`'s pages on this machine.
+    app: { origin: `http://127.0.0.1:${Number(process.env.PORT) || 4173}` },
+  },
   caller: loopbackCaller({ address: '127.0.0.1', port, host: `127.0.0.1:${port}`, headers: secret.headers }),
 });
 const transport = new StdioServerTransport();

@@ -11,6 +11,7 @@ import { parameterSchema } from '../../lookups/openapi.ts';
 import { paramMeta, type ParamMeta } from '../../lookups/param.ts';
 import type { LookupMode } from '../../lookups/wire.ts';
 import type { LookupLimits } from '../team/limits-config.ts';
+import { appUriOf } from './app-resources.ts';
 
 /** The arguments every tool adds to its operation's parameters: which records of the answer to return. */
 export const RESULT_OFFSET = 'result_offset';
@@ -166,6 +167,8 @@ export function lookupTool(lookup: AnyLookup, operation: AnyOperation, facts: To
       // tool that writes, are left out); a live one reaches a provider outside this server (open world).
       annotations: { readOnlyHint: true, openWorldHint: live },
       _meta: {
+        // The MCP App view a host shows the result in (app-resources.ts).
+        ui: { resourceUri: appUriOf(operation) },
         'lookup-explorer/mode': facts.mode,
         'lookup-explorer/costsMoney': paid,
         ...(paid && { 'lookup-explorer/pricePerCall': lookup.catalog.pricePerCall }),
