@@ -51,7 +51,11 @@ async function listen(server: Server): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
-async function startTeamServer(settings: ItemSettings, audit?: (line: string) => void, store: ItemStore = createMemoryItemStore()): Promise<string> {
+async function startTeamServer(
+  settings: ItemSettings,
+  audit?: (line: string) => void,
+  store: ItemStore = createMemoryItemStore(),
+): Promise<string> {
   const config = loadAppConfig({});
   const tokensFile = join(dir, 'tokens');
   const access = loadAccessConfig({ LOOKUP_ACCESS_TOKENS_FILE: tokensFile });
@@ -165,7 +169,12 @@ describe('the team’s items', () => {
 
     const byAdmin = await call(team, 'carol', 'PUT', `${TEAM_ITEMS_PATH}/${shared.id}`, { ...edit, title: 'Tidied by carol' });
     expect(byAdmin.status).toBe(200);
-    expect(teamItemSchema.parse(await byAdmin.json())).toMatchObject({ owner: 'alice', version: 2, title: 'Tidied by carol', body: { changed: true } });
+    expect(teamItemSchema.parse(await byAdmin.json())).toMatchObject({
+      owner: 'alice',
+      version: 2,
+      title: 'Tidied by carol',
+      body: { changed: true },
+    });
     expect((await call(team, 'carol', 'DELETE', `${TEAM_ITEMS_PATH}/${shared.id}?version=2`)).status).toBe(200);
     expect((await call(team, 'alice', 'GET', `${TEAM_ITEMS_PATH}/${shared.id}`)).status).toBe(404);
   });
@@ -241,10 +250,34 @@ describe('the team’s items', () => {
     const created = await create('bob', { title: 'Born shared' });
     const lines = auditLines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => line.source === 'item');
     expect(lines.map(({ user, action, method, status, item }) => ({ user, action, method, status, item }))).toEqual([
-      { user: 'alice', action: 'item-share', method: 'PUT', status: 200, item: { id: kept.id, kind: 'query', title: 'Audited', owner: 'alice', visibility: 'team', version: 3 } },
-      { user: 'carol', action: 'item-edit', method: 'PUT', status: 200, item: { id: kept.id, kind: 'query', title: 'Audited again', owner: 'alice', visibility: 'team', version: 4 } },
-      { user: 'alice', action: 'item-delete', method: 'DELETE', status: 200, item: { id: kept.id, kind: 'query', title: 'Audited again', owner: 'alice', visibility: 'team', version: 4 } },
-      { user: 'bob', action: 'item-create', method: 'POST', status: 201, item: { id: created.id, kind: 'query', title: 'Born shared', owner: 'bob', visibility: 'team', version: 1 } },
+      {
+        user: 'alice',
+        action: 'item-share',
+        method: 'PUT',
+        status: 200,
+        item: { id: kept.id, kind: 'query', title: 'Audited', owner: 'alice', visibility: 'team', version: 3 },
+      },
+      {
+        user: 'carol',
+        action: 'item-edit',
+        method: 'PUT',
+        status: 200,
+        item: { id: kept.id, kind: 'query', title: 'Audited again', owner: 'alice', visibility: 'team', version: 4 },
+      },
+      {
+        user: 'alice',
+        action: 'item-delete',
+        method: 'DELETE',
+        status: 200,
+        item: { id: kept.id, kind: 'query', title: 'Audited again', owner: 'alice', visibility: 'team', version: 4 },
+      },
+      {
+        user: 'bob',
+        action: 'item-create',
+        method: 'POST',
+        status: 201,
+        item: { id: created.id, kind: 'query', title: 'Born shared', owner: 'bob', visibility: 'team', version: 1 },
+      },
     ]);
     expect(lines.every((line) => typeof line.time === 'string')).toBe(true);
     expect(auditLines.join('')).not.toContain(SECRET_VALUE);
@@ -253,7 +286,12 @@ describe('the team’s items', () => {
 
 describe('the team’s items’ limits', () => {
   it('refuse an item past the size of one with 413, and keep nothing', async () => {
-    const big = await call(small, 'alice', 'POST', TEAM_ITEMS_PATH, { kind: 'snapshot', visibility: 'team', title: 'Big', body: { text: 'x'.repeat(1_600) } });
+    const big = await call(small, 'alice', 'POST', TEAM_ITEMS_PATH, {
+      kind: 'snapshot',
+      visibility: 'team',
+      title: 'Big',
+      body: { text: 'x'.repeat(1_600) },
+    });
     expect(big.status).toBe(413);
     expect(await errorOf(big)).toMatchObject({ code: 'item_too_large', message: 'The item is 1.6 KiB; one item may be at most 1.5 KiB' });
     const list = await call(small, 'alice', 'GET', `${TEAM_ITEMS_PATH}?scope=mine`);
@@ -262,7 +300,12 @@ describe('the team’s items’ limits', () => {
 
   it('refuse what passes a user’s quota with 429 naming it: their total size, then their count', async () => {
     await create('bob', { body: { text: 'x'.repeat(1_200) } }, small);
-    const heavy = await call(small, 'bob', 'POST', TEAM_ITEMS_PATH, { kind: 'query', visibility: 'team', title: 'Heavy', body: { text: 'y'.repeat(1_000) } });
+    const heavy = await call(small, 'bob', 'POST', TEAM_ITEMS_PATH, {
+      kind: 'query',
+      visibility: 'team',
+      title: 'Heavy',
+      body: { text: 'y'.repeat(1_000) },
+    });
     expect(heavy.status).toBe(429);
     const bytes = quotaRefusalSchema.parse(await heavy.json());
     expect(bytes.error).toMatchObject({ code: 'quota', quota: 'item-bytes', limit: 2_000, used: 1_211 });
@@ -283,7 +326,15 @@ describe('the team’s items’ limits', () => {
 
   it('answer 503 store_unavailable while the store does not answer', async () => {
     const down = () => Promise.reject(new StoreUnavailableError());
-    const store: ItemStore = { create: down, get: down, replace: down, remove: down, page: down, usage: down, close: async () => undefined };
+    const store: ItemStore = {
+      create: down,
+      get: down,
+      replace: down,
+      remove: down,
+      page: down,
+      usage: down,
+      close: async () => undefined,
+    };
     const origin = await startTeamServer({ itemsPerUser: 2, bytesPerUser: 2_000, maxItemBytes: 1_500 }, undefined, store);
     for (const answer of [
       await call(origin, 'alice', 'GET', `${TEAM_ITEMS_PATH}?scope=team`),
@@ -301,7 +352,10 @@ describe('the team’s items’ limits', () => {
       ['POST', TEAM_ITEMS_PATH],
       ['PUT', `${TEAM_ITEMS_PATH}/abcdefgh12`],
     ]) {
-      const answer = await fetch(`${single}${path}`, { method, ...(method !== 'GET' && { headers: { 'content-type': 'application/json' }, body: '{}' }) });
+      const answer = await fetch(`${single}${path}`, {
+        method,
+        ...(method !== 'GET' && { headers: { 'content-type': 'application/json' }, body: '{}' }),
+      });
       expect(answer.status, method).toBe(404);
       expect((await errorOf(answer)).message).toMatch(/^This server keeps no team items/);
     }

@@ -28,9 +28,14 @@ const ITEM_ID = /[A-Za-z0-9_-]{8,64}/;
 const CREATE_WORDS: JsonBodyWords = { code: 'invalid_item', name: 'item', shape: '{kind, visibility, title, body}' };
 const EDIT_WORDS: JsonBodyWords = { code: 'invalid_item', name: 'edit', shape: '{visibility, title, body, version}' };
 
-const STORE_DOWN = refusal(503, 'store_unavailable', 'The team’s items cannot be read or saved now: the shared store (Redis) does not answer', {
-  headers: { 'retry-after': '5' },
-});
+const STORE_DOWN = refusal(
+  503,
+  'store_unavailable',
+  'The team’s items cannot be read or saved now: the shared store (Redis) does not answer',
+  {
+    headers: { 'retry-after': '5' },
+  },
+);
 
 export interface ItemRoutesOptions {
   service: ItemService;
@@ -57,7 +62,14 @@ function listQuery(query: string): { scope: ItemScope; kind?: TeamItemKind; curs
   const cursor = cursorText === null ? undefined : parseCursor(cursorText);
   if (cursorText !== null && !cursor) fields.cursor = 'is not a cursor this list gave';
   if (Object.keys(fields).length > 0 || !scope.success)
-    return refusal(400, 'invalid_query', `The list cannot be read: ${Object.entries(fields).map(([name, problem]) => `${name} ${problem}`).join('; ')}`, { fields });
+    return refusal(
+      400,
+      'invalid_query',
+      `The list cannot be read: ${Object.entries(fields)
+        .map(([name, problem]) => `${name} ${problem}`)
+        .join('; ')}`,
+      { fields },
+    );
   return { scope: scope.data, ...(kind?.success && { kind: kind.data }), ...(cursor && { cursor }) };
 }
 

@@ -40,7 +40,10 @@ export interface ItemChange {
 export interface ItemService {
   /** A page of the user's own items (`mine`) or of the team's (`team`), of one kind or all. */
   list(user: string, query: { scope: ItemScope; kind?: TeamItemKind | undefined; cursor?: ItemCursor | undefined }): Promise<TeamItemList>;
-  create(user: string, input: { kind: TeamItemKind; visibility: Visibility; title: string; body: Record<string, unknown> }): Promise<ItemOutcome>;
+  create(
+    user: string,
+    input: { kind: TeamItemKind; visibility: Visibility; title: string; body: Record<string, unknown> },
+  ): Promise<ItemOutcome>;
   /** The item when the user may see it. */
   find(user: string, id: string): Promise<TeamItem | undefined>;
   edit(user: string, id: string, edit: Required<EditItem>): Promise<ItemOutcome>;

@@ -26,7 +26,11 @@ afterAll(async () => {
 const QUOTA = { items: 100, bytes: 10_000 };
 let serial = 0;
 
-function item(owner: string, at: number, options: { kind?: TeamItemKind; visibility?: Visibility; body?: string; id?: string } = {}): StoredItem {
+function item(
+  owner: string,
+  at: number,
+  options: { kind?: TeamItemKind; visibility?: Visibility; body?: string; id?: string } = {},
+): StoredItem {
   serial += 1;
   const body = options.body ?? `{"n":${serial}}`;
   const time = new Date(at).toISOString();
@@ -80,7 +84,8 @@ describe.each([
     const store = make();
     const mine: StoredItem[] = [];
     // Some share a millisecond: the order among them is by id, and a cursor can stop among them.
-    for (let n = 0; n < 7; n++) mine.push(item('alice', 10_000 + Math.floor(n / 3), { visibility: n % 2 ? 'team' : 'private', kind: n < 4 ? 'query' : 'sql' }));
+    for (let n = 0; n < 7; n++)
+      mine.push(item('alice', 10_000 + Math.floor(n / 3), { visibility: n % 2 ? 'team' : 'private', kind: n < 4 ? 'query' : 'sql' }));
     const others = Array.from({ length: 12 }, (_, n) => item('bob', 20_000 + n));
     for (const each of [...mine, ...others]) expect(await store.create(each, QUOTA)).toEqual({ ok: true });
     const newestFirst = (items: StoredItem[]) =>
@@ -88,7 +93,9 @@ describe.each([
 
     // Bob's twelve newer items do not push Alice's out of her list.
     for (const size of [1, 2, 3, 100]) expect(await allIds(store, { scope: 'mine', owner: 'alice' }, size)).toEqual(newestFirst(mine));
-    expect(await allIds(store, { scope: 'mine', owner: 'alice', kind: 'sql' }, 2)).toEqual(newestFirst(mine.filter((each) => each.kind === 'sql')));
+    expect(await allIds(store, { scope: 'mine', owner: 'alice', kind: 'sql' }, 2)).toEqual(
+      newestFirst(mine.filter((each) => each.kind === 'sql')),
+    );
     expect(await allIds(store, { scope: 'team' }, 2)).toEqual(newestFirst(mine.filter((each) => each.visibility === 'team')));
     expect(await allIds(store, { scope: 'team', kind: 'collection' }, 2)).toEqual([]);
     const first = await store.page({ scope: 'mine', owner: 'bob' }, undefined, 5);
@@ -103,14 +110,26 @@ describe.each([
     const older = item('alice', 2_000, { visibility: 'team' });
     await store.create(first, QUOTA);
     await store.create(older, QUOTA);
-    const shared = { ...first, visibility: 'team' as const, version: 2, updatedAt: new Date(3_000).toISOString(), title: 'Shared', body: '{"a":1,"b":2}', bytes: 13 };
+    const shared = {
+      ...first,
+      visibility: 'team' as const,
+      version: 2,
+      updatedAt: new Date(3_000).toISOString(),
+      title: 'Shared',
+      body: '{"a":1,"b":2}',
+      bytes: 13,
+    };
     expect(await store.replace(shared, 1, QUOTA)).toEqual({ ok: true });
     expect(await store.get(first.id)).toEqual(shared);
     expect(await allIds(store, { scope: 'team' }, 10)).toEqual([first.id, older.id]);
     expect(await allIds(store, { scope: 'mine', owner: 'alice' }, 10)).toEqual([first.id, older.id]);
     expect(await store.usage('alice')).toEqual({ items: 2, bytes: older.bytes + 13 });
 
-    expect(await store.replace({ ...shared, version: 2, title: 'Late' }, 1, QUOTA)).toEqual({ ok: false, reason: 'stale', current: shared });
+    expect(await store.replace({ ...shared, version: 2, title: 'Late' }, 1, QUOTA)).toEqual({
+      ok: false,
+      reason: 'stale',
+      current: shared,
+    });
     expect(await store.replace({ ...item('alice', 1), id: 'missing-item' }, 1, QUOTA)).toEqual({ ok: false, reason: 'missing' });
 
     const unshared = { ...shared, visibility: 'private' as const, version: 3 };
@@ -182,6 +201,12 @@ describe('the redis item store while Redis does not answer', () => {
       store.page({ scope: 'team' }, undefined, 10),
       store.usage('alice'),
     ];
-    for (const call of calls) await expect(call.then(() => 'answered', (error: unknown) => isStoreUnavailable(error))).resolves.toBe(true);
+    for (const call of calls)
+      await expect(
+        call.then(
+          () => 'answered',
+          (error: unknown) => isStoreUnavailable(error),
+        ),
+      ).resolves.toBe(true);
   });
 });

@@ -27,7 +27,9 @@ export type ItemWrite =
   | { ok: false; reason: 'missing' };
 
 /** One index: a user's own items, or the team's, of one kind or of all. */
-export type ItemIndex = { scope: Extract<ItemScope, 'mine'>; owner: string; kind?: TeamItemKind } | { scope: Extract<ItemScope, 'team'>; kind?: TeamItemKind };
+export type ItemIndex =
+  | { scope: Extract<ItemScope, 'mine'>; owner: string; kind?: TeamItemKind }
+  | { scope: Extract<ItemScope, 'team'>; kind?: TeamItemKind };
 
 /** Where a page starts: after the item edited at `at` (epoch ms) with this id, in the index's order. */
 export interface ItemCursor {

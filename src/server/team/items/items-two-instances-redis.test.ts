@@ -9,7 +9,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { quotaRefusalSchema, staleEditSchema, teamItemListSchema, teamItemSchema, TEAM_ITEMS_PATH, type TeamItem } from '../../../lookups/team-wire.ts';
+import {
+  quotaRefusalSchema,
+  staleEditSchema,
+  teamItemListSchema,
+  teamItemSchema,
+  TEAM_ITEMS_PATH,
+  type TeamItem,
+} from '../../../lookups/team-wire.ts';
 import { startServerProcess, teamFolder, type ServerProcess } from '../../jobs/jobs-testing.ts';
 import { startRedis, type TestRedis } from '../redis-for-tests.ts';
 
@@ -61,7 +68,9 @@ describe('the team’s items on two instances and one Redis', () => {
     });
     expect(saved.status).toBe(201);
     const item: TeamItem = teamItemSchema.parse(await saved.json());
-    expect((await teamList(two, 'bob')).map((each) => [each.id, each.owner, each.title])).toEqual([[item.id, 'alice', 'Springfield offenders']]);
+    expect((await teamList(two, 'bob')).map((each) => [each.id, each.owner, each.title])).toEqual([
+      [item.id, 'alice', 'Springfield offenders'],
+    ]);
 
     // Edited on the second instance; the first one's stale edit is refused with both versions.
     const edit = { visibility: 'team', title: 'Springfield offenders (all)', body: { ...item.body, all: true } };
@@ -69,7 +78,12 @@ describe('the team’s items on two instances and one Redis', () => {
     const stale = await call(one, 'alice', 'PUT', `${TEAM_ITEMS_PATH}/${item.id}`, { ...edit, title: 'Late', version: 1 });
     expect(stale.status).toBe(409);
     expect(staleEditSchema.parse(await stale.json())).toMatchObject({ current: { version: 2 }, yours: { version: 1, title: 'Late' } });
-    const kept = await call(one, 'alice', 'POST', TEAM_ITEMS_PATH, { kind: 'sql', visibility: 'private', title: 'Mine', body: { sql: 'select 1' } });
+    const kept = await call(one, 'alice', 'POST', TEAM_ITEMS_PATH, {
+      kind: 'sql',
+      visibility: 'private',
+      title: 'Mine',
+      body: { sql: 'select 1' },
+    });
     expect(kept.status).toBe(201);
     const before = await (await call(one, 'bob', 'GET', `${TEAM_ITEMS_PATH}/${item.id}`)).json();
 
