@@ -72,11 +72,13 @@ export async function startLoopbackProxy(options: {
   upstreamUrl: string;
   timeoutMs: number;
   env?: Record<string, string>;
+  /** Node's own options for the server (e.g. `--cpu-prof`, which NODE_OPTIONS does not take). */
+  nodeArgs?: string[];
 }): Promise<{ url: string; pid: number; stop: () => Promise<void> }> {
   const dist = mkdtempSync(join(tmpdir(), 'bench-proxy-'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Lookup Explorer</title>');
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/start.ts'], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'src/server/start.ts'], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -3,8 +3,9 @@
 // X-Lookup-Mask: off) and masked (LOOKUP_MASK=always) side by side in one run; then one masked
 // 250,000-record answer. Per answer: time to first byte and total. Meanwhile /healthz is asked
 // every 50 ms from a thread of its own (p99 and max), and the server's resident memory is sampled
-// every 100 ms: where it started, its peak, and 10 s after the last answer ended. Each case gets a
-// server process of its own (LOOKUP_WORKERS=1). Loopback only, no external network.
+// every 100 ms: where it started, its peak, and 10 s after the last answer ended; and the server's
+// CPU time meanwhile, its main thread's apart (a busy machine stretches CPU time less than the
+// totals). Each case gets a server process of its own (LOOKUP_WORKERS=1). Loopback only.
 import { readFileSync } from 'node:fs';
 import { createServer, request } from 'node:http';
 import { pathToFileURL } from 'node:url';
@@ -22,6 +23,18 @@ const percentile = (values: number[], p: number) =>
 function rssMb(pid: number): number {
   const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
   return Number(kb ?? 0) / 1024;
+}
+
+/** CPU seconds (user + system) of process `pid`, and of its main thread alone (Linux). */
+function cpuSeconds(pid: number): { process: number; mainThread: number } {
+  const ticks = (stat: string) => {
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  };
+  return {
+    process: ticks(readFileSync(`/proc/${pid}/stat`, 'utf8')),
+    mainThread: ticks(readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8')),
+  };
 }
 
 interface Read {
@@ -61,7 +74,9 @@ async function runCase(name: string, upstreamUrl: string, mask: 'default' | 'alw
   const probe = new Worker(HEALTH_PROBE_SOURCE, { eval: true, workerData: { url: `${url}/healthz`, every: HEALTH_EVERY_MS } });
   const latencies = new Promise<number[]>((resolve) => probe.once('message', resolve));
   const headers: Record<string, string> = mask === 'default' ? { 'x-lookup-mask': 'off' } : {};
+  const cpuBefore = cpuSeconds(pid);
   const reads = await Promise.all(Array.from({ length: count }, () => read(url + INCIDENTS_PATH, headers)));
+  const cpuAfter = cpuSeconds(pid);
   probe.postMessage('stop');
   const health = await latencies;
   await probe.terminate();
@@ -79,6 +94,9 @@ async function runCase(name: string, upstreamUrl: string, mask: 'default' | 'alw
   );
   console.log(
     `    /healthz meanwhile: p50 ${percentile(health, 50).toFixed(1)} ms, p99 ${percentile(health, 99).toFixed(1)} ms, max ${Math.max(...health).toFixed(1)} ms (${health.length} asked)`,
+  );
+  console.log(
+    `    server CPU meanwhile: ${(cpuAfter.process - cpuBefore.process).toFixed(1)} s, of which its main thread ${(cpuAfter.mainThread - cpuBefore.mainThread).toFixed(1)} s`,
   );
   console.log(
     `    server RSS: ${startMb.toFixed(0)} MB before, peak ${Math.max(peakMb, hwm).toFixed(0)} MB, ${afterMb.toFixed(0)} MB ${SETTLE_MS / 1000} s after the last answer`,

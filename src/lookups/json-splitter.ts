@@ -131,9 +131,9 @@ export class JsonSplitter {
     return this.mode === 'records' || this.mode === 'after' ? this.path : undefined;
   }
 
-  /** Whether the records array has closed (the rest of the text is kept whole, as the skeleton). */
-  recordsClosed(): boolean {
-    return this.mode === 'after';
+  /** How much text came after the records array closed (0 before): what the skeleton holds past it. */
+  charsAfterRecords(): number {
+    return this.mode === 'after' ? this.skeletonChars - this.closedAt : 0;
   }
 
   /** The records completed since the last take, or undefined when none is. */

@@ -20,6 +20,7 @@ import { parseServerConfig, type ServerConfig } from './config.ts';
 import { KEY_PLACEHOLDER } from './key-scrubber.ts';
 import { createLookupHandler } from './lookup-handler.ts';
 import { closeMaskPool, createMaskPool, maskPool, offThreadMasking, OFF_THREAD_BYTES, type MaskPool } from './mask-pool.ts';
+import { closeMaskStreamPool, startMaskStreamPool } from './mask-stream-pool.ts';
 import { maskingTransform, personalDataMasking, unmaskedAllowed } from './masking-transform.ts';
 import { createProxyHandler, MAX_KEPT_BYTES } from './proxy-handler.ts';
 import { addressOf, incidentsBody, INCIDENTS_PATH, readStreamed, sha256, writeInChunks } from './testing/big-answer.ts';
@@ -271,6 +272,34 @@ describe('a large masked answer', () => {
     expect(answer.headers['x-lookup-masked']).toBe('true');
     expect(order).toEqual(['another request answered 200', 'the large body masked']);
   }, 60_000);
+});
+
+describe('a large masked answer with the streamed-masking threads started (decision 042)', () => {
+  afterAll(() => closeMaskStreamPool());
+
+  it('is masked whole on one of them, byte for byte as whole-body masking, the key scrubbed, and the server thread only passes buffers', async () => {
+    const threads = startMaskStreamPool({ threads: 1 });
+    await threads.ready();
+    const config = parseServerConfig(env(), lookups);
+    const proxy = await proxyWith(config);
+    const body = incidentsBody(12_000, (i) => (i === 1_234 || i === 11_000 ? KEY : undefined));
+    const batchesBefore = maskPool().completed;
+    const { order, answer } = await streamThrough(proxy.url + INCIDENTS_PATH, body, { keep: true });
+    expect(order).toEqual(FIRST_BYTES_FIRST);
+    expect(threads.completed).toBe(1);
+    // No batch went to the batch pool: the answer's thread masked them all.
+    expect(maskPool().completed).toBe(batchesBefore);
+    expect(answer.status).toBe(200);
+    expect(answer.headers['x-lookup-masked']).toBe('true');
+    const inline = await maskingTransform('default', config.maskSecret)(crimeIncidents, L_OPERATION, body, {
+      source: 'live',
+      status: 200,
+      contentType: 'application/json',
+      requestHeaders: {},
+    });
+    const masked = Buffer.isBuffer(inline) ? inline : inline.body;
+    expect(answer.body!.toString('utf8')).toBe(masked.toString('utf8').replaceAll(KEY, KEY_PLACEHOLDER));
+  }, 120_000);
 });
 
 describe('the answer cache and large answers', () => {

@@ -10,6 +10,7 @@ import { createRoutes, type RouteMethods } from './http/routes.ts';
 import { sendJson } from './http/send-json.ts';
 import { offThreadMasking, offThreadRecords } from './mask-pool.ts';
 import { streamingMasking } from './masking-stream.ts';
+import { maskStreamPool } from './mask-stream-pool.ts';
 import { personalDataMasking, unmaskedAllowed } from './masking-transform.ts';
 import { withServerOrigin } from './openapi-origin.ts';
 import { createProxyHandler } from './proxy-handler.ts';
@@ -62,7 +63,9 @@ export function createMaskingProxy(options: Omit<LookupHandlerOptions, 'openApiD
     ...options,
     ...masking,
     transformBody,
-    streamBody: streamingMasking(policy, maskSecret, transformBody, offThreadRecords()),
+    streamBody: streamingMasking(policy, maskSecret, transformBody, offThreadRecords(), (lookup, operation, task) =>
+      maskStreamPool()?.open(lookup, operation, task),
+    ),
     untransformed: (headers) => (unmaskedAllowed(policy, headers) ? SENT_UNMASKED : undefined),
   });
 }

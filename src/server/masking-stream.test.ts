@@ -11,7 +11,8 @@ import { buildRequest } from '../lookups/request.ts';
 import { MASK_OFF, MASK_REQUEST_HEADER, proxyUrl } from '../lookups/wire.ts';
 import { createAppHandler, loadAppConfig } from './assembly.ts';
 import { maskingTransform } from './masking-transform.ts';
-import { maskStreamed, recordMaskingFor, type StreamMaskingOptions } from './masking-stream.ts';
+import { ENVELOPE_MAX_CHARS, maskStreamed, recordMaskingFor, streamedThrough, type StreamMaskingOptions } from './masking-stream.ts';
+import { createMaskStreamPool, type MaskStreamPool } from './mask-stream-pool.ts';
 import { incidentsBody } from './testing/big-answer.ts';
 import { rawRequest, serveHandler, type RunningServer } from './testing/http-fixtures.ts';
 
@@ -41,9 +42,18 @@ function cutAt(bytes: Buffer, cuts: readonly number[]): Buffer[] {
   return [0, ...points].map((from, i) => bytes.subarray(from, points[i] ?? bytes.length));
 }
 
+/** An answer's bytes masked on a thread of `pool` (decision 042), given in `chunks`. */
+function maskedOnThread(pool: MaskStreamPool, lookup: AnyLookup, operation: AnyOperation, chunks: readonly Buffer[]): Promise<Buffer> {
+  const context = { source: 'live' as const, status: 200, contentType: 'application/json', requestHeaders: {} };
+  const task = { policy: 'always' as const, secret: SECRET, maxBytes: 1024 * 1024 * 1024, context };
+  return streamedThrough(chunks, pool.open(lookup, operation, task));
+}
+
 let server: RunningServer;
+let threads: MaskStreamPool;
 const demoAnswers = new Map<string, Buffer>();
 beforeAll(async () => {
+  threads = createMaskStreamPool({ threads: 2 });
   server = await serveHandler(createAppHandler(loadAppConfig({}), () => {}));
   for (const id of ['L', 'M', 'H', 'D', 'R']) {
     const lookup = lookupOf(id);
@@ -62,7 +72,7 @@ beforeAll(async () => {
     demoAnswers.set(id, Buffer.from(answer.text));
   }
 }, 120_000);
-afterAll(() => server.close());
+afterAll(() => Promise.all([server.close(), threads.close()]));
 
 describe('streamed masking', () => {
   it.each(['L', 'M', 'H', 'D', 'R'])(
@@ -79,6 +89,8 @@ describe('streamed masking', () => {
       );
       expect((await maskStreamed(chunks, options(lookup, operation))).toString()).toBe(expected.toString());
       expect((await maskStreamed([raw], options(lookup, operation))).toString()).toBe(expected.toString());
+      // And the whole answer on a mask thread of its own, its raw bytes moved there (decision 042).
+      expect((await maskedOnThread(threads, lookup, operation, chunks)).toString()).toBe(expected.toString());
     },
   );
 
@@ -190,6 +202,18 @@ describe('streamed masking', () => {
     await expect(failure).rejects.toMatchObject({ failure: { code: 'answer_too_large_to_mask' } });
   });
 
+  it('masks a body that comes in one chunk larger than the envelope bound, and refuses text past the records beyond it', async () => {
+    const lookup = lookupOf('L');
+    const operation = lookup.operations[0]!;
+    const raw = incidentsBody(5_000);
+    expect(raw.length).toBeGreaterThan(ENVELOPE_MAX_CHARS);
+    expect((await maskStreamed([raw], options(lookup, operation))).equals(await maskedWhole(lookup, operation, raw))).toBe(true);
+    const padded = Buffer.from(`[{"incidents":[{"incident_address":"1 Main St"}],"note":"${'x'.repeat(ENVELOPE_MAX_CHARS)}"}]`);
+    await expect(maskStreamed([padded], options(lookup, operation))).rejects.toMatchObject({
+      failure: { code: 'answer_too_large_to_mask' },
+    });
+  });
+
   it('withholds a body that is not JSON', async () => {
     const lookup = lookupOf('L');
     const operation = lookup.operations[0]!;
@@ -200,4 +224,64 @@ describe('streamed masking', () => {
       failure: { code: 'answer_not_maskable' },
     });
   });
+});
+
+describe('streamed masking on a mask thread of its own (decision 042)', () => {
+  const lookup = lookupOf('L');
+  const operation = lookup.operations[0]!;
+
+  it("gives the whole-body masking's bytes for big L answers, two at once, one on each thread", async () => {
+    const raw = incidentsBody(20_000);
+    const expected = await maskedWhole(lookup, operation, raw);
+    const chunks = cutAt(
+      raw,
+      Array.from({ length: Math.ceil(raw.length / 65_536) }, (_, i) => i * 65_536 + (i % 7)),
+    );
+    const before = threads.completed;
+    const both = [maskedOnThread(threads, lookup, operation, chunks), maskedOnThread(threads, lookup, operation, chunks)];
+    // Each answer stays on the thread it was given, the least busy one.
+    expect(threads.load()).toEqual([1, 1]);
+    const [first, second] = await Promise.all(both);
+    expect(first!.equals(expected)).toBe(true);
+    expect(second!.equals(expected)).toBe(true);
+    expect(threads.load()).toEqual([0, 0]);
+    expect(threads.completed).toBe(before + 2);
+  }, 60_000);
+
+  it('gives the same bytes at random chunk boundaries', async () => {
+    const raw = demoAnswers.get('L')!;
+    const expected = (await maskedWhole(lookup, operation, raw)).toString();
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.nat(), { maxLength: 30 }), async (cuts) => {
+        const chunks = cutAt(
+          raw,
+          cuts.map((cut) => cut % raw.length),
+        );
+        expect((await maskedOnThread(threads, lookup, operation, chunks)).toString()).toBe(expected);
+      }),
+      { numRuns: 40 },
+    );
+  }, 120_000);
+
+  it('withholds a body that is not JSON, with the same failure', async () => {
+    await expect(
+      maskedOnThread(threads, lookup, operation, [Buffer.from('[{"incidents":[{"incident_address":"1 Main St"},')]),
+    ).rejects.toMatchObject({ failure: { code: 'answer_not_maskable' } });
+    await expect(maskedOnThread(threads, lookup, operation, [Buffer.from('<html>')])).rejects.toMatchObject({
+      failure: { code: 'answer_not_maskable' },
+    });
+  });
+
+  it('lets an abandoned answer go, and the thread masks the next one', async () => {
+    const raw = incidentsBody(5_000);
+    const context = { source: 'live' as const, status: 200, contentType: 'application/json', requestHeaders: {} };
+    const stream = threads.open(lookup, operation, { policy: 'always', secret: SECRET, maxBytes: 1024 * 1024 * 1024, context });
+    const firstBytes = new Promise((resolve) => stream.once('data', resolve));
+    stream.write(raw.subarray(0, 300_000));
+    await firstBytes;
+    stream.destroy();
+    expect(threads.load()).toEqual([0, 0]);
+    const expected = await maskedWhole(lookup, operation, raw);
+    expect((await maskedOnThread(threads, lookup, operation, [raw])).equals(expected)).toBe(true);
+  }, 60_000);
 });

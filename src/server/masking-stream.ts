@@ -22,7 +22,7 @@ import { recordsOf } from '../lookups/answer.ts';
 import { JsonSplitter, type PathKey } from '../lookups/json-splitter.ts';
 import { recordMasking, type RecordMasking } from '../lookups/masking.ts';
 import { valueAt } from '../lookups/record-path.ts';
-import type { BodyTransform, StreamBodyTransform } from './body-transform.ts';
+import type { BodyTransform, BodyTransformContext, StreamBodyTransform } from './body-transform.ts';
 import { MASKED, unmaskedAllowed } from './masking-transform.ts';
 import { tooLarge, UpstreamFailureError, type UpstreamFailure } from './live-upstream.ts';
 import { keyedCode } from './pseudonyms.ts';
@@ -126,7 +126,6 @@ export class MaskingStream extends Transform {
   private gatheredChars = 0;
   private readonly queue: Batch[] = [];
   private batchesOut = 0;
-  private afterRecordsChars = 0;
   private readonly batchChars: number;
   private readonly wholeMaxBytes: number;
 
@@ -180,8 +179,8 @@ export class MaskingStream extends Transform {
       if (!path) return;
       this.found(path);
     }
-    if (splitter.recordsClosed()) this.afterRecordsChars += text.length;
-    if (this.afterRecordsChars > ENVELOPE_MAX_CHARS)
+    // Only the text after the records counts: a chunk may hold the records' end and what follows.
+    if (splitter.charsAfterRecords() > ENVELOPE_MAX_CHARS)
       throw tooLargeToMask(this.options.lookup, ENVELOPE_MAX_CHARS, 'the part around its records is too large');
     const taken = splitter.take();
     if (taken) {
@@ -252,8 +251,12 @@ export class MaskingStream extends Transform {
         this.destroy(batch.failure as Error);
         return;
       }
-      if (this.batchesOut > 0) this.push(',');
-      this.push(batch.masked);
+      // A batch masked here is text: its comma goes with it, one chunk (a thread's bytes go as they came).
+      if (typeof batch.masked === 'string') this.push(this.batchesOut > 0 ? `,${batch.masked}` : batch.masked);
+      else {
+        if (this.batchesOut > 0) this.push(',');
+        this.push(batch.masked);
+      }
       this.batchesOut += 1;
     }
   }
@@ -291,27 +294,45 @@ function putAt(body: unknown, path: readonly PathKey[], value: unknown): unknown
 }
 
 /** Masks a body given in chunks through a MaskingStream and gives the bytes it wrote (tests and the benchmark's reference). */
-export async function maskStreamed(chunks: readonly Buffer[], options: StreamMaskingOptions): Promise<Buffer> {
+export function maskStreamed(chunks: readonly Buffer[], options: StreamMaskingOptions): Promise<Buffer> {
+  return streamedThrough(chunks, new MaskingStream(options));
+}
+
+/** The bytes a masking stream (here or on a thread) writes for a body given in chunks. */
+export async function streamedThrough(chunks: readonly Buffer[], stream: Transform): Promise<Buffer> {
   const out: Buffer[] = [];
-  await pipeline(Readable.from(chunks), new MaskingStream(options), async (masked: AsyncIterable<Buffer | string>) => {
+  await pipeline(Readable.from(chunks), stream, async (masked: AsyncIterable<Buffer | string>) => {
     for await (const chunk of masked) out.push(Buffer.from(chunk));
   });
   return Buffer.concat(out);
 }
 
+/** Opens an answer's masking stream on a mask thread (mask-stream-pool.ts), or undefined when there is none. */
+export type MaskOnThread = (
+  lookup: AnyLookup,
+  operation: AnyOperation,
+  task: { policy: MaskPolicy; secret: string; maxBytes: number; context: BodyTransformContext },
+) => Transform | undefined;
+
 /**
  * Masking as a stream for one server's policy and secret: a request that may have its answer
  * unmasked gets none (the proxy streams it as it is); `whole` masks a body whose records are not
- * found, and `maskOffThread` the record batches (mask-pool.ts's offThreadRecords).
+ * found, and `maskOffThread` the record batches (mask-pool.ts's offThreadRecords); with `onThread`, a
+ * whole answer is masked on a thread of its own (mask-stream-pool.ts) and the batches are not sent one by one.
  */
 export function streamingMasking(
   policy: MaskPolicy,
   secret: string,
   whole: BodyTransform,
   maskOffThread?: MaskRecordsText,
+  onThread?: MaskOnThread,
 ): StreamBodyTransform {
   return (lookup, operation, context, maxBytes) => {
     if (unmaskedAllowed(policy, context.requestHeaders)) return undefined;
+    // The whole answer on a mask thread (decision 042) when the server started them; else its batches.
+    const task = { policy, secret, maxBytes, context: { ...context, requestHeaders: { ...context.requestHeaders } } };
+    const threaded = onThread?.(lookup, operation, task);
+    if (threaded) return { stream: threaded, headers: MASKED };
     const maskWhole = async (bytes: Buffer) => {
       const out = await whole(lookup, operation, bytes, { ...context, owned: true });
       return Buffer.isBuffer(out) ? out : out.body;

@@ -15,6 +15,7 @@ import { ConfigError, environmentWithDotEnv, lookupModes, type ServerConfig } fr
 import { closeDemoPool, configureDemoPool, defaultDemoThreads, demoPool } from './demo-pool.ts';
 import { closeGracefully } from './graceful-shutdown.ts';
 import { closeMaskPool, defaultMaskThreads, startMaskPool } from './mask-pool.ts';
+import { closeMaskStreamPool, startMaskStreamPool } from './mask-stream-pool.ts';
 import { runPrimary, serverProcessCount } from './server-processes.ts';
 import { configureServerLog, partLog } from './server-log.ts';
 import { accessEnabled, checkTeamStartup, loadAccessConfig, teamStartupWarnings } from './team/access-config.ts';
@@ -91,7 +92,11 @@ function serve(): void {
   if (worker) configureDemoPool({ threads: defaultDemoThreads(processes) });
   // Live answers are masked on the mask pool's threads: started now, not at the first masked answer.
   const modes = Object.values(lookupModes(config));
-  if (modes.includes('live')) void startMaskPool({ threads: defaultMaskThreads(processes) });
+  if (modes.includes('live')) {
+    void startMaskPool({ threads: defaultMaskThreads(processes) });
+    // Streamed masked answers, each on one of these threads from its first byte to its last (decision 042).
+    startMaskStreamPool({ threads: defaultMaskThreads(processes) });
+  }
   // Demo answers come from the demo pool's threads: the first one starts now, not at the first request.
   if (modes.includes('demo')) void demoPool().warm();
   // The address the server binds is a name it answers to (besides loopback and LOOKUP_ALLOWED_HOSTS).
@@ -126,6 +131,7 @@ function serve(): void {
     void closeGracefully(server, graceMs)
       .then(() => closeDemoPool())
       .then(() => closeMaskPool())
+      .then(() => closeMaskStreamPool())
       .then(() => itemStore?.close())
       .then(() => store.close())
       .finally(() => process.exit(0));

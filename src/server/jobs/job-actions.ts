@@ -5,16 +5,19 @@ import type { AnyLookup, AnyOperation, Params } from '../../lookups/define-looku
 import type { LookupIndex } from '../../lookups/lookup-index.ts';
 import { refusal, type Refusal } from '../http/refusal.ts';
 import type { JobSubmission } from './job-submission.ts';
-import type { JobFacts, JobStore, NewJob } from './job-store.ts';
+import type { JobFacts, JobStore, NewJob, RowInput } from './job-store.ts';
 import type { JobsSettings } from './jobs-settings.ts';
 import { planLink, rowsFromAnswer } from './link-rows.ts';
 import { rowProblem } from './row-problem.ts';
+import { RowTexts } from './row-texts.ts';
 import type { RowOutcome } from './send-row.ts';
 
 /** What the streamed read of a body has done already (job-submission-stream.ts): its rows checked, their names gathered. */
 export interface SubmissionChecked {
   rowsChecked: boolean;
   rowKeys?: string[] | undefined;
+  /** The rows as compact JSON text (job-submission-stream.ts), in place of the submission's. */
+  rowTexts?: RowTexts | undefined;
 }
 
 /** A job, or why not. */
@@ -95,7 +98,7 @@ export function createJobActions({ store, index, settings, enqueue, runAs }: Job
       if (!found) return invalid(`There is no operation ${submission.operation} of lookup ${submission.lookup}`);
       const { lookup, operation } = found;
       const mask = submission.mask ?? true;
-      let rows = submission.rows ?? [];
+      let rows: readonly RowInput[] | RowTexts = read?.rowTexts ?? submission.rows ?? [];
       let checked = read?.rowsChecked ?? false;
       let rowKeys = read?.rowKeys;
       if (submission.from) {
@@ -107,7 +110,7 @@ export function createJobActions({ store, index, settings, enqueue, runAs }: Job
       }
       const problems: { row: number; message: string }[] = [];
       for (let at = 0; !checked && at < rows.length && problems.length < ROW_PROBLEMS; at++) {
-        const problem = rowProblem(operation, rows[at]);
+        const problem = rowProblem(operation, rows instanceof RowTexts ? rows.row(at) : rows[at]);
         if (problem) problems.push({ row: at + 1, message: problem });
       }
       if (problems.length > 0)
@@ -116,7 +119,7 @@ export function createJobActions({ store, index, settings, enqueue, runAs }: Job
         owner,
         lookup: lookup.id,
         operation: operation.id,
-        columns: submission.columns ?? rowKeys ?? namesOf(rows),
+        columns: submission.columns ?? rowKeys ?? (rows instanceof RowTexts ? [] : namesOf(rows)),
         rows,
         chunkSize: settings.chunkSize,
         shared: submission.shared ?? false,

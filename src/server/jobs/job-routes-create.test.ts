@@ -10,6 +10,7 @@ import { createJobActions } from './job-actions.ts';
 import { createJobRoutes } from './job-routes.ts';
 import type { JobFacts, JobStore, NewJob } from './job-store.ts';
 import type { JobsSettings } from './jobs-settings.ts';
+import { RowTexts } from './row-texts.ts';
 
 const LIMIT = 256 * 1024;
 
@@ -84,7 +85,12 @@ describe('POST /jobs', () => {
     const rows = [{ zipcode: '62701' }, { name: 'Pat', zipcode: '62702' }, { name: 'Lee' }];
     const answer = await post(Buffer.from(JSON.stringify({ lookup: 'H', operation: 'records', rows, concurrency: 2 })));
     expect(answer.status).toBe(202);
-    expect(submitted.at(-1)).toMatchObject({ lookup: 'H', operation: 'records', rows, columns: ['zipcode', 'name'], concurrency: 2 });
+    const queued = submitted.at(-1)!;
+    expect(queued).toMatchObject({ lookup: 'H', operation: 'records', columns: ['zipcode', 'name'], concurrency: 2 });
+    // Kept as compact JSON text until stored (row-texts.ts): the same rows.
+    expect(queued.rows).toBeInstanceOf(RowTexts);
+    const texts = queued.rows as RowTexts;
+    expect(JSON.parse(texts.arrayText(0, texts.length))).toEqual(rows);
   });
 
   it('answers a body past the limit with 413 before the client has sent it all, and closes the connection', async () => {

@@ -7,6 +7,7 @@ import { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import type { ParamValue } from '../../lookups/define-lookup.ts';
 import { FINAL_JOB_STATES, JOB_STATES, type JobGroup, type JobState } from '../../lookups/jobs-wire.ts';
+import { RowTexts } from './row-texts.ts';
 
 const PREFIX = 'lookup-explorer:job:';
 const INDEX = 'lookup-explorer:jobs';
@@ -124,12 +125,18 @@ function facts(hash: Record<string, string>): JobFacts | undefined {
   };
 }
 
+/** Rows `from` to `to` as the JSON text a chunk is stored as (the same bytes for objects and text). */
+function chunkText(rows: NewJob['rows'], from: number, to: number): string {
+  return rows instanceof RowTexts ? rows.arrayText(from, to) : JSON.stringify(rows.slice(from, to));
+}
+
 export interface NewJob {
   owner: string;
   lookup: string;
   operation: string;
   columns: string[];
-  rows: readonly RowInput[];
+  /** As objects, or as compact JSON text (a POST /jobs body's: row-texts.ts). */
+  rows: readonly RowInput[] | RowTexts;
   chunkSize: number;
   shared: boolean;
   mask: boolean;
@@ -218,7 +225,7 @@ export class JobStore {
     for (let first = 0; first < chunks; first += chunksPerWrite) {
       const rows = this.redis.pipeline();
       for (let chunk = first; chunk < Math.min(chunks, first + chunksPerWrite); chunk++)
-        rows.set(this.key(id, `rows:${chunk}`), JSON.stringify(job.rows.slice(chunk * job.chunkSize, (chunk + 1) * job.chunkSize)));
+        rows.set(this.key(id, `rows:${chunk}`), chunkText(job.rows, chunk * job.chunkSize, (chunk + 1) * job.chunkSize));
       await rows.exec();
     }
     const pipeline = this.redis.pipeline();

@@ -20,6 +20,7 @@ import { eachBodyPiece, issuesInWords } from '../http/read-body.ts';
 import { refusal, type Refusal } from '../http/refusal.ts';
 import { rowIssues } from './row-problem.ts';
 import { jobRow, jobSubmission, MAX_ROWS, type JobSubmission } from './job-submission.ts';
+import { RowTexts } from './row-texts.ts';
 
 export type SubmissionRead =
   | {
@@ -29,6 +30,8 @@ export type SubmissionRead =
       operation: AnyOperation;
       /** Every name the rows use, in the order they first appear (gathered as they were checked); undefined without rows. */
       rowKeys: string[] | undefined;
+      /** The rows, checked, as compact JSON text (data.rows is then absent); undefined without rows. */
+      rowTexts: RowTexts | undefined;
     }
   | Refusal;
 
@@ -65,7 +68,8 @@ interface RowProblem {
 
 /** The rows read so far, each checked once for its shape and, when the operation is known, its parameters. */
 class RowChecker {
-  readonly rows: unknown[] = [];
+  /** As compact JSON text: the parsed rows die young (row-texts.ts). */
+  readonly rows = new RowTexts();
   readonly keys = new Set<string>();
   private readonly shapeProblems: RowProblem[] = [];
   private paramProblems: RowProblem[] = [];
@@ -86,12 +90,13 @@ class RowChecker {
   /** Checks and keeps `rows`, letting the event loop in every `sliceMs`. */
   async add(rows: readonly unknown[]): Promise<void> {
     for (const row of rows) {
-      const index = this.rows.push(row) - 1;
+      const index = this.rows.length;
+      this.rows.add(row);
       const shape = jobRow.safeParse(row);
       if (!shape.success) this.note(this.shapeProblems, index, shape.error);
       else {
         for (const key of Object.keys(row as object)) this.keys.add(key);
-        if (this.checkedAgainst) this.checkParams(index);
+        if (this.checkedAgainst) this.checkParams(index, row);
       }
       await this.maybeYield();
     }
@@ -103,14 +108,15 @@ class RowChecker {
     this.checkedAgainst = operation;
     this.paramProblems = [];
     for (let index = 0; index < this.rows.length && !this.full(); index++) {
-      if (isRecord(this.rows[index])) this.checkParams(index);
+      const row = this.rows.row(index);
+      if (isRecord(row)) this.checkParams(index, row);
       await this.maybeYield();
     }
   }
 
-  private checkParams(index: number): void {
+  private checkParams(index: number, row: unknown): void {
     if (this.full()) return;
-    const checked = this.checkedAgainst!.params.safeParse(this.rows[index]);
+    const checked = this.checkedAgainst!.params.safeParse(row);
     if (!checked.success) this.note(this.paramProblems, index, checked.error);
   }
 
@@ -214,7 +220,8 @@ export async function readJobSubmission(req: IncomingMessage, options: Submissio
   }
   // The fields, and the rule that rows and from go one without the other: checked with the first row
   // (already checked) standing for them all, so the messages are the schema's own.
-  const sample = rowsRead && isRecord(skeleton) ? { ...skeleton, rows: checker.rows.slice(0, 1) } : skeleton;
+  const first = checker.rows.length > 0 ? [checker.rows.row(0)] : [];
+  const sample = rowsRead && isRecord(skeleton) ? { ...skeleton, rows: first } : skeleton;
   const parsed = jobSubmission.safeParse(sample);
   if (!parsed.success) {
     const { text, fields } = issuesInWords(parsed.error.issues);
@@ -225,8 +232,10 @@ export async function readJobSubmission(req: IncomingMessage, options: Submissio
   await checker.checkAll(named.operation);
   const problems = checker.problems();
   if (problems.length > 0) return rowsRefusal(problems);
-  const data = rowsRead ? { ...parsed.data, rows: checker.rows as NonNullable<JobSubmission['rows']> } : parsed.data;
-  return { ok: true, data, ...named, rowKeys: rowsRead ? [...checker.keys] : undefined };
+  // The rows go on as text (data.rows is left out): the job store writes them as they are.
+  const { rows: _rows, ...rest } = parsed.data;
+  if (!rowsRead) return { ok: true, data: parsed.data, ...named, rowKeys: undefined, rowTexts: undefined };
+  return { ok: true, data: rest, ...named, rowKeys: [...checker.keys], rowTexts: checker.rows };
 }
 
 function tooManyRows(maxRows: number): Refusal {
