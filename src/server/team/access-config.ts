@@ -45,6 +45,11 @@ export interface AccessConfig {
   sessionTtlMs: number;
   /** LOOKUP_OAUTH_*: the identity provider whose access tokens are accepted; undefined when off. */
   oauth?: OAuthConfig;
+  /**
+   * Whether `user` is an admin of the team workspace (may edit and delete any team item; `GET /me`
+   * says so). Unset: nobody is (the tokens file's admin marker fills it in, issue 35).
+   */
+  isAdmin?: (user: string) => boolean;
 }
 
 export function accessEnabled(access: AccessConfig | undefined): access is AccessConfig {
