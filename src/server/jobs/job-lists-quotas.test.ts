@@ -61,6 +61,7 @@ describe('jobs by user on one Redis, two instances', () => {
     await one.redis.del(`lookup-explorer:job:${gone.id}`);
     expect(ownedBy('carol', await two.listFor('carol'))).toEqual([kept.id]);
     expect(await one.redis.zrange('lookup-explorer:jobs:owner:carol', '0', '-1')).toEqual([kept.id]);
+    expect(await one.redis.zscore('lookup-explorer:jobs', gone.id)).toBeNull();
   });
 
   it('puts jobs made before the per-owner lists into them', async () => {

@@ -369,12 +369,12 @@ export class JobStore {
       .filter(({ id }) => !seen.has(id) && seen.add(id))
       .slice(0, limit);
     const all = await Promise.all(newest.map(({ id }) => this.get(id)));
-    // Jobs past their retention are gone: so is their place in both indexes.
+    // Jobs past their retention are gone: so is their place in every index.
     const found = new Map(newest.map(({ id }, at) => [id, all[at]]));
     const gone = [...own, ...shared].filter(({ id }) => found.has(id) && found.get(id) === undefined);
     if (gone.length > 0) {
       const pipeline = this.redis.pipeline();
-      for (const { id, index } of gone) pipeline.zrem(index, id);
+      for (const { id, index } of gone) pipeline.zrem(index, id).zrem(INDEX, id);
       await pipeline.exec();
     }
     return all.filter((job): job is JobFacts => job !== undefined);

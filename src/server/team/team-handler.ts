@@ -1,7 +1,7 @@
 // What the team server adds in front of the lookup handler and the app's files: /readyz (is the
-// shared store answering?), /me (who is signed in: identity-route.ts) and, when an access mode is
-// configured, the access gate. A store that
-// does not answer makes the gate fail closed: 503 `store_unavailable`, nothing else runs.
+// shared store answering?) and, when an access mode is configured, the access gate and after it
+// /me (who is signed in: identity-route.ts). A store that does not answer makes the gate fail
+// closed: 503 `store_unavailable`, nothing else runs.
 import type { IncomingMessage } from 'node:http';
 import type { ChainHandler, RequestHandler } from '../http/handler-types.ts';
 import { refusal, sendRefusal } from '../http/refusal.ts';
