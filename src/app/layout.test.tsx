@@ -83,7 +83,7 @@ describe('the Jobs link', () => {
 // budgets and "Sign out" (a form POST to /sign-out), worked by mouse and keyboard.
 const key = { in: 'query', name: 'api_key' };
 const budget = { limit: 20, period: 'day', used: 5, left: 15, resetsAt: '2025-03-15T00:00:00.000Z' };
-const CONFIG = { lookups: { A: { mode: 'live', key, budget: { user: budget } }, B: { mode: 'live', key } } };
+const CONFIG = { signedIn: true, lookups: { A: { mode: 'live', key, budget: { user: budget } }, B: { mode: 'live', key } } };
 
 const titleOf = (id: string) => catalogEntries.find((entry) => entry.id === id)!.title;
 
@@ -142,14 +142,16 @@ describe('the signed-in name in the header', () => {
     expect(new URL(submitted[0]!.action).pathname).toBe('/sign-out');
   });
 
-  it('is not shown where the server has no sign-in (/me answers 404)', async () => {
-    renderLayout(CONFIG, '/jobs');
+  it('is not shown, and /me not asked, where nobody is signed in (a single-user server)', async () => {
+    renderLayout({ lookups: { A: { mode: 'live', key } } }, '/jobs');
     const calls = vi.mocked(fetch).mock;
-    await waitFor(() => expect(calls.calls.map(([url]) => url)).toContain('/me'));
-    // Once the 404 has been read (and React has rendered what it made), there is no name.
+    await waitFor(() => expect(calls.calls.map(([url]) => url)).toContain('/lookup-config.json'));
+    // Once the configuration has been read (and React has rendered what it made), nothing asked /me.
     await act(async () => {
-      await calls.results[calls.calls.findIndex(([url]) => url === '/me')]!.value;
+      await calls.results[calls.calls.findIndex(([url]) => url === '/lookup-config.json')]!.value;
     });
+    expect(calls.calls.map(([url]) => url)).not.toContain('/me');
     expect(screen.queryByRole('button', { name: /Signed in as/ })).not.toBeInTheDocument();
   });
+
 });

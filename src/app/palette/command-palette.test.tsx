@@ -218,7 +218,7 @@ describe('the command palette', () => {
   it('finds "Sign out" when signed in to a team server, and posts the sign-out form', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async (url: string) => Response.json(url === '/me' ? { user: 'alice', admin: false } : { lookups: {} })),
+      vi.fn(async (url: string) => Response.json(url === '/me' ? { user: 'alice', admin: false } : { signedIn: true, lookups: {} })),
     );
     const posted: HTMLFormElement[] = [];
     vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(function (this: HTMLFormElement) {
