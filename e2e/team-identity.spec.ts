@@ -6,6 +6,7 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { startRedis, type TestRedis } from '../src/server/team/redis-for-tests.ts';
 import { expect, test } from './fixtures.ts';
 import { startApp } from './start-app.ts';
@@ -68,8 +69,13 @@ test('alice sees her name in the header, signs out from its menu, and her sessio
   await expect(name).toBeFocused();
   await expect(signOut).toBeHidden();
 
-  // Signing out: a same-origin POST, then the sign-in page.
+  // Open, the menu has no serious accessibility problem.
   await name.click();
+  await expect(signOut).toBeVisible();
+  const { violations } = await new AxeBuilder({ page }).include('.identity-menu').analyze();
+  expect(violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((v) => v.id)).toEqual([]);
+
+  // Signing out: a same-origin POST, then the sign-in page.
   const posted = page.waitForRequest((request) => request.method() === 'POST' && request.url() === `${two}/sign-out`);
   await signOut.click();
   expect(await (await posted).headerValue('origin')).toBe(two);
