@@ -5,6 +5,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { IDENTITY_PATH, type Identity, identitySchema } from '../lookups/team-wire.ts';
 import { useJobsQueryClient } from './jobs-client.ts';
+import { useLookupConfig } from './lookup-config-query.ts';
 
 export type { Identity };
 
@@ -27,8 +28,13 @@ export const identityQuery = queryOptions({
   retry: false,
 });
 
-/** The signed-in user on a team server; null on a single-user server (and while it is being asked). */
+/**
+ * The signed-in user on a team server; null on a single-user server (and while it is being asked).
+ * /me is asked only once /lookup-config.json says someone is signed in: a single-user server is
+ * never sent a request it would answer 404 (which the browser reports as a console error).
+ */
 export function useIdentity(): Identity | null {
-  const query = useQuery(identityQuery, useJobsQueryClient());
-  return query.data ?? null;
+  const signedIn = useLookupConfig().data?.signedIn === true;
+  const query = useQuery({ ...identityQuery, enabled: signedIn }, useJobsQueryClient());
+  return signedIn ? (query.data ?? null) : null;
 }

@@ -14,18 +14,35 @@ import {
   type WatchQuery,
   WATCHES_PATH,
 } from '../lookups/jobs-wire.ts';
+import { quotaRefusalSchema, type QuotaRefusal } from '../lookups/team-wire.ts';
 
 export { FINAL_JOB_STATES, JOBS_PATH, type JobState, type WatchChange, type WatchQuery };
 /** A job as the server describes it. */
 export type ServerJob = JobDocument;
 
+/** A refusal of the server's, in its own words; `quota` names the per-user quota a 429 was about (team-wire.ts). */
+export class JobsRefusal extends Error {
+  readonly quota: QuotaRefusal['error']['quota'] | undefined;
+
+  constructor(message: string, quota?: QuotaRefusal['error']['quota']) {
+    super(message);
+    this.quota = quota;
+  }
+}
+
 async function readJson<T>(response: Response, what: string): Promise<T> {
   const type = response.headers.get('content-type') ?? '';
   if (!type.includes('json')) throw new Error(`${what}: the server answered HTTP ${response.status} without JSON`);
   const body = (await response.json()) as T & { error?: { message?: string } };
-  if (!response.ok) throw new Error(body.error?.message ?? `${what}: HTTP ${response.status}`);
+  if (!response.ok) {
+    const quota = response.status === 429 ? quotaRefusalSchema.safeParse(body).data?.error.quota : undefined;
+    throw new JobsRefusal(body.error?.message ?? `${what}: HTTP ${response.status}`, quota);
+  }
   return body;
 }
+
+/** The quota a failed submission passed, if that is why it failed. */
+export const quotaOf = (error: unknown) => (error instanceof JobsRefusal ? error.quota : undefined);
 
 /** Whether this server runs jobs: false for anything but its own answer saying so. */
 export async function fetchJobsEnabled(signal?: AbortSignal): Promise<boolean> {

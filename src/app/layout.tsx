@@ -9,6 +9,9 @@ import { PagePlace } from './page-place.tsx';
 // Only a team server that runs jobs shows the link: its check (and the jobs client) loads after the first paint.
 const JobsNavLink = lazy(async () => ({ default: (await import('./jobs-nav-link.tsx')).JobsNavLink }));
 
+// On a team server, the signed-in name with its menu (budgets, Sign out); its /me check loads after the first paint.
+const IdentityMenu = lazy(async () => ({ default: (await import('./identity-menu.tsx')).IdentityMenu }));
+
 // Reads the server's policy after the first paint (its chunk carries the query library).
 const ServerMaskPolicy = lazy(() => import('./server-mask-policy.tsx'));
 
@@ -75,6 +78,9 @@ export function Layout() {
               <option value="dark">Dark</option>
             </select>
           </label>
+          <Suspense fallback={null}>
+            <IdentityMenu />
+          </Suspense>
         </div>
       </header>
       <main id="content" tabIndex={-1}>

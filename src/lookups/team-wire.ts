@@ -8,6 +8,10 @@ import { z } from 'zod';
 /** `GET /me`: the signed-in user. 404 on a server without an access mode; 401 when not signed in. */
 export const IDENTITY_PATH = '/me';
 
+/** The team server's sign-in page, and where a same-origin form POST ends the session on every instance. */
+export const SIGN_IN_PATH = '/sign-in';
+export const SIGN_OUT_PATH = '/sign-out';
+
 export const identitySchema = z.object({
   user: z.string().min(1),
   /** Named as an admin in the tokens file: may edit and delete any team item. */

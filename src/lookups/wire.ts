@@ -167,6 +167,11 @@ export const lookupConfigSchema = z.object({
    * when there are none (and from older servers): a view then shows no remote artwork.
    */
   mediaSources: z.array(z.string()).optional(),
+  /**
+   * true on a team server when this request's user is signed in (issue 35): only then does the
+   * page ask `GET /me` who they are, so a single-user server is never sent a request it answers 404.
+   */
+  signedIn: z.boolean().optional(),
   lookups: z.record(
     z.string(),
     z.object({

@@ -283,8 +283,10 @@ export function lookupModes(config: ServerConfig): Record<string, WireLookupMode
 }
 
 /** `/lookup-config.json`: each lookup's mode and key placement, and the media sources, never a key or base URL. */
-export function lookupConfigDocument(config: ServerConfig): LookupConfigDocument {
+/** `signedIn`: the request came from a signed-in user of a team server (the page then asks /me). */
+export function lookupConfigDocument(config: ServerConfig, signedIn = false): LookupConfigDocument {
   return {
+    ...(signedIn && { signedIn: true }),
     // Published only when forced, so the viewer can say so; `default` is what a document without it means.
     ...(config.mask === 'always' && { mask: 'always' as const }),
     // What the page's CSP allows besides itself and data:, so views show no image it would block.

@@ -15,6 +15,7 @@ import { personalDataMasking, unmaskedAllowed } from './masking-transform.ts';
 import { withServerOrigin } from './openapi-origin.ts';
 import { createProxyHandler } from './proxy-handler.ts';
 import { guardedOrigin } from './request-guard.ts';
+import { userOf } from './team/access.ts';
 import type { TeamProxy } from './team/team-proxy.ts';
 
 export interface LookupHandlerOptions {
@@ -39,7 +40,8 @@ export function createDocumentRoutes({ config, openApiDocument }: Pick<LookupHan
     // Modes only: never a key or base URL.
     '/healthz': document(() => ({ status: 'ok', lookups: lookupModes(config) })),
     // Modes and where each key travels (the Request tab shows it): never a key or base URL.
-    [LOOKUP_CONFIG_PATH]: document(() => lookupConfigDocument(config)),
+    // On a team server the gate has named the user: the document says so (the page then asks /me).
+    [LOOKUP_CONFIG_PATH]: { GET: (req, res) => sendJson(res, 200, lookupConfigDocument(config, userOf(req) !== undefined)) },
     // Built once, on first request: the definitions do not change while the server runs. Each
     // answer names the origin the guard accepted for it (D-07), else the document's default.
     '/openapi.json': { GET: (req, res) => sendJson(res, 200, withServerOrigin((openApi ??= openApiDocument()), guardedOrigin(req))) },

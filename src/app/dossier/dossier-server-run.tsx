@@ -4,7 +4,8 @@
 // Beside it, "Watch this dossier…" (dossier-watch.tsx).
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { submitJob, useJobsEnabled, type ServerJob } from '../../api/jobs-client.ts';
+import { quotaOf, submitJob, useJobsEnabled, type ServerJob } from '../../api/jobs-client.ts';
+import { QuotaHint } from '../../workbench/bulk/quota-hint.tsx';
 import { validateValues } from '../../form/validate-values.ts';
 import { DossierWatch } from './dossier-watch.tsx';
 import type { DossierQuery } from './dossier-plan.ts';
@@ -24,7 +25,7 @@ type RunState =
   | { step: 'idle' }
   | { step: 'sending' }
   | { step: 'sent'; jobs: ServerJob[]; skipped: number }
-  | { step: 'failed'; message: string };
+  | { step: 'failed'; message: string; quota?: string | undefined };
 
 export function DossierServerRun(props: DossierServerRunProps) {
   return useJobsEnabled() ? <ServerRun {...props} /> : null;
@@ -53,6 +54,7 @@ function ServerRun({ queries, title, path, masked, ready }: DossierServerRunProp
       setState({
         step: 'failed',
         message: `${error instanceof Error ? error.message : String(error)}${jobs.length > 0 ? ` (${jobs.length} of the jobs had started)` : ''}`,
+        quota: quotaOf(error),
       });
     }
   };
@@ -68,7 +70,12 @@ function ServerRun({ queries, title, path, masked, ready }: DossierServerRunProp
           {state.skipped > 0 ? ` (${state.skipped} not sent: see their sections)` : ''}: see them on the <Link to="/jobs">Jobs page</Link>.
         </p>
       )}
-      {state.step === 'failed' && <p role="alert">The dossier was not sent: {state.message}</p>}
+      {state.step === 'failed' && (
+        <p role="alert">
+          The dossier was not sent: {state.message}
+          <QuotaHint quota={state.quota} />
+        </p>
+      )}
       <DossierWatch queries={queries} title={title} ready={ready} />
     </div>
   );

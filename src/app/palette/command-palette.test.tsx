@@ -94,6 +94,7 @@ beforeEach(() =>
   ),
 );
 afterEach(() => {
+  vi.restoreAllMocks();
   vi.unstubAllGlobals();
   window.localStorage.clear();
 });
@@ -212,6 +213,35 @@ describe('the command palette', () => {
     await user.click(screen.getByRole('option', { name: 'Export the answer as CSV' }));
     expect(exported).toHaveBeenCalledTimes(1);
     act(() => document.documentElement.removeAttribute('data-theme'));
+  });
+
+  it('finds "Sign out" when signed in to a team server, and posts the sign-out form', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => Response.json(url === '/me' ? { user: 'alice', admin: false } : { signedIn: true, lookups: {} })),
+    );
+    const posted: HTMLFormElement[] = [];
+    vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(function (this: HTMLFormElement) {
+      posted.push(this);
+    });
+    const user = userEvent.setup();
+    renderApp();
+    await screen.findByRole('button', { name: 'Signed in as alice' });
+    await pressCtrlK(user);
+    await user.type(await screen.findByRole('combobox', { name: /Go to/ }), 'sign out');
+    expect(activeOption()).toHaveTextContent('Sign out');
+    await user.keyboard('{Enter}');
+    expect(posted).toHaveLength(1);
+    expect(posted[0]!.method).toBe('post');
+    expect(new URL(posted[0]!.action).pathname).toBe('/sign-out');
+  });
+
+  it('offers no "Sign out" where nobody is signed in (a single-user server)', async () => {
+    const user = userEvent.setup();
+    renderApp();
+    await pressCtrlK(user);
+    await user.type(await screen.findByRole('combobox', { name: /Go to/ }), 'sign out');
+    expect(screen.queryByRole('option', { name: 'Sign out' })).not.toBeInTheDocument();
   });
 
   it('Ctrl+K again closes it; nothing matching says so', async () => {

@@ -18,6 +18,8 @@ import { activeIndex, INITIAL_PALETTE, moveForKey, paletteReducer } from './pale
 import { GROUP_LIMIT, rankItems, type PaletteItem } from './palette-match.ts';
 import { useSavedMatches } from './use-saved-matches.ts';
 import { QueryScope } from '../query-scope.tsx';
+import { useIdentity } from '../../api/identity-client.ts';
+import { submitSignOut } from '../../api/sign-out.ts';
 import './command-palette.css';
 
 /** A browser store's list, kept current; empty while loading or where IndexedDB is unavailable. */
@@ -52,15 +54,25 @@ function usePaletteItems(query: string): PaletteItem[] {
   const history = useStoredList<HistoryEntry>(loadHistory, onHistoryChange);
   const [openedAt] = useState(() => Date.now());
   const [savedSql] = useState(readSavedSql);
+  // Signed in to a team server: "Sign out" is one of the actions.
+  const signedIn = useIdentity() !== null;
   return useMemo(
     () => [
       ...lookupItems(catalogEntries),
       ...saved,
       ...savedSqlItems(savedSql),
       ...historyItems(history, catalogEntries, openedAt),
-      ...actionItems({ masked, maskForced, setMasked, theme, setTheme, pageActions: page }),
+      ...actionItems({
+        masked,
+        maskForced,
+        setMasked,
+        theme,
+        setTheme,
+        pageActions: page,
+        ...(signedIn && { signOut: () => submitSignOut() }),
+      }),
     ],
-    [saved, savedSql, history, openedAt, masked, maskForced, setMasked, theme, setTheme, page],
+    [saved, savedSql, history, openedAt, masked, maskForced, setMasked, theme, setTheme, page, signedIn],
   );
 }
 

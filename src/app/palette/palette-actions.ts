@@ -1,5 +1,5 @@
-// The palette's actions: the header's switches (masking, theme), the workbench pages, and what
-// the page on screen offers (the lookup page's exports of its answer).
+// The palette's actions: the header's switches (masking, theme), the workbench pages, "Sign out"
+// when signed in to a team server, and what the page on screen offers (the lookup page's exports of its answer).
 import type { ThemeChoice } from '../preferences.tsx';
 import type { PageAction } from './page-actions.ts';
 import type { PaletteItem } from './palette-match.ts';
@@ -16,6 +16,8 @@ interface ActionInputs {
   theme: ThemeChoice;
   setTheme: (theme: ThemeChoice) => void;
   pageActions: readonly PageAction[];
+  /** Signed in to a team server: ends the session (a form POST to /sign-out). */
+  signOut?: () => void;
 }
 
 const THEMES: ReadonlyArray<{ theme: ThemeChoice; label: string }> = [
@@ -24,7 +26,7 @@ const THEMES: ReadonlyArray<{ theme: ThemeChoice; label: string }> = [
   { theme: 'system', label: 'Use the system theme' },
 ];
 
-export function actionItems({ masked, maskForced, setMasked, theme, setTheme, pageActions }: ActionInputs): PaletteItem[] {
+export function actionItems({ masked, maskForced, setMasked, theme, setTheme, pageActions, signOut }: ActionInputs): PaletteItem[] {
   const run = (perform: () => void) => ({ kind: 'run', run: perform }) as const;
   return [
     ...pageActions.map(
@@ -70,5 +72,16 @@ export function actionItems({ masked, maskForced, setMasked, theme, setTheme, pa
       keywords: ['collections', 'bookmarks'],
       target: { kind: 'navigate', to: SAVED_PATH },
     },
+    ...(signOut
+      ? [
+          {
+            id: 'action-sign-out',
+            group: 'actions',
+            label: 'Sign out',
+            keywords: ['log out', 'logout', 'sign off', 'session', 'account'],
+            target: run(signOut),
+          } satisfies PaletteItem,
+        ]
+      : []),
   ];
 }

@@ -26,10 +26,12 @@ function standIn(options: Partial<JobActionsOptions> = {}) {
   const queued: NewJob[] = [];
   const actions = createJobActions({
     index: registryIndex,
-    settings: { chunkSize: 2, concurrency: 4 },
+    settings: { chunkSize: 2, concurrency: 4, jobsPerUser: 0, rowsPerUserDay: 0 },
     store: {
       get: async (id) => kept.get(id),
-      list: async () => [...kept.values()],
+      listFor: async (viewer) => [...kept.values()].filter((job) => job.shared || job.owner === viewer),
+      admit: async () => ({ ok: true, id: `job-${queued.length + 1}` }),
+      release: async () => undefined,
       cancel: async (id) => {
         const job = kept.get(id);
         if (!job || job.state === 'completed' || job.state === 'cancelled') return false;

@@ -5,7 +5,7 @@ import type { AnyLookup, AnyOperation, Params } from '../../lookups/define-looku
 import type { LookupIndex } from '../../lookups/lookup-index.ts';
 import { refusal, type Refusal } from '../http/refusal.ts';
 import type { JobSubmission } from './job-submission.ts';
-import type { JobFacts, JobStore, NewJob, RowInput } from './job-store.ts';
+import type { Admission, JobFacts, JobStore, NewJob, RowInput } from './job-store.ts';
 import type { JobsSettings } from './jobs-settings.ts';
 import { planLink, rowsFromAnswer } from './link-rows.ts';
 import { rowProblem } from './row-problem.ts';
@@ -26,7 +26,7 @@ export type JobOutcome = { ok: true; job: JobFacts } | Refusal;
 export interface JobActions {
   /** Checks `submission` against its operation (following its link first), then queues it as `owner`'s. */
   submit(owner: string, submission: JobSubmission, read?: SubmissionChecked): Promise<JobOutcome>;
-  /** The jobs `viewer` may see: their own and the shared ones. */
+  /** The jobs `viewer` may see: their own and the shared ones (from their indexes, not a window of everyone's). */
   list(viewer: string): Promise<JobFacts[]>;
   /** The job when `viewer` may see it. */
   find(viewer: string, id: string): Promise<JobFacts | undefined>;
@@ -35,9 +35,9 @@ export interface JobActions {
 }
 
 export interface JobActionsOptions {
-  store: Pick<JobStore, 'get' | 'list' | 'cancel'>;
+  store: Pick<JobStore, 'get' | 'listFor' | 'cancel' | 'admit' | 'release'>;
   index: LookupIndex;
-  settings: Pick<JobsSettings, 'chunkSize' | 'concurrency'>;
+  settings: Pick<JobsSettings, 'chunkSize' | 'concurrency' | 'jobsPerUser' | 'rowsPerUserDay'>;
   /** Keeps a checked job and queues its chunks (job-queue.ts). */
   enqueue(job: NewJob): Promise<JobFacts>;
   /** Runs one query as `owner` through the server's own front door (a link's source). */
@@ -50,6 +50,28 @@ const ROW_PROBLEMS = 5;
 const invalid = (message: string, details?: Record<string, unknown>) => refusal(400, 'invalid_job', message, details && { details });
 export const JOB_NOT_FOUND = refusal(404, 'not_found', 'There is no such job, or it is not yours');
 
+const count = (value: number) => value.toLocaleString('en-US');
+
+/** 429 in team-wire.ts's quotaRefusalSchema words: which quota, its limit, what is used. */
+export function quotaRefused(refused: Extract<Admission, { ok: false }>, rows: number, now = Date.now()): Refusal {
+  const { quota, limit, used } = refused;
+  if (quota === 'jobs')
+    return refusal(
+      429,
+      'quota',
+      `You have ${count(used)} jobs waiting or running, the most one user may have at once (${count(limit)}): ` +
+        'wait for one to finish, or cancel one, then send this again',
+      { details: { quota, limit, used } },
+    );
+  const midnight = new Date(now).setUTCHours(24, 0, 0, 0);
+  return refusal(
+    429,
+    'quota',
+    `This job’s ${count(rows)} rows would pass your ${count(limit)} rows a day (${count(used)} used today): ` +
+      'send fewer rows, or wait until midnight UTC',
+    { details: { quota, limit, used }, headers: { 'retry-after': String(Math.max(1, Math.ceil((midnight - now) / 1000))) } },
+  );
+}
 /** Every name the rows use, in the order they first appear (a loop: a flatMap over 900,000 rows stalls for seconds). */
 function namesOf(rows: readonly Record<string, unknown>[]): string[] {
   const names = new Set<string>();
@@ -89,9 +111,7 @@ export function createJobActions({ store, index, settings, enqueue, runAs }: Job
 
   return {
     find,
-    async list(viewer) {
-      return (await store.list()).filter((job) => job.shared || job.owner === viewer);
-    },
+    list: (viewer) => store.listFor(viewer),
 
     async submit(owner, submission, read) {
       const found = index.operation(submission.lookup, submission.operation);
@@ -115,7 +135,10 @@ export function createJobActions({ store, index, settings, enqueue, runAs }: Job
       }
       if (problems.length > 0)
         return invalid(`Row ${problems[0]!.row} is not valid (${problems[0]!.message}): nothing was queued`, { rows: problems });
+      const admitted = await store.admit(owner, rows.length, settings);
+      if (!admitted.ok) return quotaRefused(admitted, rows.length);
       const job = await enqueue({
+        id: admitted.id,
         owner,
         lookup: lookup.id,
         operation: operation.id,
@@ -127,6 +150,9 @@ export function createJobActions({ store, index, settings, enqueue, runAs }: Job
         ...(submission.group && { group: submission.group }),
         // What the job asked for, never more than the server allows one job.
         concurrency: Math.min(submission.concurrency ?? settings.concurrency, settings.concurrency),
+      }).catch(async (error: unknown) => {
+        await store.release(owner, admitted.id, rows.length).catch(() => undefined);
+        throw error;
       });
       return { ok: true, job };
     },

@@ -34,7 +34,7 @@ describe('POST /jobs', () => {
         failed: 0,
       });
     };
-    const store = {} as JobStore;
+    const store = { admit: async () => ({ ok: true, id: '00000000-0000-4000-8000-000000000000' }) } as unknown as JobStore;
     const jobs = createJobActions({ store, index: registryIndex, settings, enqueue });
     const routes = createJobRoutes({ jobs, store, index: registryIndex, settings });
     server = createServer((req, res) => void routes(req, res));

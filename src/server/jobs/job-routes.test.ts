@@ -2,6 +2,7 @@
 // The /jobs routes over stand-in actions and store (no Redis): what the route core answers for them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registryIndex } from '../../lookups/registry.ts';
+import { quotaRefusalSchema } from '../../lookups/team-wire.ts';
 import { rawRequest, serveHandler, type RunningServer } from '../testing/http-fixtures.ts';
 import { createJobActions } from './job-actions.ts';
 import { createJobRoutes } from './job-routes.ts';
@@ -29,8 +30,12 @@ const running: JobFacts = {
 const kept = new Map<string, JobFacts>([[ID, running]]);
 const store = {
   get: async (id: string) => kept.get(id),
-  list: async () => [...kept.values()],
+  listFor: async () => [...kept.values()],
   cancel: async () => false,
+  // A job of 7 rows or more passes the stand-in's quota of rows a day.
+  admit: async (_owner: string, rows: number) =>
+    rows >= 7 ? { ok: false, quota: 'job-rows', limit: 6, used: 2 } : { ok: true, id: 'f'.repeat(8) + ID.slice(8) },
+  release: async () => undefined,
 } as unknown as JobStore;
 const settings = parseJobsSettings({ LOOKUP_REDIS_URL: 'redis://127.0.0.1:1' })!;
 let server: RunningServer;
@@ -76,6 +81,23 @@ describe('the /jobs routes', () => {
     const queued = await post(JSON.stringify({ lookup: 'H', operation: 'records', rows: [{ zipcode: '62701' }] }));
     expect(queued.status).toBe(202);
     expect(queued.headers.location).toMatch(/^\/jobs\/ffffffff-/);
+  });
+
+  it('refuses a job over a per-user quota with 429 in the workspace’s words', async () => {
+    const rows = Array.from({ length: 7 }, () => ({ zipcode: '62701' }));
+    const refused = await rawRequest(server.port, 'POST', '/jobs', {
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ lookup: 'H', operation: 'records', rows }),
+    });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(quotaRefusalSchema.parse(JSON.parse(refused.text)).error).toEqual({
+      code: 'quota',
+      quota: 'job-rows',
+      limit: 6,
+      used: 2,
+      message: 'This job’s 7 rows would pass your 6 rows a day (2 used today): send fewer rows, or wait until midnight UTC',
+    });
   });
 
   it('answers HEAD on a running job’s events at once, with the stream’s head', async () => {

@@ -134,6 +134,8 @@ export function createJobService(options: JobServiceOptions): JobService {
         .applyRetention()
         .then((shortened) => shortened > 0 && log(`Jobs: ${shortened} finished job(s) given the retention of LOOKUP_JOBS_RETENTION`))
         .catch((error: Error) => log(`Jobs retention: ${error.message}`));
+      // Jobs created before the per-owner lists (issue 35) join them, so their owners still see them.
+      store.indexOwners().catch((error: Error) => log(`Jobs index: ${error.message}`));
     },
     async close() {
       await Promise.all([worker?.close().catch(() => undefined), watchQueue.close()]);

@@ -3,6 +3,9 @@
 // index, so a 100,000-row job is a thousand small values, never one big one. A row's result is
 // written once (HSETNX) and counted in the same atomic step, so a chunk worked again after its
 // instance died neither counts nor keeps a row twice.
+// Lists read indexes, never a window of everyone's jobs (issue 35): each owner's jobs and the shared
+// ones, newest first. Per-user quotas (jobs at once, rows a day) are checked and taken in one
+// atomic step (admit), so two instances cannot both let a user's eleventh job in.
 import { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import type { ParamValue } from '../../lookups/define-lookup.ts';
@@ -11,6 +14,15 @@ import { RowTexts } from './row-texts.ts';
 
 const PREFIX = 'lookup-explorer:job:';
 const INDEX = 'lookup-explorer:jobs';
+/** Each owner's jobs, and the shared ones, scored by when they were created. */
+const OWNER_INDEX = 'lookup-explorer:jobs:owner:';
+const SHARED_INDEX = 'lookup-explorer:jobs:shared';
+/** A user's jobs that have not finished (admit's count), and the rows their jobs took on a UTC day. */
+const ACTIVE = 'lookup-explorer:jobs:active:';
+const ROWS_TODAY = 'lookup-explorer:jobs:rows:';
+/** How long an admitted job may take to be written before it no longer counts as running (a 900,000-row job takes seconds). */
+const ADMITTED_GRACE_MS = 10 * 60_000;
+const DAY_MS = 24 * 3_600_000;
 /** About how many rows are written to Redis in one round trip when a job is created. */
 const ROWS_PER_WRITE = 5_000;
 
@@ -92,7 +104,54 @@ if redis.call('ZSCORE', KEYS[1], ARGV[1]) or redis.call('ZCARD', KEYS[1]) < tonu
 end
 return 0`;
 
+// Counts the owner's unfinished jobs (forgetting finished and vanished ones), then the rows taken
+// today; within both limits (0: none), takes one job and the rows. Returns {0|1|2, used}: 1 over
+// the jobs at once, 2 over the rows a day.
+// KEYS: active set, today's rows. ARGV: new id, rows, jobs limit, rows limit, now, job key prefix, grace, day's lifetime.
+const ADMIT_SCRIPT = `
+local final = {${[...FINAL_JOB_STATES].map((state) => `['${state}'] = true`).join(', ')}}
+local held = redis.call('ZRANGE', KEYS[1], 0, -1, 'WITHSCORES')
+local active = 0
+for i = 1, #held, 2 do
+  local state = redis.call('HGET', ARGV[6] .. held[i], 'state')
+  if (state and final[state]) or (not state and tonumber(held[i + 1]) < tonumber(ARGV[5]) - tonumber(ARGV[7])) then
+    redis.call('ZREM', KEYS[1], held[i])
+  else
+    active = active + 1
+  end
+end
+if tonumber(ARGV[3]) > 0 and active >= tonumber(ARGV[3]) then return {1, active} end
+local used = tonumber(redis.call('GET', KEYS[2]) or '0')
+if tonumber(ARGV[4]) > 0 and used + tonumber(ARGV[2]) > tonumber(ARGV[4]) then return {2, used} end
+redis.call('ZADD', KEYS[1], ARGV[5], ARGV[1])
+redis.call('INCRBY', KEYS[2], ARGV[2])
+redis.call('PEXPIRE', KEYS[2], ARGV[8])
+return {0, active}`;
+
+/** What admit answers: the new job's id, or which quota it would pass, its limit and what is used. */
+export type Admission = { ok: true; id: string } | { ok: false; quota: 'jobs' | 'job-rows'; limit: number; used: number };
+
+/** Per-user quotas on jobs (0: no limit). */
+export interface JobQuotas {
+  /** Unfinished jobs one user may have at once (LOOKUP_JOBS_PER_USER). */
+  jobsPerUser: number;
+  /** Rows one user's jobs may take in a UTC day (LOOKUP_JOBS_ROWS_PER_USER_DAY). */
+  rowsPerUserDay: number;
+}
+
 type ScriptedRedis = Redis & {
+  admit(
+    active: string,
+    rowsToday: string,
+    id: string,
+    rows: string,
+    jobsLimit: string,
+    rowsLimit: string,
+    now: string,
+    prefix: string,
+    grace: string,
+    lifetime: string,
+  ): Promise<[number, number]>;
   recordRow(results: string, job: string, index: string, value: string, failed: string, now: string): Promise<number>;
   acquireSlot(slots: string, holder: string, limit: string, now: string, leaseEnd: string, lifetime: string): Promise<number>;
 };
@@ -144,6 +203,8 @@ export interface NewJob {
   group?: JobGroup;
   /** Rows in flight at once across every instance (already capped by LOOKUP_JOBS_CONCURRENCY). */
   concurrency: number;
+  /** The id admit gave it (a new one when it was not admitted: a watch's run). */
+  id?: string;
 }
 
 export class JobStore {
@@ -158,6 +219,36 @@ export class JobStore {
     this.redis.on('error', () => undefined);
     this.redis.defineCommand('recordRow', { numberOfKeys: 2, lua: RECORD_SCRIPT });
     this.redis.defineCommand('acquireSlot', { numberOfKeys: 1, lua: ACQUIRE_SCRIPT });
+    this.redis.defineCommand('admit', { numberOfKeys: 2, lua: ADMIT_SCRIPT });
+  }
+
+  /** Takes one of `owner`'s jobs at once and `rows` of their rows today, or says which quota would be passed. */
+  async admit(owner: string, rows: number, quotas: JobQuotas, now = Date.now()): Promise<Admission> {
+    const id = randomUUID();
+    const [outcome, used] = await this.redis.admit(
+      ACTIVE + owner,
+      this.rowsKey(owner, now),
+      id,
+      String(rows),
+      String(quotas.jobsPerUser),
+      String(quotas.rowsPerUserDay),
+      String(now),
+      PREFIX,
+      String(ADMITTED_GRACE_MS),
+      String(2 * DAY_MS),
+    );
+    if (outcome === 1) return { ok: false, quota: 'jobs', limit: quotas.jobsPerUser, used };
+    if (outcome === 2) return { ok: false, quota: 'job-rows', limit: quotas.rowsPerUserDay, used };
+    return { ok: true, id };
+  }
+
+  /** Gives back what admit took, for a job that was then not created. */
+  async release(owner: string, id: string, rows: number, admittedAt = Date.now()): Promise<void> {
+    await this.redis.pipeline().zrem(ACTIVE + owner, id).decrby(this.rowsKey(owner, admittedAt), rows).exec();
+  }
+
+  private rowsKey(owner: string, at: number): string {
+    return `${ROWS_TODAY}${new Date(at).toISOString().slice(0, 10)}:${owner}`;
   }
 
   /** Takes (or renews) one of the job's slots for a chunk until `leaseMs` from now; false when all are held. */
@@ -216,7 +307,7 @@ export class JobStore {
 
   /** Stores the job's facts and rows (chunked); returns its facts. */
   async create(job: NewJob): Promise<JobFacts> {
-    const id = randomUUID();
+    const id = job.id ?? randomUUID();
     const chunks = Math.ceil(job.rows.length / job.chunkSize);
     const createdAt = Date.now();
     // The rows go in slices, each written before the next is made: a 900,000-row job never holds
@@ -249,6 +340,8 @@ export class JobStore {
       ...(job.group && { group: JSON.stringify(job.group) }),
     });
     pipeline.zadd(INDEX, createdAt, id);
+    pipeline.zadd(OWNER_INDEX + job.owner, createdAt, id);
+    if (job.shared) pipeline.zadd(SHARED_INDEX, createdAt, id);
     await pipeline.exec();
     return (await this.get(id))!;
   }
@@ -266,6 +359,47 @@ export class JobStore {
     const expired = ids.filter((_, index) => all[index] === undefined);
     if (expired.length > 0) await this.redis.zrem(INDEX, ...expired);
     return all.filter((job): job is JobFacts => job !== undefined);
+  }
+
+  /** The jobs `viewer` may see, newest first: their own and the shared ones, read from those two indexes. */
+  async listFor(viewer: string, limit = 200): Promise<JobFacts[]> {
+    const read = async (index: string) => {
+      const flat = await this.redis.zrevrange(index, 0, limit - 1, 'WITHSCORES');
+      const entries: { id: string; at: number; index: string }[] = [];
+      for (let at = 0; at < flat.length; at += 2) entries.push({ id: flat[at]!, at: Number(flat[at + 1]), index });
+      return entries;
+    };
+    const [own, shared] = await Promise.all([read(OWNER_INDEX + viewer), read(SHARED_INDEX)]);
+    const seen = new Set<string>();
+    const newest = [...own, ...shared]
+      .sort((a, b) => b.at - a.at)
+      .filter(({ id }) => !seen.has(id) && seen.add(id))
+      .slice(0, limit);
+    const all = await Promise.all(newest.map(({ id }) => this.get(id)));
+    // Jobs past their retention are gone: so is their place in every index.
+    const found = new Map(newest.map(({ id }, at) => [id, all[at]]));
+    const gone = [...own, ...shared].filter(({ id }) => found.has(id) && found.get(id) === undefined);
+    if (gone.length > 0) {
+      const pipeline = this.redis.pipeline();
+      for (const { id, index } of gone) pipeline.zrem(index, id).zrem(INDEX, id);
+      await pipeline.exec();
+    }
+    return all.filter((job): job is JobFacts => job !== undefined);
+  }
+
+  /**
+   * Puts jobs created before the per-owner indexes (or by an older instance) in them: once at start,
+   * like applyRetention. Returns how many it added.
+   */
+  async indexOwners(): Promise<number> {
+    let added = 0;
+    for (const id of await this.redis.zrevrange(INDEX, 0, -1)) {
+      const [owner, shared, createdAt] = await this.redis.hmget(this.key(id), 'owner', 'shared', 'createdAt');
+      if (!owner || !createdAt) continue;
+      added += await this.redis.zadd(OWNER_INDEX + owner, 'NX', createdAt, id);
+      if (shared === '1') await this.redis.zadd(SHARED_INDEX, 'NX', createdAt, id);
+    }
+    return added;
   }
 
   async rows(id: string, chunk: number): Promise<RowInput[]> {

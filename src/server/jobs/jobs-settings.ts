@@ -1,10 +1,11 @@
 // Server-side jobs (issue 27) are on when the team server shares a Redis (LOOKUP_REDIS_URL) and
 // LOOKUP_JOBS is not `off`. The rest tunes the queue: how many chunks each instance works at once,
 // how long a chunk's lock lives before another instance takes over a dead one's work, and the
-// watchlists' schedules and webhook.
+// watchlists' schedules and webhook, and the per-user quotas (jobs at once, rows a day; 0: none).
 import { ConfigError } from '../config.ts';
+import type { JobQuotas } from './job-store.ts';
 
-export interface JobsSettings {
+export interface JobsSettings extends JobQuotas {
   redisUrl: string;
   /** Chunks each instance works at once (each sends one row at a time): the rows in flight per instance. */
   concurrency: number;
@@ -72,6 +73,8 @@ export function parseJobsSettings(env: NodeJS.ProcessEnv): JobsSettings | undefi
     maxBodyBytes: whole(env, 'LOOKUP_JOBS_MAX_BODY_BYTES', 64 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     eventsPerUser: whole(env, 'LOOKUP_JOBS_EVENTS_PER_USER', 20, 1, 10_000),
     eventsPerJob: whole(env, 'LOOKUP_JOBS_EVENTS_PER_JOB', 100, 1, 100_000),
+    jobsPerUser: whole(env, 'LOOKUP_JOBS_PER_USER', 10, 0, 10_000),
+    rowsPerUserDay: whole(env, 'LOOKUP_JOBS_ROWS_PER_USER_DAY', 2_000_000, 0, 1_000_000_000),
     watchPeriods: every ? { hourly: every, daily: every, weekly: every } : { hourly: HOUR, daily: 24 * HOUR, weekly: 7 * 24 * HOUR },
     ...(webhookUrl && { webhook: { url: webhookUrl, ...(secret && { secret }) } }),
   };

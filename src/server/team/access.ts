@@ -18,6 +18,7 @@
 // CSRF: the guard refuses cross-origin POSTs (Origin, Sec-Fetch-Site); sign-in and sign-out
 // further require that a browser said where it came from, and the cookie is SameSite=Strict.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { SIGN_IN_PATH, SIGN_OUT_PATH } from '../../lookups/team-wire.ts';
 import type { RequestHandler } from '../http/handler-types.ts';
 import { isPageNavigation } from '../http/page-navigation.ts';
 import { readBody } from '../http/read-body.ts';
@@ -39,8 +40,8 @@ import { createTokenVerifier, looksLikeJwt, type TokenCheck } from './oauth-toke
 import { isListed, nameOfToken } from './tokens-file.ts';
 import { userName } from './user-name.ts';
 
-export const SIGN_IN_PATH = '/sign-in';
-export const SIGN_OUT_PATH = '/sign-out';
+// Named in team-wire.ts: the page's "Sign out" posts to the same path.
+export { SIGN_IN_PATH, SIGN_OUT_PATH };
 /** Paths that take a form body (application/x-www-form-urlencoded) rather than JSON. */
 export const FORM_PATHS: readonly string[] = [SIGN_IN_PATH, SIGN_OUT_PATH];
 const PUBLIC_PATHS = new Set(['/openapi.json', '/readyz', '/robots.txt']);

@@ -1,12 +1,14 @@
 // What the team server adds in front of the lookup handler and the app's files: /readyz (is the
-// shared store answering?) and, when an access mode is configured, the access gate. A store that
-// does not answer makes the gate fail closed: 503 `store_unavailable`, nothing else runs.
+// shared store answering?) and, when an access mode is configured, the access gate and after it
+// /me (who is signed in: identity-route.ts). A store that does not answer makes the gate fail
+// closed: 503 `store_unavailable`, nothing else runs.
 import type { IncomingMessage } from 'node:http';
 import type { ChainHandler, RequestHandler } from '../http/handler-types.ts';
 import { refusal, sendRefusal } from '../http/refusal.ts';
 import { createRoutes } from '../http/routes.ts';
 import { sendJson } from '../http/send-json.ts';
 import { createAccessGate } from './access.ts';
+import { createIdentityRoutes } from './identity-route.ts';
 import { accessEnabled, type AccessConfig } from './access-config.ts';
 import type { AuditLog } from './audit-log.ts';
 import { createProtectedResourceRoutes } from './oauth-resource.ts';
@@ -49,12 +51,14 @@ const SIGN_IN_UNAVAILABLE = refusal(503, 'store_unavailable', 'Sign-in is unavai
 
 export function createTeamHandler({ store, access, audit, internalUser }: TeamHandlerOptions): ChainHandler {
   const readiness = createReadinessHandler(store);
-  // Without a gate, every request but /readyz is declined at once (no promise, no microtask turn).
+  // Without a gate, every request but /readyz is declined at once (no promise, no microtask turn);
+  // /me then finds nothing and gets the server's 404, so the page stays local-first.
   if (!accessEnabled(access)) return readiness;
   const gate = createAccessGate({ access, store, ...(audit && { audit }), ...(internalUser && { internalUser }) });
+  const identity = createIdentityRoutes(access);
   const gated: RequestHandler = async (req, res) => {
     try {
-      return await gate(req, res);
+      return (await gate(req, res)) || (await identity(req, res));
     } catch (error) {
       if (!isStoreUnavailable(error) || res.headersSent) throw error;
       sendRefusal(res, SIGN_IN_UNAVAILABLE);

@@ -274,6 +274,42 @@ describe('a session', () => {
   });
 });
 
+describe('GET /me', () => {
+  const json = { accept: 'application/json' };
+
+  it('names the user of a session on either instance, and refuses the session on both once signed out', async () => {
+    const cookie = cookieOf(await signIn(one, ALICE));
+    // The page asks /me only where the configuration says someone is signed in.
+    expect(JSON.parse((await send(two, 'GET', '/lookup-config.json', { headers: { ...json, cookie } })).text)).toMatchObject({ signedIn: true });
+    expect(JSON.parse((await send(open, 'GET', '/lookup-config.json', { headers: json })).text)).not.toHaveProperty('signedIn');
+    for (const instance of [one, two]) {
+      const me = await send(instance, 'GET', '/me', { headers: { ...json, cookie } });
+      expect(me.status).toBe(200);
+      expect(JSON.parse(me.text)).toEqual({ user: 'alice', admin: false });
+    }
+    expect((await send(one, 'POST', '/sign-out', { headers: { cookie, origin: origin(one) } })).status).toBe(303);
+    for (const instance of [one, two]) {
+      const me = await send(instance, 'GET', '/me', { headers: { ...json, cookie } });
+      expect(me.status).toBe(401);
+      expect(envelope(me).code).toBe('unauthenticated');
+    }
+  });
+
+  it('names the user of a Bearer token and of the trusted user header', async () => {
+    const bearer = await send(two, 'GET', '/me', { headers: { authorization: `Bearer ${BOB}` } });
+    expect(JSON.parse(bearer.text)).toEqual({ user: 'bob', admin: false });
+    const proxied = await send(one, 'GET', '/me', { from: TRUSTED_PEER, headers: { 'x-forwarded-user': 'carol@example.com' } });
+    expect(JSON.parse(proxied.text)).toEqual({ user: 'carol@example.com', admin: false });
+  });
+
+  it('answers 401 to nobody, and 404 on a server without an access mode', async () => {
+    expect((await send(one, 'GET', '/me', { headers: json })).status).toBe(401);
+    const open404 = await send(open, 'GET', '/me', { headers: json });
+    expect(open404.status).toBe(404);
+    expect(envelope(open404).code).toBe('not_found');
+  });
+});
+
 describe('Bearer tokens', () => {
   it('work on every instance, stored plain or hashed', async () => {
     for (const instance of [one, two]) {

@@ -19,6 +19,7 @@ import { Limiter } from './rate-queue.ts';
 import { isStoreUnavailable } from './shared-store.ts';
 import type { SharedStore } from './store-types.ts';
 import { TeamProxy, userOfRequest } from './team-proxy.ts';
+import { userOf } from './access.ts';
 
 export interface TeamServicesOptions {
   config: ServerConfig;
@@ -98,7 +99,7 @@ export function createTeamServices({ config, lookups, limits, store, audit }: Te
   };
 
   const lookupConfigRoute: RouteHandler = async (req, res) => {
-    const document: LookupConfigDocument = lookupConfigDocument(config);
+    const document: LookupConfigDocument = lookupConfigDocument(config, userOf(req) !== undefined);
     const user = userOfRequest(req);
     try {
       const states = await Promise.all(budgeted.map((lookup) => budgets.states(lookup.id, limits.lookups[lookup.id]!, user)));

@@ -72,4 +72,29 @@ describe('Run on the server', () => {
       mask: true,
     });
   });
+
+  it('says plainly which per-user quota refused the job, and where to see one’s jobs when it is the jobs at once', async () => {
+    const refusals = [
+      { quota: 'jobs', limit: 10, used: 10, message: 'You have 10 jobs waiting or running, the most one user may have at once (10)' },
+      { quota: 'job-rows', limit: 5, used: 0, message: 'This job’s 6 rows would pass your 5 rows a day (0 used today)' },
+    ];
+    for (const refused of refusals) {
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async (url: string, init?: RequestInit) => {
+          if (url === '/jobs/config') return Response.json({ enabled: true });
+          if (url === '/jobs' && init?.method === 'POST') return Response.json({ error: { code: 'quota', ...refused } }, { status: 429 });
+          return new Response('no', { status: 404 });
+        }),
+      );
+      const { unmount } = renderButton();
+      await userEvent.click(await screen.findByRole('button', { name: 'Run on the server' }));
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent(refused.message);
+      const link = screen.queryByRole('link', { name: 'See your jobs' });
+      if (refused.quota === 'jobs') expect(link).toHaveAttribute('href', '/jobs');
+      else expect(link).not.toBeInTheDocument();
+      unmount();
+    }
+  });
 });
