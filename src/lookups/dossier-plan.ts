@@ -2,7 +2,7 @@
 // L, M, B), or every link a bare point can fill (B, L, M), each with the dossier's radius set.
 // One section per target lookup: the first link to it wins. Pure: the page's dossier (app/dossier)
 // and the MCP server's place_dossier tool (server/mcp) run the one plan.
-import type { AnyLookup, AnyOperation, GeoPoint, LookupId } from './define-lookup.ts';
+import type { AnyLookup, AnyOperation, GeoPoint, LookupId, PageJump } from './define-lookup.ts';
 import { linksFrom, lookupLinks, type LookupLink } from './links.ts';
 import { linkValues, withRadius } from './follow-link.ts';
 import { lookupBySlug } from './registry.ts';
@@ -69,4 +69,12 @@ export const DOSSIER_RECORD_CAP = 10_000;
 export function fetchesUnasked(plan: PagePlan, pageRecords: number, free: boolean, cap = DOSSIER_RECORD_CAP): boolean {
   const expected = plan.total ?? plan.last * pageRecords;
   return free && plan.covered === plan.last && expected <= cap;
+}
+
+const count = (value: number) => value.toLocaleString('en-US');
+
+/** The label of an answer that holds one page: "page 1 of 3 (50 of 145 records)". */
+export function partialLabel(jump: Pick<PageJump, 'page' | 'last'>, shown: number, total: number | undefined): string {
+  const of = total === undefined ? `${count(shown)} records on this page` : `${count(shown)} of ${count(total)} records`;
+  return `page ${count(jump.page)} of ${count(jump.last)} (${of})`;
 }

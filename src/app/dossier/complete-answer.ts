@@ -7,17 +7,9 @@ import { useEffect } from 'react';
 import type { AnyLookup, AnyOperation, PageJump, Params } from '../../lookups/define-lookup.ts';
 import type { LookupResponse } from '../../api/lookup-response.ts';
 import { planPages, useFetchAllPages, type FetchAllState, type PagePlan } from '../../api/fetch-all-pages.ts';
-import { DOSSIER_RECORD_CAP, fetchesUnasked } from '../../lookups/dossier-plan.ts';
+import { DOSSIER_RECORD_CAP, fetchesUnasked, partialLabel } from '../../lookups/dossier-plan.ts';
 
-export { DOSSIER_RECORD_CAP, fetchesUnasked };
-
-const count = (value: number) => value.toLocaleString('en-US');
-
-/** The label of an answer that holds one page: "page 1 of 3 (50 of 145 records)". */
-export function partialLabel(jump: Pick<PageJump, 'page' | 'last'>, shown: number, total: number | undefined): string {
-  const of = total === undefined ? `${count(shown)} records on this page` : `${count(shown)} of ${count(total)} records`;
-  return `page ${count(jump.page)} of ${count(jump.last)} (${of})`;
-}
+export { DOSSIER_RECORD_CAP, fetchesUnasked, partialLabel };
 
 export interface CompleteAnswer {
   /** The merged answer once every page is in, else the page as sent. */
