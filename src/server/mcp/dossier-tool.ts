@@ -26,20 +26,15 @@ interface DossierArguments {
   window: DossierWindow;
 }
 
+// Terse: tools/list repeats it in every assistant's context; the tool's resource says the rest.
 const INPUT_SCHEMA = {
   type: 'object',
   properties: {
-    lat: { type: 'number', minimum: -90, maximum: 90, description: 'Latitude of the place.' },
-    lon: { type: 'number', minimum: -180, maximum: 180, description: 'Longitude of the place.' },
-    radius: {
-      type: 'integer',
-      minimum: 1,
-      maximum: MAX_RADIUS_METRES,
-      default: LINK_RADIUS_METRES,
-      description: 'Metres around the place every section searches.',
-    },
-    since: { type: 'string', format: 'date', description: 'First day of the time window (with until).' },
-    until: { type: 'string', format: 'date', description: 'Last day of the time window, included.' },
+    lat: { type: 'number', minimum: -90, maximum: 90 },
+    lon: { type: 'number', minimum: -180, maximum: 180 },
+    radius: { type: 'integer', minimum: 1, maximum: MAX_RADIUS_METRES, default: LINK_RADIUS_METRES, description: 'Metres.' },
+    since: { type: 'string', format: 'date' },
+    until: { type: 'string', format: 'date', description: 'Included.' },
   },
   required: ['lat', 'lon'],
   additionalProperties: false,
@@ -109,8 +104,8 @@ export function placeDossierTool(factsOf: (id: LookupId) => ToolFacts): ExtraToo
   return {
     definition: {
       name: PLACE_DOSSIER_TOOL,
-      title: 'Place dossier around a point',
-      description: `The page’s place dossier: every lookup that searches around a point, each answer summed (every page when free), with each answer’s SHA-256. Each section costs what its lookup’s tool says. Read ${TOOL_DOCS_SCHEME}${PLACE_DOSSIER_TOOL}.`,
+      title: 'Place dossier',
+      description: `Every lookup searching around a point, each answer summed, with SHA-256s. Costs as each lookup’s tool. See ${TOOL_DOCS_SCHEME}${PLACE_DOSSIER_TOOL}.`,
       inputSchema: INPUT_SCHEMA,
       annotations: { readOnlyHint: true, openWorldHint: anyLive },
     },

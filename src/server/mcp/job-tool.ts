@@ -40,18 +40,14 @@ export interface JobToolOptions {
   audit?: AuditLog | undefined;
 }
 
+// Terse: tools/list repeats it in every assistant's context; the tool's resource says the rest.
 const INPUT_SCHEMA = {
   type: 'object',
   properties: {
-    lookup: { type: 'string', description: 'The lookup’s letter, e.g. H.' },
-    operation: { type: 'string', description: 'The operation’s id (the catalog lists them).' },
-    rows: {
-      type: 'array',
-      minItems: 1,
-      items: { type: 'object', additionalProperties: { type: ['string', 'number', 'boolean', 'array'] } },
-      description: 'One object per row: the operation’s parameters by name.',
-    },
-    concurrency: { type: 'integer', minimum: 1, maximum: 64, description: 'Rows at once; at most the server’s limit.' },
+    lookup: { type: 'string', description: 'Letter.' },
+    operation: { type: 'string' },
+    rows: { type: 'array', minItems: 1, items: { type: 'object' }, description: 'Parameters by name.' },
+    concurrency: { type: 'integer', minimum: 1 },
   },
   required: ['lookup', 'operation', 'rows'],
   additionalProperties: false,
@@ -113,10 +109,10 @@ export function jobExtensions(options: JobToolOptions): McpExtensions {
   const tool: ExtraTool = {
     definition: {
       name: RUN_JOB_TOOL,
-      title: 'Server job over a list of rows',
-      description: `Runs one lookup operation over many rows as a server job, as you; returns the job, its results as a resource. Costs what the lookup’s tool says, per row. Read ${TOOL_DOCS_SCHEME}${RUN_JOB_TOOL}.`,
+      title: 'Server job',
+      description: `One lookup operation over many rows, as a server job run as you; returns the job. Costs per row as the lookup’s tool. See ${TOOL_DOCS_SCHEME}${RUN_JOB_TOOL}.`,
       inputSchema: INPUT_SCHEMA,
-      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+      annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: true },
     },
     async call(args, context) {
       const given = { ...args, lookup: typeof args?.lookup === 'string' ? args.lookup.toUpperCase() : args?.lookup };

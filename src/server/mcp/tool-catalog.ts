@@ -167,8 +167,8 @@ export function lookupTool(lookup: AnyLookup, operation: AnyOperation, facts: To
       annotations: { readOnlyHint: true, openWorldHint: live },
       _meta: {
         'lookup-explorer/mode': facts.mode,
-        'lookup-explorer/costsMoney': paid,
-        ...(paid && { 'lookup-explorer/pricePerCall': lookup.catalog.pricePerCall }),
+        // Said only of a tool that costs money: tools/list repeats every byte (≤ 40 kB with the dossier and job tools).
+        ...(paid && { 'lookup-explorer/costsMoney': true, 'lookup-explorer/pricePerCall': lookup.catalog.pricePerCall }),
         ...(facts.limits?.budget && { 'lookup-explorer/budget': `${facts.limits.budget.limit}/${facts.limits.budget.period}` }),
       },
     },
