@@ -103,7 +103,7 @@ describe('the place_dossier tool', () => {
         expect(request.sha256, request.url).toBe(createHash('sha256').update(bytes).digest('hex'));
         expect(request.bytes).toBe(bytes.length);
       }
-  });
+  }, 60_000);
 
   it('keeps masking on and never states a distance between rounded positions closer than about 1 km', async () => {
     const dossier = dossierOf(await client.callTool({ name: PLACE_DOSSIER_TOOL, arguments: PLACE }));

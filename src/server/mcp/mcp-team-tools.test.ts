@@ -109,7 +109,7 @@ describe('the place dossier under a budget', () => {
     const lines = audit.slice(before);
     expect(lines.every((line) => line.user === 'alice' && line.client === 'mcp')).toBe(true);
     expect(lines.find((line) => line.lookup === crimeIncidents.id)).toMatchObject({ status: 429, code: 'budget_exhausted' });
-  });
+  }, 90_000);
 });
 
 describe('run_job', () => {
@@ -138,7 +138,7 @@ describe('run_job', () => {
     await expect(bob.readResource({ uri: results })).rejects.toThrow(/no such job, or it is not yours/);
     // And GET /jobs/<id>/result.json answers bob the same way.
     expect((await fetch(`${app.base}${job.url}/result.json`, { headers: { authorization: `Bearer ${BOB}` } })).status).toBe(404);
-  });
+  }, 60_000);
 
   it('waits for the job with progress notifications when the call asks for progress', async () => {
     const progress: Progress[] = [];
@@ -150,7 +150,7 @@ describe('run_job', () => {
     expect((result.structuredContent as unknown as JobAnswer).job).toMatchObject({ state: 'completed', done: 3 });
     expect(progress.length).toBeGreaterThan(0);
     expect(progress.at(-1)).toMatchObject({ progress: 3, total: 3 });
-  });
+  }, 60_000);
 
   it('refuses a row that is not valid, naming it, and queues nothing', async () => {
     const before = audit.filter((line) => line.action === 'job-start').length;
