@@ -5,8 +5,6 @@
 // never read closer than about 1 km, the page's window, invalid arguments refused before anything
 // is sent, a progress notification per section, and cancellation stopping the rest.
 import { createHash } from 'node:crypto';
-import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Progress } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,7 +13,7 @@ import { crimeIncidents } from '../../lookups/l-crime-incidents.ts';
 import { pointTargets, targetSections } from '../../lookups/dossier-plan.ts';
 import { loadAppConfig } from '../assembly.ts';
 import { PLACE_DOSSIER_TOOL } from './dossier-tool.ts';
-import { connectHttpClient, exampleArguments, startAppServer, type Running } from './testing/mcp-fixtures.ts';
+import { connectHttpClient, exampleArguments, postMcp, startAppServer, startSilentProvider, type Running } from './testing/mcp-fixtures.ts';
 import { TOOL_DOCS_SCHEME } from './tool-docs.ts';
 import { RESULT_LIMIT, toolName } from './tool-catalog.ts';
 
@@ -147,45 +145,27 @@ describe('the place_dossier tool', () => {
 describe('cancelling a dossier', () => {
   it('stops the section in flight and sends none of the rest', async () => {
     // L and M live at a provider that takes each request and never answers.
-    let arrived!: () => void;
-    let closed!: () => void;
-    const arrival = new Promise<void>((resolve) => (arrived = resolve));
-    const closing = new Promise<void>((resolve) => (closed = resolve));
-    const seen: string[] = [];
-    const provider = createServer((req: IncomingMessage) => {
-      seen.push(req.url ?? '');
-      req.socket.on('close', closed);
-      arrived();
-    });
-    await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
-    const base = `http://127.0.0.1:${(provider.address() as AddressInfo).port}`;
+    const provider = await startSilentProvider();
     const env = {
-      [`LOOKUP_${crimeIncidents.id}_BASE_URL`]: `${base}/${crimeIncidents.slug}`,
+      [`LOOKUP_${crimeIncidents.id}_BASE_URL`]: `${provider.base}/${crimeIncidents.slug}`,
       [`LOOKUP_${crimeIncidents.id}_KEY`]: 'l-secret-KEY-9a8b',
-      [`LOOKUP_${callsForService.id}_BASE_URL`]: `${base}/${callsForService.slug}`,
+      [`LOOKUP_${callsForService.id}_BASE_URL`]: `${provider.base}/${callsForService.slug}`,
       [`LOOKUP_${callsForService.id}_KEY`]: 'm-secret-KEY-7c6d',
     };
     const live = await startAppServer({ config: loadAppConfig(env) });
-    const post = (message: unknown) =>
-      fetch(`${live.base}/mcp`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' },
-        body: JSON.stringify(message),
-      });
     try {
-      const call = await post({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: PLACE_DOSSIER_TOOL, arguments: PLACE } });
-      await arrival;
-      const cancel = await post({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 7, reason: 'enough' } });
+      const call = await postMcp(live.base, { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: PLACE_DOSSIER_TOOL, arguments: PLACE } });
+      await provider.arrival;
+      const cancel = await postMcp(live.base, { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 7, reason: 'enough' } });
       expect(cancel.status).toBe(202);
-      await closing;
+      await provider.closing;
       await call.text();
       // L's request was the only one: M, after it, was never sent.
-      expect(seen).toHaveLength(1);
-      expect(seen[0]).toContain(`/${crimeIncidents.slug}/`);
+      expect(provider.seen).toHaveLength(1);
+      expect(provider.seen[0]).toContain(`/${crimeIncidents.slug}/`);
     } finally {
       await live.close();
-      provider.closeAllConnections();
-      provider.close();
+      await provider.close();
     }
   });
 });

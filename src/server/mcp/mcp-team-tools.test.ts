@@ -6,25 +6,17 @@
 // as alice's with client mcp; run_job queues a job owned by the caller, waits for it with progress
 // when asked, refuses invalid rows before anything is queued, and its results resource is alice's
 // alone: bob reading it is refused.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Progress } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crimeIncidents } from '../../lookups/l-crime-incidents.ts';
 import { sexOffenders } from '../../lookups/h-sex-offenders.ts';
-import { allLookups } from '../../lookups/registry.ts';
-import { loadAppConfig } from '../assembly.ts';
 import { parseJobsSettings } from '../jobs/jobs-settings.ts';
-import { loadAccessConfig } from '../team/access-config.ts';
 import type { AuditEntry } from '../team/audit-log.ts';
-import { parseTeamLimits } from '../team/limits-config.ts';
 import { startRedis, type TestRedis } from '../team/redis-for-tests.ts';
-import { createMemoryStore } from '../team/shared-store.ts';
 import { PLACE_DOSSIER_TOOL } from './dossier-tool.ts';
 import { jobResultsUri, RUN_JOB_TOOL } from './job-tool.ts';
-import { connectHttpClient, exampleArguments, startAppServer, startDemoUpstream, type Running } from './testing/mcp-fixtures.ts';
+import { connectHttpClient, exampleArguments, startDemoUpstream, startTeamAppServer, tokensFile, type Running } from './testing/mcp-fixtures.ts';
 import { toolName } from './tool-catalog.ts';
 
 const ALICE = 'alice-token-0123456789';
@@ -41,25 +33,14 @@ const audit: AuditEntry[] = [];
 beforeAll(async () => {
   redis = await startRedis();
   upstream = await startDemoUpstream();
-  const dir = mkdtempSync(join(tmpdir(), 'lookup-mcp-tools-'));
-  const tokensFile = join(dir, 'tokens');
-  writeFileSync(tokensFile, `alice:${ALICE}\nbob:${BOB}\n`);
   const env = {
-    LOOKUP_ACCESS_TOKENS_FILE: tokensFile,
+    LOOKUP_ACCESS_TOKENS_FILE: tokensFile({ alice: ALICE, bob: BOB }),
     LOOKUP_REDIS_URL: redis.url,
     [`LOOKUP_${crimeIncidents.id}_BASE_URL`]: `${upstream.base}/${crimeIncidents.slug}`,
     [`LOOKUP_${crimeIncidents.id}_KEY`]: 'l-secret-KEY-5e6f7a',
     [`LOOKUP_${crimeIncidents.id}_BUDGET`]: '1/day',
   };
-  const config = loadAppConfig(env);
-  app = await startAppServer({
-    config,
-    store: createMemoryStore(),
-    access: loadAccessConfig(env),
-    limits: parseTeamLimits(env, allLookups, config),
-    audit: (entry) => audit.push(entry),
-    jobs: parseJobsSettings(env)!,
-  });
+  app = await startTeamAppServer(env, audit, { jobs: parseJobsSettings(env)! });
   alice = await connectHttpClient(app.base, { authorization: `Bearer ${ALICE}` });
   bob = await connectHttpClient(app.base, { authorization: `Bearer ${BOB}` });
 }, 120_000);
