@@ -1,11 +1,11 @@
 // @vitest-environment node
 // The tools beyond single lookups on a team server with jobs: the production server (in process)
 // with access tokens for alice and bob, jobs on a real redis-server, L live (the demo upstream
-// standing in for its provider) under LOOKUP_L_BUDGET=1/day, and an audit log. The place dossier's
+// standing in for its provider) under LOOKUP_L_BUDGET=1/day, H live at a recording stand-in, and an audit log. The place dossier's
 // L section is refused once the budget is spent while its other sections answer, every call audited
 // as alice's with client mcp; run_job queues a job owned by the caller, waits for it with progress
-// when asked, refuses invalid rows before anything is queued, and its results resource is alice's
-// alone: bob reading it is refused.
+// when asked (and cancels it with the call), refuses invalid rows before anything is queued, and its
+// results resource is alice's alone: bob reading it is refused.
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Progress } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +13,7 @@ import { crimeIncidents } from '../../lookups/l-crime-incidents.ts';
 import { sexOffenders } from '../../lookups/h-sex-offenders.ts';
 import { parseJobsSettings } from '../jobs/jobs-settings.ts';
 import type { AuditEntry } from '../team/audit-log.ts';
+import { startRecordingUpstream, type RecordingUpstream } from '../jobs/jobs-testing.ts';
 import { startRedis, type TestRedis } from '../team/redis-for-tests.ts';
 import { PLACE_DOSSIER_TOOL } from './dossier-tool.ts';
 import { jobResultsUri, RUN_JOB_TOOL } from './job-tool.ts';
@@ -25,6 +26,7 @@ const PLACE = { lat: 37.7749, lon: -122.4194 };
 
 let redis: TestRedis;
 let upstream: Running;
+let provider: RecordingUpstream;
 let app: Running;
 let alice: Client;
 let bob: Client;
@@ -33,12 +35,16 @@ const audit: AuditEntry[] = [];
 beforeAll(async () => {
   redis = await startRedis();
   upstream = await startDemoUpstream();
+  // H's provider, live: each row answered after a moment, so a job runs long enough to be cancelled.
+  provider = await startRecordingUpstream({ delayMs: 150 });
   const env = {
     LOOKUP_ACCESS_TOKENS_FILE: tokensFile({ alice: ALICE, bob: BOB }),
     LOOKUP_REDIS_URL: redis.url,
     [`LOOKUP_${crimeIncidents.id}_BASE_URL`]: `${upstream.base}/${crimeIncidents.slug}`,
     [`LOOKUP_${crimeIncidents.id}_KEY`]: 'l-secret-KEY-5e6f7a',
     [`LOOKUP_${crimeIncidents.id}_BUDGET`]: '1/day',
+    [`LOOKUP_${sexOffenders.id}_BASE_URL`]: provider.url,
+    [`LOOKUP_${sexOffenders.id}_KEY`]: 'h-secret-KEY-1a2b',
   };
   app = await startTeamAppServer(env, audit, { jobs: parseJobsSettings(env)! });
   alice = await connectHttpClient(app.base, { authorization: `Bearer ${ALICE}` });
@@ -50,6 +56,7 @@ afterAll(async () => {
   await bob?.close();
   await app?.close();
   await upstream?.close();
+  await provider?.close();
   await redis?.stop();
 });
 
@@ -132,6 +139,25 @@ describe('run_job', () => {
     expect(progress.length).toBeGreaterThan(0);
     expect(progress.at(-1)).toMatchObject({ progress: 3, total: 3 });
   }, 60_000);
+
+  it('cancels the job when a call waiting for it is cancelled', async () => {
+    const rows = Array.from({ length: 40 }, (_, index) => ({ zipcode: String(60_000 + index) }));
+    const controller = new AbortController();
+    const call = alice.callTool({ name: RUN_JOB_TOOL, arguments: { lookup: 'H', operation: 'records', rows, concurrency: 1 } }, undefined, {
+      signal: controller.signal,
+      // The first row done: the job runs; the call is given up.
+      onprogress: () => controller.abort('the user moved on'),
+      timeout: 60_000,
+    });
+    await expect(call).rejects.toThrow();
+    const mine = async () =>
+      ((await (await fetch(`${app.base}/jobs`, { headers: { authorization: `Bearer ${ALICE}`, accept: 'application/json' } })).json()) as {
+        jobs: { rows: number; state: string; done: number }[];
+      }).jobs.find((job) => job.rows === rows.length);
+    await expect.poll(async () => (await mine())?.state, { timeout: 30_000, interval: 200 }).toBe('cancelled');
+    expect((await mine())!.done).toBeLessThan(rows.length);
+    expect(audit.some((line) => line.action === 'job-cancel' && line.user === 'alice' && line.client === 'mcp')).toBe(true);
+  }, 90_000);
 
   it('refuses a row that is not valid, naming it, and queues nothing', async () => {
     const before = audit.filter((line) => line.action === 'job-start').length;
