@@ -32,9 +32,9 @@ const INPUT_SCHEMA = {
   properties: {
     lat: { type: 'number', minimum: -90, maximum: 90 },
     lon: { type: 'number', minimum: -180, maximum: 180 },
-    radius: { type: 'integer', minimum: 1, maximum: MAX_RADIUS_METRES, default: LINK_RADIUS_METRES, description: 'Metres.' },
+    radius: { type: 'integer', minimum: 1, maximum: MAX_RADIUS_METRES, default: LINK_RADIUS_METRES },
     since: { type: 'string', format: 'date' },
-    until: { type: 'string', format: 'date', description: 'Included.' },
+    until: { type: 'string', format: 'date' },
   },
   required: ['lat', 'lon'],
   additionalProperties: false,
@@ -105,7 +105,7 @@ export function placeDossierTool(factsOf: (id: LookupId) => ToolFacts): ExtraToo
     definition: {
       name: PLACE_DOSSIER_TOOL,
       title: 'Place dossier',
-      description: `Every lookup searching around a point, each answer summed, with SHA-256s. Costs as each lookup’s tool. See ${TOOL_DOCS_SCHEME}${PLACE_DOSSIER_TOOL}.`,
+      description: `Lookups around a point (radius in metres), each summed, with SHA-256s. See ${TOOL_DOCS_SCHEME}${PLACE_DOSSIER_TOOL}.`,
       inputSchema: INPUT_SCHEMA,
       annotations: { readOnlyHint: true, openWorldHint: anyLive },
     },

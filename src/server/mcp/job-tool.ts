@@ -44,9 +44,9 @@ export interface JobToolOptions {
 const INPUT_SCHEMA = {
   type: 'object',
   properties: {
-    lookup: { type: 'string', description: 'Letter.' },
+    lookup: { type: 'string' },
     operation: { type: 'string' },
-    rows: { type: 'array', minItems: 1, items: { type: 'object' }, description: 'Parameters by name.' },
+    rows: { type: 'array', minItems: 1, items: { type: 'object' } },
     concurrency: { type: 'integer', minimum: 1 },
   },
   required: ['lookup', 'operation', 'rows'],
@@ -110,9 +110,9 @@ export function jobExtensions(options: JobToolOptions): McpExtensions {
     definition: {
       name: RUN_JOB_TOOL,
       title: 'Server job',
-      description: `One lookup operation over many rows, as a server job run as you; returns the job. Costs per row as the lookup’s tool. See ${TOOL_DOCS_SCHEME}${RUN_JOB_TOOL}.`,
+      description: `A lookup operation over rows of its parameters, as a server job; returns the job. See ${TOOL_DOCS_SCHEME}${RUN_JOB_TOOL}.`,
       inputSchema: INPUT_SCHEMA,
-      annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: true },
+      annotations: { destructiveHint: false, openWorldHint: true },
     },
     async call(args, context) {
       const given = { ...args, lookup: typeof args?.lookup === 'string' ? args.lookup.toUpperCase() : args?.lookup };

@@ -166,8 +166,9 @@ export function lookupTool(lookup: AnyLookup, operation: AnyOperation, facts: To
       // tool that writes, are left out); a live one reaches a provider outside this server (open world).
       annotations: { readOnlyHint: true, openWorldHint: live },
       _meta: {
-        'lookup-explorer/mode': facts.mode,
-        // Said only of a tool that costs money: tools/list repeats every byte (≤ 40 kB with the dossier and job tools).
+        // Said only of a live tool (demo is the default, and free), of a paid one only that it costs
+        // money: tools/list repeats every byte (≤ 40 kB with the dossier and job tools, decision 041).
+        ...(live && { 'lookup-explorer/mode': facts.mode }),
         ...(paid && { 'lookup-explorer/costsMoney': true, 'lookup-explorer/pricePerCall': lookup.catalog.pricePerCall }),
         ...(facts.limits?.budget && { 'lookup-explorer/budget': `${facts.limits.budget.limit}/${facts.limits.budget.period}` }),
       },
