@@ -10,6 +10,7 @@
 // Retry after a failure, sends only the pages still missing.
 import { useCallback } from 'react';
 import type { AnyLookup, AnyOperation, PageJump, Params } from '../lookups/define-lookup.ts';
+import { MAX_PAGES, planPages, type PagePlan } from '../lookups/every-page.ts';
 import { interpretAnswer } from '../lookups/answer.ts';
 import { readIdentity } from '../lookups/record-identity.ts';
 import type { LookupResponse } from './lookup-response.ts';
@@ -27,34 +28,12 @@ import {
   type MergeProgress,
 } from './merge-answers.ts';
 
-/** No merge sends more pages than this: each may be a paid live call. */
-export const MAX_PAGES = 50;
+export { MAX_PAGES, planPages, type PagePlan };
+
 /** Nor more records than this (docs/guide.md): past it, what reads an answer says it holds part of it. */
 export const MAX_RECORDS = 10_000;
 /** Up to this many calls go without asking; more ask first. */
 export const CALLS_WITHOUT_ASKING = 3;
-
-/** What fetching every page of an answer would do, before anything is sent. */
-export interface PagePlan {
-  /** Pages the merge covers: 1 to `covered` (all of them unless the bound cuts it). */
-  covered: number;
-  /** Pages the answer has. */
-  last: number;
-  /** The pages to send: every covered page but the one already shown. */
-  toFetch: readonly number[];
-  /** Records the query matched, where the definition knows it. */
-  total: number | undefined;
-  /** Plural noun for the records, e.g. "incidents". */
-  noun: string;
-}
-
-/** The plan for an answer's pages; undefined where its pages cannot be merged or there is one page. */
-export function planPages(jump: PageJump, maxPages = MAX_PAGES): PagePlan | undefined {
-  if (!jump.merge || jump.last < 2) return undefined;
-  const covered = Math.min(jump.last, Math.max(1, maxPages));
-  const toFetch = Array.from({ length: covered }, (_, index) => index + 1).filter((page) => page !== jump.page);
-  return { covered, last: jump.last, toFetch, total: jump.merge.total, noun: jump.merge.noun };
-}
 
 /** Whether the plan sends more than a few calls, so the person is asked first. */
 export const needsConfirmation = (plan: PagePlan) => plan.toFetch.length > CALLS_WITHOUT_ASKING;

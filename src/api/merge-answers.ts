@@ -5,11 +5,14 @@
 import { useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { QueryClientContext, type QueryClient } from '@tanstack/react-query';
 import type { AnyLookup, AnyOperation, Params } from '../lookups/define-lookup.ts';
+import { mergeInOrder } from '../lookups/every-page.ts';
 import { buildRequest } from '../lookups/request.ts';
 import { proxyUrl, readMasked, WIRE_HEADERS } from '../lookups/wire.ts';
 import { fetchLookup, type FetchOptions } from './lookup-fetch.ts';
 import { lookupQueryOptions } from './lookup-query.ts';
 import type { LookupResponse } from './lookup-response.ts';
+
+export { mergeInOrder };
 
 /** Queries in flight at once: enough to overlap, few enough for a small server (and a paid provider). */
 export const MERGE_CONCURRENCY = 2;
@@ -30,32 +33,6 @@ export function abortError(message: string): Error {
   const error = new Error(message);
   error.name = 'AbortError';
   return error;
-}
-
-/**
- * The pieces' records as one list, pieces in the order given and each piece's records in the order
- * it sent them; a record two pieces both hold (same identity) is kept once, where it first appears.
- * A record without an identity cannot be matched, so it is always kept.
- */
-export function mergeInOrder(
-  pieces: ReadonlyArray<readonly unknown[]>,
-  identity: (record: unknown) => string | undefined,
-): { records: unknown[]; duplicates: number } {
-  const seen = new Set<string>();
-  const records: unknown[] = [];
-  let duplicates = 0;
-  for (const piece of pieces) {
-    for (const record of piece) {
-      const key = identity(record);
-      if (key === undefined) records.push(record);
-      else if (seen.has(key)) duplicates++;
-      else {
-        seen.add(key);
-        records.push(record);
-      }
-    }
-  }
-  return { records, duplicates };
 }
 
 /**

@@ -142,7 +142,15 @@ export function assembleHandlers(options: AssemblyOptions): HandlerChain & { job
   handlers.push(createDocumentRoutes({ config, openApiDocument }));
   // POST /mcp: the lookups as tools for AI assistants; each tool call comes back through the proxy below.
   handlers.push(
-    createMcpRoutes({ lookups: allLookups, config, limits: options.team?.limits, access: options.team?.access, openApiDocument }),
+    createMcpRoutes({
+      lookups: allLookups,
+      config,
+      limits: options.team?.limits,
+      access: options.team?.access,
+      openApiDocument,
+      jobs,
+      audit: services?.audit,
+    }),
   );
   handlers.push(
     createMaskingProxy({

@@ -7,23 +7,9 @@ import { useEffect } from 'react';
 import type { AnyLookup, AnyOperation, PageJump, Params } from '../../lookups/define-lookup.ts';
 import type { LookupResponse } from '../../api/lookup-response.ts';
 import { planPages, useFetchAllPages, type FetchAllState, type PagePlan } from '../../api/fetch-all-pages.ts';
+import { DOSSIER_RECORD_CAP, fetchesUnasked, partialLabel } from '../../lookups/dossier-plan.ts';
 
-/** The most records a dossier fetches on its own (docs/guide.md states it). */
-export const DOSSIER_RECORD_CAP = 10_000;
-
-const count = (value: number) => value.toLocaleString('en-US');
-
-/** Whether every page may be fetched without asking: free calls, and no more records than the cap. */
-export function fetchesUnasked(plan: PagePlan, pageRecords: number, free: boolean, cap = DOSSIER_RECORD_CAP): boolean {
-  const expected = plan.total ?? plan.last * pageRecords;
-  return free && plan.covered === plan.last && expected <= cap;
-}
-
-/** The label of an answer that holds one page: "page 1 of 3 (50 of 145 records)". */
-export function partialLabel(jump: Pick<PageJump, 'page' | 'last'>, shown: number, total: number | undefined): string {
-  const of = total === undefined ? `${count(shown)} records on this page` : `${count(shown)} of ${count(total)} records`;
-  return `page ${count(jump.page)} of ${count(jump.last)} (${of})`;
-}
+export { DOSSIER_RECORD_CAP, fetchesUnasked, partialLabel };
 
 export interface CompleteAnswer {
   /** The merged answer once every page is in, else the page as sent. */

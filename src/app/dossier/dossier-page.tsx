@@ -11,7 +11,7 @@ import { QueryScope } from '../query-scope.tsx';
 import { usePreferences } from '../preferences.tsx';
 import { useDocumentTitle } from '../use-document-title.ts';
 import { DossierSection, type SectionResult } from './dossier-section.tsx';
-import { pointTargets, recordTargets, type DossierTarget } from './dossier-plan.ts';
+import { pointTargets, recordTargets, targetSections, type DossierTarget } from './dossier-plan.ts';
 import { readDossierUrl, windowDays } from './dossier-url.ts';
 import { DossierWindowForm } from './dossier-window.tsx';
 import { DossierServerRun } from './dossier-server-run.tsx';
@@ -98,11 +98,7 @@ function Dossier() {
     ...(source && sourceOperation
       ? [{ lookup: source, operation: sourceOperation, values: sourceValues, reason: 'The record this dossier is about' }]
       : []),
-    ...targets.flatMap(({ link, values }) => {
-      const lookup = lookupBySlug(link.to.toLowerCase()) ?? undefined;
-      const operation = lookup?.operations.find((candidate) => candidate.id === (link.toOperation ?? lookup.operations[0].id));
-      return lookup && operation ? [{ lookup, operation, values, reason: link.label }] : [];
-    }),
+    ...targetSections(targets),
   ];
   const shown = sections.flatMap(({ lookup }) => (results[lookup.id] ? [results[lookup.id]!] : []));
   const cover = [

@@ -3,45 +3,22 @@
 // it every linked lookup searches, and `since` and `until` (dates, both days included) the time
 // window of those searched by time (the spec's examples' week when absent). Reading it never
 // throws: a bad value is a message for the page.
-import { LINK_RADIUS_METRES, LINK_WINDOW, LINK_WINDOW_PARAMS } from '../../lookups/links.ts';
+import { LINK_RADIUS_METRES } from '../../lookups/links.ts';
+import { DEFAULT_WINDOW, MAX_RADIUS_METRES, windowFromDays, windowProblem, type DossierWindow } from '../../lookups/dossier-window.ts';
 
-/** The window as ISO 8601 instants, `to` included. */
-export interface DossierWindow {
-  from: string;
-  to: string;
-}
+export {
+  DEFAULT_WINDOW,
+  MAX_RADIUS_METRES,
+  MAX_WINDOW_DAYS,
+  windowDays,
+  windowProblem,
+  type DossierWindow,
+} from '../../lookups/dossier-window.ts';
 
 export type DossierAnchor =
   | { kind: 'record'; from: string; radius: number; window: DossierWindow }
   | { kind: 'point'; lat: number; lon: number; radius: number; window: DossierWindow }
   | { kind: 'invalid'; problems: string[] };
-
-const MAX_RADIUS_METRES = 20_000;
-/** The longest window a dossier asks for: a year (upstreams refuse searches that are too large). */
-export const MAX_WINDOW_DAYS = 366;
-const DAY_MS = 86_400_000;
-export const DEFAULT_WINDOW: DossierWindow = { from: LINK_WINDOW[LINK_WINDOW_PARAMS.from], to: LINK_WINDOW[LINK_WINDOW_PARAMS.to] };
-
-/** The window's first and last days (YYYY-MM-DD), as the page's date fields show them. */
-export function windowDays(window: DossierWindow): { since: string; until: string } {
-  return { since: window.from.slice(0, 10), until: new Date(Date.parse(window.to) - 1).toISOString().slice(0, 10) };
-}
-
-/** A window's problem, or undefined: both days valid, in order, at most MAX_WINDOW_DAYS long. */
-export function windowProblem(since: string, until: string): { field: 'since' | 'until'; message: string } | undefined {
-  const day = (text: string) =>
-    /^\d{4}-\d{2}-\d{2}$/.test(text) && new Date(`${text}T00:00:00.000Z`).toISOString().startsWith(text)
-      ? Date.parse(`${text}T00:00:00.000Z`)
-      : undefined;
-  const first = day(since);
-  if (first === undefined) return { field: 'since', message: 'since must be a date (YYYY-MM-DD)' };
-  const last = day(until);
-  if (last === undefined) return { field: 'until', message: 'until must be a date (YYYY-MM-DD)' };
-  if (last < first) return { field: 'until', message: 'until must be on or after since' };
-  if ((last - first) / DAY_MS + 1 > MAX_WINDOW_DAYS)
-    return { field: 'until', message: `the window may span at most ${MAX_WINDOW_DAYS} days` };
-  return undefined;
-}
 
 function readWindow(query: URLSearchParams, problems: string[]): DossierWindow | undefined {
   const since = query.get('since');
@@ -56,7 +33,7 @@ function readWindow(query: URLSearchParams, problems: string[]): DossierWindow |
     problems.push(problem.message);
     return undefined;
   }
-  return { from: `${since}T00:00:00.000Z`, to: `${until}T23:59:59.999Z` };
+  return windowFromDays(since, until);
 }
 
 function numberIn(text: string | null, name: string, min: number, max: number, problems: string[]): number | undefined {

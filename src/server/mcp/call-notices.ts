@@ -30,6 +30,8 @@ export interface CallNotices {
   read(bytes: number, records: number): void;
   /** A step of the call (sent to the proxy, answered): progress one more. */
   step(message: string): void;
+  /** Progress as a count of a known total (a job's rows done of its rows). */
+  count(done: number, total: number, message: string): void;
 }
 
 const mebibytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
@@ -44,10 +46,10 @@ export function callNotices(
   let progress = 0;
   let nextStep = PROGRESS_STEP_BYTES;
   const notify = (notification: ServerNotification) => void send(notification).catch(() => {});
-  const sendProgress = (value: number, message: string) => {
+  const sendProgress = (value: number, message: string, total?: number) => {
     if (progressToken === undefined) return;
     progress = Math.max(progress + 1, value);
-    notify({ method: 'notifications/progress', params: { progressToken, progress, message } });
+    notify({ method: 'notifications/progress', params: { progressToken, progress, ...(total !== undefined && { total }), message } });
   };
   return {
     log(at, text) {
@@ -61,6 +63,10 @@ export function callNotices(
     },
     step(message) {
       sendProgress(progress + 1, message);
+    },
+    count(done, total, message) {
+      // Progress must increase: a count that did not move is not sent again.
+      if (done > progress) sendProgress(done, message, total);
     },
   };
 }

@@ -18,9 +18,16 @@ import { sendJson } from '../http/send-json.ts';
 import { withServerOrigin } from '../openapi-origin.ts';
 import { guardedOrigin } from '../request-guard.ts';
 import type { AccessConfig } from '../team/access-config.ts';
+import type { AuditLog } from '../team/audit-log.ts';
 import { fromTrustedProxy } from '../team/forwarded.ts';
 import type { TeamLimits } from '../team/limits-config.ts';
+import { userOfRequest } from '../team/team-proxy.ts';
+import type { LazyJobService } from '../jobs/lazy-job-service.ts';
+import { indexLookups } from '../../lookups/lookup-index.ts';
 import { CallerState, callerKey } from './caller-state.ts';
+import { dossierExtensions } from './dossier-tool.ts';
+import { combineExtensions } from './extensions.ts';
+import { jobExtensions } from './job-tool.ts';
 import { loopbackCaller, loopbackTargetOf } from './loopback.ts';
 import { createLookupMcpServer } from './mcp-server.ts';
 import { lookupTools, type ToolFacts } from './tool-catalog.ts';
@@ -37,6 +44,10 @@ export interface McpRouteOptions {
   /** The access configuration: a trusted proxy's user header is passed on with each tool call. */
   access?: AccessConfig | undefined;
   openApiDocument: () => unknown;
+  /** Server-side jobs, when on: the run_job tool and its results resource. */
+  jobs?: LazyJobService | undefined;
+  /** The audit log: a job started or read through MCP gets its line. */
+  audit?: AuditLog | undefined;
 }
 
 /** Each lookup's mode and limits on this server: what the tools' descriptions say a call costs. */
@@ -67,7 +78,7 @@ function trustedUserHeader(req: IncomingMessage, access: AccessConfig | undefine
   return access?.userHeader && fromTrustedProxy(req, access.trustedProxies) ? access.userHeader : undefined;
 }
 
-export function createMcpRoutes({ lookups, config, limits, access, openApiDocument }: McpRouteOptions): ChainHandler {
+export function createMcpRoutes({ lookups, config, limits, access, openApiDocument, jobs, audit }: McpRouteOptions): ChainHandler {
   const factsOf = toolFactsOf(config, limits);
   const tools = lookupTools(
     lookups,
@@ -76,6 +87,8 @@ export function createMcpRoutes({ lookups, config, limits, access, openApiDocume
   );
   let openApi: unknown;
   const callers = new CallerState();
+  const dossier = dossierExtensions(factsOf);
+  const index = indexLookups(lookups);
 
   async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const read = await readBody(req, MAX_MESSAGE_BYTES);
@@ -97,6 +110,12 @@ export function createMcpRoutes({ lookups, config, limits, access, openApiDocume
     const calls = messages
       .filter((item) => item.method === 'tools/call' && isRequestId(item.id))
       .map((item) => callers.track(caller, item.id as RequestId));
+    // The caller's jobs: its user is the one the access gate named for this request.
+    const service = jobs && (await jobs.loaded);
+    const owner = userOfRequest(req);
+    const extensions = service
+      ? combineExtensions(dossier, jobExtensions({ jobs: service, store: service.store, index, owner, audit }))
+      : dossier;
     const server = createLookupMcpServer({
       lookups,
       tools,
@@ -110,6 +129,7 @@ export function createMcpRoutes({ lookups, config, limits, access, openApiDocume
       caller: loopbackCaller(target),
       logLevel: callers.levelOf(caller),
       cancelled: calls.length > 0 ? AbortSignal.any(calls.map((call) => call.signal)) : undefined,
+      extensions,
     });
     // A tool call streams (its notifications first); anything else is answered as plain JSON.
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: calls.length === 0 });

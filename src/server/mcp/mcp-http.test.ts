@@ -12,6 +12,8 @@ import { proxyUrl } from '../../lookups/wire.ts';
 import { loadAppConfig } from '../assembly.ts';
 import { CATALOG_URI, fieldsUri, notesUri, OPENAPI_URI } from './resources.ts';
 import { ASK_LOOKUP, COMPARE_DATES, PLACE_DOSSIER } from './prompts.ts';
+import { PLACE_DOSSIER_TOOL } from './dossier-tool.ts';
+import { RUN_JOB_TOOL } from './job-tool.ts';
 import { connectHttpClient, exampleArguments, startAppServer, type Running } from './testing/mcp-fixtures.ts';
 import { RESULT_LIMIT, RESULT_OFFSET, toolName } from './tool-catalog.ts';
 
@@ -58,7 +60,10 @@ describe('tools', () => {
   it('lists one tool per operation of the registry, each with its generated input schema and read-only annotations', async () => {
     const { tools } = await client.listTools();
     const operations = allLookups.flatMap((lookup) => lookup.operations.map((operation) => ({ lookup, operation })));
-    expect(tools.length).toBe(operations.length);
+    // And the place dossier beside them; run_job only on a server with jobs (mcp-team-tools.test.ts).
+    expect(tools.length).toBe(operations.length + 1);
+    expect(tools.map((tool) => tool.name)).toContain(PLACE_DOSSIER_TOOL);
+    expect(tools.map((tool) => tool.name)).not.toContain(RUN_JOB_TOOL);
     for (const { lookup, operation } of operations) {
       const tool = tools.find((candidate) => candidate.name === toolName(lookup, operation));
       expect(tool, toolName(lookup, operation)).toBeDefined();

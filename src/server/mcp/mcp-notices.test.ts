@@ -3,8 +3,6 @@
 // capabilities declared, completions, resource templates, log notifications from the level the
 // client set (kept across its requests), progress notifications, and cancellation: a
 // notifications/cancelled, sent in a request of its own, stops the live call's upstream fetch.
-import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { LoggingMessageNotificationSchema, type LoggingMessageNotification, type Progress } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +10,7 @@ import { crimeIncidents } from '../../lookups/l-crime-incidents.ts';
 import { loadAppConfig } from '../assembly.ts';
 import { PLACE_DOSSIER } from './prompts.ts';
 import { RESOURCE_TEMPLATES } from './resources.ts';
-import { connectHttpClient, exampleArguments, startAppServer, type Running } from './testing/mcp-fixtures.ts';
+import { connectHttpClient, exampleArguments, postMcp, startAppServer, startSilentProvider, type Running } from './testing/mcp-fixtures.ts';
 import { toolName } from './tool-catalog.ts';
 
 const incidents = crimeIncidents.operations[0];
@@ -84,31 +82,14 @@ describe('log and progress notifications of a call', () => {
 describe('cancellation over stateless HTTP', () => {
   it('stops a live call’s upstream fetch when the client sends notifications/cancelled in a request of its own', async () => {
     // A provider that takes the request and never answers; it says when its request arrived and when it closed.
-    let arrived!: () => void;
-    let closed!: () => void;
-    const arrival = new Promise<void>((resolve) => (arrived = resolve));
-    const closing = new Promise<void>((resolve) => (closed = resolve));
-    const provider = createServer((req: IncomingMessage) => {
-      req.socket.on('close', closed);
-      arrived();
-    });
-    await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
-    const base = `http://127.0.0.1:${(provider.address() as AddressInfo).port}`;
+    const provider = await startSilentProvider();
+    const { arrival, closing } = provider;
     const env = {
-      [`LOOKUP_${crimeIncidents.id}_BASE_URL`]: `${base}/${crimeIncidents.slug}`,
+      [`LOOKUP_${crimeIncidents.id}_BASE_URL`]: `${provider.base}/${crimeIncidents.slug}`,
       [`LOOKUP_${crimeIncidents.id}_KEY`]: 'l-secret-KEY-9a8b',
     };
     const live = await startAppServer({ config: loadAppConfig(env) });
-    const post = (message: unknown) =>
-      fetch(`${live.base}/mcp`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          accept: 'application/json, text/event-stream',
-          'mcp-protocol-version': '2025-06-18',
-        },
-        body: JSON.stringify(message),
-      });
+    const post = (message: unknown) => postMcp(live.base, message);
     try {
       const call = await post({
         jsonrpc: '2.0',
@@ -129,8 +110,7 @@ describe('cancellation over stateless HTTP', () => {
       await call.text();
     } finally {
       await live.close();
-      provider.closeAllConnections();
-      provider.close();
+      await provider.close();
     }
   });
 });

@@ -26,6 +26,7 @@ import type { AnyLookup } from '../../lookups/define-lookup.ts';
 import { WIRE_HEADERS } from '../../lookups/wire.ts';
 import { callNotices, isLogLevel, memoryLevel, type CallNotices, type LevelStore } from './call-notices.ts';
 import { complete } from './completions.ts';
+import { NO_EXTENSIONS, type McpExtensions } from './extensions.ts';
 import { AnswerTooLargeError, type ProxyCaller } from './loopback.ts';
 import { promptMessages, PROMPTS } from './prompts.ts';
 import { listResources, RESOURCE_TEMPLATES, readResource, type ResourceSources } from './resources.ts';
@@ -47,9 +48,11 @@ export interface McpServerOptions {
   logLevel?: LevelStore | undefined;
   /** Aborted when the client cancels this request from another (stateless HTTP). */
   cancelled?: AbortSignal | undefined;
+  /** Tools and resources beyond the lookups' (extensions.ts): the place dossier, jobs. */
+  extensions?: McpExtensions | undefined;
 }
 
-const silent: CallNotices = { log: () => {}, read: () => {}, step: () => {} };
+const silent: CallNotices = { log: () => {}, read: () => {}, step: () => {}, count: () => {} };
 
 export interface CallOptions {
   signal?: AbortSignal | undefined;
@@ -111,6 +114,7 @@ export function createLookupMcpServer({
   caller,
   logLevel = memoryLevel(),
   cancelled,
+  extensions = NO_EXTENSIONS,
 }: McpServerOptions): Server {
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
   const server = new Server(
@@ -122,13 +126,18 @@ export function createLookupMcpServer({
     },
   );
 
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools.map((tool) => tool.definition) }));
+  server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: [...tools.map((tool) => tool.definition), ...extensions.tools.map((tool) => tool.definition)],
+  }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const tool = byName.get(request.params.name);
-    if (!tool) throw new McpError(ErrorCode.InvalidParams, `There is no tool "${request.params.name.slice(0, 80)}"`);
-    const notices = callNotices(extra.sendNotification, logLevel.get(), request.params._meta?.progressToken);
+    const other = extensions.tools.find((candidate) => candidate.definition.name === request.params.name);
+    if (!tool && !other) throw new McpError(ErrorCode.InvalidParams, `There is no tool "${request.params.name.slice(0, 80)}"`);
+    const progressToken = request.params._meta?.progressToken;
+    const notices = callNotices(extra.sendNotification, logLevel.get(), progressToken);
     const signal = cancelled ? AbortSignal.any([extra.signal, cancelled]) : extra.signal;
-    return callTool(tool, request.params.arguments, caller, { signal, notices });
+    if (other) return other.call(request.params.arguments, { caller, signal, notices, wantsProgress: progressToken !== undefined });
+    return callTool(tool!, request.params.arguments, caller, { signal, notices });
   });
   // Replaces the SDK's own (which keeps the level per session id): the store says how long it lasts.
   server.setRequestHandler(SetLevelRequestSchema, (request) => {
@@ -137,11 +146,13 @@ export function createLookupMcpServer({
     return {};
   });
   server.setRequestHandler(CompleteRequestSchema, (request) => ({ completion: complete(lookups, request.params) }));
-  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: [...RESOURCE_TEMPLATES] }));
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({
+    resourceTemplates: [...RESOURCE_TEMPLATES, ...extensions.resourceTemplates],
+  }));
 
-  server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: listResources(resources) }));
-  server.setRequestHandler(ReadResourceRequestSchema, (request) => {
-    const contents = readResource(request.params.uri, resources);
+  server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: [...listResources(resources), ...extensions.resources] }));
+  server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
+    const contents = readResource(request.params.uri, resources) ?? (await extensions.readResource(request.params.uri));
     if (!contents) throw new McpError(ErrorCode.InvalidParams, `There is no resource ${request.params.uri.slice(0, 120)}`);
     return { contents: [contents] };
   });

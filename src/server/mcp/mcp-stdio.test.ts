@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crimeIncidents } from '../../lookups/l-crime-incidents.ts';
 import { allLookups } from '../../lookups/registry.ts';
 import { connectStdioClient, exampleArguments } from './testing/mcp-fixtures.ts';
+import { PLACE_DOSSIER_TOOL } from './dossier-tool.ts';
 import { toolName } from './tool-catalog.ts';
 
 const incidents = crimeIncidents.operations[0];
@@ -30,7 +31,7 @@ describe('npm run mcp (stdio)', { timeout: 60_000 }, () => {
   it('lists one tool per operation, each with an input schema', async () => {
     const { tools } = await client.listTools();
     const names = allLookups.flatMap((lookup) => lookup.operations.map((operation) => toolName(lookup, operation)));
-    expect(tools.map((tool) => tool.name).sort()).toEqual([...names].sort());
+    expect(tools.map((tool) => tool.name).sort()).toEqual([...names, PLACE_DOSSIER_TOOL].sort());
     for (const tool of tools) expect(Object.keys(tool.inputSchema.properties ?? {}).length, tool.name).toBeGreaterThan(2);
   });
 

@@ -20,6 +20,7 @@ import { SecuredResponse } from '../secured-response.ts';
 import { configureServerLog, logToStderr, partLog } from '../server-log.ts';
 import { loopbackCaller } from './loopback.ts';
 import { createLoopbackSecret } from './loopback-secret.ts';
+import { dossierExtensions } from './dossier-tool.ts';
 import { toolFactsOf } from './http-route.ts';
 import { createLookupMcpServer } from './mcp-server.ts';
 import { stdioTeamParts, type StdioTeam } from './stdio-team.ts';
@@ -77,6 +78,7 @@ const server = createLookupMcpServer({
     app: { origin: `http://127.0.0.1:${Number(process.env.PORT) || 4173}` },
   },
   caller: loopbackCaller({ address: '127.0.0.1', port, host: `127.0.0.1:${port}`, headers: secret.headers }),
+  extensions: dossierExtensions(factsOf),
 });
 const transport = new StdioServerTransport();
 transport.onclose = () => {

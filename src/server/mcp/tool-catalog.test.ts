@@ -45,7 +45,8 @@ describe('the tools of the registry', () => {
     const operation = priced.operations[0];
     const demo = lookupTool(priced, operation, { mode: 'demo' });
     expect(demo.definition.description).toContain('free');
-    expect(demo.definition._meta['lookup-explorer/costsMoney']).toBe(false);
+    expect(demo.definition._meta['lookup-explorer/costsMoney']).toBeUndefined();
+    expect(demo.definition._meta['lookup-explorer/mode']).toBeUndefined();
     const live = lookupTool(priced, operation, { mode: 'live', limits: { queue: 0, budget: { limit: 50, period: 'day' } } });
     expect(live.definition.description).toContain(`$${priced.catalog.pricePerCall} per call`);
     expect(live.definition.description).toContain('budget of 50 live calls per day');

@@ -169,9 +169,10 @@ export function lookupTool(lookup: AnyLookup, operation: AnyOperation, facts: To
       _meta: {
         // The MCP App view a host shows the result in (app-resources.ts).
         ui: { resourceUri: appUriOf(operation) },
-        'lookup-explorer/mode': facts.mode,
-        'lookup-explorer/costsMoney': paid,
-        ...(paid && { 'lookup-explorer/pricePerCall': lookup.catalog.pricePerCall }),
+        // Said only of a live tool (demo is the default, and free), of a paid one only that it costs
+        // money: tools/list repeats every byte (≤ 40 kB with the dossier and job tools, decision 041).
+        ...(live && { 'lookup-explorer/mode': facts.mode }),
+        ...(paid && { 'lookup-explorer/costsMoney': true, 'lookup-explorer/pricePerCall': lookup.catalog.pricePerCall }),
         ...(facts.limits?.budget && { 'lookup-explorer/budget': `${facts.limits.budget.limit}/${facts.limits.budget.period}` }),
       },
     },

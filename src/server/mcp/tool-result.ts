@@ -6,13 +6,12 @@
 // the answer's verdict, paging, live or demo, masked. A refusal or a failure is a tool error
 // (isError) in the proxy's or the provider's own words ("…budget for lookup L… is spent…").
 import type { AnyLookup, AnyOperation, Params } from '../../lookups/define-lookup.ts';
-import { interpretAnswer, type Answer } from '../../lookups/answer.ts';
-import { readErrorEnvelope, readSource, WIRE_HEADERS } from '../../lookups/wire.ts';
-import { fromXml } from '../../lookups/xml.ts';
+import type { Answer } from '../../lookups/answer.ts';
 import { fitValue, MAX_VALUE_CHARS } from './fit-value.ts';
 import type { ProxyAnswer } from './loopback.ts';
 import { RESULT_LIMIT, RESULT_OFFSET } from './tool-catalog.ts';
 import { narrowingWords } from './narrowing.ts';
+import { readProxyAnswer } from './proxy-answer.ts';
 import type { RecordWindow } from './tool-arguments.ts';
 
 /** The most JSON of records one result carries; a window is cut short (never below one record, itself cut to fit). */
@@ -32,18 +31,6 @@ export interface ToolResult {
 /** A tool error in words: nothing structured to read. */
 export function toolError(text: string): ToolResult {
   return { content: [{ type: 'text', text }], isError: true };
-}
-
-function parseBody(answer: ProxyAnswer, operation: AnyOperation): { body: unknown; parseError?: string } {
-  const text = answer.body.toString('utf8');
-  if (text.length === 0) return { body: undefined, parseError: 'The answer has no body' };
-  const type = String(answer.headers['content-type'] ?? '').toLowerCase();
-  try {
-    if (type.includes('xml')) return { body: fromXml(text, operation) };
-    return { body: JSON.parse(text) as unknown };
-  } catch (error) {
-    return { body: undefined, parseError: `The answer is not ${type.includes('xml') ? 'XML' : 'JSON'}: ${(error as Error).message}` };
-  }
 }
 
 /** The records of the window, cut short to fit MAX_RECORDS_BYTES; a first record larger than that is cut itself. */
@@ -85,26 +72,12 @@ export interface ResultInput {
 
 export function toolResult({ lookup, operation, params, window, answer: proxied }: ResultInput): ToolResult {
   const name = `${lookup.id}. ${lookup.title}`;
-  const received = parseBody(proxied, operation);
-  const envelope = readErrorEnvelope(received.body);
-  const okStatus = proxied.status >= 200 && proxied.status < 300;
-  if (envelope && !okStatus) {
-    // The proxy's refusal (budget spent, rate limited, invalid parameter…) or an upstream failure.
-    return toolError(`${name}: ${proxied.status} ${envelope.code} (${envelope.origin}). ${envelope.message}`);
-  }
-  const masked = proxied.headers[WIRE_HEADERS.masked];
-  const answer = interpretAnswer(
-    lookup,
-    operation,
-    params,
-    { ...received, headers: typeof masked === 'string' ? [[WIRE_HEADERS.masked, masked]] : [] },
-    { mask: true },
-  );
-  if (received.parseError !== undefined)
-    return toolError(`${name}: ${proxied.status}, and the answer could not be read. ${received.parseError}`);
+  const read = readProxyAnswer(lookup, operation, params, proxied);
+  // The proxy's refusal (budget spent, rate limited, invalid parameter…) or an upstream failure.
+  if (read.refusal !== undefined) return toolError(`${name}: ${read.refusal}`);
+  const { answer, ok, source } = read;
+  if (read.parseError !== undefined) return toolError(`${name}: ${proxied.status}, and the answer could not be read. ${read.parseError}`);
 
-  const source = readSource(String(proxied.headers[WIRE_HEADERS.source] ?? '')) ?? 'unknown';
-  const ok = answer.verdict ? answer.verdict.ok && okStatus : okStatus && answer.errorMessage === undefined;
   const { picked: records, cuts } = windowOf(answer.records, window);
   const message = answer.errorMessage === undefined ? undefined : (fitValue(answer.errorMessage, MAX_PAGING_BYTES).value as string);
   const end = window.offset + records.length;

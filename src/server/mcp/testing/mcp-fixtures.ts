@@ -2,7 +2,7 @@
 // runs) on a free loopback port, the demo upstream as a "live" provider, an SDK client over
 // Streamable HTTP, and an operation's example as the typed arguments an assistant would send.
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +15,11 @@ import { createAppServer, type AppServerOptions } from '../../app-server.ts';
 import { assembleHandlers, loadAppConfig } from '../../assembly.ts';
 import { demoPool } from '../../demo-pool.ts';
 import { runChain } from '../../http/handler-chain.ts';
+import { allLookups } from '../../../lookups/registry.ts';
+import { loadAccessConfig } from '../../team/access-config.ts';
+import type { AuditEntry } from '../../team/audit-log.ts';
+import { parseTeamLimits } from '../../team/limits-config.ts';
+import { createMemoryStore } from '../../team/shared-store.ts';
 import { toolInputSchema } from '../tool-catalog.ts';
 
 export interface Running {
@@ -90,4 +95,60 @@ export function exampleArguments(operation: AnyOperation): Record<string, unknow
       return [name, text];
     }),
   );
+}
+
+/** A team server from `env` (its tokens file, lookups' modes and budgets), a memory store, every audit line pushed to `audit`. */
+export function startTeamAppServer(
+  env: Record<string, string>,
+  audit: AuditEntry[],
+  more: Partial<Omit<AppServerOptions, 'distDir'>> = {},
+): Promise<Running> {
+  const config = loadAppConfig(env);
+  return startAppServer({
+    config,
+    store: createMemoryStore(),
+    access: loadAccessConfig(env),
+    limits: parseTeamLimits(env, allLookups, config),
+    audit: (entry) => audit.push(entry),
+    ...more,
+  });
+}
+
+/** A tokens file of `user: token` in a folder of its own. */
+export function tokensFile(tokens: Record<string, string>): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'lookup-mcp-tokens-')), 'tokens');
+  writeFileSync(file, Object.entries(tokens).map(([user, token]) => `${user}:${token}\n`).join(''));
+  return file;
+}
+
+/** A provider that takes each request and never answers: the paths it was asked, when the first arrived, when its connection closed. */
+export interface SilentProvider extends Running {
+  seen: string[];
+  arrival: Promise<void>;
+  closing: Promise<void>;
+}
+
+export async function startSilentProvider(): Promise<SilentProvider> {
+  let arrived!: () => void;
+  let closed!: () => void;
+  const arrival = new Promise<void>((resolve) => (arrived = resolve));
+  const closing = new Promise<void>((resolve) => (closed = resolve));
+  const seen: string[] = [];
+  const running = await listening(
+    createServer((req: IncomingMessage) => {
+      seen.push(req.url ?? '');
+      req.socket.on('close', closed);
+      arrived();
+    }),
+  );
+  return { ...running, seen, arrival, closing };
+}
+
+/** One JSON-RPC message POSTed to `base`/mcp as a client of the 2025-06-18 revision would, without the SDK (to cancel by hand). */
+export function postMcp(base: string, message: unknown): Promise<Response> {
+  return fetch(`${base}/mcp`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' },
+    body: JSON.stringify(message),
+  });
 }
