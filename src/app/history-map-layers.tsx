@@ -31,56 +31,58 @@ function mappable(entry: HistoryEntry): boolean {
   );
 }
 
-interface ExtraLayers {
+export interface ExtraLayers {
   layers: ExtraMapLayer[];
   /** Layers the URL names that cannot be drawn here, each with why. */
   notices: LayerNotice[];
 }
 
-/** The stored answers of these entries as map layers, read once each (in the order asked). */
+/** The answers these `layers=` ids name, read once each (in the order asked), and those that cannot be drawn here. */
+export async function loadExtraLayers(wanted: readonly string[], masked: boolean): Promise<ExtraLayers> {
+  const { getHistoryEntry, getStoredResponse } = await historyStore();
+  const layers: ExtraMapLayer[] = [];
+  const notices: LayerNotice[] = [];
+  for (const id of wanted) {
+    if (id.startsWith(SNAPSHOT_LAYER_PREFIX)) {
+      const layer = await (await teamLayers()).loadTeamLayer(id, masked);
+      if ('problem' in layer) notices.push({ id, message: layer.problem });
+      else layers.push(layer);
+      continue;
+    }
+    if (isRunLayer(id)) {
+      const layer = await runLayer(id, masked).catch(() => undefined);
+      if (layer) layers.push(layer);
+      else notices.push({ id, message: UNSHARED_LAYER });
+      continue;
+    }
+    const [entry, response] = await Promise.all([getHistoryEntry(id).catch(() => undefined), getStoredResponse(id).catch(() => undefined)]);
+    // Not in this browser's History: the link came from another browser, which kept the answer to itself.
+    if (!entry) notices.push({ id, message: UNSHARED_LAYER });
+    if (!entry || !response || !mappable(entry)) continue;
+    const lookup = lookups[entry.lookupId];
+    const operation: Operation = findOperation(lookup, entry.operationId);
+    const answer = interpretAnswer(lookup, operation, entry.params, response, { mask: masked });
+    layers.push({ id, title: describeEntry(entry), operation, records: answer.records });
+  }
+  return { layers, notices };
+}
+
+const NO_EXTRA: ExtraLayers = { layers: [], notices: [] };
+
+/** The layers the URL names, loaded whenever the ids or the masking change. */
 function useExtraLayers(ids: readonly string[], masked: boolean): ExtraLayers {
-  const [loaded, setLoaded] = useState<{ layers: ReadonlyMap<string, ExtraMapLayer>; notices: LayerNotice[] }>({
-    layers: new Map(),
-    notices: [],
-  });
+  const [loaded, setLoaded] = useState<ExtraLayers>(NO_EXTRA);
   const key = ids.join(',');
   useEffect(() => {
     let live = true;
-    const wanted = key === '' ? [] : key.split(',');
-    void historyStore().then(async ({ getHistoryEntry, getStoredResponse }) => {
-      const layers = new Map<string, ExtraMapLayer>();
-      const notices: LayerNotice[] = [];
-      for (const id of wanted) {
-        if (id.startsWith(SNAPSHOT_LAYER_PREFIX)) {
-          const layer = await (await teamLayers()).loadTeamLayer(id, masked);
-          if ('problem' in layer) notices.push({ id, message: layer.problem });
-          else layers.set(id, layer);
-          continue;
-        }
-        if (isRunLayer(id)) {
-          const layer = await runLayer(id, masked).catch(() => undefined);
-          if (layer) layers.set(id, layer);
-          else notices.push({ id, message: UNSHARED_LAYER });
-          continue;
-        }
-        const [entry, response] = await Promise.all([getHistoryEntry(id).catch(() => undefined), getStoredResponse(id).catch(() => undefined)]);
-        // Not in this browser's History: the link came from another browser, which kept the answer to itself.
-        if (!entry) notices.push({ id, message: UNSHARED_LAYER });
-        if (!entry || !response || !mappable(entry)) continue;
-        const lookup = lookups[entry.lookupId];
-        const operation: Operation = findOperation(lookup, entry.operationId);
-        const answer = interpretAnswer(lookup, operation, entry.params, response, { mask: masked });
-        layers.set(id, { id, title: describeEntry(entry), operation, records: answer.records });
-      }
-      if (live) setLoaded({ layers, notices });
-    });
+    void loadExtraLayers(key === '' ? [] : key.split(','), masked).then((found) => live && setLoaded(found));
     return () => {
       live = false;
     };
   }, [key, masked]);
   return useMemo(
     () => ({
-      layers: ids.flatMap((id) => loaded.layers.get(id) ?? []),
+      layers: loaded.layers.filter((layer) => ids.includes(layer.id)),
       notices: loaded.notices.filter((notice) => ids.includes(notice.id)),
     }),
     [ids, loaded],
