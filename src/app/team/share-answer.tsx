@@ -3,7 +3,7 @@
 // member on any instance. The map's added layers go along: each one read from this browser (History,
 // a bulk run) is stored as a snapshot of its own and named `team:<id>` in the link's `layers=`, so the
 // colleague's map draws it too. Nothing shows on a single-user server.
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import type { LookupResponse } from '../../api/lookup-response.ts';
 import { useIdentity } from '../../api/identity-client.ts';
@@ -11,7 +11,7 @@ import { createTeamItem } from '../../api/team-items-client.ts';
 import type { Answer } from '../../lookups/answer.ts';
 import type { AnyLookup, AnyOperation, Params } from '../../lookups/define-lookup.ts';
 import { SNAPSHOT_LAYER_PREFIX, sharedItemUrl, TITLE_MAX } from '../../lookups/team-wire.ts';
-import { readViewState, STORED_KEY, withViewState } from '../../form/url-state.ts';
+import { paramsToValues, readViewState, sentQuerySearch, STORED_KEY, withViewState } from '../../form/url-state.ts';
 import { CopyButton } from '../../results/copy-button.tsx';
 import { ModalDialog } from '../../workbench/saved/modal-dialog.tsx';
 import { describeSearch } from '../../workbench/saved/saved-validity.ts';
@@ -48,7 +48,7 @@ export function ShareAnswer({ lookup, operation, params, response, answer, maske
 
   const view = readViewState(search);
   // What the snapshot is called on the Saved page: the lookup and the values it was asked with.
-  const words = describeSearch(search);
+  const words = describeSearch(sentQuerySearch(lookup, operation, paramsToValues(operation, params)));
   const title = `${lookup.id}. ${lookup.title}${words ? ` · ${words}` : ''}`.slice(0, TITLE_MAX);
   const layerIds = view.map?.layers ?? [];
 
@@ -106,6 +106,9 @@ export function ShareAnswer({ lookup, operation, params, response, answer, maske
 }
 
 function SharedLinks({ link, liveLink, left, masked }: { link: string; liveLink: string; left: readonly string[]; masked: boolean }) {
+  // The dialog opened while the snapshot was stored: focus moves to the link once there is one.
+  const linkField = useRef<HTMLInputElement>(null);
+  useLayoutEffect(() => linkField.current?.focus(), []);
   return (
     <div className="share-links">
       <p>
@@ -113,7 +116,7 @@ function SharedLinks({ link, liveLink, left, masked }: { link: string; liveLink:
         {masked ? ', with personal data masked' : ''}, read-only.
       </p>
       <label htmlFor="share-link">Link to the snapshot</label>
-      <input id="share-link" data-autofocus readOnly value={link} onFocus={(event) => event.currentTarget.select()} />
+      <input id="share-link" ref={linkField} readOnly value={link} onFocus={(event) => event.currentTarget.select()} />
       <CopyButton text={link} label="Copy link" />
       <label htmlFor="share-live-link">Link that asks the lookup again (with the shared layers)</label>
       <input id="share-live-link" readOnly value={liveLink} onFocus={(event) => event.currentTarget.select()} />
