@@ -208,6 +208,27 @@ test('L with H from History as a layer: layers= in the URL, two legends', async 
   await expect(results(page).getByRole('list', { name: /^Legend/ })).toHaveCount(2, { timeout: 20_000 });
 });
 
+test('a link whose layer is in another browser’s History says so in the map', async ({ page, browser }) => {
+  test.slow();
+  const { search } = await sendL(page);
+  await page.goto('/lookups/h');
+  await page.getByRole('button', { name: 'Try an example' }).click();
+  await page.getByRole('button', { name: 'Send request' }).click();
+  await expect(results(page).getByRole('tab', { name: 'Table' })).toBeVisible({ timeout: 20_000 });
+  await page.goto(`/lookups/l${search}&view=map`);
+  const add = results(page).getByRole('combobox', { name: 'Add a layer from History or a bulk run' });
+  await add.selectOption((await add.getByRole('option', { name: /^H · / }).getAttribute('value'))!);
+  await expect(results(page).getByRole('list', { name: /^Legend/ })).toHaveCount(2, { timeout: 20_000 });
+
+  // A colleague's browser: the link's layer id names nothing in its History.
+  const other = await (await browser.newContext()).newPage();
+  await blockExternalRequests(other);
+  await other.goto(page.url());
+  await expect(results(other).getByText('This layer was added in another browser and was not shared.')).toBeVisible({ timeout: 20_000 });
+  await expect(results(other).getByRole('button', { name: 'Remove the added layers' })).toBeVisible();
+  await other.context().close();
+});
+
 test('L at zoom 15 over San Francisco offline: the demo’s own streets, with no request leaving the machine', async ({ page }) => {
   test.slow();
   const { search } = await sendL(page);

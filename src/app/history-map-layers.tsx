@@ -7,13 +7,18 @@ import type { ReactNode } from 'react';
 import { interpretAnswer } from '../lookups/answer.ts';
 import { findOperation, type Operation } from '../lookups/define-lookup.ts';
 import { lookups } from '../lookups/registry.ts';
-import type { ExtraMapLayer, MapSlotProps } from '../results/slots.ts';
+import type { ExtraMapLayer, LayerNotice, MapSlotProps } from '../results/slots.ts';
+import { SNAPSHOT_LAYER_PREFIX } from '../lookups/team-wire.ts';
 import { useHistoryList } from '../workbench/history/use-history.ts';
 import { describeEntry, entryLabel } from '../workbench/history/history-format.ts';
 import type { HistoryEntry } from '../workbench/history/history-entry.ts';
 import { isRunLayer, runLayer, runLayerChoices } from './bulk-map-layers.ts';
 
 const historyStore = () => import('../workbench/history/history-store.ts');
+const teamLayers = () => import('./team-layers.ts');
+
+/** Said in the map for a layer whose id only the browser that added it can read. */
+export const UNSHARED_LAYER = 'This layer was added in another browser and was not shared.';
 
 /** Entries listed as layers to add, newest first. */
 const CHOICES = 30;
@@ -26,35 +31,62 @@ function mappable(entry: HistoryEntry): boolean {
   );
 }
 
-/** The stored answers of these entries as map layers, read once each (in the order asked). */
-function useExtraLayers(ids: readonly string[], masked: boolean): ExtraMapLayer[] {
-  const [loaded, setLoaded] = useState<ReadonlyMap<string, ExtraMapLayer>>(new Map());
+export interface ExtraLayers {
+  layers: ExtraMapLayer[];
+  /** Layers the URL names that cannot be drawn here, each with why. */
+  notices: LayerNotice[];
+}
+
+/** The answers these `layers=` ids name, read once each (in the order asked), and those that cannot be drawn here. */
+export async function loadExtraLayers(wanted: readonly string[], masked: boolean): Promise<ExtraLayers> {
+  const { getHistoryEntry, getStoredResponse } = await historyStore();
+  const layers: ExtraMapLayer[] = [];
+  const notices: LayerNotice[] = [];
+  for (const id of wanted) {
+    if (id.startsWith(SNAPSHOT_LAYER_PREFIX)) {
+      const layer = await (await teamLayers()).loadTeamLayer(id, masked);
+      if ('problem' in layer) notices.push({ id, message: layer.problem });
+      else layers.push(layer);
+      continue;
+    }
+    if (isRunLayer(id)) {
+      const layer = await runLayer(id, masked).catch(() => undefined);
+      if (layer) layers.push(layer);
+      else notices.push({ id, message: UNSHARED_LAYER });
+      continue;
+    }
+    const [entry, response] = await Promise.all([getHistoryEntry(id).catch(() => undefined), getStoredResponse(id).catch(() => undefined)]);
+    // Not in this browser's History: the link came from another browser, which kept the answer to itself.
+    if (!entry) notices.push({ id, message: UNSHARED_LAYER });
+    if (!entry || !response || !mappable(entry)) continue;
+    const lookup = lookups[entry.lookupId];
+    const operation: Operation = findOperation(lookup, entry.operationId);
+    const answer = interpretAnswer(lookup, operation, entry.params, response, { mask: masked });
+    layers.push({ id, title: describeEntry(entry), operation, records: answer.records });
+  }
+  return { layers, notices };
+}
+
+const NO_EXTRA: ExtraLayers = { layers: [], notices: [] };
+
+/** The layers the URL names, loaded whenever the ids or the masking change. */
+function useExtraLayers(ids: readonly string[], masked: boolean): ExtraLayers {
+  const [loaded, setLoaded] = useState<ExtraLayers>(NO_EXTRA);
   const key = ids.join(',');
   useEffect(() => {
     let live = true;
-    const wanted = key === '' ? [] : key.split(',');
-    void historyStore().then(async ({ getHistoryEntry, getStoredResponse }) => {
-      const layers = new Map<string, ExtraMapLayer>();
-      for (const id of wanted) {
-        if (isRunLayer(id)) {
-          const layer = await runLayer(id, masked).catch(() => undefined);
-          if (layer) layers.set(id, layer);
-          continue;
-        }
-        const [entry, response] = await Promise.all([getHistoryEntry(id), getStoredResponse(id)]);
-        if (!entry || !response || !mappable(entry)) continue;
-        const lookup = lookups[entry.lookupId];
-        const operation: Operation = findOperation(lookup, entry.operationId);
-        const answer = interpretAnswer(lookup, operation, entry.params, response, { mask: masked });
-        layers.set(id, { id, title: describeEntry(entry), operation, records: answer.records });
-      }
-      if (live) setLoaded(layers);
-    });
+    void loadExtraLayers(key === '' ? [] : key.split(','), masked).then((found) => live && setLoaded(found));
     return () => {
       live = false;
     };
   }, [key, masked]);
-  return useMemo(() => ids.flatMap((id) => loaded.get(id) ?? []), [ids, loaded]);
+  return useMemo(
+    () => ({
+      layers: loaded.layers.filter((layer) => ids.includes(layer.id)),
+      notices: loaded.notices.filter((notice) => ids.includes(notice.id)),
+    }),
+    [ids, loaded],
+  );
 }
 
 /** Bulk runs that may be added, read once per map. */
@@ -85,7 +117,7 @@ export function HistoryLayersMap({
   children: (props: MapSlotProps) => ReactNode;
 }) {
   const ids = props.analysis?.look.layers ?? NONE;
-  const extraLayers = useExtraLayers(ids, masked);
+  const { layers: extraLayers, notices: layerNotices } = useExtraLayers(ids, masked);
   const history = useHistoryList({}, CHOICES);
   const runs = useRunChoices();
   const layerChoices = useMemo(
@@ -94,5 +126,5 @@ export function HistoryLayersMap({
     [history.entries, runs],
   );
   if (!props.analysis) return children(props);
-  return children({ ...props, analysis: { ...props.analysis, extraLayers, layerChoices } });
+  return children({ ...props, analysis: { ...props.analysis, extraLayers, layerNotices, layerChoices } });
 }

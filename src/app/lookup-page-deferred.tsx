@@ -18,6 +18,8 @@ const BudgetLine = lazy(async () => ({ default: (await import('./budget-line.tsx
 const LookUpMenu = lazy(async () => ({ default: (await import('./look-up-menu.tsx')).LookUpMenu }));
 const RunOverResults = lazy(async () => ({ default: (await import('./run-over-results.tsx')).RunOverResults }));
 const AnswerEvidence = lazy(async () => ({ default: (await import('./answer-evidence.tsx')).AnswerEvidence }));
+// "Share…" on a team server: its chunk (the workspace client, the snapshot) loads with the answer's actions.
+const ShareAnswer = lazy(async () => ({ default: (await import('./team/share-answer.tsx')).ShareAnswer }));
 const UsageLine = lazy(async () => ({ default: (await import('../workbench/usage/usage-line.tsx')).UsageLine }));
 const ConsentPanel = lazy(async () => ({ default: (await import('./live-call-dialog.tsx')).ConsentPanel }));
 
@@ -111,6 +113,15 @@ export function DeferredAnswerEvidence(props: ComponentProps<typeof AnswerEviden
   return (
     <Suspense fallback={null}>
       <AnswerEvidence {...props} />
+    </Suspense>
+  );
+}
+
+/** Nothing until it knows this is a team server (on a single-user server, nothing at all). */
+export function DeferredShareAnswer(props: ComponentProps<typeof ShareAnswer>) {
+  return (
+    <Suspense fallback={null}>
+      <ShareAnswer {...props} />
     </Suspense>
   );
 }

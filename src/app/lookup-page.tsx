@@ -31,6 +31,7 @@ import {
   DeferredRunOverResults,
   DeferredSavedSection,
   DeferredSaveQueryButton,
+  DeferredShareAnswer,
   DeferredWatchQueryButton,
   DeferredStoredAnswerNotice,
   DeferredUsageLine,
@@ -229,6 +230,14 @@ function LookupExplorer({ lookup }: { lookup: LookupDefinition }) {
                       params={submittedParams}
                       response={response}
                       answer={answer}
+                    />
+                    <DeferredShareAnswer
+                      lookup={lookup}
+                      operation={operation}
+                      params={submittedParams}
+                      response={response}
+                      answer={answer}
+                      masked={masked}
                     />
                   </>
                 )}

@@ -36,6 +36,9 @@ const sqlPage = lazyPage(async () => (await import('./sql-route.tsx')).SqlRoute)
 // The place dossier: every linked lookup around one place, with its map and evidence pack (its own chunk).
 const dossierPage = lazyPage(async () => (await import('./dossier/dossier-page.tsx')).DossierPage);
 
+// A team workspace item opened from a link (/shared/<id>, issue 35): its own chunk, on team servers only.
+const sharedPage = lazyPage(async () => (await import('./shared-page.tsx')).SharedPage);
+
 /** The lazy routes: what each loads, and whether it names a lookup whose definition it needs. */
 const lazyRoutes = [
   { path: '', page: catalogPage, definition: false },
@@ -50,6 +53,8 @@ const lazyRoutes = [
   { path: 'watches/:id', page: watchPage, definition: false },
   { path: 'sql', page: sqlPage, definition: false },
   { path: 'dossier', page: dossierPage, definition: false },
+  // SHARED_ROUTE of lookups/team-wire.ts, written out: that module brings zod, which the first page does without.
+  { path: 'shared/:id', page: sharedPage, definition: false },
 ];
 
 export const routes: RouteObject[] = [

@@ -49,6 +49,12 @@ export interface ExtraMapLayer {
   records: readonly unknown[];
 }
 
+/** A layer `layers=` names that cannot be drawn, and why (said in the map, not silently dropped). */
+export interface LayerNotice {
+  id: string;
+  message: string;
+}
+
 export interface MapAnalysis {
   look: MapLook;
   /** Changes part of the look (a key set to undefined drops it). */
@@ -69,6 +75,8 @@ export interface MapAnalysis {
   /** Other answers to draw as layers (`layers=`), and those that may be added. */
   extraLayers?: readonly ExtraMapLayer[];
   layerChoices?: ReadonlyArray<{ id: string; title: string }>;
+  /** Layers named in `layers=` that cannot be drawn here (another browser's, a deleted snapshot). */
+  layerNotices?: readonly LayerNotice[];
   /** The answer came from the demo world: its streets may be drawn where tiles are missing. */
   demo: boolean;
 }

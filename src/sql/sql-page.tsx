@@ -4,6 +4,7 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { columnTypeOf } from './arrow-columns.ts';
 import { tablesOf } from './engine.ts';
+import { SaveToTeamButton } from '../workbench/team/save-to-team-button.tsx';
 import { deleteSavedSql, onSavedSqlChange, readSavedSql, saveSql, type SavedSql } from '../workbench/saved/saved-sql.ts';
 import { DEFAULT_COLLECTION } from '../workbench/saved/saved-store.ts';
 import { listSourceTables, type SourceTable } from './source-tables.ts';
@@ -147,7 +148,8 @@ function SaveQuery({ draft }: { draft: string }) {
         }}
       >
         Save query
-      </button>
+      </button>{' '}
+      <SaveToTeamButton kind="sql" body={() => ({ sql: draft, collection: collection.trim() || DEFAULT_COLLECTION })} suggestedTitle={name.trim() || 'SQL query'} />
       {message && (
         <span id={`${id}-message`} role="status">
           {' '}

@@ -20,6 +20,7 @@ import { LINK_WINDOW_PARAMS } from '../../lookups/links.ts';
 import { layerColor } from './layer-colors.ts';
 import { dossierLayers } from './dossier-layers.ts';
 import { EvidenceActions } from './evidence-actions.tsx';
+import { SaveToTeamButton } from '../../workbench/team/save-to-team-button.tsx';
 import './dossier.css';
 
 // Leaflet is its own chunk, fetched with the map.
@@ -115,6 +116,7 @@ function Dossier() {
       ? [{ term: 'Time window', value: `${windowDays(anchor.window).since} to ${windowDays(anchor.window).until}, both days included` }]
       : []),
   ];
+  const dossierTitle = `Dossier around ${anchor.kind === 'record' && source ? `${source.id} ${Object.values(sourceValues).join(' ')}` : place ? `${place.lat.toFixed(4)}, ${place.lon.toFixed(4)}` : 'a place'}`;
   const layers = dossierLayers(shown, (id) => layerColor(sections.findIndex((section) => section.lookup.id === id)));
 
   return (
@@ -145,9 +147,10 @@ function Dossier() {
         title="Place dossier"
         cover={cover}
       />
+      <SaveToTeamButton kind="dossier" body={() => ({ search })} suggestedTitle={dossierTitle} />
       <DossierServerRun
         queries={sections}
-        title={`Dossier around ${anchor.kind === 'record' && source ? `${source.id} ${Object.values(sourceValues).join(' ')}` : place ? `${place.lat.toFixed(4)}, ${place.lon.toFixed(4)}` : 'a place'}`}
+        title={dossierTitle}
         path={`/dossier${search}`}
         masked={masked}
         ready={anchor.kind === 'point' || (source !== undefined && results[source.id] !== undefined)}

@@ -1,11 +1,13 @@
 // The Saved page's body: every saved query by collection, with the whole set's export, the import,
 // and clearing (asked twice: it cannot be undone).
 import { useMemo, useState } from 'react';
+import { useIdentity } from '../../api/identity-client.ts';
 import { downloadText } from '../../results/download.ts';
 import { BrunoExportButton } from './bruno-export-button.tsx';
 import { writeCollectionsFile } from './collection-format.ts';
 import { ImportReview } from './import-review.tsx';
 import { clearSavedQueries, type SavedQuery } from './saved-store.ts';
+import type { SavedSql } from './saved-sql.ts';
 import { ALL_SAVED_NAME, byCollection, fileStem, writeAllPostman } from './saved-export.ts';
 import { SavedQueryList } from './saved-query-list.tsx';
 import { SavedSqlList } from './saved-sql-list.tsx';
@@ -46,7 +48,19 @@ function ExportAll({ queries, lookups, sqlCount }: { queries: readonly SavedQuer
   );
 }
 
+/** Writes the collections file: this browser's queries, and on a team server the server's the user sees. */
+async function exportCollections(queries: readonly SavedQuery[], sql: readonly SavedSql[], withTeam: boolean): Promise<void> {
+  const team = withTeam ? await (await import('../team/team-export.ts')).teamItemsForExport() : { queries: [], sql: [] };
+  downloadText(
+    `lookup-explorer-collections-${new Date().toISOString().slice(0, 10)}.json`,
+    writeCollectionsFile([...queries, ...team.queries], new Date(), [...sql, ...team.sql]),
+    'application/json',
+  );
+}
+
 export function CollectionsManager() {
+  const identity = useIdentity();
+  const [exportProblem, setExportProblem] = useState('');
   const saved = useSavedQueries();
   const savedSql = useSavedSql();
   const [confirmClear, setConfirmClear] = useState(false);
@@ -61,17 +75,21 @@ export function CollectionsManager() {
       <div className="saved-toolbar">
         <button
           type="button"
-          disabled={queries.length === 0 && savedSql.length === 0}
-          onClick={() =>
-            downloadText(
-              `lookup-explorer-collections-${new Date().toISOString().slice(0, 10)}.json`,
-              writeCollectionsFile(queries, new Date(), savedSql),
-              'application/json',
-            )
-          }
+          disabled={!identity && queries.length === 0 && savedSql.length === 0}
+          onClick={() => {
+            setExportProblem('');
+            exportCollections(queries, savedSql, identity !== null).catch((error: unknown) =>
+              setExportProblem(`Could not export: ${error instanceof Error ? error.message : String(error)}`),
+            );
+          }}
         >
           Export all collections (JSON)
         </button>
+        {exportProblem && (
+          <span role="alert" className="field-error">
+            {exportProblem}
+          </span>
+        )}
         <ExportAll queries={queries} lookups={lookups} sqlCount={savedSql.length} />
         {confirmClear ? (
           <span className="saved-confirm" role="group" aria-label="Confirm clearing">

@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -9,6 +9,7 @@ import { SavedSection } from './saved-section.tsx';
 import { clearSavedQueries, listSavedQueries, saveQuery } from './saved-store.ts';
 import { pathLookup } from './testing/saved-fixtures.ts';
 import { sentQuerySearch } from '../../form/url-state.ts';
+import { IDENTITY_PATH, TEAM_ITEMS_PATH } from '../../lookups/team-wire.ts';
 
 afterEach(() => clearSavedQueries());
 
@@ -110,5 +111,53 @@ describe('saving a query', () => {
     await user.click(screen.getByRole('button', { name: 'Save query…' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByText(/^Fix the form before saving: .+ is required\.$/)).toBeInTheDocument();
+  });
+});
+
+describe('saving a query on a team server', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('offers "Only me" and "Team" and keeps the query on the server, for the team when chosen', async () => {
+    const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    const posted: Array<Record<string, unknown>> = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (url === IDENTITY_PATH) return json(200, { user: 'alice', admin: false });
+        if (url === TEAM_ITEMS_PATH && init?.method === 'POST') {
+          const item = JSON.parse(init.body as string) as Record<string, unknown>;
+          posted.push(item);
+          const now = '2026-12-05T10:00:00.000Z';
+          return json(201, { ...item, id: 'item-0001', owner: 'alice', version: 1, createdAt: now, updatedAt: now, bytes: 10 });
+        }
+        return json(404, { error: { message: 'not found' } });
+      }),
+    );
+    const user = userEvent.setup();
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <MemoryRouter>
+          <SaveQueryButton lookup={lookup} operation={operation} values={example} />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Save query…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Save query' });
+    const who = await within(dialog).findByRole('group', { name: 'Who sees it' });
+    expect(within(who).getByRole('radio', { name: /Only me/ })).toBeChecked();
+    await user.click(within(who).getByRole('radio', { name: /Team/ }));
+    await user.clear(within(dialog).getByLabelText('Name'));
+    await user.type(within(dialog).getByLabelText('Name'), 'For the team{Enter}');
+
+    expect(await screen.findByText('Saved “For the team” on the team server (the team sees it).')).toHaveAttribute('role', 'status');
+    expect(posted).toEqual([
+      {
+        kind: 'query',
+        visibility: 'team',
+        title: 'For the team',
+        body: { lookupId: lookup.id, operationId: operation.id, search: sentQuerySearch(lookup, operation, example), collection: 'My queries' },
+      },
+    ]);
+    expect(await listSavedQueries()).toEqual([]);
   });
 });

@@ -10,6 +10,11 @@ import { describeSearch } from './saved-validity.ts';
 import { SavedQueryDialog } from './saved-query-dialog.tsx';
 import { useRecentSaved } from './use-saved-queries.ts';
 import { isNameTaken, quoted, suggestedName } from './saved-names.ts';
+import { useIdentity } from '../../api/identity-client.ts';
+import { createTeamItem } from '../../api/team-items-client.ts';
+import type { Visibility } from '../../lookups/team-wire.ts';
+import { queryBody } from '../team/item-bodies.ts';
+import { VisibilityField } from '../team/visibility-field.tsx';
 
 interface SaveQueryButtonProps {
   lookup: AnyLookup;
@@ -37,6 +42,9 @@ export function SaveQueryButton({ lookup, operation, values, sentValues }: SaveQ
   // Only a count, to say early when the browser refuses storage: every saved query (the
   // collections and names taken) is read when the dialog opens, not on every lookup page.
   const saved = useRecentSaved(0);
+  // On a team server the query is kept on the server, for its owner alone or for the team.
+  const identity = useIdentity();
+  const [visibility, setVisibility] = useState<Visibility>('private');
 
   async function start() {
     const toSave = queryToSave(lookup, operation, values, sentValues);
@@ -73,12 +81,21 @@ export function SaveQueryButton({ lookup, operation, values, sentValues }: SaveQ
           summary={`${lookup.id}. ${lookup.title}${operation !== lookup.operations[0] ? ` (${operation.label})` : ''}${words ? ` · ${words}` : ''}`}
           isTaken={(collection, name) => isNameTaken(open.all, collection, name)}
           onSubmit={async (fields) => {
-            const query = await saveQuery({ ...fields, lookupId: lookup.id, operationId: operation.id, search: open.search });
+            const query = { ...fields, lookupId: lookup.id, operationId: operation.id, search: open.search };
+            if (identity) {
+              await createTeamItem({ kind: 'query', visibility, title: query.name, body: queryBody(query) });
+              setOpen(undefined);
+              setStatus(`Saved ${quoted(query.name)} on the team server (${visibility === 'team' ? 'the team sees it' : 'only you see it'}).`);
+              return;
+            }
+            const local = await saveQuery(query);
             setOpen(undefined);
-            setStatus(`Saved ${quoted(query.name)} in ${quoted(query.collection)}.`);
+            setStatus(`Saved ${quoted(local.name)} in ${quoted(local.collection)}.`);
           }}
           onClose={() => setOpen(undefined)}
-        />
+        >
+          {identity && <VisibilityField value={visibility} onChange={setVisibility} />}
+        </SavedQueryDialog>
       )}
     </div>
   );

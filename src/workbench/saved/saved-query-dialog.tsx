@@ -1,7 +1,7 @@
 // Naming a query: its name, an optional note and its collection (one already in use, or a new
 // one). The same dialog saves a new query and renames, re-notes or moves a saved one. Every
 // message sits at its field; nothing is written until all of them are answered.
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { ModalDialog } from './modal-dialog.tsx';
 import { quoted } from './saved-names.ts';
 
@@ -23,12 +23,24 @@ interface SavedQueryDialogProps {
   isTaken: (collection: string, name: string) => boolean;
   onSubmit: (fields: SavedQueryFields) => Promise<void>;
   onClose: () => void;
+  /** More fields before the buttons (on a team server: who sees it). */
+  children?: ReactNode;
 }
 
 const NEW_COLLECTION = '\u0000new';
 type Errors = Partial<Record<'name' | 'newCollection' | 'form', string>>;
 
-export function SavedQueryDialog({ title, submitLabel, initial, collections, summary, isTaken, onSubmit, onClose }: SavedQueryDialogProps) {
+export function SavedQueryDialog({
+  title,
+  submitLabel,
+  initial,
+  collections,
+  summary,
+  isTaken,
+  onSubmit,
+  onClose,
+  children,
+}: SavedQueryDialogProps) {
   const id = useId();
   const [name, setName] = useState(initial.name);
   const [note, setNote] = useState(initial.note);
@@ -107,6 +119,7 @@ export function SavedQueryDialog({ title, submitLabel, initial, collections, sum
             {fieldError('newCollection')}
           </>
         )}
+        {children}
         {errors.form && (
           <p className="field-error" role="alert">
             {errors.form}

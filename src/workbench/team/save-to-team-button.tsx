@@ -1,0 +1,117 @@
+// "Save on the team server…" for what has no local "Save query" dialog of its own to extend (an SQL
+// query, a dossier's plan and view): a title and who sees it, then the item is created. Nothing
+// shows on a single-user server.
+import { useId, useState, type FormEvent } from 'react';
+import { useIdentity } from '../../api/identity-client.ts';
+import { useCreateTeamItem } from '../../api/team-items-client.ts';
+import { TITLE_MAX, type ItemBody, type TeamItemKind, type Visibility } from '../../lookups/team-wire.ts';
+import { ModalDialog } from '../saved/modal-dialog.tsx';
+import { quoted } from '../saved/saved-names.ts';
+import { KIND_NAMES } from './item-bodies.ts';
+import { VisibilityField } from './visibility-field.tsx';
+
+interface SaveToTeamButtonProps {
+  kind: TeamItemKind;
+  /** The item's body, read when the dialog opens (the thing as it is then). */
+  body: () => ItemBody;
+  suggestedTitle: string;
+}
+
+export function SaveToTeamButton({ kind, body, suggestedTitle }: SaveToTeamButtonProps) {
+  const identity = useIdentity();
+  const [open, setOpen] = useState<ItemBody>();
+  const [status, setStatus] = useState('');
+  if (!identity) return null;
+  return (
+    <span className="save-to-team">
+      <button
+        type="button"
+        onClick={() => {
+          setStatus('');
+          setOpen(body());
+        }}
+      >
+        Save on the team server…
+      </button>
+      <span role="status">{status}</span>
+      {open && (
+        <SaveToTeamDialog
+          kind={kind}
+          body={open}
+          suggestedTitle={suggestedTitle}
+          onSaved={(title, visibility) => {
+            setOpen(undefined);
+            setStatus(`Saved ${quoted(title)} on the team server (${visibility === 'team' ? 'the team sees it' : 'only you see it'}).`);
+          }}
+          onClose={() => setOpen(undefined)}
+        />
+      )}
+    </span>
+  );
+}
+
+function SaveToTeamDialog({
+  kind,
+  body,
+  suggestedTitle,
+  onSaved,
+  onClose,
+}: {
+  kind: TeamItemKind;
+  body: ItemBody;
+  suggestedTitle: string;
+  onSaved: (title: string, visibility: Visibility) => void;
+  onClose: () => void;
+}) {
+  const id = useId();
+  const create = useCreateTeamItem();
+  const [title, setTitle] = useState(suggestedTitle.slice(0, TITLE_MAX));
+  const [visibility, setVisibility] = useState<Visibility>('private');
+  const [error, setError] = useState('');
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!title.trim()) {
+      setError('A title is needed');
+      document.getElementById(`${id}-title`)?.focus();
+      return;
+    }
+    try {
+      await create.mutateAsync({ kind, visibility, title: title.trim(), body });
+      onSaved(title.trim(), visibility);
+    } catch (failure) {
+      setError(`Could not save: ${failure instanceof Error ? failure.message : String(failure)}`);
+    }
+  }
+
+  return (
+    <ModalDialog title={`Save ${KIND_NAMES[kind]} on the team server`} onClose={onClose}>
+      <form className="saved-form" onSubmit={(event) => void submit(event)} noValidate>
+        <label htmlFor={`${id}-title`}>Title</label>
+        <input
+          id={`${id}-title`}
+          data-autofocus
+          value={title}
+          maxLength={TITLE_MAX}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(event) => setTitle(event.target.value)}
+        />
+        <VisibilityField value={visibility} onChange={setVisibility} />
+        {error && (
+          <p className="field-error" id={`${id}-error`} role="alert">
+            {error}
+          </p>
+        )}
+        <div className="saved-dialog-actions">
+          <button type="submit" className="primary" disabled={create.isPending}>
+            Save
+          </button>
+          <button type="button" onClick={onClose}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </ModalDialog>
+  );
+}
