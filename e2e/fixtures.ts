@@ -31,10 +31,6 @@ interface ErrorCheckFixtures {
   failOnPageErrors: void;
 }
 
-// A single-user server answers 404 to GET /me: that is how it says it has no team (lookups/team-wire.ts),
-// and the page then stays local-first; Chromium still logs the 404 as a failed load.
-const NO_TEAM: ExpectedError = { message: /status of 404/, url: /\/me$/ };
-
 // How Chromium reports a resource that failed at the network level: blocked, offline, no DNS.
 const NETWORK_FAILURE = /^Failed to load resource: net::ERR_[A-Z_]+$/;
 
@@ -91,7 +87,6 @@ export const test = base.extend<ErrorCheckFixtures>({
       const unexpected = seen.filter(
         (error) =>
           !(tiles && error.source === 'console' && NETWORK_FAILURE.test(error.message) && tiles.test(error.url)) &&
-          !matches(error, NO_TEAM) &&
           !expectedErrors.some((expected) => matches(error, expected)),
       );
       if (unexpected.length === 0) return;

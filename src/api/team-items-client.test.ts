@@ -55,10 +55,17 @@ describe('the team items client', () => {
     fetchMock = stubFetch(answer(201, { ...item, version: 1 }));
     await createTeamItem({ kind: 'query', visibility: 'team', title: item.title, body: item.body });
     expect(fetchMock.mock.calls[0]![1]).toMatchObject({ method: 'POST', headers: { 'content-type': 'application/json' } });
-    expect(JSON.parse(fetchMock.mock.calls[0]![1]!.body as string)).toEqual({ kind: 'query', visibility: 'team', title: item.title, body: item.body });
+    expect(JSON.parse(fetchMock.mock.calls[0]![1]!.body as string)).toEqual({
+      kind: 'query',
+      visibility: 'team',
+      title: item.title,
+      body: item.body,
+    });
 
     fetchMock = stubFetch(answer(200, { ...item, version: 3 }));
-    await expect(editTeamItem('item-0001', { visibility: 'private', title: 'x', body: {}, version: 2 })).resolves.toMatchObject({ version: 3 });
+    await expect(editTeamItem('item-0001', { visibility: 'private', title: 'x', body: {}, version: 2 })).resolves.toMatchObject({
+      version: 3,
+    });
     expect(fetchMock.mock.calls[0]![1]).toMatchObject({ method: 'PUT' });
   });
 

@@ -66,7 +66,9 @@ describe('the layers a map link names', () => {
     );
     vi.stubGlobal('fetch', fetchMock);
     renderLayers(['team:snap-0001']);
-    expect(await screen.findByText('layer L. Crime incidents · 1 mi around 37.77, -122.42 (shared by alice): 2 records')).toBeInTheDocument();
+    expect(
+      await screen.findByText('layer L. Crime incidents · 1 mi around 37.77, -122.42 (shared by alice): 2 records'),
+    ).toBeInTheDocument();
   });
 
   it("says a layer from another browser's History was not shared instead of dropping it", async () => {
@@ -77,9 +79,14 @@ describe('the layers a map link names', () => {
   it('says why a shared layer cannot be opened', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => new Response(JSON.stringify({ error: { message: 'no' } }), { status: 404, headers: { 'content-type': 'application/json' } })),
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ error: { message: 'no' } }), { status: 404, headers: { 'content-type': 'application/json' } }),
+      ),
     );
     renderLayers(['team:gone-0001']);
-    expect(await screen.findByText(/notice team:gone-0001: The shared layer could not be opened: This item is not on the server/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/notice team:gone-0001: The shared layer could not be opened: This item is not on the server/),
+    ).toBeInTheDocument();
   });
 });

@@ -100,9 +100,11 @@ describe('the signed-in name in the header', () => {
     expect(name).toHaveAttribute('aria-expanded', 'true');
     const panel = document.getElementById(name.getAttribute('aria-controls')!)!;
     const budgets = await within(panel).findByRole('region', { name: 'Your budgets of live calls' });
-    expect(within(budgets).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      `${titleOf('A')}: 5 of 20 live calls used today, 15 left · resets 2025-03-15 00:00 UTC`,
-    ]);
+    expect(
+      within(budgets)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([`${titleOf('A')}: 5 of 20 live calls used today, 15 left · resets 2025-03-15 00:00 UTC`]);
     await user.tab();
     expect(within(panel).getByRole('button', { name: 'Sign out' })).toHaveFocus();
     await user.keyboard('{Escape}');
@@ -153,5 +155,4 @@ describe('the signed-in name in the header', () => {
     expect(calls.calls.map(([url]) => url)).not.toContain('/me');
     expect(screen.queryByRole('button', { name: /Signed in as/ })).not.toBeInTheDocument();
   });
-
 });

@@ -66,7 +66,10 @@ function serve(answer: TeamItem | undefined) {
     vi.fn(async (url: string) =>
       url === `${TEAM_ITEMS_PATH}/item-0001` && answer
         ? new Response(JSON.stringify(answer), { headers: { 'content-type': 'application/json' } })
-        : new Response(JSON.stringify({ error: { message: 'not found' } }), { status: 404, headers: { 'content-type': 'application/json' } }),
+        : new Response(JSON.stringify({ error: { message: 'not found' } }), {
+            status: 404,
+            headers: { 'content-type': 'application/json' },
+          }),
     ),
   );
 }
@@ -94,7 +97,12 @@ describe('/shared/<id>', () => {
     expect(within(notice).getByRole('link', { name: 'Ask the lookup again' })).toHaveAttribute('href', '/lookups/f?make=toyota&run=1');
     expect(await screen.findByRole('cell', { name: 'camry' }, { timeout: 20_000 })).toBeInTheDocument();
     // Nothing is asked of the lookup: no request goes to the proxy.
-    expect(vi.mocked(fetch).mock.calls.map(([url]) => url).filter((url) => String(url).startsWith('/proxy'))).toEqual([]);
+    expect(
+      vi
+        .mocked(fetch)
+        .mock.calls.map(([url]) => url)
+        .filter((url) => String(url).startsWith('/proxy')),
+    ).toEqual([]);
   });
 
   it('opens a shared saved query on its lookup page', async () => {
@@ -107,6 +115,8 @@ describe('/shared/<id>', () => {
   it('says plainly when the item is not there', async () => {
     serve(undefined);
     open();
-    expect(await screen.findByRole('alert', {}, { timeout: 20_000 })).toHaveTextContent(/Could not open it: This item is not on the server/);
+    expect(await screen.findByRole('alert', {}, { timeout: 20_000 })).toHaveTextContent(
+      /Could not open it: This item is not on the server/,
+    );
   });
 });

@@ -76,7 +76,11 @@ function SharedCollection({ item }: { item: TeamItem }) {
         <ul>
           {body.data.queries.map((query, index) => {
             const href = queryHref(query);
-            return <li key={`q${index}`}>{href ? <Link to={href}>{query.name}</Link> : `${query.name} (lookup ${query.lookupId} is not in this app)`}</li>;
+            return (
+              <li key={`q${index}`}>
+                {href ? <Link to={href}>{query.name}</Link> : `${query.name} (lookup ${query.lookupId} is not in this app)`}
+              </li>
+            );
           })}
           {body.data.sql.map((sql, index) => (
             <li key={`s${index}`}>
@@ -143,7 +147,9 @@ function SnapshotView({ item, body, lookup }: { item: TeamItem; body: SnapshotBo
             error={null}
             isFetching={false}
             // Another page asks the lookup live, on its own page: the snapshot stays what was shared.
-            onNavigate={(params) => void navigate(`/lookups/${lookup.slug}${sentQuerySearch(lookup, operation, paramsToValues(operation, params))}`)}
+            onNavigate={(params) =>
+              void navigate(`/lookups/${lookup.slug}${sentQuerySearch(lookup, operation, paramsToValues(operation, params))}`)
+            }
             onRetry={() => undefined}
             renderMap={renderMap}
             masked={body.masked}

@@ -16,7 +16,8 @@ export async function loadTeamLayer(layerId: string, masked: boolean): Promise<E
   if (item instanceof Error) return { problem: `The shared layer could not be opened: ${item.message}` };
   const body = snapshotBodySchema.safeParse(item.body);
   const lookup = body.success ? lookups[body.data.lookupId as LookupId] : undefined;
-  if (item.kind !== 'snapshot' || !body.success || !lookup) return { problem: `The shared layer “${item.title}” is not an answer this app can draw.` };
+  if (item.kind !== 'snapshot' || !body.success || !lookup)
+    return { problem: `The shared layer “${item.title}” is not an answer this app can draw.` };
   const operation: Operation = findOperation(lookup, body.data.operationId);
   const response = snapshotResponse(body.data);
   const records =

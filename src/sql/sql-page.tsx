@@ -149,7 +149,11 @@ function SaveQuery({ draft }: { draft: string }) {
       >
         Save query
       </button>{' '}
-      <SaveToTeamButton kind="sql" body={() => ({ sql: draft, collection: collection.trim() || DEFAULT_COLLECTION })} suggestedTitle={name.trim() || 'SQL query'} />
+      <SaveToTeamButton
+        kind="sql"
+        body={() => ({ sql: draft, collection: collection.trim() || DEFAULT_COLLECTION })}
+        suggestedTitle={name.trim() || 'SQL query'}
+      />
       {message && (
         <span id={`${id}-message`} role="status">
           {' '}

@@ -10,9 +10,11 @@ import type { LookupResponse } from '../../api/lookup-response.ts';
 import type { Answer } from '../../lookups/answer.ts';
 import { cars as f } from '../../lookups/f-cars.ts';
 import { IDENTITY_PATH, TEAM_ITEMS_PATH, type TeamItem } from '../../lookups/team-wire.ts';
+import { LOOKUP_CONFIG_PATH } from '../../lookups/wire.ts';
 import { ShareAnswer } from './share-answer.tsx';
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const response: LookupResponse = {
   url: '/proxy/f/v1/cars?make=toyota',
@@ -44,6 +46,8 @@ const created = (id: string, body: TeamItem['body']): TeamItem => ({
 
 function serve(me: Response, create: (body: Record<string, unknown>) => Response) {
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+    // A team server says someone is signed in in its configuration; only then does the page ask /me.
+    if (url === LOOKUP_CONFIG_PATH) return json(200, { lookups: {}, ...(me.ok && { signedIn: true }) });
     if (url === IDENTITY_PATH) return me;
     if (url === TEAM_ITEMS_PATH && init?.method === 'POST') return create(JSON.parse(init.body as string) as Record<string, unknown>);
     return json(404, { error: { message: 'not found' } });
@@ -69,7 +73,8 @@ describe('Share… on an answer', () => {
   it('shows nothing on a single-user server', async () => {
     const fetchMock = serve(json(404, { error: { message: 'no' } }), () => json(500, {}));
     renderShare('/lookups/f?make=toyota&run=1');
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith(IDENTITY_PATH, expect.anything()));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith(LOOKUP_CONFIG_PATH, expect.anything()));
+    expect(fetchMock).not.toHaveBeenCalledWith(IDENTITY_PATH, expect.anything());
     expect(screen.queryByRole('button', { name: 'Share…' })).not.toBeInTheDocument();
   });
 

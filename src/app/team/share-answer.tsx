@@ -56,8 +56,7 @@ export function ShareAnswer({ lookup, operation, params, response, answer, maske
     setSharing({ status: 'sharing' });
     try {
       // The layers' code (History, bulk runs, every lookup's definition) loads only when there are layers to share.
-      const layers =
-        layerIds.length > 0 ? await (await import('./share-layers.ts')).shareLayers(layerIds, masked) : { ids: [], left: [] };
+      const layers = layerIds.length > 0 ? await (await import('./share-layers.ts')).shareLayers(layerIds, masked) : { ids: [], left: [] };
       const shownSearch = withViewState(searchWithout(search, STORED_KEY), {
         ...view,
         ...(view.map && { map: { ...view.map, layers: layers.ids.length > 0 ? layers.ids : undefined } }),
@@ -85,7 +84,8 @@ export function ShareAnswer({ lookup, operation, params, response, answer, maske
         <ModalDialog title="Share this answer with the team" onClose={() => setSharing(undefined)}>
           {sharing.status === 'sharing' && (
             <p role="status">
-              Storing the answer as shown{teamLayers > 0 ? ` and ${teamLayers === 1 ? 'its added layer' : `its ${teamLayers} added layers`}` : ''}…
+              Storing the answer as shown
+              {teamLayers > 0 ? ` and ${teamLayers === 1 ? 'its added layer' : `its ${teamLayers} added layers`}` : ''}…
             </p>
           )}
           {sharing.status === 'failed' && (

@@ -18,7 +18,15 @@ export interface SharedLayers {
 function layerBody(layer: ExtraMapLayer, masked: boolean): SnapshotBody | undefined {
   const lookup = Object.values(lookups).find((candidate) => (candidate.operations as readonly unknown[]).includes(layer.operation));
   if (!lookup) return undefined;
-  return { lookupId: lookup.id, operationId: layer.operation.id, title: layer.title, masked, params: {}, search: '', records: [...layer.records] };
+  return {
+    lookupId: lookup.id,
+    operationId: layer.operation.id,
+    title: layer.title,
+    masked,
+    params: {},
+    search: '',
+    records: [...layer.records],
+  };
 }
 
 export async function shareLayers(layerIds: readonly string[], masked: boolean): Promise<SharedLayers> {

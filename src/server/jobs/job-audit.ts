@@ -15,7 +15,10 @@ export interface JobAction {
   client?: AuditClient | undefined;
 }
 
-export function auditJobAction(audit: AuditLog | undefined, { user, lookup, operation, method, status, id, action, client }: JobAction): void {
+export function auditJobAction(
+  audit: AuditLog | undefined,
+  { user, lookup, operation, method, status, id, action, client }: JobAction,
+): void {
   audit?.({
     user,
     lookup,

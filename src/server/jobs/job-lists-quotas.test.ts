@@ -86,7 +86,8 @@ describe('jobs by user on one Redis, two instances', () => {
       status: 429,
       code: 'quota',
       details: { quota: 'jobs', limit: 2, used: 2 },
-      message: 'You have 2 jobs waiting or running, the most one user may have at once (2): wait for one to finish, or cancel one, then send this again',
+      message:
+        'You have 2 jobs waiting or running, the most one user may have at once (2): wait for one to finish, or cancel one, then send this again',
     });
     // Another user is not held back by frank's jobs.
     expect((await actionsOn(one).submit('grace', submission)).ok).toBe(true);

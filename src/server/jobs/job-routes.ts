@@ -67,7 +67,11 @@ export function createJobRoutes({ jobs, store, index, settings, audit }: JobRout
     // Parsed and checked as it arrives, each row against the operation (job-submission-stream.ts).
     const read = await readJobSubmission(req, { limit: settings.maxBodyBytes, index });
     if (!read.ok) return sendRefusal(res, read);
-    const submitted = await jobs.submit(userOfRequest(req), read.data, { rowsChecked: true, rowKeys: read.rowKeys, rowTexts: read.rowTexts });
+    const submitted = await jobs.submit(userOfRequest(req), read.data, {
+      rowsChecked: true,
+      rowKeys: read.rowKeys,
+      rowTexts: read.rowTexts,
+    });
     if (!submitted.ok) return sendRefusal(res, submitted);
     record(req, submitted.job, 'job-start', 202);
     sendJson(res, 202, documentOf(submitted.job), { location: `${JOBS_PATH}/${submitted.job.id}` });

@@ -244,7 +244,11 @@ export class JobStore {
 
   /** Gives back what admit took, for a job that was then not created. */
   async release(owner: string, id: string, rows: number, admittedAt = Date.now()): Promise<void> {
-    await this.redis.pipeline().zrem(ACTIVE + owner, id).decrby(this.rowsKey(owner, admittedAt), rows).exec();
+    await this.redis
+      .pipeline()
+      .zrem(ACTIVE + owner, id)
+      .decrby(this.rowsKey(owner, admittedAt), rows)
+      .exec();
   }
 
   private rowsKey(owner: string, at: number): string {

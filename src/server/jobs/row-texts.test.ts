@@ -7,9 +7,13 @@ import { RowTexts } from './row-texts.ts';
 
 describe('rows kept as text', () => {
   it('gives JSON.stringify of any slice of the rows, and each row parsed back', () => {
-    const row = fc.dictionary(fc.string({ unit: 'binary', maxLength: 6 }), fc.oneof(fc.string({ unit: 'binary' }), fc.double(), fc.boolean()), {
-      maxKeys: 3,
-    });
+    const row = fc.dictionary(
+      fc.string({ unit: 'binary', maxLength: 6 }),
+      fc.oneof(fc.string({ unit: 'binary' }), fc.double(), fc.boolean()),
+      {
+        maxKeys: 3,
+      },
+    );
     fc.assert(
       fc.property(fc.array(row, { maxLength: 2_500 }), fc.nat(), fc.nat(), (rows, a, b) => {
         const texts = new RowTexts();

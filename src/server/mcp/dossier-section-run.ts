@@ -85,7 +85,9 @@ export async function runSection(input: SectionInput): Promise<SectionOutcome> {
     return { ...base, ok: false, message: first.failure, records: 0, summary: [], nearest: [], rounded: answer.masked };
 
   let records: readonly unknown[] = answer.records;
-  let partial: string | undefined = first.cut ? `the first ${answer.records.length.toLocaleString('en-US')} records of a larger answer` : undefined;
+  let partial: string | undefined = first.cut
+    ? `the first ${answer.records.length.toLocaleString('en-US')} records of a larger answer`
+    : undefined;
   let pages: string | undefined;
   const jump = answer.paging?.pages;
   const plan = jump && planPages(jump);

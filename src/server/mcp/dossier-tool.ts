@@ -7,7 +7,14 @@
 import type { LookupId } from '../../lookups/define-lookup.ts';
 import { pointTargets, targetSections } from '../../lookups/dossier-plan.ts';
 import { distanceBasis } from '../../lookups/dossier-summary.ts';
-import { DEFAULT_WINDOW, MAX_RADIUS_METRES, windowDays, windowFromDays, windowProblem, type DossierWindow } from '../../lookups/dossier-window.ts';
+import {
+  DEFAULT_WINDOW,
+  MAX_RADIUS_METRES,
+  windowDays,
+  windowFromDays,
+  windowProblem,
+  type DossierWindow,
+} from '../../lookups/dossier-window.ts';
 import { withWindow } from '../../lookups/follow-link.ts';
 import { LINK_RADIUS_METRES, LINK_WINDOW_PARAMS } from '../../lookups/links.ts';
 import { runSection, type SectionOutcome } from './dossier-section-run.ts';
@@ -125,9 +132,18 @@ async function runDossier(
   const reports: SectionReport[] = [];
   for (const [index, section] of sections.entries()) {
     const { lookup, operation } = section;
-    const report = { lookup: lookup.id, title: lookup.title, operation: operation.id, tool: toolName(lookup, operation), reason: section.reason };
+    const report = {
+      lookup: lookup.id,
+      title: lookup.title,
+      operation: operation.id,
+      tool: toolName(lookup, operation),
+      reason: section.reason,
+    };
     if (signal?.aborted) {
-      notices.log('notice', `Place dossier: cancelled by the client after ${index} of ${sections.length} sections; the rest were not sent.`);
+      notices.log(
+        'notice',
+        `Place dossier: cancelled by the client after ${index} of ${sections.length} sections; the rest were not sent.`,
+      );
       return toolError(`Place dossier: cancelled after ${index} of ${sections.length} sections; the rest were not sent.`);
     }
     const facts = factsOf(lookup.id);
@@ -158,7 +174,9 @@ async function runDossier(
       }
     }
     const done = reports.at(-1)!;
-    notices.step(`${index + 1} of ${sections.length}: ${lookup.id}. ${lookup.title}, ${done.ok ? `${count(done.records ?? 0)} records` : 'not answered'}`);
+    notices.step(
+      `${index + 1} of ${sections.length}: ${lookup.id}. ${lookup.title}, ${done.ok ? `${count(done.records ?? 0)} records` : 'not answered'}`,
+    );
   }
   return dossierResult(read, place, timed, reports);
 }

@@ -101,7 +101,11 @@ export function jobExtensions(options: JobToolOptions): McpExtensions {
         return toolError(`Job ${job.id}: cancelled with the call, after ${count(job.done)} of ${count(job.total)} rows.`);
       }
       job = (await store.get(job.id)) ?? job;
-      notices.count(job.done, job.total, `${count(job.done)} of ${count(job.total)} rows done${job.failed > 0 ? `, ${count(job.failed)} failed` : ''} (${job.state})`);
+      notices.count(
+        job.done,
+        job.total,
+        `${count(job.done)} of ${count(job.total)} rows done${job.failed > 0 ? `, ${count(job.failed)} failed` : ''} (${job.state})`,
+      );
     }
     return jobResult(job);
   }
@@ -128,8 +132,13 @@ export function jobExtensions(options: JobToolOptions): McpExtensions {
       const submitted = await jobs.submit(owner, parsed.data);
       if (!submitted.ok) return toolError(`Job: ${submitted.status} ${submitted.code}. ${submitted.message}`);
       record(submitted.job, 'job-start', 'POST', 202);
-      context.notices.log('info', `Job ${submitted.job.id}: ${count(submitted.job.total)} rows of ${submitted.job.lookup} queued, as ${owner}.`);
-      return context.wantsProgress ? watch(submitted.job, context) : jobResult(submitted.job, 'It runs on the server: call again with progress to wait for it, or read the results resource.');
+      context.notices.log(
+        'info',
+        `Job ${submitted.job.id}: ${count(submitted.job.total)} rows of ${submitted.job.lookup} queued, as ${owner}.`,
+      );
+      return context.wantsProgress
+        ? watch(submitted.job, context)
+        : jobResult(submitted.job, 'It runs on the server: call again with progress to wait for it, or read the results resource.');
     },
   };
 
@@ -160,7 +169,9 @@ export function jobExtensions(options: JobToolOptions): McpExtensions {
       job: document,
       rows,
       returned: rows.length,
-      ...(cut && { cut: `Only the first ${count(rows.length)} merged rows fit a resource: the whole result is ${document.results.json} on this server.` }),
+      ...(cut && {
+        cut: `Only the first ${count(rows.length)} merged rows fit a resource: the whole result is ${document.results.json} on this server.`,
+      }),
     });
     return { uri, mimeType: 'application/json', text };
   }
@@ -174,7 +185,8 @@ export function jobExtensions(options: JobToolOptions): McpExtensions {
         uriTemplate: `${RESOURCE_SCHEME}://jobs/{job}/results`,
         name: 'job-results',
         title: 'A job’s merged results',
-        description: 'The rows of a job you started with run_job, each with row_status, row_reason and its answer’s records. {job}: its id.',
+        description:
+          'The rows of a job you started with run_job, each with row_status, row_reason and its answer’s records. {job}: its id.',
         mimeType: 'application/json',
       },
     ],

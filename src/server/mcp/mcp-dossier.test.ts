@@ -89,7 +89,13 @@ describe('the place_dossier tool', () => {
     // The sum is the whole answer: more than the first page holds, and every page's records.
     const firstPage = await client.callTool({
       name: toolName(crimeIncidents, crimeIncidents.operations[0]),
-      arguments: { ...exampleArguments(crimeIncidents.operations[0]), lat: PLACE.lat, lon: PLACE.lon, distance: '1609m', [RESULT_LIMIT]: 1 },
+      arguments: {
+        ...exampleArguments(crimeIncidents.operations[0]),
+        lat: PLACE.lat,
+        lon: PLACE.lon,
+        distance: '1609m',
+        [RESULT_LIMIT]: 1,
+      },
     });
     expect(l.records).toBeGreaterThan((firstPage.structuredContent as { totalRecords: number }).totalRecords);
     expect(l.summary![0]).toEqual({ term: 'Count', value: `${l.records!.toLocaleString('en-US')} records` });
@@ -154,9 +160,18 @@ describe('cancelling a dossier', () => {
     };
     const live = await startAppServer({ config: loadAppConfig(env) });
     try {
-      const call = await postMcp(live.base, { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: PLACE_DOSSIER_TOOL, arguments: PLACE } });
+      const call = await postMcp(live.base, {
+        jsonrpc: '2.0',
+        id: 7,
+        method: 'tools/call',
+        params: { name: PLACE_DOSSIER_TOOL, arguments: PLACE },
+      });
       await provider.arrival;
-      const cancel = await postMcp(live.base, { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 7, reason: 'enough' } });
+      const cancel = await postMcp(live.base, {
+        jsonrpc: '2.0',
+        method: 'notifications/cancelled',
+        params: { requestId: 7, reason: 'enough' },
+      });
       expect(cancel.status).toBe(202);
       await provider.closing;
       await call.text();

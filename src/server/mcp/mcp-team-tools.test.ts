@@ -17,7 +17,14 @@ import { startRecordingUpstream, type RecordingUpstream } from '../jobs/jobs-tes
 import { startRedis, type TestRedis } from '../team/redis-for-tests.ts';
 import { PLACE_DOSSIER_TOOL } from './dossier-tool.ts';
 import { jobResultsUri, RUN_JOB_TOOL } from './job-tool.ts';
-import { connectHttpClient, exampleArguments, startDemoUpstream, startTeamAppServer, tokensFile, type Running } from './testing/mcp-fixtures.ts';
+import {
+  connectHttpClient,
+  exampleArguments,
+  startDemoUpstream,
+  startTeamAppServer,
+  tokensFile,
+  type Running,
+} from './testing/mcp-fixtures.ts';
 import { toolName } from './tool-catalog.ts';
 
 const ALICE = 'alice-token-0123456789';
@@ -81,12 +88,16 @@ describe('the tool list of a team server with jobs', () => {
 
 describe('the place dossier under a budget', () => {
   it('refuses L’s section once the budget is spent, answers the others, and audits every call as alice’s from mcp', async () => {
-    const spend = await alice.callTool({ name: toolName(crimeIncidents, crimeIncidents.operations[0]), arguments: exampleArguments(crimeIncidents.operations[0]) });
+    const spend = await alice.callTool({
+      name: toolName(crimeIncidents, crimeIncidents.operations[0]),
+      arguments: exampleArguments(crimeIncidents.operations[0]),
+    });
     expect(spend.isError).toBeFalsy();
     const before = audit.length;
     const result = await alice.callTool({ name: PLACE_DOSSIER_TOOL, arguments: PLACE });
     expect(result.isError).toBeFalsy();
-    const sections = (result.structuredContent as { sections: { lookup: string; ok: boolean; message?: string; records?: number }[] }).sections;
+    const sections = (result.structuredContent as { sections: { lookup: string; ok: boolean; message?: string; records?: number }[] })
+      .sections;
     const l = sections.find((section) => section.lookup === crimeIncidents.id)!;
     expect(l.ok).toBe(false);
     expect(l.message).toContain('budget_exhausted');
@@ -108,11 +119,19 @@ describe('run_job', () => {
     expect(job).toMatchObject({ owner: 'alice', rows: 3, url: `/jobs/${job.id}` });
     expect(['queued', 'running', 'completed']).toContain(job.state);
     expect(results).toBe(jobResultsUri(job.id));
-    expect(audit.find((line) => line.job === job.id && line.action === 'job-start')).toMatchObject({ user: 'alice', client: 'mcp', lookup: sexOffenders.id });
+    expect(audit.find((line) => line.job === job.id && line.action === 'job-start')).toMatchObject({
+      user: 'alice',
+      client: 'mcp',
+      lookup: sexOffenders.id,
+    });
 
     // The job runs on the server: GET /jobs/<id> (alice's) sees it finish.
     const state = async () =>
-      ((await (await fetch(`${app.base}${job.url}`, { headers: { authorization: `Bearer ${ALICE}`, accept: 'application/json' } })).json()) as { state: string }).state;
+      (
+        (await (
+          await fetch(`${app.base}${job.url}`, { headers: { authorization: `Bearer ${ALICE}`, accept: 'application/json' } })
+        ).json()) as { state: string }
+      ).state;
     await expect.poll(state, { timeout: 30_000, interval: 200 }).toBe('completed');
 
     const contents = (await alice.readResource({ uri: results })).contents[0]!;
@@ -121,7 +140,7 @@ describe('run_job', () => {
     expect(read.rows.map((row) => row.zipcode)).toEqual(expect.arrayContaining(H_ROWS.map((row) => row.zipcode)));
     expect(read.rows.every((row) => row.row_status === 'ok')).toBe(true);
     // Personal data masked, as in the job's own result.json.
-    expect(read.rows.every((row) => String(row.sex_offender_address_line1).startsWith("••• masked"))).toBe(true);
+    expect(read.rows.every((row) => String(row.sex_offender_address_line1).startsWith('••• masked'))).toBe(true);
 
     await expect(bob.readResource({ uri: results })).rejects.toThrow(/no such job, or it is not yours/);
     // And GET /jobs/<id>/result.json answers bob the same way.
@@ -151,9 +170,11 @@ describe('run_job', () => {
     });
     await expect(call).rejects.toThrow();
     const mine = async () =>
-      ((await (await fetch(`${app.base}/jobs`, { headers: { authorization: `Bearer ${ALICE}`, accept: 'application/json' } })).json()) as {
-        jobs: { rows: number; state: string; done: number }[];
-      }).jobs.find((job) => job.rows === rows.length);
+      (
+        (await (await fetch(`${app.base}/jobs`, { headers: { authorization: `Bearer ${ALICE}`, accept: 'application/json' } })).json()) as {
+          jobs: { rows: number; state: string; done: number }[];
+        }
+      ).jobs.find((job) => job.rows === rows.length);
     await expect.poll(async () => (await mine())?.state, { timeout: 30_000, interval: 200 }).toBe('cancelled');
     expect((await mine())!.done).toBeLessThan(rows.length);
     expect(audit.some((line) => line.action === 'job-cancel' && line.user === 'alice' && line.client === 'mcp')).toBe(true);
@@ -161,7 +182,10 @@ describe('run_job', () => {
 
   it('refuses a row that is not valid, naming it, and queues nothing', async () => {
     const before = audit.filter((line) => line.action === 'job-start').length;
-    const result = await alice.callTool({ name: RUN_JOB_TOOL, arguments: { lookup: 'H', operation: 'records', rows: [{ zipcode: '62701' }, {}] } });
+    const result = await alice.callTool({
+      name: RUN_JOB_TOOL,
+      arguments: { lookup: 'H', operation: 'records', rows: [{ zipcode: '62701' }, {}] },
+    });
     expect(result.isError).toBe(true);
     expect(textOf(result)).toMatch(/Row 2 is not valid/);
     expect(audit.filter((line) => line.action === 'job-start').length).toBe(before);

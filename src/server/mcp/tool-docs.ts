@@ -65,7 +65,15 @@ export function toolDocs(names: readonly string[]): McpExtensions {
   const listed: ResourceListing[] = names.flatMap((name) => {
     const doc = DOCS[name];
     return doc
-      ? [{ uri: `${TOOL_DOCS_SCHEME}${name}`, name: `${name}-tool`, title: doc.title, description: `How ${name} works, in full.`, mimeType: 'text/markdown' }]
+      ? [
+          {
+            uri: `${TOOL_DOCS_SCHEME}${name}`,
+            name: `${name}-tool`,
+            title: doc.title,
+            description: `How ${name} works, in full.`,
+            mimeType: 'text/markdown',
+          },
+        ]
       : [];
   });
   return {

@@ -280,7 +280,9 @@ describe('GET /me', () => {
   it('names the user of a session on either instance, and refuses the session on both once signed out', async () => {
     const cookie = cookieOf(await signIn(one, ALICE));
     // The page asks /me only where the configuration says someone is signed in.
-    expect(JSON.parse((await send(two, 'GET', '/lookup-config.json', { headers: { ...json, cookie } })).text)).toMatchObject({ signedIn: true });
+    expect(JSON.parse((await send(two, 'GET', '/lookup-config.json', { headers: { ...json, cookie } })).text)).toMatchObject({
+      signedIn: true,
+    });
     expect(JSON.parse((await send(open, 'GET', '/lookup-config.json', { headers: json })).text)).not.toHaveProperty('signedIn');
     for (const instance of [one, two]) {
       const me = await send(instance, 'GET', '/me', { headers: { ...json, cookie } });

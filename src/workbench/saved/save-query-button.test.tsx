@@ -10,6 +10,7 @@ import { clearSavedQueries, listSavedQueries, saveQuery } from './saved-store.ts
 import { pathLookup } from './testing/saved-fixtures.ts';
 import { sentQuerySearch } from '../../form/url-state.ts';
 import { IDENTITY_PATH, TEAM_ITEMS_PATH } from '../../lookups/team-wire.ts';
+import { LOOKUP_CONFIG_PATH } from '../../lookups/wire.ts';
 
 afterEach(() => clearSavedQueries());
 
@@ -118,11 +119,13 @@ describe('saving a query on a team server', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('offers "Only me" and "Team" and keeps the query on the server, for the team when chosen', async () => {
-    const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    const json = (status: number, body: unknown) =>
+      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
     const posted: Array<Record<string, unknown>> = [];
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: string, init?: RequestInit) => {
+        if (url === LOOKUP_CONFIG_PATH) return json(200, { lookups: {}, signedIn: true });
         if (url === IDENTITY_PATH) return json(200, { user: 'alice', admin: false });
         if (url === TEAM_ITEMS_PATH && init?.method === 'POST') {
           const item = JSON.parse(init.body as string) as Record<string, unknown>;
@@ -155,7 +158,12 @@ describe('saving a query on a team server', () => {
         kind: 'query',
         visibility: 'team',
         title: 'For the team',
-        body: { lookupId: lookup.id, operationId: operation.id, search: sentQuerySearch(lookup, operation, example), collection: 'My queries' },
+        body: {
+          lookupId: lookup.id,
+          operationId: operation.id,
+          search: sentQuerySearch(lookup, operation, example),
+          collection: 'My queries',
+        },
       },
     ]);
     expect(await listSavedQueries()).toEqual([]);

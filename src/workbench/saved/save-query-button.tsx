@@ -85,7 +85,9 @@ export function SaveQueryButton({ lookup, operation, values, sentValues }: SaveQ
             if (identity) {
               await createTeamItem({ kind: 'query', visibility, title: query.name, body: queryBody(query) });
               setOpen(undefined);
-              setStatus(`Saved ${quoted(query.name)} on the team server (${visibility === 'team' ? 'the team sees it' : 'only you see it'}).`);
+              setStatus(
+                `Saved ${quoted(query.name)} on the team server (${visibility === 'team' ? 'the team sees it' : 'only you see it'}).`,
+              );
               return;
             }
             const local = await saveQuery(query);

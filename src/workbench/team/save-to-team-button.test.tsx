@@ -3,13 +3,17 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { IDENTITY_PATH, TEAM_ITEMS_PATH } from '../../lookups/team-wire.ts';
+import { LOOKUP_CONFIG_PATH } from '../../lookups/wire.ts';
 import { SaveToTeamButton } from './save-to-team-button.tsx';
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 function serve(me: Response, create: Response) {
   const posted: unknown[] = [];
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+    // A team server says someone is signed in in its configuration; only then does the page ask /me.
+    if (url === LOOKUP_CONFIG_PATH) return json(200, { lookups: {}, ...(me.ok && { signedIn: true }) });
     if (url === IDENTITY_PATH) return me;
     if (url === TEAM_ITEMS_PATH && init?.method === 'POST') {
       posted.push(JSON.parse(init.body as string));
@@ -35,7 +39,8 @@ describe('Save on the team server… (SQL queries, dossiers)', () => {
   it('shows nothing on a single-user server', async () => {
     const { fetchMock } = serve(json(404, {}), json(500, {}));
     renderButton();
-    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith(LOOKUP_CONFIG_PATH, expect.anything()));
+    expect(fetchMock).not.toHaveBeenCalledWith(IDENTITY_PATH, expect.anything());
     expect(screen.queryByRole('button', { name: 'Save on the team server…' })).not.toBeInTheDocument();
   });
 

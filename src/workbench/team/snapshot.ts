@@ -31,10 +31,7 @@ export const snapshotBodySchema = z.object({
   title: z.string(),
   /** Whether personal data was masked in what was shown (and so in what is kept). */
   masked: z.boolean(),
-  params: z.record(
-    z.string(),
-    z.union([z.string(), z.number(), z.boolean(), z.array(z.string()), z.array(z.number())]).optional(),
-  ),
+  params: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.string()), z.array(z.number())]).optional()),
   /** The lookup page's query string with its view (tab, filters, map look; local layers as `team:<id>`). */
   search: z.string(),
   /** A whole answer: the response as shown. */

@@ -18,7 +18,19 @@ interface StaleEditDialogProps {
 
 const VISIBILITY_WORDS = { private: 'Only me', team: 'Team' } as const;
 
-function Version({ heading, title, visibility, body, caption }: { heading: string; title: string; visibility: keyof typeof VISIBILITY_WORDS; body: unknown; caption: string }) {
+function Version({
+  heading,
+  title,
+  visibility,
+  body,
+  caption,
+}: {
+  heading: string;
+  title: string;
+  visibility: keyof typeof VISIBILITY_WORDS;
+  body: unknown;
+  caption: string;
+}) {
   return (
     <section className="stale-version" aria-label={heading}>
       <h3>{heading}</h3>

@@ -32,7 +32,8 @@ export async function teamItemsForExport(): Promise<{ queries: SavedQuery[]; sql
     const times = { createdAt: Date.parse(item.createdAt), updatedAt: Date.parse(item.updatedAt) };
     const id = `team-${item.id}`;
     const query = item.kind === 'query' ? queryBodySchema.safeParse(item.body) : undefined;
-    if (query?.success) queries.push({ id, name: item.title, ...query.data, lookupId: query.data.lookupId as SavedQuery['lookupId'], ...times });
+    if (query?.success)
+      queries.push({ id, name: item.title, ...query.data, lookupId: query.data.lookupId as SavedQuery['lookupId'], ...times });
     const statement = item.kind === 'sql' ? sqlBodySchema.safeParse(item.body) : undefined;
     if (statement?.success) sql.push({ id, name: item.title, ...statement.data, ...times });
   }

@@ -9,7 +9,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TEAM_ITEMS_PATH, type StaleEdit, type TeamItem } from '../../lookups/team-wire.ts';
 import { TeamSection } from './team-section.tsx';
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 function teamItem(id: string, owner: string, title: string, extra: Partial<TeamItem> = {}): TeamItem {
   return {
@@ -154,7 +155,9 @@ describe('the Saved page’s Team section', () => {
     const team = await list('Shared with the team');
     await userEvent.click(await within(team).findByRole('button', { name: 'Edit “SF crimes, May”' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Save' }));
-    await userEvent.click(within(await screen.findByRole('dialog', { name: /changed since/ })).getByRole('button', { name: 'Take the current one' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: /changed since/ })).getByRole('button', { name: 'Take the current one' }),
+    );
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(putCount).toBe(1);
   });

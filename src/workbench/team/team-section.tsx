@@ -5,14 +5,16 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import type { Identity } from '../../api/identity-client.ts';
+import { getTeamItem, StaleEditError, useDeleteTeamItem, useEditTeamItem, useTeamItemList } from '../../api/team-items-client.ts';
 import {
-  getTeamItem,
-  StaleEditError,
-  useDeleteTeamItem,
-  useEditTeamItem,
-  useTeamItemList,
-} from '../../api/team-items-client.ts';
-import { sharedItemUrl, TITLE_MAX, type EditItem, type ItemScope, type TeamItem, type TeamItemSummary, type Visibility } from '../../lookups/team-wire.ts';
+  sharedItemUrl,
+  TITLE_MAX,
+  type EditItem,
+  type ItemScope,
+  type TeamItem,
+  type TeamItemSummary,
+  type Visibility,
+} from '../../lookups/team-wire.ts';
 import { formatSentAt } from '../history/history-format.ts';
 import { ModalDialog } from '../saved/modal-dialog.tsx';
 import { quoted } from '../saved/saved-names.ts';
@@ -27,8 +29,8 @@ export function TeamSection({ identity }: { identity: Identity }) {
       <h2 id="team-section-title">Team</h2>
       <p className="muted">
         Signed in as {identity.user}
-        {identity.admin ? ' (admin: you may change any team item)' : ''}. Items kept on the team server open in any browser; those shared with
-        the team open for every member.
+        {identity.admin ? ' (admin: you may change any team item)' : ''}. Items kept on the team server open in any browser; those shared
+        with the team open for every member.
       </p>
       <ItemList scope="team" heading="Shared with the team" identity={identity} empty="Nothing is shared with the team yet." />
       <ItemList
@@ -157,11 +159,7 @@ function TeamItemRow({ item, identity }: { item: TeamItemSummary; identity: Iden
         </div>
       )}
       {editing && 'item' in editing && (
-        <EditItemDialog
-          item={editing.item}
-          onSubmit={(change) => send(editing.item.id, change)}
-          onClose={() => setEditing(undefined)}
-        />
+        <EditItemDialog item={editing.item} onSubmit={(change) => send(editing.item.id, change)} onClose={() => setEditing(undefined)} />
       )}
       {editing && 'stale' in editing && (
         <StaleEditDialog

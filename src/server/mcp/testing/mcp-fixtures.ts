@@ -117,7 +117,12 @@ export function startTeamAppServer(
 /** A tokens file of `user: token` in a folder of its own. */
 export function tokensFile(tokens: Record<string, string>): string {
   const file = join(mkdtempSync(join(tmpdir(), 'lookup-mcp-tokens-')), 'tokens');
-  writeFileSync(file, Object.entries(tokens).map(([user, token]) => `${user}:${token}\n`).join(''));
+  writeFileSync(
+    file,
+    Object.entries(tokens)
+      .map(([user, token]) => `${user}:${token}\n`)
+      .join(''),
+  );
   return file;
 }
 
