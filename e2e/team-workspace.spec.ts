@@ -79,7 +79,7 @@ test('alice saves a query as Team on instance 1; bob finds it on /saved on insta
   const team = bob.getByRole('region', { name: 'Shared with the team' });
   const link = team.getByRole('link', { name: 'Toyotas for the team' });
   await expect(link).toBeVisible({ timeout: 20_000 });
-  await expect(team.getByRole('listitem').filter({ has: link })).toContainText('by alice');
+  await expect(team.getByRole('listitem').filter({ hasText: 'Toyotas for the team' })).toContainText('by alice');
   // Not bob's: he may open it, not change it.
   await expect(team.getByRole('button', { name: 'Edit “Toyotas for the team”' })).toHaveCount(0);
   await link.click();
