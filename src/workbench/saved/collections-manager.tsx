@@ -14,6 +14,9 @@ import { SavedSqlList } from './saved-sql-list.tsx';
 import { useSavedSql } from './use-saved-sql.ts';
 import { useSavedLookups, type SavedLookups } from './use-saved-lookups.ts';
 import { useSavedQueries } from './use-saved-queries.ts';
+import { quoted } from './saved-names.ts';
+import { collectionBody } from '../team/item-bodies.ts';
+import { SaveToTeamButton } from '../team/save-to-team-button.tsx';
 import './saved.css';
 
 const NO_QUERIES: readonly SavedQuery[] = [];
@@ -117,7 +120,34 @@ export function CollectionsManager() {
       {queries.length === 0 && savedSql.length === 0 ? (
         <p className="empty">No saved queries yet. Use “Save query…” on a lookup’s page, or import a file.</p>
       ) : (
-        queries.length > 0 && <SavedQueryList queries={queries} all={queries} grouped showLookup collectionExports headingLevel={2} />
+        queries.length > 0 && (
+          <SavedQueryList
+            queries={queries}
+            all={queries}
+            grouped
+            showLookup
+            collectionExports
+            collectionActions={
+              identity
+                ? (name, list) => (
+                    <SaveToTeamButton
+                      kind="collection"
+                      label={`Save ${quoted(name)} on the team server…`}
+                      suggestedTitle={name}
+                      body={() =>
+                        collectionBody(
+                          name,
+                          list,
+                          savedSql.filter((saved) => saved.collection === name),
+                        )
+                      }
+                    />
+                  )
+                : undefined
+            }
+            headingLevel={2}
+          />
+        )
       )}
       <SavedSqlList saved={savedSql} />
     </div>

@@ -2,7 +2,7 @@
 // several lookups mix (the catalog, the Saved page). Each can be edited (rename, note, move),
 // deleted (with an undo) and exported. A query that no longer validates against its lookup says why.
 // A long list (the Saved page may hold 100,000) is virtualised: only the rows in view are rendered.
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { downloadText } from '../../results/download.ts';
 import { collectionNames, deleteSavedQuery, listSavedQueries, putSavedQueries, updateSavedQuery, type SavedQuery } from './saved-store.ts';
@@ -35,6 +35,8 @@ interface SavedQueryListProps {
   showLookup: boolean;
   /** Per-collection export buttons (the Saved page). */
   collectionExports?: boolean;
+  /** More actions beside a collection's heading (the Saved page's "Save … on the team server…"), kept out of the lists other pages show. */
+  collectionActions?: (name: string, queries: readonly SavedQuery[]) => ReactNode;
   headingLevel?: 2 | 3;
 }
 
@@ -61,7 +63,15 @@ function listRows(queries: readonly SavedQuery[], grouped: boolean): Row[] {
   return rows;
 }
 
-export function SavedQueryList({ queries, all, grouped, showLookup, collectionExports = false, headingLevel = 3 }: SavedQueryListProps) {
+export function SavedQueryList({
+  queries,
+  all,
+  grouped,
+  showLookup,
+  collectionExports = false,
+  collectionActions,
+  headingLevel = 3,
+}: SavedQueryListProps) {
   const [editing, setEditing] = useState<{ query: SavedQuery; all: readonly SavedQuery[] }>();
   const [deleted, setDeleted] = useState<SavedQuery>();
   const lookupIds = useMemo(() => queries.map((query) => query.lookupId), [queries]);
@@ -73,6 +83,7 @@ export function SavedQueryList({ queries, all, grouped, showLookup, collectionEx
       <div className="saved-collection-head">
         <Heading>{row.collection}</Heading>
         {collectionExports && <CollectionExports name={row.collection} queries={row.queries} lookups={lookups} />}
+        {collectionActions?.(row.collection, row.queries)}
       </div>
     ) : (
       <SavedQueryRow

@@ -37,6 +37,22 @@ export const collectionBodySchema = z.object({
 });
 export type CollectionBody = z.output<typeof collectionBodySchema>;
 
+/** A local collection as a team item's body: its queries (with their names) and its SQL queries. */
+export function collectionBody(
+  name: string,
+  queries: readonly NewSavedQuery[],
+  sql: readonly { name: string; sql: string }[],
+): CollectionBody {
+  return {
+    name,
+    queries: queries.map((query) => {
+      const { collection: _collection, ...rest } = queryBody(query);
+      return { ...rest, name: query.name };
+    }),
+    sql: sql.map((saved) => ({ name: saved.name, sql: saved.sql })),
+  };
+}
+
 export function queryBody(query: NewSavedQuery): QueryBody {
   return {
     lookupId: query.lookupId,

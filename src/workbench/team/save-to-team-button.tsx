@@ -15,9 +15,11 @@ interface SaveToTeamButtonProps {
   /** The item's body, read when the dialog opens (the thing as it is then). */
   body: () => ItemBody;
   suggestedTitle: string;
+  /** The button's words where a page has several (a collection's: `Save “Trips” on the team server…`). */
+  label?: string;
 }
 
-export function SaveToTeamButton({ kind, body, suggestedTitle }: SaveToTeamButtonProps) {
+export function SaveToTeamButton({ kind, body, suggestedTitle, label = 'Save on the team server…' }: SaveToTeamButtonProps) {
   const identity = useIdentity();
   const [open, setOpen] = useState<ItemBody>();
   const [status, setStatus] = useState('');
@@ -31,7 +33,7 @@ export function SaveToTeamButton({ kind, body, suggestedTitle }: SaveToTeamButto
           setOpen(body());
         }}
       >
-        Save on the team server…
+        {label}
       </button>
       <span role="status">{status}</span>
       {open && (
