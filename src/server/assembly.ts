@@ -26,7 +26,8 @@ import { createTeamHandler } from './team/team-handler.ts';
 import { createTeamServices, type TeamServices } from './team/team-services.ts';
 import type { ItemSettings } from './team/items/item-settings.ts';
 import type { ItemStore } from './team/items/item-store.ts';
-import { createTeamItemRoutes } from './team/items/team-items.ts';
+import type { ItemService } from './team/items/item-service.ts';
+import { createTeamItems } from './team/items/team-items.ts';
 import { createItemsOffRoutes } from './team/items/items-off-routes.ts';
 import { createJobsOffRoutes } from './jobs/jobs-off-routes.ts';
 import { createLazyJobService, type LazyJobService } from './jobs/lazy-job-service.ts';
@@ -103,7 +104,7 @@ export function assembleHandlers(options: AssemblyOptions): HandlerChain & { job
   const handlers: ChainHandler[] = [];
   let services: TeamServices | undefined;
   let jobs: LazyJobService | undefined;
-  let items = false;
+  let items: ItemService | undefined;
   if (options.team) {
     const { store, access, limits, audit } = options.team;
     services = limits && createTeamServices({ config, lookups: allLookups, limits, store, ...(audit && { audit }) });
@@ -130,8 +131,9 @@ export function assembleHandlers(options: AssemblyOptions): HandlerChain & { job
     if (services) handlers.push(services.routes);
     // A team of signed-in users keeps shared items; a single-user server has no /team/items (404).
     if (options.team.items && accessEnabled(access)) {
-      handlers.push(createTeamItemRoutes({ ...options.team.items, access, audit: services?.audit }));
-      items = true;
+      const team = createTeamItems({ ...options.team.items, access, audit: services?.audit });
+      handlers.push(team.routes);
+      items = team.service;
     }
     if (jobs) handlers.push(jobs.routes);
   }
@@ -149,6 +151,7 @@ export function assembleHandlers(options: AssemblyOptions): HandlerChain & { job
       access: options.team?.access,
       openApiDocument,
       jobs,
+      items,
       audit: services?.audit,
     }),
   );

@@ -1,9 +1,11 @@
-// Tools and resources beside the one-per-operation lookup tools: the place dossier (dossier-tool.ts)
-// and, on a team server with jobs, run_job and its results (job-tool.ts). Each tool still reaches
-// the lookups only through the caller the server was given (the loopback through the proxy), or
-// through the jobs' own actions, so budgets, masking and the audit line are the page's.
+// Tools, resources and prompts beside the one-per-operation lookup tools: the place dossier
+// (dossier-tool.ts), on a team server with jobs run_job and its results (job-tool.ts), and the
+// caller's saved queries as prompts (saved-query-prompts.ts). Each tool still reaches the lookups
+// only through the caller the server was given (the loopback through the proxy), or through the
+// jobs' own actions, so budgets, masking and the audit line are the page's.
 import type { CallNotices } from './call-notices.ts';
 import type { ProxyCaller } from './loopback.ts';
+import type { PromptListing, PromptMessage } from './prompts.ts';
 import type { ResourceContents, ResourceListing } from './resources.ts';
 import type { ToolResult } from './tool-result.ts';
 
@@ -36,6 +38,10 @@ export interface McpExtensions {
   resourceTemplates: readonly ResourceTemplate[];
   /** The resource at `uri` when it is one of these (undefined: not theirs). */
   readResource(uri: string): Promise<ResourceContents | undefined>;
+  /** Prompts of the caller's own (its saved queries), beside the fixed ones. */
+  listPrompts?(): Promise<PromptListing[]>;
+  /** The messages of one of those prompts (undefined: not theirs). */
+  getPrompt?(name: string): Promise<PromptMessage[] | undefined>;
 }
 
 export const NO_EXTENSIONS: McpExtensions = { tools: [], resources: [], resourceTemplates: [], readResource: async () => undefined };
@@ -50,6 +56,16 @@ export function combineExtensions(...sets: readonly McpExtensions[]): McpExtensi
       for (const set of sets) {
         const contents = await set.readResource(uri);
         if (contents) return contents;
+      }
+      return undefined;
+    },
+    async listPrompts() {
+      return (await Promise.all(sets.map((set) => set.listPrompts?.() ?? []))).flat();
+    },
+    async getPrompt(name) {
+      for (const set of sets) {
+        const messages = await set.getPrompt?.(name);
+        if (messages) return messages;
       }
       return undefined;
     },

@@ -19,6 +19,7 @@ import { withServerOrigin } from '../openapi-origin.ts';
 import { guardedOrigin } from '../request-guard.ts';
 import type { AccessConfig } from '../team/access-config.ts';
 import type { AuditLog } from '../team/audit-log.ts';
+import type { ItemService } from '../team/items/item-service.ts';
 import { fromTrustedProxy } from '../team/forwarded.ts';
 import type { TeamLimits } from '../team/limits-config.ts';
 import { userOfRequest } from '../team/team-proxy.ts';
@@ -27,6 +28,7 @@ import { indexLookups } from '../../lookups/lookup-index.ts';
 import { CallerState, callerKey } from './caller-state.ts';
 import { dossierExtensions } from './dossier-tool.ts';
 import { combineExtensions } from './extensions.ts';
+import { savedQueryPrompts } from './saved-query-prompts.ts';
 import { jobExtensions } from './job-tool.ts';
 import { loopbackCaller, loopbackTargetOf } from './loopback.ts';
 import { createLookupMcpServer } from './mcp-server.ts';
@@ -48,6 +50,8 @@ export interface McpRouteOptions {
   jobs?: LazyJobService | undefined;
   /** The audit log: a job started or read through MCP gets its line. */
   audit?: AuditLog | undefined;
+  /** The team's items, on a team server: the caller's saved queries (its own and the team's) become prompts. */
+  items?: ItemService | undefined;
 }
 
 /** Each lookup's mode and limits on this server: what the tools' descriptions say a call costs. */
@@ -78,7 +82,7 @@ function trustedUserHeader(req: IncomingMessage, access: AccessConfig | undefine
   return access?.userHeader && fromTrustedProxy(req, access.trustedProxies) ? access.userHeader : undefined;
 }
 
-export function createMcpRoutes({ lookups, config, limits, access, openApiDocument, jobs, audit }: McpRouteOptions): ChainHandler {
+export function createMcpRoutes({ lookups, config, limits, access, openApiDocument, jobs, audit, items }: McpRouteOptions): ChainHandler {
   const factsOf = toolFactsOf(config, limits);
   const tools = lookupTools(
     lookups,
@@ -113,9 +117,11 @@ export function createMcpRoutes({ lookups, config, limits, access, openApiDocume
     // The caller's jobs: its user is the one the access gate named for this request.
     const service = jobs && (await jobs.loaded);
     const owner = userOfRequest(req);
-    const extensions = service
-      ? combineExtensions(dossier, jobExtensions({ jobs: service, store: service.store, index, owner, audit }))
-      : dossier;
+    const extensions = combineExtensions(
+      dossier,
+      ...(service ? [jobExtensions({ jobs: service, store: service.store, index, owner, audit })] : []),
+      ...(items && owner ? [savedQueryPrompts({ items, owner, index })] : []),
+    );
     const server = createLookupMcpServer({
       lookups,
       tools,

@@ -157,9 +157,12 @@ export function createLookupMcpServer({
     return { contents: [contents] };
   });
 
-  server.setRequestHandler(ListPromptsRequestSchema, () => ({ prompts: [...PROMPTS] }));
-  server.setRequestHandler(GetPromptRequestSchema, (request) => {
-    const messages = promptMessages(lookups, request.params.name, request.params.arguments);
+  server.setRequestHandler(ListPromptsRequestSchema, async () => ({
+    prompts: [...PROMPTS, ...((await extensions.listPrompts?.()) ?? [])],
+  }));
+  server.setRequestHandler(GetPromptRequestSchema, async (request) => {
+    const messages =
+      promptMessages(lookups, request.params.name, request.params.arguments) ?? (await extensions.getPrompt?.(request.params.name));
     if (!messages) throw new McpError(ErrorCode.InvalidParams, `There is no prompt "${request.params.name.slice(0, 80)}"`);
     return { messages };
   });

@@ -107,6 +107,19 @@ export function toolInputSchema(operation: AnyOperation): ToolInputSchema {
   return { type: 'object', properties, ...(required.length > 0 && { required }), additionalProperties: false };
 }
 
+/** Values as a page's form or address holds them (text), typed as the tool's input schema says (numbers and booleans). */
+export function typedArguments(operation: AnyOperation, values: Readonly<Record<string, string>>): Record<string, unknown> {
+  const properties = toolInputSchema(operation).properties;
+  return Object.fromEntries(
+    Object.entries(values).map(([name, text]) => {
+      const type = properties[name]?.type;
+      if (type === 'integer' || type === 'number') return [name, Number(text)];
+      if (type === 'boolean') return [name, text === 'true'];
+      return [name, text];
+    }),
+  );
+}
+
 /**
  * What every tool's structured content always holds (tool-result.ts writes it; `message`,
  * `nextOffset`, `paging` and `cutValues` when they apply): the fields' types only, since

@@ -20,7 +20,7 @@ import { loadAccessConfig } from '../../team/access-config.ts';
 import type { AuditEntry } from '../../team/audit-log.ts';
 import { parseTeamLimits } from '../../team/limits-config.ts';
 import { createMemoryStore } from '../../team/shared-store.ts';
-import { toolInputSchema } from '../tool-catalog.ts';
+import { typedArguments } from '../tool-catalog.ts';
 
 export interface Running {
   server: Server;
@@ -86,15 +86,7 @@ export async function connectStdioClient(args: string[], env: Record<string, str
 
 /** The operation's "Try an example" values typed as its tool's input schema says (numbers as numbers). */
 export function exampleArguments(operation: AnyOperation): Record<string, unknown> {
-  const properties = toolInputSchema(operation).properties;
-  return Object.fromEntries(
-    Object.entries(operation.example as Record<string, string>).map(([name, text]) => {
-      const type = properties[name]?.type;
-      if (type === 'integer' || type === 'number') return [name, Number(text)];
-      if (type === 'boolean') return [name, text === 'true'];
-      return [name, text];
-    }),
-  );
+  return typedArguments(operation, operation.example as Record<string, string>);
 }
 
 /** A team server from `env` (its tokens file, lookups' modes and budgets), a memory store, every audit line pushed to `audit`. */

@@ -5,7 +5,7 @@ import type { AccessConfig } from '../access-config.ts';
 import type { AuditLog } from '../audit-log.ts';
 import { auditItemChange } from './item-audit.ts';
 import { createItemRoutes } from './item-routes.ts';
-import { createItemService } from './item-service.ts';
+import { createItemService, type ItemService } from './item-service.ts';
 import type { ItemSettings } from './item-settings.ts';
 import type { ItemStore } from './item-store.ts';
 import { createMemoryItemStore } from './memory-item-store.ts';
@@ -18,7 +18,8 @@ export interface TeamItemsOptions {
   audit?: AuditLog | undefined;
 }
 
-export function createTeamItemRoutes({ store, settings, access, audit }: TeamItemsOptions): ChainHandler {
+/** The team's items: the service (which MCP's saved-query prompts read too) and its routes. */
+export function createTeamItems({ store, settings, access, audit }: TeamItemsOptions): { service: ItemService; routes: ChainHandler } {
   const service = createItemService({
     store,
     settings,
@@ -26,7 +27,7 @@ export function createTeamItemRoutes({ store, settings, access, audit }: TeamIte
     isAdmin: (user) => access.isAdmin?.(user) ?? false,
     onChange: (change) => auditItemChange(audit, change),
   });
-  return createItemRoutes({ service, maxItemBytes: settings.maxItemBytes });
+  return { service, routes: createItemRoutes({ service, maxItemBytes: settings.maxItemBytes }) };
 }
 
 /** LOOKUP_REDIS_URL set → Redis (shared by every instance, kept by its append-only file), else this process's memory. */
