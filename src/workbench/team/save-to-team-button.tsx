@@ -8,7 +8,7 @@ import { TITLE_MAX, type ItemBody, type TeamItemKind, type Visibility } from '..
 import { ModalDialog } from '../saved/modal-dialog.tsx';
 import { quoted } from '../saved/saved-names.ts';
 import { KIND_NAMES } from './item-bodies.ts';
-import { VisibilityField } from './visibility-field.tsx';
+import { ItemFields } from './item-fields.tsx';
 
 interface SaveToTeamButtonProps {
   kind: TeamItemKind;
@@ -89,22 +89,7 @@ function SaveToTeamDialog({
   return (
     <ModalDialog title={`Save ${KIND_NAMES[kind]} on the team server`} onClose={onClose}>
       <form className="saved-form" onSubmit={(event) => void submit(event)} noValidate>
-        <label htmlFor={`${id}-title`}>Title</label>
-        <input
-          id={`${id}-title`}
-          data-autofocus
-          value={title}
-          maxLength={TITLE_MAX}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(event) => setTitle(event.target.value)}
-        />
-        <VisibilityField value={visibility} onChange={setVisibility} />
-        {error && (
-          <p className="field-error" id={`${id}-error`} role="alert">
-            {error}
-          </p>
-        )}
+        <ItemFields id={id} title={title} onTitle={setTitle} visibility={visibility} onVisibility={setVisibility} error={error} />
         <div className="saved-dialog-actions">
           <button type="submit" className="primary" disabled={create.isPending}>
             Save

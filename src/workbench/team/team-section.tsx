@@ -8,7 +8,6 @@ import type { Identity } from '../../api/identity-client.ts';
 import { getTeamItem, StaleEditError, useDeleteTeamItem, useEditTeamItem, useTeamItemList } from '../../api/team-items-client.ts';
 import {
   sharedItemUrl,
-  TITLE_MAX,
   type EditItem,
   type ItemScope,
   type TeamItem,
@@ -20,7 +19,7 @@ import { ModalDialog } from '../saved/modal-dialog.tsx';
 import { quoted } from '../saved/saved-names.ts';
 import { KIND_NAMES } from './item-bodies.ts';
 import { StaleEditDialog } from './stale-edit-dialog.tsx';
-import { VisibilityField } from './visibility-field.tsx';
+import { ItemFields } from './item-fields.tsx';
 import './team.css';
 
 export function TeamSection({ identity }: { identity: Identity }) {
@@ -201,22 +200,7 @@ function EditItemDialog({ item, onSubmit, onClose }: { item: TeamItem; onSubmit:
   return (
     <ModalDialog title={`Edit ${quoted(item.title)}`} onClose={onClose}>
       <form className="saved-form" onSubmit={(event) => void submit(event)} noValidate>
-        <label htmlFor={`${id}-title`}>Title</label>
-        <input
-          id={`${id}-title`}
-          data-autofocus
-          value={title}
-          maxLength={TITLE_MAX}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(event) => setTitle(event.target.value)}
-        />
-        <VisibilityField value={visibility} onChange={setVisibility} />
-        {error && (
-          <p className="field-error" id={`${id}-error`} role="alert">
-            {error}
-          </p>
-        )}
+        <ItemFields id={id} title={title} onTitle={setTitle} visibility={visibility} onVisibility={setVisibility} error={error} />
         <div className="saved-dialog-actions">
           <button type="submit" className="primary" disabled={busy}>
             Save
