@@ -7,7 +7,9 @@ export default defineConfig({
   testDir: 'e2e',
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
-  retries: 0,
+  // On CI a failed test runs once more; one that then passes is reported as flaky, by name, in the
+  // closing summary (decision 046), and is a defect to fix, not a pass to forget.
+  retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: [['list'], ['json', { outputFile: 'reports/e2e.json' }]],

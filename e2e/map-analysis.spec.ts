@@ -184,6 +184,7 @@ test('L with H from History as a layer: layers= in the URL, two legends', async 
   await page.getByRole('button', { name: 'Try an example' }).click();
   await page.getByRole('button', { name: 'Send request' }).click();
   await expect(results(page).getByRole('tab', { name: 'Table' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('Recent requests (1)', { exact: true })).toBeVisible({ timeout: 20_000 });
 
   await page.goto(`/lookups/l${search}&view=map`);
   const add = results(page).getByRole('combobox', { name: 'Add a layer from History or a bulk run' });
@@ -215,6 +216,7 @@ test('a link whose layer is in another browser’s History says so in the map', 
   await page.getByRole('button', { name: 'Try an example' }).click();
   await page.getByRole('button', { name: 'Send request' }).click();
   await expect(results(page).getByRole('tab', { name: 'Table' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('Recent requests (1)', { exact: true })).toBeVisible({ timeout: 20_000 });
   await page.goto(`/lookups/l${search}&view=map`);
   const add = results(page).getByRole('combobox', { name: 'Add a layer from History or a bulk run' });
   await add.selectOption((await add.getByRole('option', { name: /^H · / }).getAttribute('value'))!);
@@ -455,6 +457,8 @@ test('L with M from History as a layer: the layer’s legend is its one colour, 
     lon: Number(call.call_longitude),
   }));
   await expect(results(page).getByRole('tab', { name: 'Table' })).toBeVisible({ timeout: 30_000 });
+  // Written to History a moment after it is shown (10,000 calls compressed): leaving before then would lose it.
+  await expect(page.getByText('Recent requests (1)', { exact: true })).toBeVisible({ timeout: 30_000 });
 
   await page.goto(`/lookups/l${search}&view=map`);
   const add = results(page).getByRole('combobox', { name: 'Add a layer from History or a bulk run' });

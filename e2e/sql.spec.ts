@@ -112,9 +112,11 @@ test('a query with an error shows where it is wrong', async ({ page }) => {
 test('on /sql, two answers kept in History join', async ({ page }) => {
   test.slow();
   await blockExternalRequests(page);
-  for (const distance of ['1mi', '2mi']) {
+  for (const [index, distance] of ['1mi', '2mi'].entries()) {
     await page.goto(answerUrl({ distance }));
     expect(await recordCount(page)).toBeGreaterThan(0);
+    // In History before the page is left: it is written a moment after the answer shows.
+    await expect(page.getByText(`Recent requests (${index + 1})`, { exact: true })).toBeVisible({ timeout: 20_000 });
   }
   await page.getByRole('navigation', { name: 'Workbench' }).getByRole('link', { name: 'SQL' }).click();
   await expect(page).toHaveURL(/\/sql$/);
