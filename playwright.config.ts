@@ -15,7 +15,9 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: 'reports/e2e.json' }]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
-    trace: 'retain-on-failure',
+    // A trace records a screencast and DOM snapshots of every test as it runs: about a quarter of the
+    // suite's CPU on two cores. On CI only a retry records one (a failure twice has its trace).
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     launchOptions: {
       // Debian's chromium-headless-shell: the same Chromium build without the full browser's UI
       // (the headless mode Playwright itself uses); about 40% less CPU per test than full Chromium
