@@ -2,38 +2,25 @@
 // in Chromium: alice signs in through the form, sees her name in the header on every page (the Jobs
 // and Watches pages included, on either instance), opens its menu by keyboard and mouse, signs out
 // from it, lands on the sign-in page, and her old cookie is refused by both instances.
-import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { startRedis, type TestRedis } from '../src/server/team/redis-for-tests.ts';
 import { expect, test } from './fixtures.ts';
-import { startApp } from './start-app.ts';
+import { startTeamServers, type TeamServers } from './team-servers.ts';
 
 const TOKEN = 'e2e-alice-token-35-9b1c7d';
 
 test.describe.configure({ mode: 'serial' });
 
-let redis: TestRedis | undefined;
-const apps: ChildProcess[] = [];
+let servers: TeamServers | undefined;
 let one: string;
 let two: string;
 
 test.beforeAll(async () => {
-  redis = await startRedis();
-  const dir = mkdtempSync(join(tmpdir(), 'lookup-identity-'));
-  const tokens = join(dir, 'tokens');
-  writeFileSync(tokens, `alice:${TOKEN}\n`);
-  const env = { LOOKUP_ACCESS_TOKENS_FILE: tokens, LOOKUP_REDIS_URL: redis.url };
-  const started = await Promise.all([startApp(env), startApp(env)]);
-  apps.push(...started.map(({ child }) => child));
-  [one, two] = started.map(({ origin }) => origin) as [string, string];
+  servers = await startTeamServers({ alice: TOKEN });
+  ({ one, two } = servers);
 });
 
 test.afterAll(async () => {
-  for (const app of apps) app.kill('SIGTERM');
-  await redis?.stop();
+  await servers?.stop();
 });
 
 /** `GET /me` with a given Cookie header, as a script would send it: its status. */

@@ -3,39 +3,25 @@
 // with a layer added from her History and bob opens the link on instance 2 with the layer drawn.
 // Two production servers of the spec's own (the shared server of playwright.config.ts has no access
 // mode), each with the same tokens file and the same redis-server, started here on a free port.
-import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { startRedis, type TestRedis } from '../src/server/team/redis-for-tests.ts';
 import { blockExternalRequests, expect, test } from './fixtures.ts';
-import { startApp } from './start-app.ts';
+import { startTeamServers, type TeamServers } from './team-servers.ts';
 
 const TOKENS = { alice: 'e2e-alice-team-token-5b1e88a0c3', bob: 'e2e-bob-team-token-9d04c7e2f1' };
 
 test.describe.configure({ mode: 'serial' });
 
-let redis: TestRedis | undefined;
-const apps: ChildProcess[] = [];
+let servers: TeamServers | undefined;
 let one: string;
 let two: string;
 
 test.beforeAll(async () => {
-  redis = await startRedis();
-  const dir = mkdtempSync(join(tmpdir(), 'lookup-team-workspace-'));
-  const tokens = join(dir, 'tokens');
-  writeFileSync(tokens, `alice:${TOKENS.alice}\nbob:${TOKENS.bob}\n`);
-  const env = { LOOKUP_REDIS_URL: redis.url, LOOKUP_ACCESS_TOKENS_FILE: tokens };
-  const [first, second] = await Promise.all([startApp(env), startApp(env)]);
-  apps.push(first.child, second.child);
-  one = first.origin;
-  two = second.origin;
+  servers = await startTeamServers(TOKENS);
+  ({ one, two } = servers);
 });
 
 test.afterAll(async () => {
-  for (const app of apps) app.kill('SIGTERM');
-  await redis?.stop();
+  await servers?.stop();
 });
 
 async function signIn(page: Page, base: string, user: keyof typeof TOKENS): Promise<void> {

@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createMemoryStore } from './memory-store.ts';
 import { Limiter, type Admission } from './rate-queue.ts';
 import type { SharedStore } from './store-types.ts';
@@ -18,9 +18,9 @@ describe('Limiter', () => {
     const order: number[] = [];
     const third = limiter.acquire().then((admission) => (order.push(3), granted(admission)));
     const fourth = limiter.acquire().then((admission) => (order.push(4), granted(admission)));
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(limiter.queued).toBe(2);
+    await vi.waitFor(() => expect(limiter.queued).toBe(2));
     expect(limiter.inFlight).toBe(2);
+    expect(order).toEqual([]);
     first.release();
     first.release(); // twice is once
     const thirdSlot = await third;
