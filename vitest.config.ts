@@ -1,6 +1,8 @@
 // Unit and component tests; kept apart from vite.config.ts so tests never boot the proxy plugin.
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { defineConfig } from 'vitest/config';
+import { join } from 'node:path';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import react from '@vitejs/plugin-react';
 import { lookupCatalogPlugin } from './src/server/catalog-plugin.ts';
@@ -22,6 +24,26 @@ class LongFilesFirst extends BaseSequencer {
   }
 }
 
+const NODE_TESTS = ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'];
+
+/** Every file under `dir` whose name ends in `ending` (`.test.ts`), as a path from the project's root. */
+function testFilesUnder(dir: string, ending: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith(ending) && !file.includes('node_modules'))
+    .map((file) => join(dir, file));
+}
+
+// Test files share their worker's modules (decision 047): loading the registry, zod, React and the
+// server's modules once per worker instead of once per file takes a third off the step. A file that replaces
+// a module, a global, an object's method or the clock, touches process.env or globalThis, or asks
+// for a DOM, would leak that into the files after it: such a file (read here, by what it calls)
+// gets a fresh module graph of its own, as every file did before.
+const LEAKS_INTO_THE_NEXT_FILE =
+  /\bvi\.(mock|doMock|stubGlobal|stubEnv|spyOn|useFakeTimers)\(|process\.env\.|globalThis\.|@vitest-environment jsdom/;
+const leaksIntoTheNextFile = (file: string) => LEAKS_INTO_THE_NEXT_FILE.test(readFileSync(file, 'utf8'));
+const isolatedNodeTests = ['src', 'scripts', 'bench'].flatMap((dir) => testFilesUnder(dir, '.test.ts')).filter(leaksIntoTheNextFile);
+const isolatedDomTests = testFilesUnder('src', '.test.tsx').filter(leaksIntoTheNextFile);
+
 export default defineConfig({
   plugins: [react(), lookupCatalogPlugin()],
   test: {
@@ -31,9 +53,26 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'node', environment: 'node', include: ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'] },
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: NODE_TESTS,
+          exclude: [...configDefaults.exclude, ...isolatedNodeTests],
+          isolate: false,
+        },
       },
-      { extends: true, test: { name: 'dom', environment: 'jsdom', include: ['src/**/*.test.tsx'] } },
+      { extends: true, test: { name: 'node-isolated', environment: 'node', include: isolatedNodeTests } },
+      {
+        extends: true,
+        test: {
+          name: 'dom',
+          environment: 'jsdom',
+          include: ['src/**/*.test.tsx'],
+          exclude: [...configDefaults.exclude, ...isolatedDomTests],
+          isolate: false,
+        },
+      },
+      { extends: true, test: { name: 'dom-isolated', environment: 'jsdom', include: isolatedDomTests } },
     ],
     // Vitest's default is one worker fewer than the cores: one on a 2-core CI machine, leaving a core
     // idle while tests wait on servers, Redis and child processes. At least two keep both busy.

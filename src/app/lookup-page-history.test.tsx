@@ -51,6 +51,8 @@ describe('a stored answer on the lookup page', () => {
     await waitFor(() => expect(proxyCalls).toHaveLength(1));
     expect(router.state.location.search).not.toContain('stored=');
     expect(screen.queryByRole('note', { name: 'Stored answer' })).not.toBeInTheDocument();
+    // The fresh answer is recorded a moment after it shows: in History before the next test clears it.
+    await waitFor(async () => expect(await historyStore().list()).toHaveLength(2));
   });
 
   it('says so, and sends nothing, when the stored answer is gone', async () => {
