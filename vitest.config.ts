@@ -33,8 +33,8 @@ function testFilesUnder(dir: string, ending: string): string[] {
     .map((file) => join(dir, file));
 }
 
-// Test files share their worker's modules (decision 047): loading the registry, zod, React and the
-// server's modules once per worker instead of once per file takes a third off the step. A file that replaces
+// The Node tests share their worker's modules (decision 047): loading the registry, zod and the
+// server's modules once per worker instead of once per file halves their time. A file that replaces
 // a module, a global, an object's method or the clock, touches process.env or globalThis, or asks
 // for a DOM, would leak that into the files after it: such a file (read here, by what it calls)
 // gets a fresh module graph of its own, as every file did before.
@@ -42,7 +42,6 @@ const LEAKS_INTO_THE_NEXT_FILE =
   /\bvi\.(mock|doMock|stubGlobal|stubEnv|spyOn|useFakeTimers)\(|process\.env\.|globalThis\.|@vitest-environment jsdom/;
 const leaksIntoTheNextFile = (file: string) => LEAKS_INTO_THE_NEXT_FILE.test(readFileSync(file, 'utf8'));
 const isolatedNodeTests = ['src', 'scripts', 'bench'].flatMap((dir) => testFilesUnder(dir, '.test.ts')).filter(leaksIntoTheNextFile);
-const isolatedDomTests = testFilesUnder('src', '.test.tsx').filter(leaksIntoTheNextFile);
 
 export default defineConfig({
   plugins: [react(), lookupCatalogPlugin()],
@@ -62,17 +61,9 @@ export default defineConfig({
         },
       },
       { extends: true, test: { name: 'node-isolated', environment: 'node', include: isolatedNodeTests } },
-      {
-        extends: true,
-        test: {
-          name: 'dom',
-          environment: 'jsdom',
-          include: ['src/**/*.test.tsx'],
-          exclude: [...configDefaults.exclude, ...isolatedDomTests],
-          isolate: false,
-        },
-      },
-      { extends: true, test: { name: 'dom-isolated', environment: 'jsdom', include: isolatedDomTests } },
+      // Components keep a module graph per file: their modules hold state (a download's progress,
+      // a lazy chunk once loaded) that one file's test leaves behind for the next (decision 047).
+      { extends: true, test: { name: 'dom', environment: 'jsdom', include: ['src/**/*.test.tsx'] } },
     ],
     // Vitest's default is one worker fewer than the cores: one on a 2-core CI machine, leaving a core
     // idle while tests wait on servers, Redis and child processes. At least two keep both busy.
