@@ -150,6 +150,8 @@ test('on /sql, two answers kept in History join', async ({ page }) => {
     page.getByRole('region', { name: 'Saved queries' }).getByRole('button', { name: 'Same incidents in both', exact: true }),
   ).toBeVisible();
   await page.goto('/');
+  // The shortcut is the app's: pressed before the page has drawn, nothing listens to it yet.
+  await expect(page.getByRole('heading', { level: 1, name: 'Lookup catalog' })).toBeVisible();
   await page.keyboard.press('Control+K');
   const palette = page.getByRole('dialog', { name: 'Command palette' });
   await palette.getByRole('combobox').fill('same incidents');
