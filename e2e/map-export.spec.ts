@@ -41,6 +41,8 @@ test('Export PNG is the map: circle, drawn area, added layer, legend beside it, 
   await page.getByRole('button', { name: 'Try an example' }).click();
   await page.getByRole('button', { name: 'Send request' }).click();
   await expect(results(page).getByRole('tab', { name: 'Table' })).toBeVisible({ timeout: 20_000 });
+  // Written to History a moment after it is shown: leaving before then would lose it.
+  await expect(page.getByText('Recent requests (1)', { exact: true })).toBeVisible({ timeout: 30_000 });
 
   await page.goto(`${QUERY}&area=${AREA}`);
   const sendButton = page.getByRole('button', { name: 'Send request' });

@@ -81,6 +81,8 @@ test('a shared map link with a layer from alice’s History opens for bob on ins
   const search = await sendExample(page, one, 'l');
   // H's example: in alice's History, and so a layer she may add.
   await sendExample(page, one, 'h');
+  // In History (written a moment after the answer shows) before the page is left.
+  await expect(page.getByText('Recent requests (1)', { exact: true })).toBeVisible({ timeout: 20_000 });
   await page.goto(`${one}/lookups/l${search}&view=map`);
   const add = results(page).getByRole('combobox', { name: 'Add a layer from History or a bulk run' });
   await expect(add.getByRole('option', { name: /^H · / })).toHaveCount(1, { timeout: 20_000 });
