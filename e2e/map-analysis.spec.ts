@@ -16,6 +16,15 @@ interface Incident {
   incident_longitude: number;
 }
 
+/** Sends H's example and waits until History holds it (it is written a moment after it shows). */
+async function sendHToHistory(page: Page): Promise<void> {
+  await page.goto('/lookups/h');
+  await page.getByRole('button', { name: 'Try an example' }).click();
+  await page.getByRole('button', { name: 'Send request' }).click();
+  await expect(results(page).getByRole('tab', { name: 'Table' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('Recent requests (1)', { exact: true })).toBeVisible({ timeout: 20_000 });
+}
+
 /** Sends L's example and hands back the page's URL (the sent query) and the incidents answered. */
 async function sendL(page: Page): Promise<{ search: string; incidents: Incident[] }> {
   await blockExternalRequests(page);
@@ -179,12 +188,7 @@ test('L: time= and area= narrow the table to the records inside them', async ({ 
 test('L with H from History as a layer: layers= in the URL, two legends', async ({ page }) => {
   test.slow();
   const { search } = await sendL(page);
-  // H's example, recorded in History like every answer.
-  await page.goto('/lookups/h');
-  await page.getByRole('button', { name: 'Try an example' }).click();
-  await page.getByRole('button', { name: 'Send request' }).click();
-  await expect(results(page).getByRole('tab', { name: 'Table' })).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByText('Recent requests (1)', { exact: true })).toBeVisible({ timeout: 20_000 });
+  await sendHToHistory(page);
 
   await page.goto(`/lookups/l${search}&view=map`);
   const add = results(page).getByRole('combobox', { name: 'Add a layer from History or a bulk run' });
@@ -212,11 +216,7 @@ test('L with H from History as a layer: layers= in the URL, two legends', async 
 test('a link whose layer is in another browser’s History says so in the map', async ({ page, browser }) => {
   test.slow();
   const { search } = await sendL(page);
-  await page.goto('/lookups/h');
-  await page.getByRole('button', { name: 'Try an example' }).click();
-  await page.getByRole('button', { name: 'Send request' }).click();
-  await expect(results(page).getByRole('tab', { name: 'Table' })).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByText('Recent requests (1)', { exact: true })).toBeVisible({ timeout: 20_000 });
+  await sendHToHistory(page);
   await page.goto(`/lookups/l${search}&view=map`);
   const add = results(page).getByRole('combobox', { name: 'Add a layer from History or a bulk run' });
   await add.selectOption((await add.getByRole('option', { name: /^H · / }).getAttribute('value'))!);
