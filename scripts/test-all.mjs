@@ -7,6 +7,7 @@
 // conformance scenarios, end-to-end) as `N passed, N failed`, and the exit code is non-zero on any failure.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { flakyTests } from './flaky-tests.mjs';
 
 const thisMajor = Number(process.versions.node.split('.')[0]);
 const steps = [
@@ -117,18 +118,6 @@ function vitestFailures(label, report) {
     }
   }
   return lines;
-}
-
-/** The e2e tests that failed once and passed on their retry: each named, so a flake is seen and fixed. */
-function flakyTests(report) {
-  const names = [];
-  const walk = (suite) => {
-    for (const spec of suite.specs ?? [])
-      for (const test of spec.tests) if (test.status === 'flaky') names.push(`${spec.file}:${spec.line} › ${spec.title}`);
-    for (const child of suite.suites ?? []) walk(child);
-  };
-  for (const suite of report?.suites ?? []) walk(suite);
-  return names;
 }
 
 const flaky = flakyTests(e2e);
