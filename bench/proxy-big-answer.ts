@@ -1,6 +1,6 @@
 // A 100,000-record answer of L (about 60 MB) from a loopback provider, read directly and through
 // the proxy: time to first byte, total time and throughput (MB/s) of each; streamed as it arrives
-// (X-Lookup-Mask: off) and masked (the default: read whole, masked on a worker thread). While each
+// (X-Lookup-Mask: off) and masked (the default: masked as it streams, on a streamed-masking thread). While each
 // answer is under way, /healthz is asked every 50 ms from a thread of its own (so this process's
 // reading does not delay it): its latencies say whether the server's thread stayed free. The proxy is the production server (`src/server/start.ts`, one process) in
 // a process of its own; the provider and the client are this one. Loopback only; three rounds of
@@ -84,7 +84,7 @@ export async function main(): Promise<void> {
   const cases: Array<[string, string, Record<string, string>]> = [
     ['direct to the provider', direct, {}],
     ['proxy, streamed (X-Lookup-Mask: off)', proxyUrl + INCIDENTS_PATH, { 'x-lookup-mask': 'off' }],
-    ['proxy, masked on a worker thread', proxyUrl + INCIDENTS_PATH, {}],
+    ['proxy, masked as it streams', proxyUrl + INCIDENTS_PATH, {}],
   ];
   console.log(
     `a ${RECORDS.toLocaleString('en')}-record answer of L (${(body.length / 1e6).toFixed(1)} MB) over loopback, median of ${ROUNDS} rounds`,

@@ -23,7 +23,14 @@ const WIDER_PATHS = [
 function maskings(paths: readonly string[]) {
   const masking = recordMasking(paths, [0, 'incidents'], code)!;
   const parsed = (text: string) => (JSON.parse(`[${text}]`) as unknown[]).map((record) => JSON.stringify(masking.record(record))).join(',');
-  return { asText: (text: string) => masking.recordsText(text), parsed };
+  const utf8 = new TextDecoder();
+  return {
+    asText: (text: string) => {
+      const masked = masking.recordsUtf8(text);
+      return masked && utf8.decode(masked);
+    },
+    parsed,
+  };
 }
 
 const l = maskings(L_PATHS);
@@ -131,6 +138,26 @@ describe('records masked as text', () => {
       { numRuns: 100 },
     );
   }, 60_000);
+
+  it('gives each batch bytes of its own: a later batch, small or larger than the memory kept for encoding, leaves it as it was', () => {
+    const masking = recordMasking(L_PATHS, [0, 'incidents'], code)!;
+    const batch = (count: number, note: string) =>
+      Array.from({ length: count }, (_, i) =>
+        JSON.stringify({ incident_code: `${note}-${i}`, incident_address: `${i} Rue de l’Église` }),
+      ).join(',');
+    const first = batch(3, 'Zoë ☕ 😀');
+    const firstBytes = masking.recordsUtf8(first)!;
+    const firstCopy = firstBytes.slice();
+    // About 6 MB of text: more than the 4 MB a thread keeps to encode into.
+    for (const next of [batch(2, 'x'), batch(100_000, 'y')]) {
+      const nextBytes = masking.recordsUtf8(next)!;
+      expect(new TextDecoder().decode(nextBytes)).toBe(l.parsed(next));
+      expect(nextBytes.buffer).not.toBe(firstBytes.buffer);
+      expect(firstBytes).toEqual(firstCopy);
+    }
+    expect(firstBytes.byteLength).toBe(firstBytes.buffer.byteLength);
+    expect(new TextDecoder().decode(firstBytes)).toBe(l.parsed(first));
+  });
 
   it('masks canonical text without falling back to parsing', () => {
     const record = fc.record({

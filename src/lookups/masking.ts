@@ -344,10 +344,10 @@ export interface RecordMasking {
   envelope(skeleton: unknown): unknown;
   /**
    * Records given as text (comma-separated, no brackets), masked and serialised without parsing
-   * them (masking-text.ts); undefined when the text must be parsed to give the same bytes, or
-   * when the paths need the record parsed (conditions, a person's name).
+   * them (masking-text.ts), as UTF-8; undefined when the text must be parsed to give the same
+   * bytes, or when the paths need the record parsed (conditions, a person's name).
    */
-  recordsText(text: string): string | undefined;
+  recordsUtf8(text: string): Uint8Array | undefined;
 }
 
 /**
@@ -386,6 +386,6 @@ export function recordMasking(paths: readonly string[], recordsPath: readonly Pa
   return {
     record: (value) => maskParsed(value, inRecord, masker),
     envelope: (skeleton) => maskPersonalData(skeleton, paths, code),
-    recordsText: (text) => (asText ? maskRecordsAsText(text, inRecord, maskValue) : undefined),
+    recordsUtf8: (text) => (asText ? maskRecordsAsText(text, inRecord, maskValue) : undefined),
   };
 }

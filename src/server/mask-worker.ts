@@ -64,7 +64,7 @@ function runRecordsTask(task: RecordsTask): RecordsResult {
   const lookup = registryIndex.lookup(task.lookupId);
   if (!lookup) return { kind: 'error', message: `No lookup ${task.lookupId}` };
   try {
-    return { kind: 'records', bytes: movable(Buffer.from(maskRecordsText(lookup, task.recordsPath, task.secret, task.text))) };
+    return { kind: 'records', bytes: movable(maskRecordsText(lookup, task.recordsPath, task.secret, task.text)) };
   } catch (error) {
     return error instanceof SyntaxError ? { kind: 'not-json' } : { kind: 'error', message: (error as Error).message };
   }

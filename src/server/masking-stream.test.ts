@@ -3,6 +3,7 @@
 // for the demo's answers of the lookups with personal data, for a big L answer, and wherever the
 // body is cut into chunks (every byte, random boundaries). What cannot be streamed is masked
 // whole within a bound, or refused before anything is sent.
+import { readdirSync, readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyLookup, AnyOperation } from '../lookups/define-lookup.ts';
@@ -270,6 +271,17 @@ describe('streamed masking on a mask thread of its own (decision 042)', () => {
     await expect(maskedOnThread(threads, lookup, operation, [Buffer.from('<html>')])).rejects.toMatchObject({
       failure: { code: 'answer_not_maskable' },
     });
+  });
+
+  it("runs its threads below the priority of the process's other threads (nice 5, Linux), so /healthz comes first", async () => {
+    await threads.ready();
+    const niceOf = (task: string) => {
+      const stat = readFileSync(`/proc/self/task/${task}/stat`, 'utf8');
+      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+    };
+    const tasks = readdirSync('/proc/self/task');
+    expect(niceOf(String(process.pid))).toBe(0);
+    expect(tasks.filter((task) => niceOf(task) === 5).length).toBeGreaterThanOrEqual(2);
   });
 
   it('lets an abandoned answer go, and the thread masks the next one', async () => {
