@@ -10,16 +10,17 @@ import { KB, pageWeight, type PageWeight } from './page-weight.ts';
 
 /**
  * The first page (index.html, the catalog) ≤ 100 kB; every lookup page (lookups/<slug>.html and
- * lookup.html) ≤ 152 kB; the map chunk ≤ 90 kB: issue 24's figure for the map with its analysis
+ * lookup.html) ≤ 153 kB; the map chunk ≤ 90 kB: issue 24's figure for the map with its analysis
  * (legend, time, layers, drawing hooks), Leaflet included. The lookup pages' budget was 150 kB until
  * 2026-12-05, when issues 34 and 37 put the query in words, the "page 1 of N — fetch all" label and
  * the shared CSV row writer on the first paint (150.0–150.4 kB): a conscious 1 kB; and 151 kB until
  * the team workspace and MCP's dossier tool (issues 35, 38) the same day, whose code stays out of the
  * first paint but whose lazy chunks (identity menu, Share…, /shared, the team section, the modules
- * the dossier tool moved to src/lookups) lengthen the preload lists and the router (151.0–151.9 kB):
- * see docs/performance.md.
+ * the dossier tool moved to src/lookups) lengthen the preload lists and the router (151.0–151.9 kB);
+ * and 152 kB until History kept the answers a page had not yet written when it went away (the
+ * recorder's part in the first bundle, +0.2 kB on every page: 152.1 kB): see docs/performance.md.
  */
-export const BUDGETS_KB = { firstPage: 100, lookupPage: 152, map: 90 } as const;
+export const BUDGETS_KB = { firstPage: 100, lookupPage: 153, map: 90 } as const;
 
 /** The modules, as the manifest names them, that the map chunk's weight is measured from. */
 export const MAP_CHUNK = 'src/map/results-map.tsx';

@@ -129,3 +129,26 @@ test.describe('an unknown movie in History', () => {
     await expect(rows).toContainText('movie_id=550');
   });
 });
+
+test('an answer the page had not yet written to History when it reloaded is written by the next page, once', async ({ page }) => {
+  // The recorder's code is held back, so the write is certainly still to come when the page goes.
+  let releaseRecorder: () => void = () => undefined;
+  const recorderHeld = new Promise<void>((resolve) => (releaseRecorder = resolve));
+  let recorderAsked = false;
+  await page.route(/\/assets\/history-recorder-[\w-]+\.js$/, async (route) => {
+    recorderAsked = true;
+    await recorderHeld;
+    // The first page's request went with the page.
+    await route.continue().catch(() => undefined);
+  });
+  await sendQuery(page);
+  await expect.poll(() => recorderAsked).toBe(true);
+  await page.reload();
+  await expect(page.getByRole('tablist', { name: 'Result views' })).toBeVisible();
+  releaseRecorder();
+  // The reload sent the query again: its own answer and the one the first page left, each once.
+  await page.getByRole('navigation', { name: 'Workbench' }).getByRole('link', { name: 'History' }).click();
+  await expect(historyRow(page)).toHaveCount(2);
+  await page.reload();
+  await expect(historyRow(page)).toHaveCount(2);
+});

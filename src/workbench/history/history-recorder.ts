@@ -8,6 +8,7 @@ import type { HistoryEntry, HistoryStore, NewHistoryEntry } from './history-stor
 import { historyStore } from './history-store.ts';
 import { mayKeepBody } from './masking-rules.ts';
 import { loadDefinition } from './lookup-facts.ts';
+import type { PendingAnswer } from './pending-answers.ts';
 
 /** The proxy's cache (when it has one) marks an answer it served itself. */
 const CACHE_HEADER = 'x-lookup-cache';
@@ -16,8 +17,8 @@ function header(headers: ReadonlyArray<readonly [string, string]>, name: string)
   return headers.find(([key]) => key.toLowerCase() === name)?.[1];
 }
 
-/** What the history keeps of one answer; undefined for an answer of no known lookup. */
-export function historyRecord(event: AnswerEvent, maskingOn: boolean, lookup: AnyLookup): NewHistoryEntry | undefined {
+/** What the history keeps of one answer (its metadata only with `keepBody` false); undefined for an answer of no known lookup. */
+export function historyRecord(event: AnswerEvent, maskingOn: boolean, lookup: AnyLookup, keepBody = true): NewHistoryEntry | undefined {
   const operation = lookup.operations.find((candidate) => candidate.id === event.operationId);
   if (lookup.id !== event.lookupId || !operation) return undefined;
   const { response, failure } = event;
@@ -55,7 +56,7 @@ export function historyRecord(event: AnswerEvent, maskingOn: boolean, lookup: An
     masked,
     personalData: lookup.personalData.length > 0,
   };
-  if (!response || !mayKeepBody(entry, maskingOn)) return { entry, answer: undefined };
+  if (!response || !keepBody || !mayKeepBody(entry, maskingOn)) return { entry, answer: undefined };
   // The text as received, never the parsed body: no stringifying of a big answer on this thread.
   const { body: _body, parseError: _parseError, ...answer } = response;
   return { entry, answer };
@@ -69,5 +70,20 @@ export async function recordAnswer(
 ): Promise<HistoryEntry | undefined> {
   const lookup = await loadDefinition(event.lookupId);
   const record = lookup && historyRecord(event, maskingOn, lookup);
+  return record ? store.add(record) : undefined;
+}
+
+/**
+ * Records an answer an earlier page stashed as it went away (pending-answers.ts), unless History
+ * has it already: that page's own write may have finished after all.
+ */
+export async function recordStashedAnswer(pending: PendingAnswer, store: HistoryStore = historyStore()): Promise<HistoryEntry | undefined> {
+  const { event, maskingOn, bodyDropped } = pending;
+  const known = await store.list();
+  const same = (entry: HistoryEntry) =>
+    entry.sentAt === event.sentAt && entry.lookupId === event.lookupId && entry.operationId === event.operationId;
+  if (known.some(same)) return undefined;
+  const lookup = await loadDefinition(event.lookupId);
+  const record = lookup && historyRecord(event, maskingOn, lookup, !bodyDropped);
   return record ? store.add(record) : undefined;
 }
