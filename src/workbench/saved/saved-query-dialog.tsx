@@ -2,6 +2,7 @@
 // one). The same dialog saves a new query and renames, re-notes or moves a saved one. Every
 // message sits at its field; nothing is written until all of them are answered.
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { DialogActions } from './dialog-actions.tsx';
 import { ModalDialog } from './modal-dialog.tsx';
 import { quoted } from './saved-names.ts';
 
@@ -125,14 +126,7 @@ export function SavedQueryDialog({
             {errors.form}
           </p>
         )}
-        <div className="saved-dialog-actions">
-          <button type="submit" className="primary" disabled={busy}>
-            {submitLabel}
-          </button>
-          <button type="button" onClick={onClose}>
-            Cancel
-          </button>
-        </div>
+        <DialogActions submitLabel={submitLabel} busy={busy} onCancel={onClose} />
       </form>
     </ModalDialog>
   );

@@ -5,6 +5,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useIdentity } from '../../api/identity-client.ts';
 import { useCreateTeamItem } from '../../api/team-items-client.ts';
 import { TITLE_MAX, type ItemBody, type TeamItemKind, type Visibility } from '../../lookups/team-wire.ts';
+import { DialogActions } from '../saved/dialog-actions.tsx';
 import { ModalDialog } from '../saved/modal-dialog.tsx';
 import { quoted } from '../saved/saved-names.ts';
 import { KIND_NAMES } from './item-bodies.ts';
@@ -90,14 +91,7 @@ function SaveToTeamDialog({
     <ModalDialog title={`Save ${KIND_NAMES[kind]} on the team server`} onClose={onClose}>
       <form className="saved-form" onSubmit={(event) => void submit(event)} noValidate>
         <ItemFields id={id} title={title} onTitle={setTitle} visibility={visibility} onVisibility={setVisibility} error={error} />
-        <div className="saved-dialog-actions">
-          <button type="submit" className="primary" disabled={create.isPending}>
-            Save
-          </button>
-          <button type="button" onClick={onClose}>
-            Cancel
-          </button>
-        </div>
+        <DialogActions submitLabel="Save" busy={create.isPending} onCancel={onClose} />
       </form>
     </ModalDialog>
   );

@@ -15,6 +15,7 @@ import {
   type Visibility,
 } from '../../lookups/team-wire.ts';
 import { formatSentAt } from '../history/history-format.ts';
+import { DialogActions } from '../saved/dialog-actions.tsx';
 import { ModalDialog } from '../saved/modal-dialog.tsx';
 import { quoted } from '../saved/saved-names.ts';
 import { KIND_NAMES } from './item-bodies.ts';
@@ -201,14 +202,7 @@ function EditItemDialog({ item, onSubmit, onClose }: { item: TeamItem; onSubmit:
     <ModalDialog title={`Edit ${quoted(item.title)}`} onClose={onClose}>
       <form className="saved-form" onSubmit={(event) => void submit(event)} noValidate>
         <ItemFields id={id} title={title} onTitle={setTitle} visibility={visibility} onVisibility={setVisibility} error={error} />
-        <div className="saved-dialog-actions">
-          <button type="submit" className="primary" disabled={busy}>
-            Save
-          </button>
-          <button type="button" onClick={onClose}>
-            Cancel
-          </button>
-        </div>
+        <DialogActions submitLabel="Save" busy={busy} onCancel={onClose} />
       </form>
     </ModalDialog>
   );
