@@ -314,24 +314,29 @@ describe('useWindowSplit', () => {
     let release: () => void = () => {};
     const blocked = new Promise<void>((resolve) => (release = resolve));
     const signals: AbortSignal[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (_url: string, init: RequestInit) => {
-        signals.push(init.signal!);
-        await blocked;
-        init.signal?.throwIfAborted();
-        return new Response('{}', { status: 200 });
-      }),
-    );
+    const fetch = vi.fn(async (_url: string, init: RequestInit) => {
+      signals.push(init.signal!);
+      await blocked;
+      init.signal?.throwIfAborted();
+      return new Response('{}', { status: 200 });
+    });
+    vi.stubGlobal('fetch', fetch);
+    const client = new QueryClient();
+    const windowQueries = vi.spyOn(client, 'fetchQuery');
     const cut = answerFor(params);
-    const { result } = renderHook(() => useWindowSplit(lookup, operation, params, cut), { wrapper: wrapper(new QueryClient()) });
+    const { result } = renderHook(() => useWindowSplit(lookup, operation, params, cut), { wrapper: wrapper(client) });
     act(() => result.current.start(splitOf(cut)));
     await waitFor(() => expect(signals).toHaveLength(2)); // two windows at a time
     act(() => result.current.cancel());
     expect(signals.every((signal) => signal.aborted)).toBe(true);
     expect(result.current.state).toMatchObject({ status: 'cancelled', progress: { done: 0 } });
     release();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Once the window queries the split was waiting on and the released requests have settled (act
+    // then renders whatever came of them), the split has nothing left to report.
+    await act(async () => {
+      await Promise.allSettled([...windowQueries.mock.results, ...fetch.mock.results].map((outcome) => outcome.value));
+    });
+    expect(windowQueries).toHaveBeenCalledTimes(2); // no window after the cancel
     expect(result.current.state.status).toBe('cancelled');
     expect(result.current.merged).toBeUndefined();
   });

@@ -7,6 +7,21 @@ import { catalogEntries } from 'virtual:lookup-catalog';
 import { Layout } from './layout.tsx';
 import { PreferencesProvider } from './preferences.tsx';
 
+// For each render of the Jobs link's check, whether /jobs/config had been answered by then: the
+// check is the real one, this only lets a test wait until the link has rendered with the answer.
+const jobsChecks = vi.hoisted(() => [] as boolean[]);
+vi.mock(import('../api/jobs-client.ts'), async (importOriginal) => {
+  const original = await importOriginal();
+  return {
+    ...original,
+    useJobsEnabled: () => {
+      const enabled = original.useJobsEnabled();
+      jobsChecks.push(original.useJobsQueryClient().getQueryState(['jobs-config'])?.status === 'success');
+      return enabled;
+    },
+  };
+});
+
 /** The layout at `path`; /me names `identity` (404 without one: a server nobody signs in to), anything else answers `configDocument`. */
 function renderLayout(configDocument: unknown, path = '/', identity?: unknown) {
   vi.stubGlobal(
@@ -71,10 +86,10 @@ describe('the Jobs link', () => {
   });
 
   it('is absent when the server runs no jobs', async () => {
+    jobsChecks.length = 0;
     renderLayout({ enabled: false, lookups: {} });
-    const fetchMock = vi.mocked(fetch);
-    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/jobs/config'))).toBe(true));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Once the link has rendered with the server's answer, whatever it shows is final.
+    await waitFor(() => expect(jobsChecks).toContain(true));
     expect(within(screen.getByRole('navigation', { name: 'Workbench' })).queryByRole('link', { name: 'Jobs' })).not.toBeInTheDocument();
   });
 });

@@ -3,28 +3,16 @@
 // redis-server (started on a free port for this file). Then what only Redis has: atomic
 // reservations across clients, and failing closed (store_unavailable, ping false) while it is down.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRedis, type TestRedis } from './redis-for-tests.ts';
+import { describe, expect, it } from 'vitest';
+import { setupRedisForFile } from '../testing/redis-per-file.ts';
 import { createRedisStore } from './redis-store.ts';
 import { createMemoryStore, createStoreFromEnv, isStoreUnavailable } from './shared-store.ts';
 import type { SharedStore } from './store-types.ts';
 
-let redis: TestRedis;
-const opened: SharedStore[] = [];
-
-beforeAll(async () => {
-  redis = await startRedis();
-}, 60_000);
-
-afterAll(async () => {
-  await Promise.all(opened.map((store) => store.close()));
-  await redis?.stop();
-});
+const redis = setupRedisForFile();
 
 function redisStore(): SharedStore {
-  const store = createRedisStore(redis.url, { log: () => {} });
-  opened.push(store);
-  return store;
+  return redis.closeAfterAll(createRedisStore(redis.url, { log: () => {} }));
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -272,8 +260,7 @@ describe('the Redis store', () => {
 describe('a Redis outage', () => {
   it('fails closed fast while Redis is down, and recovers when it is back', async () => {
     const logged: string[] = [];
-    const store = createRedisStore(redis.url, { log: (line) => logged.push(line) });
-    opened.push(store);
+    const store = redis.closeAfterAll(createRedisStore(redis.url, { log: (line) => logged.push(line) }));
     const counter = key('outage');
     await store.reserve(counter, 10, Date.now() + 60_000);
 

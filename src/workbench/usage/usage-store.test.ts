@@ -65,8 +65,14 @@ describe('the usage store', () => {
     await waitFor(() => expect(countsOn(readLedger(), 'A', NOON)).toEqual({ live: 0, demo: 2, cache: 0 }));
     stop();
     emitAnswer(answer('A', response('demo')));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // A counter started after that answer counts the next one: once it has, the stopped counter
+    // would have counted the one before too (and this one twice).
+    const stopNext = startUsageCounting();
+    emitAnswer(answer('B', response('demo')));
+    await waitFor(() => expect(countsOn(readLedger(), 'B', NOON).demo).toBeGreaterThan(0));
+    stopNext();
     expect(countsOn(readLedger(), 'A', NOON).demo).toBe(2);
+    expect(countsOn(readLedger(), 'B', NOON).demo).toBe(1);
   });
 
   it('keeps counts another tab stored, and tells listeners', () => {

@@ -2,26 +2,16 @@
 // The ItemStore contract, run against both implementations: this process's memory and a real
 // redis-server (started on a free port for this file; each test under a prefix of its own).
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TeamItemKind, Visibility } from '../../../lookups/team-wire.ts';
 import { freePort } from '../../testing/free-port.ts';
-import { startRedis, type TestRedis } from '../redis-for-tests.ts';
+import { setupRedisForFile } from '../../testing/redis-per-file.ts';
 import { isStoreUnavailable } from '../store-errors.ts';
 import { cursorText, parseCursor, type ItemCursor, type ItemIndex, type ItemStore, type StoredItem } from './item-store.ts';
 import { createMemoryItemStore } from './memory-item-store.ts';
 import { createRedisItemStore, NO_AOF_ITEMS_MESSAGE } from './redis-item-store.ts';
 
-let redis: TestRedis;
-const opened: ItemStore[] = [];
-
-beforeAll(async () => {
-  redis = await startRedis();
-}, 60_000);
-
-afterAll(async () => {
-  await Promise.all(opened.map((store) => store.close()));
-  await redis?.stop();
-});
+const redis = setupRedisForFile();
 
 const QUOTA = { items: 100, bytes: 10_000 };
 let serial = 0;
@@ -65,9 +55,7 @@ describe.each([
   [
     'redis',
     () => {
-      const store = createRedisItemStore(redis.url, { keyPrefix: `test-items:${randomUUID()}:`, log: () => undefined });
-      opened.push(store);
-      return store;
+      return redis.closeAfterAll(createRedisItemStore(redis.url, { keyPrefix: `test-items:${randomUUID()}:`, log: () => undefined }));
     },
   ],
 ] as const)('the %s item store', (_kind, make) => {
@@ -184,8 +172,9 @@ describe.each([
 describe('the redis item store on a Redis without an append-only file', () => {
   it('says once that a Redis restart would lose every item', async () => {
     const said: string[] = [];
-    const store = createRedisItemStore(redis.url, { keyPrefix: `test-items:${randomUUID()}:`, log: (message) => said.push(message) });
-    opened.push(store);
+    const store = redis.closeAfterAll(
+      createRedisItemStore(redis.url, { keyPrefix: `test-items:${randomUUID()}:`, log: (message) => said.push(message) }),
+    );
     await store.usage('alice');
     await expect.poll(() => said).toEqual([NO_AOF_ITEMS_MESSAGE]);
   });
@@ -193,8 +182,7 @@ describe('the redis item store on a Redis without an append-only file', () => {
 
 describe('the redis item store while Redis does not answer', () => {
   it('fails closed: every call rejects with store_unavailable', async () => {
-    const store = createRedisItemStore(`redis://127.0.0.1:${await freePort()}`, { log: () => undefined });
-    opened.push(store);
+    const store = redis.closeAfterAll(createRedisItemStore(`redis://127.0.0.1:${await freePort()}`, { log: () => undefined }));
     const calls = [
       store.get('abcdefgh12'),
       store.create(item('alice', 1), QUOTA),
