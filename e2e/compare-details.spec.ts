@@ -3,7 +3,7 @@
 // diff downloads as CSV and JSON. The lookup is found by its properties: the first whose first
 // operation is a JSON GET with records and a declared identity.
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from './fixtures.ts';
+import { expect, expectRecorded, test, type Page } from './fixtures.ts';
 import { allLookups } from '../src/lookups/registry.ts';
 
 const lookup = allLookups.find((candidate) => {
@@ -23,7 +23,7 @@ async function run(page: Page, recorded: number): Promise<void> {
   const answered = page.waitForResponse((response) => response.url().includes(`/proxy/${lookup.slug}/`) && response.ok());
   await page.goto(lookupUrl);
   await answered;
-  await expect(page.getByText(`Recent requests (${recorded})`, { exact: true })).toBeVisible();
+  await expectRecorded(page, recorded);
 }
 
 test('the default pair is in the URL, the same answer is flagged, and the diff downloads', async ({ page }) => {

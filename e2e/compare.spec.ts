@@ -1,7 +1,7 @@
 // Compare, as an analyst uses it: run L for two overlapping time windows, open Compare from the
 // lookup page, pick the two answers and read what changed; the counts are those of the two
 // answers' incident sets, matched by incident_code, and the choice survives a reload.
-import { expect, test, type Page } from './fixtures.ts';
+import { expect, expectRecorded, test, type Page } from './fixtures.ts';
 import { lookups } from '../src/lookups/registry.ts';
 import { largeCallsQuery } from '../src/demo/m-calls-for-service.ts';
 
@@ -24,7 +24,7 @@ async function run(page: Page, query: Record<string, string>, recorded: number):
   await page.goto(`/lookups/l?${new URLSearchParams(query)}`);
   const body = (await (await answered).json()) as Array<{ incidents: Incident[] }>;
   await expect(page.getByRole('region', { name: 'Results', exact: true })).toContainText(/Page 1 of 1/);
-  await expect(page.getByText(`Recent requests (${recorded})`, { exact: true })).toBeVisible();
+  await expectRecorded(page, recorded);
   return new Set(body[0]!.incidents.map((incident) => incident.incident_code));
 }
 
@@ -119,7 +119,7 @@ test('M: two answers of 10,000 calls, kept compressed in History, compare, and a
   // The diff runs in the compare worker, not on the page's main thread.
   const diffWorker = page.waitForEvent('worker', { predicate: (worker) => /diff-worker/.test(worker.url()), timeout: 30_000 });
   // Both answers are in History (each written with its compressed body in one transaction).
-  await expect(page.getByText('Recent requests (2)', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expectRecorded(page, 2);
   await page.getByRole('link', { name: 'Compare answers…' }).click();
   const secondPicker = page.getByLabel('Second answer (after)');
   const compared = `Compared: ${added} added, ${removed} removed, 0 changed, ${(10_000 - added).toLocaleString('en-US')} unchanged records.`;

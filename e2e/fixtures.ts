@@ -8,6 +8,7 @@ import { test as base } from '@playwright/test';
 import type { BrowserContext, ConsoleMessage, Page, WebError } from '@playwright/test';
 
 export * from '@playwright/test';
+export { expectRecorded } from './history-recorded.ts';
 export { openExampleOnTableTab, type ExampleOnTable } from './lookup-example.ts';
 
 export interface ExpectedError {

@@ -1,7 +1,7 @@
 // Map analysis end to end (issue 24), on L's example (demo data): the legend of the colour column
 // filters the table like a facet, `layer=heat` draws a canvas, `time=` and `area=` narrow the
 // table's count to the records inside them (checked against the answer's own times and coordinates).
-import { blockExternalRequests, expect, test } from './fixtures.ts';
+import { blockExternalRequests, expect, expectRecorded, test } from './fixtures.ts';
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 
@@ -22,7 +22,7 @@ async function sendHToHistory(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Try an example' }).click();
   await page.getByRole('button', { name: 'Send request' }).click();
   await expect(results(page).getByRole('tab', { name: 'Table' })).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByText('Recent requests (1)', { exact: true })).toBeVisible({ timeout: 20_000 });
+  await expectRecorded(page, 1);
 }
 
 /** Sends L's example and hands back the page's URL (the sent query) and the incidents answered. */
@@ -458,7 +458,7 @@ test('L with M from History as a layer: the layer’s legend is its one colour, 
   }));
   await expect(results(page).getByRole('tab', { name: 'Table' })).toBeVisible({ timeout: 30_000 });
   // Written to History a moment after it is shown (10,000 calls compressed): leaving before then would lose it.
-  await expect(page.getByText('Recent requests (1)', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expectRecorded(page, 1);
 
   await page.goto(`/lookups/l${search}&view=map`);
   const add = results(page).getByRole('combobox', { name: 'Add a layer from History or a bulk run' });

@@ -3,7 +3,7 @@
 // drawn area's outline, M's points, the legend beside the map, a scale bar and the title block;
 // Export PDF gives one landscape page of the paper chosen.
 import { readFile } from 'node:fs/promises';
-import { blockExternalRequests, expect, test, type Locator, type Page } from './fixtures.ts';
+import { blockExternalRequests, expect, expectRecorded, test, type Locator, type Page } from './fixtures.ts';
 import { countColor, decodeInPage, longestDarkRun, rgbOf } from './png-pixels.ts';
 import { SHEET, sheetLayout } from '../src/map/export/sheet-layout.ts';
 import { LAYER_COLORS } from '../src/map/category-colors.ts';
@@ -42,7 +42,7 @@ test('Export PNG is the map: circle, drawn area, added layer, legend beside it, 
   await page.getByRole('button', { name: 'Send request' }).click();
   await expect(results(page).getByRole('tab', { name: 'Table' })).toBeVisible({ timeout: 20_000 });
   // Written to History a moment after it is shown: leaving before then would lose it.
-  await expect(page.getByText('Recent requests (1)', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expectRecorded(page, 1);
 
   await page.goto(`${QUERY}&area=${AREA}`);
   const sendButton = page.getByRole('button', { name: 'Send request' });

@@ -1,7 +1,7 @@
 // Issue 34: answers named by their parameters (History layer choices, /sql tables), spatial SQL
 // (distance_m, within_m and the guide's join of incidents to a property), and the loud label where a
 // view reads one page of a paged answer (the map, the SQL table answer, Compare), with "fetch all".
-import { blockExternalRequests, expect, test, type Page } from './fixtures.ts';
+import { blockExternalRequests, expect, expectRecorded, test, type Page } from './fixtures.ts';
 
 const MINUS = '\u2212';
 const L_QUERY = { lat: '37.7749', lon: '-122.4194', distance: '1mi', datetime_ini: '2024-05-01T00:00:00.000Z', page: '1' };
@@ -17,7 +17,7 @@ const queryResult = (page: Page) => page.getByRole('region', { name: 'Query resu
 async function sendL(page: Page, query: Record<string, string>, recorded: number) {
   await page.goto(`/lookups/l?${new URLSearchParams(query)}`);
   await expect(page.getByRole('navigation', { name: 'Pages' })).toContainText(/Page 1 of \d+/, { timeout: 30_000 });
-  await expect(page.getByText(`Recent requests (${recorded})`, { exact: true })).toBeVisible();
+  await expectRecorded(page, recorded);
 }
 
 async function runSql(page: Page, sql: string) {
@@ -63,7 +63,7 @@ test('the guide’s spatial join: incidents within 250 m of a property, on demo 
   test.slow();
   await blockExternalRequests(page);
   await page.goto('/lookups/d?recordid=184713191');
-  await expect(page.getByText('Recent requests (1)', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expectRecorded(page, 1);
   await sendL(page, { ...WEEK, lat: '33.48', lon: '-112.03' }, 1);
   await page.getByRole('navigation', { name: 'Workbench' }).getByRole('link', { name: 'SQL' }).click();
   // The guide's query names the History tables as the Tables list shows them (their names hold the time sent).

@@ -3,7 +3,7 @@
 // query shows where it is wrong; and nothing of the engine is fetched before SQL is opened.
 import { readFile } from 'node:fs/promises';
 import Papa from 'papaparse';
-import { blockExternalRequests, expect, test, type Locator, type Page } from './fixtures.ts';
+import { blockExternalRequests, expect, expectRecorded, test, type Locator, type Page } from './fixtures.ts';
 
 const EXAMPLE = {
   lat: '37.7749',
@@ -116,7 +116,7 @@ test('on /sql, two answers kept in History join', async ({ page }) => {
     await page.goto(answerUrl({ distance }));
     expect(await recordCount(page)).toBeGreaterThan(0);
     // In History before the page is left: it is written a moment after the answer shows.
-    await expect(page.getByText(`Recent requests (${index + 1})`, { exact: true })).toBeVisible({ timeout: 20_000 });
+    await expectRecorded(page, index + 1);
   }
   await page.getByRole('navigation', { name: 'Workbench' }).getByRole('link', { name: 'SQL' }).click();
   await expect(page).toHaveURL(/\/sql$/);

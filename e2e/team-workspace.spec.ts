@@ -4,7 +4,7 @@
 // Two production servers of the spec's own (the shared server of playwright.config.ts has no access
 // mode), each with the same tokens file and the same redis-server, started here on a free port.
 import type { Browser, Page } from '@playwright/test';
-import { blockExternalRequests, expect, test } from './fixtures.ts';
+import { blockExternalRequests, expect, expectRecorded, test } from './fixtures.ts';
 import { startTeamServers, type TeamServers } from './team-servers.ts';
 
 const TOKENS = { alice: 'e2e-alice-team-token-5b1e88a0c3', bob: 'e2e-bob-team-token-9d04c7e2f1' };
@@ -82,7 +82,7 @@ test('a shared map link with a layer from alice’s History opens for bob on ins
   // H's example: in alice's History, and so a layer she may add.
   await sendExample(page, one, 'h');
   // In History (written a moment after the answer shows) before the page is left.
-  await expect(page.getByText('Recent requests (1)', { exact: true })).toBeVisible({ timeout: 20_000 });
+  await expectRecorded(page, 1);
   await page.goto(`${one}/lookups/l${search}&view=map`);
   const add = results(page).getByRole('combobox', { name: 'Add a layer from History or a bulk run' });
   await expect(add.getByRole('option', { name: /^H · / })).toHaveCount(1, { timeout: 20_000 });

@@ -3,7 +3,7 @@
 // redis-server (started on a free port for this file). Then what only Redis has: atomic
 // reservations across clients, and failing closed (store_unavailable, ping false) while it is down.
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { setupRedisForFile } from '../testing/redis-per-file.ts';
 import { createRedisStore } from './redis-store.ts';
 import { createMemoryStore, createStoreFromEnv, isStoreUnavailable } from './shared-store.ts';
@@ -15,7 +15,6 @@ function redisStore(): SharedStore {
   return redis.closeAfterAll(createRedisStore(redis.url, { log: () => {} }));
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const key = (name: string) => `test:${name}:${randomUUID()}`;
 
 describe.each([
@@ -265,8 +264,8 @@ describe('a Redis outage', () => {
     await store.reserve(counter, 10, Date.now() + 60_000);
 
     await redis.stop();
-    await sleep(100);
-    expect(await store.ping()).toBe(false);
+    // Until the client has noticed the server went.
+    await vi.waitFor(async () => expect(await store.ping()).toBe(false), { timeout: 10_000, interval: 50 });
     const started = Date.now();
     const refused = await store.reserve(counter, 10, Date.now() + 60_000).catch((error: unknown) => error);
     expect(isStoreUnavailable(refused)).toBe(true);
