@@ -5,6 +5,7 @@
 // soon as it is accepted (and the server works one row at a time), so what is measured is the
 // body's reading, checking and storing, not the rows' work. Loopback only.
 // Run: `npx tsx bench/jobs-big-body.ts`.
+import { waitUntilQuiet } from './local-server.ts';
 import { readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { Worker } from 'node:worker_threads';
@@ -116,6 +117,8 @@ async function main(): Promise<void> {
       Buffer.from(JSON.stringify({ lookup: 'H', operation: 'records', rows: [{ zipcode: '62701' }] })),
     );
     if (warm.status !== 202) throw new Error(`The small job was answered ${warm.status}: ${warm.text}`);
+    // Its threads started (they load their modules after /healthz first answers), as in use.
+    await waitUntilQuiet(pid);
     const beforeMb = status(pid, 'VmRSS');
     let peakMb = beforeMb;
     const sampler = setInterval(() => (peakMb = Math.max(peakMb, status(pid, 'VmRSS'))), 100);

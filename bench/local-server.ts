@@ -2,7 +2,7 @@
 // answers, the production server on a build, and the server proxying L to a loopback provider.
 // Loopback only.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -59,6 +59,31 @@ export async function listenOnLoopback(server: Server): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
+/** CPU seconds (user + system, every thread) process `pid` has used so far (Linux). */
+function cpuSecondsOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/**
+ * Resolves once process `pid` has used under 5% of a core for a whole second (Linux; elsewhere at
+ * once): a server answers /healthz before its threads have loaded their modules, and a figure
+ * taken meanwhile measures its start-up too. Rejects after `timeoutMs`.
+ */
+export async function waitUntilQuiet(pid: number, timeoutMs = 120_000): Promise<void> {
+  if (!existsSync(`/proc/${pid}/stat`)) return;
+  const deadline = Date.now() + timeoutMs;
+  let before = cpuSecondsOf(pid);
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const now = cpuSecondsOf(pid);
+    if (now - before < 0.05) return;
+    if (Date.now() > deadline) throw new Error(`process ${pid} was still busy after ${timeoutMs} ms`);
+    before = now;
+  }
+}
+
 /** The key the proxy benchmarks give L; the loopback provider ignores it. */
 export const BENCH_L_KEY = 'bench-key-0123456789';
 
@@ -103,8 +128,9 @@ export async function startLoopbackProxy(options: {
     rmSync(dist, { recursive: true, force: true });
   };
   try {
-    // A busy machine may take a while to start a server.
+    // A busy machine may take a while to start a server, and its threads longer.
     await waitForHttp(`${url}/healthz`, options.timeoutMs);
+    await waitUntilQuiet(child.pid!, options.timeoutMs);
   } catch (error) {
     await stop();
     throw error;
