@@ -11,7 +11,7 @@ import { createServer, request } from 'node:http';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { incidentsBody, INCIDENTS_PATH, writeInChunks } from '../src/server/testing/big-answer.ts';
-import { HEALTH_PROBE_SOURCE, listenOnLoopback, startLoopbackProxy } from './local-server.ts';
+import { cpuSecondsOf, HEALTH_PROBE_SOURCE, listenOnLoopback, startLoopbackProxy } from './local-server.ts';
 
 const HEALTH_EVERY_MS = 50;
 const SETTLE_MS = 10_000;
@@ -26,16 +26,7 @@ function rssMb(pid: number): number {
 }
 
 /** CPU seconds (user + system) of process `pid`, and of its main thread alone (Linux). */
-function cpuSeconds(pid: number): { process: number; mainThread: number } {
-  const ticks = (stat: string) => {
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  };
-  return {
-    process: ticks(readFileSync(`/proc/${pid}/stat`, 'utf8')),
-    mainThread: ticks(readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8')),
-  };
-}
+const cpuSeconds = (pid: number) => ({ process: cpuSecondsOf(pid), mainThread: cpuSecondsOf(pid, pid) });
 
 interface Read {
   status: number;

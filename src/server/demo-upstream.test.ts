@@ -1,6 +1,7 @@
 // @vitest-environment node
 // The demo upstream: generators on worker threads (the server's thread stays free), a cache of
 // identical answers bounded by bytes, and the in-process fallback.
+import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import type { AnyLookup, AnyOperation, Params } from '../lookups/define-lookup.ts';
 import type { DemoGenerator } from '../demo/demo-types.ts';
@@ -214,6 +215,17 @@ describe('callDemo', () => {
     expect(body.byteOffset).toBe(0);
     expect(body.buffer.byteLength).toBe(body.length);
     expect(JSON.parse(body.toString())).toHaveProperty('requestId');
+  }, 60_000);
+
+  it("runs the demo on threads below the priority of the server's (nice 10, Linux)", async () => {
+    const operation = S.operations[0]!;
+    await callDemo(demoGenerators.S, S, operation, parsed(operation, operation.example as Record<string, string>), { pool: demoPool() });
+    const niceOf = (task: string) => {
+      const stat = readFileSync(`/proc/self/task/${task}/stat`, 'utf8');
+      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+    };
+    expect(niceOf(String(process.pid))).toBe(0);
+    expect(readdirSync('/proc/self/task').some((task) => niceOf(task) === 10)).toBe(true);
   }, 60_000);
 
   it("runs a generator that is not the registry's on this thread, uncached", async () => {

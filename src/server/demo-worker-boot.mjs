@@ -2,18 +2,12 @@
 // load TypeScript by itself: on Node 20 a thread does not inherit the loader hooks of `tsx` or
 // `node --import tsx`, and the Vite config process, vitest and Playwright have none to give.
 // tsImport loads demo-worker.ts through a loader of its own, whatever else is registered.
-import { readlinkSync } from 'node:fs';
-import { setPriority } from 'node:os';
 import { Tinypool } from 'tinypool';
 import { tsImport } from 'tsx/esm/api';
+import { lowerThisThreadPriority } from './background-thread.mjs';
 
-// The demo is background work: on Linux this thread (its own task id) yields the CPU to the
-// server's thread, which answers /healthz and every other request. Elsewhere it runs as it is.
-try {
-  setPriority(Number(readlinkSync('/proc/thread-self').split('/').pop()), 10);
-} catch {
-  // No /proc, or not allowed: the default priority.
-}
+// The demo is background work: this thread yields the CPU to the server's thread.
+lowerThisThreadPriority(10);
 
 const worker = await tsImport('./demo-worker.ts', import.meta.url);
 

@@ -68,8 +68,18 @@ export async function recordAnswer(
   maskingOn: boolean,
   store: HistoryStore = historyStore(),
 ): Promise<HistoryEntry | undefined> {
+  return addRecord(event, maskingOn, store, true);
+}
+
+/** Adds what History keeps of `event` to `store` (its metadata only with `keepBody` false). */
+async function addRecord(
+  event: AnswerEvent,
+  maskingOn: boolean,
+  store: HistoryStore,
+  keepBody: boolean,
+): Promise<HistoryEntry | undefined> {
   const lookup = await loadDefinition(event.lookupId);
-  const record = lookup && historyRecord(event, maskingOn, lookup);
+  const record = lookup && historyRecord(event, maskingOn, lookup, keepBody);
   return record ? store.add(record) : undefined;
 }
 
@@ -82,8 +92,5 @@ export async function recordStashedAnswer(pending: PendingAnswer, store: History
   const known = await store.list();
   const same = (entry: HistoryEntry) =>
     entry.sentAt === event.sentAt && entry.lookupId === event.lookupId && entry.operationId === event.operationId;
-  if (known.some(same)) return undefined;
-  const lookup = await loadDefinition(event.lookupId);
-  const record = lookup && historyRecord(event, maskingOn, lookup, !bodyDropped);
-  return record ? store.add(record) : undefined;
+  return known.some(same) ? undefined : addRecord(event, maskingOn, store, !bodyDropped);
 }
