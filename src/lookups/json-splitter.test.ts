@@ -69,6 +69,28 @@ describe('JsonSplitter', () => {
     expect(RECORDS_AT).toBe('0.in"cidents');
   });
 
+  it('hands the records array to its caller (feedToRecords), and keeps the envelope after it once told it closed', () => {
+    const records = JSON.stringify(JSON.parse(BODY)[0]['in"cidents']);
+    for (let cut = 1; cut < BODY.length; cut++) {
+      const splitter = new JsonSplitter({ isRecords: atRecords });
+      // The caller reads the array from just after its `[`, up to and with the `]` that closes it.
+      let rest: string | undefined;
+      for (const piece of [BODY.slice(0, cut), BODY.slice(cut)]) {
+        if (rest === undefined) rest = splitter.feedToRecords(piece);
+        else rest += piece;
+      }
+      expect(splitter.recordsPath(), `cut at ${cut}`).toEqual([0, 'in"cidents']);
+      const inner = JSON.stringify(JSON.parse(`[${rest!.slice(0, rest!.indexOf('], "after"'))}]`));
+      expect(inner).toBe(records);
+      splitter.recordsClosed();
+      splitter.feed(rest!.slice(rest!.indexOf('], "after"') + 1));
+      const outcome = splitter.end();
+      expect(outcome.kind).toBe('split');
+      const skeleton = JSON.parse((outcome as { skeleton: string }).skeleton) as unknown;
+      expect(withRecords(skeleton, [0, 'in"cidents'], JSON.parse(records) as unknown[])).toEqual(JSON.parse(BODY));
+    }
+  });
+
   it('gives the same body for every split of the text into two pieces', () => {
     const whole = JSON.parse(BODY);
     expect(BODY.length).toBeGreaterThan(180);

@@ -126,6 +126,26 @@ export class JsonSplitter {
     }
   }
 
+  /**
+   * Like feed, but stops where the records array opens: the text after its `[` is given back for
+   * the caller to read (it calls recordsClosed at the array's end); undefined while it has not
+   * opened, or once the text is left whole.
+   */
+  feedToRecords(text: string): string | undefined {
+    if (this.mode !== 'seek') return undefined;
+    const at = this.seek(text, 0);
+    // seek changes the mode when it finds the array (TypeScript cannot see that).
+    return (this.mode as JsonSplitter['mode']) === 'records' ? text.slice(at) : undefined;
+  }
+
+  /** The caller read the records array to its `]` (after feedToRecords): what follows is fed as usual. */
+  recordsClosed(): void {
+    if (this.mode !== 'records') throw new Error('the records array is not open');
+    this.mode = 'after';
+    this.keep(']');
+    this.closedAt = this.skeletonChars;
+  }
+
   /** Where the records array is, once found. */
   recordsPath(): readonly PathKey[] | undefined {
     return this.mode === 'records' || this.mode === 'after' ? this.path : undefined;

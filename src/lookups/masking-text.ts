@@ -1,19 +1,26 @@
-// Masking records as text (decision 035): the fast way to what `JSON.stringify(mask(JSON.parse(r)))`
-// gives for each record of a streamed answer (masking.ts's recordMasking). Parsing and serialising
-// every record cost about 4 of the 5 s a 63 MB answer took to mask; most of a record is copied as it
-// is, so this walks the text once, follows the personal-data paths key by key, and rewrites only
-// the values they reach (each parsed, masked and serialised alone).
+// Masking records as text (decisions 035 and 049): the fast way to what
+// `JSON.stringify(mask(JSON.parse(r)))` gives for each record of a streamed answer (masking.ts's
+// recordMasking). Parsing and serialising every record cost about 4 of the 5 s a 63 MB answer took
+// to mask; most of a record is copied as it is, so this walks the text once, follows the
+// personal-data paths key by key, and rewrites only the values they reach (each parsed, masked and
+// serialised alone). The records array comes in pieces (RecordsTextStream): each record is walked
+// as soon as a piece completes it, with no scan before to find where records end (decision 049).
 //
-// It gives the same bytes only where the text is what JSON.stringify would have written: no
+// The walk takes a record only where its text is what JSON.stringify would have written: no
 // whitespace between tokens (dropped here, as re-serialising drops it), strings and numbers written
 // the canonical way, no repeated key, no key that JSON.parse would move (an array index) or treat
-// apart (`__proto__`). Anything else, and any text that is not JSON, gives `undefined`: the caller
-// then parses and serialises, which gives its bytes or its SyntaxError. Paths with conditions or a
-// person's name are not followed here (they need the record parsed).
+// apart (`__proto__`). Any other record is parsed, masked and serialised (its bytes, or its
+// SyntaxError when it is not JSON); so is every record when the paths have conditions or a
+// person's name (they need the record parsed).
+//
+// Most records of an answer share their keys and order: the walk remembers the last object's keys
+// at each place (its shape), and a quick walk takes a record whose objects have those keys, with
+// no escape or whitespace in its text, checking nothing twice (a key is known canonical, its paths
+// known). Anything else, the full walk takes, and it learns the new shape.
 //
 // The walk notes its rewrites and the result is written straight to UTF-8 (decision 048): a masked
-// value is often not Latin-1 ("•••"), and joining it into the text made the whole batch a two-byte
-// string, twice the memory and a slow encoding (a third of the thread's time on a 63 MB answer).
+// value is often not Latin-1 ("•••"), and joining it into the text made the whole piece a two-byte
+// string, twice the memory and a slow encoding; the parts are then encoded one by one.
 
 import { BACKSLASH, CLOSE_ARRAY, CLOSE_OBJECT, COMMA, isSpace, OPEN_ARRAY, OPEN_OBJECT, QUOTE } from './json-splitter.ts';
 
@@ -26,7 +33,7 @@ export interface RecordTextPath {
 /** Masks one value reached by a path of `kind` (masking.ts's Masker). */
 export type MaskValue = (value: unknown, kind: string) => unknown;
 
-/** The text is not as JSON.stringify writes it (or not JSON): the caller parses instead. */
+/** The text is not as JSON.stringify writes it (or not JSON): the record is parsed instead. */
 const NOT_CANONICAL = Symbol('not canonical');
 
 const COLON = 0x3a;
@@ -35,8 +42,32 @@ const DIGIT_9 = 0x39;
 // Control characters are what the regular expression looks for: JSON allows none inside a string.
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f]/;
+const WIDE = /[\u0100-\uffff]/;
 const SURROGATE = /[\ud800-\udfff]/;
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** A number as JSON writes it: Number reads it to the same value JSON.parse does. */
+const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+
+/** The length of `true`, `false` or `null` at `at`, else 0. */
+function literalAt(text: string, at: number): number {
+  const code = text.charCodeAt(at);
+  const word = code === 0x74 ? 'true' : code === 0x66 ? 'false' : code === 0x6e ? 'null' : undefined;
+  return word !== undefined && text.startsWith(word, at) ? word.length : 0;
+}
+
+/** Whether text [from, to) is a number written as String writes it (an integer of up to 15 digits is, at a glance). */
+function isCanonicalNumber(text: string, from: number, to: number): boolean {
+  const digitsFrom = text.charCodeAt(from) === 0x2d ? from + 1 : from;
+  const first = text.charCodeAt(digitsFrom);
+  if (to - digitsFrom <= 15 && first > DIGIT_0 && first <= DIGIT_9) {
+    let at = digitsFrom + 1;
+    while (at < to && text.charCodeAt(at) >= DIGIT_0 && text.charCodeAt(at) <= DIGIT_9) at++;
+    if (at === to) return true;
+  }
+  const raw = text.slice(from, to);
+  return String(Number(raw)) === raw;
+}
 
 const isNumberChar = (code: number) =>
   (code >= DIGIT_0 && code <= DIGIT_9) || code === 0x2d || code === 0x2b || code === 0x2e || code === 0x65 || code === 0x45;
@@ -44,53 +75,109 @@ const isNumberChar = (code: number) =>
 /** Where the paths stand at a value: flat pairs of path index and segments matched so far. */
 type Live = readonly number[] | undefined;
 
-/** Grown as batches need it, so a thread encodes into the same memory each time (up to this size). */
+/**
+ * What the walk learnt of the last object met at a place in a record: its keys (checked: canonical,
+ * none repeated, none written with an escape), the paths each leads to, and the shapes of their
+ * values; for an array, its elements' shape.
+ */
+interface Shape {
+  keys: readonly string[];
+  next: Live[];
+  children: (Shape | undefined)[];
+  element: Shape | undefined;
+}
+
+const NO_KEYS: readonly string[] = [];
+const newShape = (): Shape => ({ keys: NO_KEYS, next: [], children: [], element: undefined });
+
+/** Grown as pieces need it, so a thread encodes into the same memory each time (up to this size). */
 const SCRATCH_KEPT_BYTES = 4 * 1024 * 1024;
 let scratch = new Uint8Array(0);
 const encoder = new TextEncoder();
 
 class RecordsTextWalk {
-  private at = 0;
+  text = '';
+  at = 0;
   /** The rewrites so far: text [cuts[2i], cuts[2i + 1]) becomes replacements[i]. */
-  private readonly cuts: number[] = [];
-  private readonly replacements: string[] = [];
+  private cuts: number[] = [];
+  private replacements: string[] = [];
   private replacementChars = 0;
   /** The next backslash at or after `at` (-1 when none): a string without one needs no decoding. */
-  private nextBackslash: number;
+  private nextBackslash = -1;
   /** Whether the text has control characters (whitespace or worse) to look for in strings. */
-  private readonly controls: boolean;
+  private controls = false;
   /** Inside a value that is rewritten: it is parsed again, so only its grammar matters. */
   private lenient = false;
+  /** A replacement has a character beyond Latin-1. */
+  private wideReplacement = false;
+  /** The text has a lone surrogate: its records are parsed. */
+  loneSurrogate = false;
+  /** The text has no escape and no control character: the quick walk may take it. */
+  private quick = false;
+  /** Where every path starts: at the record itself. */
+  private readonly root: number[] = [];
+  /** The shape of the last record walked. */
+  private readonly shape = newShape();
 
   constructor(
-    private readonly text: string,
     private readonly paths: readonly RecordTextPath[],
     private readonly mask: MaskValue,
   ) {
-    this.nextBackslash = text.indexOf('\\');
-    this.controls = CONTROL.test(text);
+    for (let p = 0; p < paths.length; p++) this.root.push(p, 0);
   }
 
-  /** Walks the records (comma-separated, no brackets), noting what masking rewrites. */
-  walk(): this {
-    const { text } = this;
-    const root: number[] = [];
-    for (let p = 0; p < this.paths.length; p++) root.push(p, 0);
-    this.space();
-    while (this.at < text.length) {
-      this.value(root);
-      this.space();
-      if (this.at >= text.length) break;
-      this.expect(COMMA);
-      this.space();
-      if (this.at >= text.length) throw NOT_CANONICAL;
-    }
+  /** Starts over on `text`, with no rewrites. */
+  reset(text: string): this {
+    this.text = text;
+    this.at = 0;
+    this.cuts = [];
+    this.replacements = [];
+    this.replacementChars = 0;
+    this.wideReplacement = false;
+    this.lenient = false;
+    this.nextBackslash = text.indexOf('\\');
+    this.controls = CONTROL.test(text);
+    // JSON.stringify escapes a lone surrogate (text decoded from UTF-8 never has one).
+    this.loneSurrogate = SURROGATE.test(text) && LONE_SURROGATE.test(text);
+    this.quick = this.nextBackslash < 0 && !this.controls;
     return this;
   }
 
-  /** The masked records as UTF-8: the text as it is between the rewrites, each encoded in place. */
-  utf8(): Uint8Array {
-    const { text, cuts, replacements } = this;
+  /** One record at `at`: throws NOT_CANONICAL (or the parser's error) when it cannot be walked. */
+  record(): void {
+    this.value(this.root, this.shape);
+  }
+
+  /** How many rewrites there are: what `undo` goes back to. */
+  rewrites(): number {
+    return this.replacements.length;
+  }
+
+  /** Forgets the rewrites after the first `count` and goes back to `at`. */
+  undo(count: number, at: number): void {
+    for (let i = count; i < this.replacements.length; i++) this.replacementChars -= this.replacements[i]!.length;
+    this.replacements.length = count;
+    this.cuts.length = 2 * count;
+    this.at = at;
+    this.lenient = false;
+    this.nextBackslash = this.text.indexOf('\\', at);
+  }
+
+  /** The masked text before `end` as UTF-8: the text as it is between the rewrites. */
+  utf8(end = this.text.length): Uint8Array {
+    const { cuts, replacements } = this;
+    const text = end === this.text.length ? this.text : this.text.slice(0, end);
+    if (!this.wideReplacement) {
+      // Latin-1 replacements keep a one-byte text one-byte: joined, it is encoded in one native call.
+      let joined = '';
+      let from = 0;
+      for (let i = 0; i < replacements.length; i++) {
+        joined += text.slice(from, cuts[2 * i]) + replacements[i]!;
+        from = cuts[2 * i + 1]!;
+      }
+      return encoder.encode(from === 0 ? text : joined + text.slice(from));
+    }
+    // A replacement such as "••• masked" would make the joined text two-byte (decision 048): each part is encoded in place.
     // A UTF-16 unit takes at most 3 bytes in UTF-8 (a surrogate pair's two take 4).
     const most = 3 * (text.length + this.replacementChars);
     const into = most <= scratch.length ? scratch : new Uint8Array(most);
@@ -107,13 +194,14 @@ class RecordsTextWalk {
   }
 
   /** Replaces text [from, to) by `replacement` in the output. */
-  private rewrite(from: number, to: number, replacement: string): void {
+  rewrite(from: number, to: number, replacement: string): void {
+    if (!this.wideReplacement && WIDE.test(replacement)) this.wideReplacement = true;
     this.cuts.push(from, to);
     this.replacements.push(replacement);
     this.replacementChars += replacement.length;
   }
 
-  private space(): void {
+  space(): void {
     const { text } = this;
     const from = this.at;
     while (this.at < text.length && isSpace(text.charCodeAt(this.at))) this.at++;
@@ -125,38 +213,44 @@ class RecordsTextWalk {
     this.at++;
   }
 
-  /** One value at `at`, with the paths standing at it. */
-  private value(live: Live): void {
+  /** One value at `at`, with the paths standing at it and the shape of the last value met where it is. */
+  private value(live: Live, shape: Shape | undefined): void {
     let ends: string | undefined;
-    let next: number[] | undefined;
     if (live) {
       for (let i = 0; i < live.length; i += 2) {
-        const path = this.paths[live[i]!]!;
-        if (live[i + 1] === path.segments.length) {
-          if (ends !== undefined) throw NOT_CANONICAL;
-          ends = path.kind;
-        } else (next ??= []).push(live[i]!, live[i + 1]!);
+        if (live[i + 1] !== this.paths[live[i]!]!.segments.length) continue;
+        // Two paths meeting at a value (or one ending where another goes on) are applied one after
+        // the other by the whole-body masking.
+        if (live.length > 2) throw NOT_CANONICAL;
+        ends = this.paths[live[i]!]!.kind;
       }
     }
-    if (ends === undefined) return this.plain(next);
-    // Two paths meeting at a value are applied one after the other by the whole-body masking.
-    if (next || this.lenient) throw NOT_CANONICAL;
+    // No path ends here: they all go on, as they stand.
+    if (ends === undefined) return this.plain(live, shape);
+    if (this.lenient) throw NOT_CANONICAL;
     const from = this.at;
     // Lenient text makes no rewrites (whitespace in it is parsed away with the value).
     this.lenient = true;
-    this.plain(undefined);
+    this.plain(undefined, undefined);
     this.lenient = false;
     const raw = this.text.slice(from, this.at);
-    const parsed: unknown = raw.charCodeAt(0) === QUOTE && raw.indexOf('\\') < 0 && !CONTROL.test(raw) ? raw.slice(1, -1) : JSON.parse(raw);
+    const first = raw.charCodeAt(0);
+    // What JSON.parse would give, without its cost for the common cases: a plain string, a number.
+    const parsed: unknown =
+      first === QUOTE && raw.indexOf('\\') < 0 && !CONTROL.test(raw)
+        ? raw.slice(1, -1)
+        : first !== QUOTE && JSON_NUMBER.test(raw)
+          ? Number(raw)
+          : JSON.parse(raw);
     this.rewrite(from, this.at, JSON.stringify(this.mask(parsed, ends)));
   }
 
-  private plain(live: Live): void {
+  private plain(live: Live, shape: Shape | undefined): void {
     const { text } = this;
     const code = text.charCodeAt(this.at);
-    if (code === QUOTE) this.string();
-    else if (code === OPEN_OBJECT) this.object(live);
-    else if (code === OPEN_ARRAY) this.array(live);
+    if (code === QUOTE) this.string(false);
+    else if (code === OPEN_OBJECT) this.object(live, shape);
+    else if (code === OPEN_ARRAY) this.array(live, shape);
     else if (text.startsWith('true', this.at)) this.at += 4;
     else if (text.startsWith('false', this.at)) this.at += 5;
     else if (text.startsWith('null', this.at)) this.at += 4;
@@ -172,8 +266,8 @@ class RecordsTextWalk {
     if (raw === '' || (!this.lenient && String(Number(raw)) !== raw)) throw NOT_CANONICAL;
   }
 
-  /** The string at `at`: its decoded text (a key needs it). */
-  private string(): string {
+  /** The string at `at`: its decoded text when `wanted` (a key needs it), else perhaps undefined. */
+  private string(wanted: boolean): string | undefined {
     const { text } = this;
     const from = this.at;
     let end = text.indexOf('"', from + 1);
@@ -197,12 +291,18 @@ class RecordsTextWalk {
       return decoded;
     }
     this.at = end + 1;
+    if (!wanted && !this.controls) return undefined;
     const decoded = text.slice(from + 1, end);
     if (this.controls && CONTROL.test(decoded)) throw NOT_CANONICAL;
     return decoded;
   }
 
-  private object(live: Live): void {
+  /**
+   * An object: its keys are read and checked once per shape. Most records of an answer have the
+   * keys of the last one, in its order: a key found where the shape says (the same text, with no
+   * escape in it) needs no check again, and the paths it leads to are the shape's.
+   */
+  private object(live: Live, shape: Shape | undefined): void {
     const { text } = this;
     this.at++;
     this.space();
@@ -210,30 +310,61 @@ class RecordsTextWalk {
       this.at++;
       return;
     }
-    const keys: string[] = [];
-    for (;;) {
+    const known = shape?.keys ?? NO_KEYS;
+    // This object's keys, paths and shapes, once they differ from the shape's (until then, the shape's).
+    let keys: string[] | undefined;
+    let nexts: Live[] = [];
+    let children: (Shape | undefined)[] = [];
+    let cacheable = true;
+    for (let index = 0; ; index++) {
       if (text.charCodeAt(this.at) !== QUOTE) throw NOT_CANONICAL;
-      const key = this.string();
-      if (!this.lenient) {
-        // JSON.parse puts index keys first and keeps a repeated key's last value: not what the text says.
-        const first = key.charCodeAt(0);
-        if ((first >= DIGIT_0 && first <= DIGIT_9) || key === '__proto__' || keys.includes(key)) throw NOT_CANONICAL;
+      const from = this.at;
+      const key = this.string(true)!;
+      // Written without an escape, so its text is the key (an escaped key is checked each time).
+      const plain = this.at - from === key.length + 2;
+      let next: Live;
+      let child: Shape | undefined;
+      if (keys === undefined && plain && key === known[index]) {
+        next = shape!.next[index];
+        child = shape!.children[index];
+      } else {
+        if (keys === undefined) {
+          keys = known.slice(0, index);
+          nexts = shape ? shape.next.slice(0, index) : [];
+          children = shape ? shape.children.slice(0, index) : [];
+        }
+        if (!this.lenient) {
+          // JSON.parse puts index keys first and keeps a repeated key's last value: not what the text says.
+          const first = key.charCodeAt(0);
+          if ((first >= DIGIT_0 && first <= DIGIT_9) || key === '__proto__' || keys.includes(key)) throw NOT_CANONICAL;
+        }
+        if (!plain) cacheable = false;
         keys.push(key);
+        next = live && this.follow(live, key);
+        child = shape && newShape();
+        nexts.push(next);
+        children.push(child);
       }
       this.space();
       this.expect(COLON);
       this.space();
-      this.value(live && this.follow(live, key));
+      this.value(next, child);
       this.space();
       const code = text.charCodeAt(this.at);
       this.at++;
-      if (code === CLOSE_OBJECT) return;
+      if (code === CLOSE_OBJECT) break;
       if (code !== COMMA) throw NOT_CANONICAL;
       this.space();
     }
+    // The next object here is most likely shaped as this one.
+    if (shape && keys !== undefined) {
+      shape.keys = cacheable ? keys : NO_KEYS;
+      shape.next = nexts;
+      shape.children = children;
+    }
   }
 
-  private array(live: Live): void {
+  private array(live: Live, shape: Shape | undefined): void {
     const { text } = this;
     this.at++;
     this.space();
@@ -241,14 +372,119 @@ class RecordsTextWalk {
       this.at++;
       return;
     }
+    // Its elements share a shape: an array's objects are most often alike.
+    const element = shape && (shape.element ??= newShape());
     for (let index = 0; ; index++) {
-      this.value(live && this.follow(live, String(index)));
+      this.value(live && this.follow(live, String(index)), element);
       this.space();
       const code = text.charCodeAt(this.at);
       this.at++;
       if (code === CLOSE_ARRAY) return;
       if (code !== COMMA) throw NOT_CANONICAL;
       this.space();
+    }
+  }
+
+  /**
+   * The quick walk of a record at `at` (decision 049): the rewrites `record` makes, for the common
+   * text: no escape, no whitespace, and each object's keys those of the last object met at its
+   * place (its shape), in their order, so they need no check again. The index after the record, or
+   * -1 where the full walk must take over (its rewrites are then undone).
+   */
+  quickRecord(at: number): number {
+    return this.quick ? this.quickValue(at, this.root, this.shape) : -1;
+  }
+
+  private quickValue(at: number, live: Live, shape: Shape | undefined): number {
+    const { text } = this;
+    if (live) {
+      let ends: string | undefined;
+      for (let i = 0; i < live.length; i += 2) {
+        if (live[i + 1] !== this.paths[live[i]!]!.segments.length) continue;
+        if (live.length > 2) return -1;
+        ends = this.paths[live[i]!]!.kind;
+      }
+      if (ends !== undefined) return this.quickMasked(at, ends);
+    }
+    const code = text.charCodeAt(at);
+    if (code === QUOTE) {
+      const end = text.indexOf('"', at + 1);
+      return end < 0 ? -1 : end + 1;
+    }
+    if (code === OPEN_OBJECT) return this.quickObject(at, shape);
+    if (code === OPEN_ARRAY) return this.quickArray(at, live, shape);
+    const literal = literalAt(text, at);
+    if (literal > 0) return at + literal;
+    return this.quickNumber(at);
+  }
+
+  private quickNumber(at: number): number {
+    const { text } = this;
+    let end = at;
+    while (end < text.length && isNumberChar(text.charCodeAt(end))) end++;
+    return end > at && isCanonicalNumber(text, at, end) ? end : -1;
+  }
+
+  /** A value a path ends at, masked: a string, number or literal (an object or array is the full walk's). */
+  private quickMasked(at: number, kind: string): number {
+    const { text } = this;
+    const code = text.charCodeAt(at);
+    let end: number;
+    let value: unknown;
+    if (code === QUOTE) {
+      end = text.indexOf('"', at + 1) + 1;
+      if (end === 0) return -1;
+      value = text.slice(at + 1, end - 1);
+    } else if (code === OPEN_OBJECT || code === OPEN_ARRAY) return -1;
+    else {
+      const literal = literalAt(text, at);
+      if (literal > 0) {
+        end = at + literal;
+        value = literal === 4 ? (code === 0x74 ? true : null) : false;
+      } else {
+        end = at;
+        while (end < text.length && isNumberChar(text.charCodeAt(end))) end++;
+        const raw = text.slice(at, end);
+        if (!JSON_NUMBER.test(raw)) return -1;
+        value = Number(raw);
+      }
+    }
+    this.rewrite(at, end, JSON.stringify(this.mask(value, kind)));
+    return end;
+  }
+
+  private quickObject(at: number, shape: Shape | undefined): number {
+    const { text } = this;
+    let from = at + 1;
+    if (text.charCodeAt(from) === CLOSE_OBJECT) return from + 1;
+    if (!shape) return -1;
+    const { keys, next, children } = shape;
+    for (let index = 0; ; index++) {
+      const known = keys[index];
+      if (known === undefined || text.charCodeAt(from) !== QUOTE) return -1;
+      const end = from + 1 + known.length;
+      if (text.charCodeAt(end) !== QUOTE || text.charCodeAt(end + 1) !== COLON || text.slice(from + 1, end) !== known) return -1;
+      from = this.quickValue(end + 2, next[index], children[index]);
+      if (from < 0) return -1;
+      const code = text.charCodeAt(from);
+      if (code === CLOSE_OBJECT) return from + 1;
+      if (code !== COMMA) return -1;
+      from++;
+    }
+  }
+
+  private quickArray(at: number, live: Live, shape: Shape | undefined): number {
+    const { text } = this;
+    let from = at + 1;
+    if (text.charCodeAt(from) === CLOSE_ARRAY) return from + 1;
+    const element = shape && (shape.element ??= newShape());
+    for (let index = 0; ; index++) {
+      from = this.quickValue(from, live && this.follow(live, String(index)), element);
+      if (from < 0) return -1;
+      const code = text.charCodeAt(from);
+      if (code === CLOSE_ARRAY) return from + 1;
+      if (code !== COMMA) return -1;
+      from++;
     }
   }
 
@@ -263,20 +499,161 @@ class RecordsTextWalk {
   }
 }
 
+/** Masks one record given as its text: parsed, masked and serialised (what the walk falls back to). */
+export type MaskRecordText = (text: string) => string;
+
+/** What a piece of a records array gave: its complete records masked, and the text after the array once it closed. */
+export interface MaskedRecordsPiece {
+  utf8: Uint8Array;
+  /** The text after the array's `]` (undefined while the array is open). */
+  after: string | undefined;
+}
+
+const EMPTY = new Uint8Array(0);
+
+const isNotCanonical = (error: unknown) => error === NOT_CANONICAL || error instanceof SyntaxError || error instanceof RangeError;
+
 /**
- * Masks records given as text (comma-separated, no brackets) by `paths`, each reached value by
- * `mask`: the records masked and serialised, comma-separated, as UTF-8, or undefined when the text
- * is not written as JSON.stringify writes it (the caller parses and serialises instead).
+ * Where a value that starts at 0 ends: the `,` or `]` after it at its own depth. Kept across
+ * pieces, so a record that spans many of them is scanned once, not again with each piece.
  */
-export function maskRecordsAsText(text: string, paths: readonly RecordTextPath[], mask: MaskValue): Uint8Array | undefined {
-  // JSON.stringify escapes a lone surrogate (text decoded from UTF-8 never has one).
-  if (SURROGATE.test(text) && LONE_SURROGATE.test(text)) return undefined;
-  let walked: RecordsTextWalk;
-  try {
-    walked = new RecordsTextWalk(text, paths, mask).walk();
-  } catch (error) {
-    if (error === NOT_CANONICAL || error instanceof SyntaxError || error instanceof RangeError) return undefined;
-    throw error;
+class ValueEnd {
+  private depth = 0;
+  private inString = false;
+  private escaped = false;
+  /** How much of the text has been scanned. */
+  scanned = 0;
+
+  /** The index of the `,` or `]` (or a stray `}`) that ends the value starting at `start`, or -1 when it goes on. */
+  find(text: string, start: number): number {
+    let { depth, inString, escaped } = this;
+    let at = start + this.scanned;
+    for (; at < text.length; at++) {
+      const code = text.charCodeAt(at);
+      if (inString) {
+        if (escaped) escaped = false;
+        else if (code === BACKSLASH) escaped = true;
+        else if (code === QUOTE) inString = false;
+      } else if (code === QUOTE) inString = true;
+      else if (code === OPEN_OBJECT || code === OPEN_ARRAY) depth++;
+      else if (code === CLOSE_OBJECT || code === CLOSE_ARRAY) {
+        if (depth === 0) return at;
+        depth--;
+      } else if (code === COMMA && depth === 0) return at;
+    }
+    Object.assign(this, { depth, inString, escaped, scanned: at - start });
+    return -1;
   }
-  return walked.utf8();
+}
+
+/**
+ * Masks a records array given in pieces of its text (what follows its `[`), in one pass: each
+ * record is walked as it comes (decision 049), and the text of a record cut by the end of a piece
+ * waits for the next. A record the walk cannot take (not written as JSON.stringify writes it, or
+ * paths that need it parsed) is found whole and given to `maskRecord`. The bytes are those of
+ * maskRecordsAsText over the same records, so the whole-body masking's.
+ */
+export class RecordsTextStream {
+  private readonly walk: RecordsTextWalk;
+  /** The text of a record that has not ended yet (with what came before it since the last piece). */
+  private pending = '';
+  /** Set while a record is pending: where it ends is being looked for. */
+  private end: ValueEnd | undefined;
+  /** A comma came after the last record: another must follow, not `]`. */
+  private afterComma = false;
+  private closed = false;
+  /** Records masked through parsing: the walk could not take them (tests, and what a profile asks). */
+  parsedRecords = 0;
+
+  private readonly walkable: boolean;
+
+  /** `paths` undefined: every record is parsed (the paths need it). */
+  constructor(
+    paths: readonly RecordTextPath[] | undefined,
+    mask: MaskValue,
+    private readonly maskRecord: MaskRecordText,
+  ) {
+    this.walkable = paths !== undefined;
+    this.walk = new RecordsTextWalk(paths ?? [], mask);
+  }
+
+  /** The next piece of the array's text: the records it completes, masked, comma-separated. */
+  feed(piece: string): MaskedRecordsPiece {
+    if (this.closed) throw new Error('the records array has closed');
+    const text = this.pending === '' ? piece : this.pending + piece;
+    // A record cut at the last piece's end: nothing goes out until this piece holds its end.
+    if (this.end && this.end.find(text, 0) < 0) {
+      this.pending = text;
+      return { utf8: EMPTY, after: undefined };
+    }
+    this.end = undefined;
+    const walk = this.walk.reset(text);
+    for (;;) {
+      walk.space();
+      const start = walk.at;
+      if (start >= text.length) return this.out(start);
+      if (text.charCodeAt(start) === CLOSE_ARRAY) {
+        if (this.afterComma) throw new SyntaxError('a comma before the end of the records array');
+        this.closed = true;
+        return { utf8: walk.utf8(start), after: text.slice(start + 1) };
+      }
+      if (!this.record(start)) return this.out(start);
+      const separator = text.charCodeAt(walk.at);
+      if (separator !== COMMA && separator !== CLOSE_ARRAY) throw new SyntaxError('a record not followed by a comma');
+      walk.at++;
+      this.afterComma = separator === COMMA;
+      if (separator === CLOSE_ARRAY) {
+        this.closed = true;
+        return { utf8: walk.utf8(walk.at - 1), after: text.slice(walk.at) };
+      }
+    }
+  }
+
+  /** The text ended: a record still open, or an array never closed, is not JSON. */
+  finish(): void {
+    if (!this.closed) throw new SyntaxError('the records array did not close');
+  }
+
+  /** The record at `start`, walked or masked whole; false when the text ends before it does. */
+  private record(start: number): boolean {
+    const { walk } = this;
+    const { text } = walk;
+    const rewrites = walk.rewrites();
+    if (this.walkable && !walk.loneSurrogate) {
+      const end = walk.quickRecord(start);
+      const after = text.charCodeAt(end);
+      // Complete only once what follows it is seen: a number at the end may go on.
+      if (end > 0 && (after === COMMA || after === CLOSE_ARRAY)) {
+        walk.at = end;
+        return true;
+      }
+      walk.undo(rewrites, start);
+      try {
+        walk.record();
+        walk.space();
+        const code = text.charCodeAt(walk.at);
+        // Complete only once what follows it is seen: a number at the end may go on.
+        if (code === COMMA || code === CLOSE_ARRAY) return true;
+      } catch (error) {
+        if (!isNotCanonical(error)) throw error;
+      }
+      walk.undo(rewrites, start);
+    }
+    const end = new ValueEnd();
+    const at = end.find(text, start);
+    if (at < 0) {
+      this.end = end;
+      return false;
+    }
+    walk.rewrite(start, at, this.maskRecord(text.slice(start, at)));
+    this.parsedRecords++;
+    walk.at = at;
+    return true;
+  }
+
+  /** The records complete before `end` go out; the text from there waits for the next piece. */
+  private out(end: number): MaskedRecordsPiece {
+    this.pending = end < this.walk.text.length ? this.walk.text.slice(end) : '';
+    return { utf8: end === 0 ? EMPTY : this.walk.utf8(end), after: undefined };
+  }
 }

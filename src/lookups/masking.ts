@@ -31,7 +31,7 @@
 //   longer groups everyone who shares a first name.
 import { isRecord } from './adapters.ts';
 import type { PathKey } from './json-splitter.ts';
-import { maskRecordsAsText } from './masking-text.ts';
+import { RecordsTextStream } from './masking-text.ts';
 import { PERSON_NAME_KINDS, PERSONAL_KINDS, type PersonalKind, type PersonNameKind } from './personal-path.ts';
 import { localStandIn, normaliseForPseudonym, pseudonym, type KeyedCode, type NamePart, type PseudonymKind } from './stand-ins.ts';
 
@@ -343,11 +343,11 @@ export interface RecordMasking {
   /** The body with its records array empty, masked (the array stays where it was, empty). */
   envelope(skeleton: unknown): unknown;
   /**
-   * Records given as text (comma-separated, no brackets), masked and serialised without parsing
-   * them (masking-text.ts), as UTF-8; undefined when the text must be parsed to give the same
-   * bytes, or when the paths need the record parsed (conditions, a person's name).
+   * A records array's text in pieces (what follows its `[`), masked record by record as it comes
+   * and written as UTF-8 (masking-text.ts), giving the bytes of `record` on each, serialised; the
+   * records are parsed where the paths need it (conditions, a person's name).
    */
-  recordsUtf8(text: string): Uint8Array | undefined;
+  recordsStream(): RecordsTextStream;
 }
 
 /**
@@ -386,6 +386,9 @@ export function recordMasking(paths: readonly string[], recordsPath: readonly Pa
   return {
     record: (value) => maskParsed(value, inRecord, masker),
     envelope: (skeleton) => maskPersonalData(skeleton, paths, code),
-    recordsUtf8: (text) => (asText ? maskRecordsAsText(text, inRecord, maskValue) : undefined),
+    recordsStream: () =>
+      new RecordsTextStream(asText ? inRecord : undefined, maskValue, (text) =>
+        JSON.stringify(maskParsed(JSON.parse(text), inRecord, masker)),
+      ),
   };
 }

@@ -8,7 +8,7 @@ import type { DemoGenerator } from '../demo/demo-types.ts';
 import type { ChainHandler, RequestHandler } from './http/handler-types.ts';
 import { createRoutes, type RouteMethods } from './http/routes.ts';
 import { sendJson } from './http/send-json.ts';
-import { offThreadMasking, offThreadRecords } from './mask-pool.ts';
+import { offThreadMasking } from './mask-pool.ts';
 import { streamingMasking } from './masking-stream.ts';
 import { maskStreamPool } from './mask-stream-pool.ts';
 import { personalDataMasking, unmaskedAllowed } from './masking-transform.ts';
@@ -65,7 +65,7 @@ export function createMaskingProxy(options: Omit<LookupHandlerOptions, 'openApiD
     ...options,
     ...masking,
     transformBody,
-    streamBody: streamingMasking(policy, maskSecret, transformBody, offThreadRecords(), (lookup, operation, task) =>
+    streamBody: streamingMasking(policy, maskSecret, transformBody, (lookup, operation, task) =>
       maskStreamPool()?.open(lookup, operation, task),
     ),
     untransformed: (headers) => (unmaskedAllowed(policy, headers) ? SENT_UNMASKED : undefined),

@@ -11,16 +11,17 @@ describe('the mask pool', () => {
     const threads = await startMaskPool({ threads: 2 });
     expect(new Set(threads).size).toBe(2);
     expect(threads.every((thread) => thread > 0)).toBe(true);
-    const records = await maskPool().records({
-      kind: 'records',
+    const result = await maskPool().run({
       lookupId: 'L',
-      recordsPath: [0, 'incidents'],
+      operationId: 'incidents',
+      policy: 'always',
       secret: 'pool-test-secret-0123456789',
-      text: '{"incident_address":"1 MAIN ST","incident_latitude":39.781234}',
+      body: Buffer.from('[{"incidents":[{"incident_address":"1 MAIN ST","incident_latitude":39.781234}]}]'),
+      context: { source: 'live', status: 200, contentType: 'application/json', requestHeaders: {} },
     });
-    expect(records.kind).toBe('records');
-    const text = records.kind === 'records' ? Buffer.from(records.bytes).toString() : '';
-    expect(text).toMatch(/^\{"incident_address":"[^"]+","incident_latitude":39\.78\}$/);
+    expect(result.kind).toBe('body');
+    const text = result.kind === 'body' ? Buffer.from(result.body).toString() : '';
+    expect(text).toMatch(/^\[\{"incidents":\[\{"incident_address":"[^"]+","incident_latitude":39\.78\}\]\}\]$/);
     expect(text).not.toContain('MAIN ST');
   }, 120_000);
 });

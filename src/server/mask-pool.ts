@@ -1,4 +1,5 @@
-// Masking a large live answer off the server's thread. Masking needs the whole JSON: it is parsed,
+// Masking a large live answer read whole off the server's thread (an answer masked as it streams
+// has a thread of its own instead: mask-stream-pool.ts). Masking needs the whole JSON: it is parsed,
 // walked and serialised again, about 3 s for a 56 MB answer, during which the server's thread
 // would answer nothing (not /healthz, not another user's small request). A body of
 // OFF_THREAD_BYTES or more is masked on a thread of this pool; a smaller one inline, where a
@@ -6,8 +7,7 @@
 //
 // One shared pool per process, started with the server (startMaskPool: its threads load the
 // registry before the first masked answer needs them, which on a busy machine took seconds), one
-// thread per core (decision 035: streamed answers keep every core busy masking while the server's
-// thread only scans), its threads started the way the demo's are (mask-worker-boot.mjs, tsx's
+// thread per core, its threads started the way the demo's are (mask-worker-boot.mjs, tsx's
 // tsImport); an idle thread never keeps the process alive. Should a thread fail, the body is
 // masked inline, with a warning: slower for everyone, but the answer is still masked and sent.
 import { availableParallelism } from 'node:os';
@@ -16,8 +16,7 @@ import type { Tinypool as TinypoolClass } from 'tinypool';
 import type { MaskPolicy } from '../lookups/wire.ts';
 import type { BodyTransform } from './body-transform.ts';
 import { UpstreamFailureError } from './live-upstream.ts';
-import type { MaskRecordsText } from './masking-stream.ts';
-import type { MaskResult, MaskTask, RecordsResult, RecordsTask, WarmTask } from './mask-worker.ts';
+import type { MaskResult, MaskTask, WarmResult, WarmTask } from './mask-worker.ts';
 import { partLog } from './server-log.ts';
 
 /** Bodies this large or larger are masked on a thread. */
@@ -28,11 +27,9 @@ const IDLE_MS = 30_000;
 export interface MaskPool {
   /** Masks one body on a thread (its bytes are moved there); rejects when no thread could run it. */
   run(task: MaskTask): Promise<MaskResult>;
-  /** Masks a batch of records of a streamed answer on a thread (the text is copied there, the masked bytes moved back). */
-  records(task: RecordsTask): Promise<RecordsResult>;
   /** Resolves once every thread has started and loaded the registry, with their thread ids. */
   warm(): Promise<number[]>;
-  /** Bodies and record batches masked on a thread so far. */
+  /** Bodies masked on a thread so far. */
   readonly completed: number;
   close(): Promise<void>;
 }
@@ -63,16 +60,11 @@ export function createMaskPool(options: { threads?: number } = {}): MaskPool {
       completed++;
       return result;
     },
-    async records(task) {
-      const result = (await pool.run(task)) as RecordsResult;
-      completed++;
-      return result;
-    },
     async warm() {
       // One task per thread at once: each goes to a thread of its own.
       const warm: WarmTask = { kind: 'warm' };
-      const ready = (await Promise.all(Array.from({ length: threads }, () => pool.run(warm)))) as RecordsResult[];
-      return ready.map((result) => (result.kind === 'ready' ? result.thread : -1));
+      const ready = (await Promise.all(Array.from({ length: threads }, () => pool.run(warm)))) as WarmResult[];
+      return ready.map((result) => result.thread);
     },
     get completed() {
       return completed;
@@ -154,25 +146,5 @@ export function offThreadMasking(policy: MaskPolicy, secret: string, inline: Bod
     if (result.kind === 'failure') throw new UpstreamFailureError(result.failure);
     if (result.kind === 'error') throw new Error(result.message);
     return { body: Buffer.from(result.body.buffer, result.body.byteOffset, result.body.byteLength), headers: result.headers };
-  };
-}
-
-/**
- * Masks the record batches of streamed answers (masking-stream.ts) on the pool's threads; inline,
- * with the warning above, should no thread run them.
- */
-export function offThreadRecords(poolOf: () => MaskPool = maskPool): MaskRecordsText {
-  return async (task, inline) => {
-    let result: RecordsResult;
-    try {
-      result = await poolOf().records({ kind: 'records', ...task });
-    } catch (error) {
-      if (!warned) warnInline(error);
-      warned = true;
-      return inline();
-    }
-    if (result.kind === 'records') return Buffer.from(result.bytes.buffer, result.bytes.byteOffset, result.bytes.byteLength);
-    if (result.kind === 'not-json') throw new SyntaxError('not JSON');
-    throw new Error(result.kind === 'error' ? result.message : `unexpected ${result.kind}`);
   };
 }

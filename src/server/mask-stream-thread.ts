@@ -1,7 +1,7 @@
-// One mask thread's side of streamed masking (decision 042): whole answers, not batches, live here.
+// One mask thread's side of streamed masking (decision 042): whole answers live here.
 // The server's thread hands over the provider's raw bytes as they arrive (moved, not copied) and
-// gets masked bytes back (moved too); the decoding, the record splitter's scan, the joining of a
-// batch's text, the masking and the encoding back to UTF-8 all run on this thread, in the same
+// gets masked bytes back (moved too); the decoding, the record splitter's scan, the masking of each
+// record and the encoding back to UTF-8 all run on this thread, in the same
 // MaskingStream the server's thread ran before (so the bytes are the same), masking inline. Several
 // answers share a thread, each an open session keyed by its id.
 import { UpstreamFailureError, type UpstreamFailure } from './live-upstream.ts';
@@ -65,7 +65,7 @@ function flush(id: number, session: Session, post: Post): void {
   session.taken = 0;
 }
 
-/** Sends soon, once the stream's synchronous pushes of this turn are in (a batch and its comma go together). */
+/** Sends soon, once the stream's synchronous pushes of this turn are in (one message for them all). */
 function flushSoon(id: number, session: Session, post: Post): void {
   if (session.flushing) return;
   session.flushing = true;

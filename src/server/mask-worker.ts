@@ -4,13 +4,11 @@
 // cross to a thread), and the transform is masking-transform's own for the same policy, so the
 // answer is byte for byte what masking it inline would give.
 import { threadId } from 'node:worker_threads';
-import type { PathKey } from '../lookups/json-splitter.ts';
 import { registryIndex } from '../lookups/registry.ts';
 import type { MaskPolicy } from '../lookups/wire.ts';
 import type { BodyTransform, BodyTransformContext } from './body-transform.ts';
 import { UpstreamFailureError, type UpstreamFailure } from './live-upstream.ts';
 import { maskingTransform } from './masking-transform.ts';
-import { maskRecordsText } from './masking-stream.ts';
 
 /** One body to mask, as it crosses to a thread (its bytes moved, not copied). */
 export interface MaskTask {
@@ -38,41 +36,20 @@ function movable(bytes: Uint8Array): Uint8Array {
   return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : new Uint8Array(bytes);
 }
 
-/** A batch of records of an answer masked as it streams (masking-stream.ts): their text, comma-separated. */
-export interface RecordsTask {
-  kind: 'records';
-  lookupId: string;
-  recordsPath: readonly PathKey[];
-  secret: string;
-  text: string;
-}
-
 /** Starts a thread before the first masked answer needs it. */
 export interface WarmTask {
   kind: 'warm';
 }
 
-export type RecordsResult =
-  /** The masked records as UTF-8, with a buffer of their own (moved back, not copied: the server's thread need not encode them). */
-  | { kind: 'records'; bytes: Uint8Array }
-  | { kind: 'not-json' }
-  | { kind: 'error'; message: string }
-  /** The thread is started and has loaded the registry (mask-pool.ts asks at server start). */
-  | { kind: 'ready'; thread: number };
-
-function runRecordsTask(task: RecordsTask): RecordsResult {
-  const lookup = registryIndex.lookup(task.lookupId);
-  if (!lookup) return { kind: 'error', message: `No lookup ${task.lookupId}` };
-  try {
-    return { kind: 'records', bytes: movable(maskRecordsText(lookup, task.recordsPath, task.secret, task.text)) };
-  } catch (error) {
-    return error instanceof SyntaxError ? { kind: 'not-json' } : { kind: 'error', message: (error as Error).message };
-  }
+/** The thread is started and has loaded the registry (mask-pool.ts asks at server start). */
+export interface WarmResult {
+  kind: 'ready';
+  thread: number;
 }
 
 /** The thread's task (mask-worker-boot.mjs moves the body back). */
-export default async function runMaskTask(task: MaskTask | RecordsTask | WarmTask): Promise<MaskResult | RecordsResult> {
-  if ('kind' in task) return task.kind === 'warm' ? { kind: 'ready', thread: threadId } : runRecordsTask(task);
+export default async function runMaskTask(task: MaskTask | WarmTask): Promise<MaskResult | WarmResult> {
+  if ('kind' in task) return { kind: 'ready', thread: threadId };
   const found = registryIndex.operation(task.lookupId, task.operationId);
   if (!found) return { kind: 'error', message: `Lookup ${task.lookupId} has no operation ${task.operationId}` };
   const { lookup, operation } = found;
