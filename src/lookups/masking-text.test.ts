@@ -19,6 +19,8 @@ const WIDER_PATHS = [
   'contact:*.incidents.*.people.*.phone',
   'url:*.incidents.*.links',
   'number:*.incidents.*.age',
+  // At one index only: elements alike in keys differ in their paths.
+  'number:*.incidents.*.people.1.age',
 ];
 
 /** `text` cut at `cuts` (offsets). */
@@ -162,6 +164,24 @@ describe('records masked as text', () => {
       { numRuns: 200 },
     );
   }, 60_000);
+
+  it("masks by the index an array's elements are at, though they share a shape", () => {
+    // The second person's phone only: the first teaches the walk the elements' keys, with no path at them.
+    const second = maskings(['contact:*.incidents.*.people.1.phone', 'contact:*.incidents.*.people.0.fax']);
+    const people = [
+      { phone: '555 0100', fax: '555 0101' },
+      { phone: '555 0200', fax: '555 0201' },
+      { phone: '555 0300', fax: '555 0301' },
+    ];
+    const text = [people, people.slice().reverse(), people].map((list) => JSON.stringify({ incident_code: 'x', people: list })).join(',');
+    for (const cuts of [[], [90, 200]]) {
+      const masked = second.streamed(text, cuts);
+      expect(masked).toEqual({ text: second.parsed(text), parsedRecords: 0 });
+      // The middle person is second in every list.
+      expect(masked.text).not.toContain('555 0200');
+      expect(masked.text).toContain('555 0100');
+    }
+  });
 
   it('gives each piece bytes of its own: a later piece, small or larger than the memory kept for encoding, leaves it as it was', () => {
     const records = (count: number, note: string) =>

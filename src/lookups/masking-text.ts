@@ -81,6 +81,8 @@ type Live = readonly number[] | undefined;
  * values; for an array, its elements' shape.
  */
 interface Shape {
+  /** The paths standing at the object the keys were learnt from: another object here with other paths (an array's element at another index) learns its own. */
+  live: Live;
   keys: readonly string[];
   next: Live[];
   children: (Shape | undefined)[];
@@ -88,7 +90,15 @@ interface Shape {
 }
 
 const NO_KEYS: readonly string[] = [];
-const newShape = (): Shape => ({ keys: NO_KEYS, next: [], children: [], element: undefined });
+const newShape = (): Shape => ({ live: undefined, keys: NO_KEYS, next: [], children: [], element: undefined });
+
+/** Whether two places have the same paths standing at them. */
+function sameLive(a: Live, b: Live): boolean {
+  if (a === b) return true;
+  if (!a || !b || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
 
 /** Grown as pieces need it, so a thread encodes into the same memory each time (up to this size). */
 const SCRATCH_KEPT_BYTES = 4 * 1024 * 1024;
@@ -310,7 +320,7 @@ class RecordsTextWalk {
       this.at++;
       return;
     }
-    const known = shape?.keys ?? NO_KEYS;
+    const known = shape && sameLive(shape.live, live) ? shape.keys : NO_KEYS;
     // This object's keys, paths and shapes, once they differ from the shape's (until then, the shape's).
     let keys: string[] | undefined;
     let nexts: Live[] = [];
@@ -358,6 +368,7 @@ class RecordsTextWalk {
     }
     // The next object here is most likely shaped as this one.
     if (shape && keys !== undefined) {
+      shape.live = live;
       shape.keys = cacheable ? keys : NO_KEYS;
       shape.next = nexts;
       shape.children = children;
@@ -411,7 +422,7 @@ class RecordsTextWalk {
       const end = text.indexOf('"', at + 1);
       return end < 0 ? -1 : end + 1;
     }
-    if (code === OPEN_OBJECT) return this.quickObject(at, shape);
+    if (code === OPEN_OBJECT) return this.quickObject(at, live, shape);
     if (code === OPEN_ARRAY) return this.quickArray(at, live, shape);
     const literal = literalAt(text, at);
     if (literal > 0) return at + literal;
@@ -453,11 +464,11 @@ class RecordsTextWalk {
     return end;
   }
 
-  private quickObject(at: number, shape: Shape | undefined): number {
+  private quickObject(at: number, live: Live, shape: Shape | undefined): number {
     const { text } = this;
     let from = at + 1;
     if (text.charCodeAt(from) === CLOSE_OBJECT) return from + 1;
-    if (!shape) return -1;
+    if (!shape || !sameLive(shape.live, live)) return -1;
     const { keys, next, children } = shape;
     for (let index = 0; ; index++) {
       const known = keys[index];
