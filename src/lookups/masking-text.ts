@@ -90,6 +90,8 @@ interface Shape {
 }
 
 const NO_KEYS: readonly string[] = [];
+/** Masked values a walk remembers per kind before it starts afresh. */
+const MASKED_KEPT = 10_000;
 const newShape = (): Shape => ({ live: undefined, keys: NO_KEYS, next: [], children: [], element: undefined });
 
 /** Whether two places have the same paths standing at them. */
@@ -98,6 +100,18 @@ function sameLive(a: Live, b: Live): boolean {
   if (!a || !b || a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
+}
+
+/** Replacements' UTF-8, by their text: the same stand-ins come again and again. */
+let replacementBytes = new Map<string, Uint8Array>();
+
+function utf8Of(replacement: string): Uint8Array {
+  let bytes = replacementBytes.get(replacement);
+  if (bytes === undefined) {
+    if (replacementBytes.size >= MASKED_KEPT) replacementBytes = new Map();
+    replacementBytes.set(replacement, (bytes = encoder.encode(replacement)));
+  }
+  return bytes;
 }
 
 /** Grown as pieces need it, so a thread encodes into the same memory each time (up to this size). */
@@ -128,6 +142,8 @@ class RecordsTextWalk {
   private readonly root: number[] = [];
   /** The shape of the last record walked. */
   private readonly shape = newShape();
+  /** Per kind, masked values' text by their text (quickMasked), up to MASKED_KEPT each. */
+  private readonly masked = new Map<string, Map<string, string>>();
 
   constructor(
     private readonly paths: readonly RecordTextPath[],
@@ -196,7 +212,9 @@ class RecordsTextWalk {
     let from = 0;
     for (let i = 0; i < replacements.length; i++) {
       written += encoder.encodeInto(text.slice(from, cuts[2 * i]), into.subarray(written)).written;
-      written += encoder.encodeInto(replacements[i]!, into.subarray(written)).written;
+      const bytes = utf8Of(replacements[i]!);
+      into.set(bytes, written);
+      written += bytes.length;
       from = cuts[2 * i + 1]!;
     }
     written += encoder.encodeInto(from === 0 ? text : text.slice(from), into.subarray(written)).written;
@@ -441,27 +459,37 @@ class RecordsTextWalk {
     const { text } = this;
     const code = text.charCodeAt(at);
     let end: number;
-    let value: unknown;
     if (code === QUOTE) {
       end = text.indexOf('"', at + 1) + 1;
       if (end === 0) return -1;
-      value = text.slice(at + 1, end - 1);
     } else if (code === OPEN_OBJECT || code === OPEN_ARRAY) return -1;
     else {
-      const literal = literalAt(text, at);
-      if (literal > 0) {
-        end = at + literal;
-        value = literal === 4 ? (code === 0x74 ? true : null) : false;
-      } else {
-        end = at;
-        while (end < text.length && isNumberChar(text.charCodeAt(end))) end++;
-        const raw = text.slice(at, end);
-        if (!JSON_NUMBER.test(raw)) return -1;
-        value = Number(raw);
-      }
+      end = at + literalAt(text, at);
+      if (end === at) while (end < text.length && isNumberChar(text.charCodeAt(end))) end++;
     }
-    this.rewrite(at, end, JSON.stringify(this.mask(value, kind)));
+    const raw = text.slice(at, end);
+    let masked = this.maskedOf(kind);
+    let replacement = masked.get(raw);
+    if (replacement === undefined) {
+      let value: unknown;
+      if (code === QUOTE) value = raw.slice(1, -1);
+      else if (raw === 'true' || raw === 'false' || raw === 'null') value = JSON.parse(raw);
+      else if (JSON_NUMBER.test(raw)) value = Number(raw);
+      else return -1;
+      replacement = JSON.stringify(this.mask(value, kind));
+      if (masked.size >= MASKED_KEPT) this.masked.set(kind, (masked = new Map()));
+      // A copy of its own, not a slice that would keep the whole piece's text alive.
+      masked.set(` ${raw}`.slice(1), replacement);
+    }
+    this.rewrite(at, end, replacement);
     return end;
+  }
+
+  /** The masked text of values of `kind` met so far, by their text: an answer repeats its addresses. */
+  private maskedOf(kind: string): Map<string, string> {
+    let masked = this.masked.get(kind);
+    if (!masked) this.masked.set(kind, (masked = new Map()));
+    return masked;
   }
 
   private quickObject(at: number, live: Live, shape: Shape | undefined): number {
