@@ -16,7 +16,8 @@ describe('the mask pool', () => {
       operationId: 'incidents',
       policy: 'always',
       secret: 'pool-test-secret-0123456789',
-      body: Buffer.from('[{"incidents":[{"incident_address":"1 MAIN ST","incident_latitude":39.781234}]}]'),
+      // Memory of its own, moved to the thread (a small Buffer would be a view of Node's shared pool).
+      body: new TextEncoder().encode('[{"incidents":[{"incident_address":"1 MAIN ST","incident_latitude":39.781234}]}]'),
       context: { source: 'live', status: 200, contentType: 'application/json', requestHeaders: {} },
     });
     expect(result.kind).toBe('body');
