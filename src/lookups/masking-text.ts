@@ -589,8 +589,8 @@ class ValueEnd {
  * Masks a records array given in pieces of its text (what follows its `[`), in one pass: each
  * record is walked as it comes (decision 049), and the text of a record cut by the end of a piece
  * waits for the next. A record the walk cannot take (not written as JSON.stringify writes it, or
- * paths that need it parsed) is found whole and given to `maskRecord`. The bytes are those of
- * maskRecordsAsText over the same records, so the whole-body masking's.
+ * paths that need it parsed) is found whole and given to `maskRecord`. The bytes are the
+ * whole-body masking's: each record's as parsing, masking and serialising it gives.
  */
 export class RecordsTextStream {
   private readonly walk: RecordsTextWalk;
