@@ -35,6 +35,8 @@ export type MaskValue = (value: unknown, kind: string) => unknown;
 
 /** The text is not as JSON.stringify writes it (or not JSON): the record is parsed instead. */
 const NOT_CANONICAL = Symbol('not canonical');
+/** Two paths meet at a value (endingKind). */
+const PATHS_MEET = Symbol('paths meet');
 
 const COLON = 0x3a;
 const DIGIT_0 = 0x30;
@@ -71,6 +73,13 @@ function isCanonicalNumber(text: string, from: number, to: number): boolean {
 
 const isNumberChar = (code: number) =>
   (code >= DIGIT_0 && code <= DIGIT_9) || code === 0x2d || code === 0x2b || code === 0x2e || code === 0x65 || code === 0x45;
+
+/** Where the characters a number may have, from `at`, end (its grammar is checked apart). */
+function numberEnd(text: string, at: number): number {
+  let end = at;
+  while (end < text.length && isNumberChar(text.charCodeAt(end))) end++;
+  return end;
+}
 
 /** Where the paths stand at a value: flat pairs of path index and segments matched so far. */
 type Live = readonly number[] | undefined;
@@ -243,19 +252,10 @@ class RecordsTextWalk {
 
   /** One value at `at`, with the paths standing at it and the shape of the last value met where it is. */
   private value(live: Live, shape: Shape | undefined): void {
-    let ends: string | undefined;
-    if (live) {
-      for (let i = 0; i < live.length; i += 2) {
-        if (live[i + 1] !== this.paths[live[i]!]!.segments.length) continue;
-        // Two paths meeting at a value (or one ending where another goes on) are applied one after
-        // the other by the whole-body masking.
-        if (live.length > 2) throw NOT_CANONICAL;
-        ends = this.paths[live[i]!]!.kind;
-      }
-    }
+    const ends = this.endingKind(live);
     // No path ends here: they all go on, as they stand.
     if (ends === undefined) return this.plain(live, shape);
-    if (this.lenient) throw NOT_CANONICAL;
+    if (ends === PATHS_MEET || this.lenient) throw NOT_CANONICAL;
     const from = this.at;
     // Lenient text makes no rewrites (whitespace in it is parsed away with the value).
     this.lenient = true;
@@ -273,25 +273,41 @@ class RecordsTextWalk {
     this.rewrite(from, this.at, JSON.stringify(this.mask(parsed, ends)));
   }
 
+  /**
+   * The kind of the path that ends at a value with `live` standing at it: undefined when none does,
+   * PATHS_MEET when two paths meet there (or one ends where another goes on), which the whole-body
+   * masking applies one after the other.
+   */
+  private endingKind(live: Live): string | undefined | typeof PATHS_MEET {
+    if (!live) return undefined;
+    let ends: string | undefined;
+    for (let i = 0; i < live.length; i += 2) {
+      if (live[i + 1] !== this.paths[live[i]!]!.segments.length) continue;
+      if (live.length > 2) return PATHS_MEET;
+      ends = this.paths[live[i]!]!.kind;
+    }
+    return ends;
+  }
+
   private plain(live: Live, shape: Shape | undefined): void {
     const { text } = this;
     const code = text.charCodeAt(this.at);
     if (code === QUOTE) this.string(false);
     else if (code === OPEN_OBJECT) this.object(live, shape);
     else if (code === OPEN_ARRAY) this.array(live, shape);
-    else if (text.startsWith('true', this.at)) this.at += 4;
-    else if (text.startsWith('false', this.at)) this.at += 5;
-    else if (text.startsWith('null', this.at)) this.at += 4;
-    else this.number();
+    else {
+      const literal = literalAt(text, this.at);
+      if (literal > 0) this.at += literal;
+      else this.number();
+    }
   }
 
   private number(): void {
     const { text } = this;
     const from = this.at;
-    while (this.at < text.length && isNumberChar(text.charCodeAt(this.at))) this.at++;
-    const raw = text.slice(from, this.at);
+    this.at = numberEnd(text, from);
     // Canonical numbers are what String gives; anything else (1.0, 1E3, -0, not a number) is parsed instead.
-    if (raw === '' || (!this.lenient && String(Number(raw)) !== raw)) throw NOT_CANONICAL;
+    if (this.at === from || (!this.lenient && !isCanonicalNumber(text, from, this.at))) throw NOT_CANONICAL;
   }
 
   /** The string at `at`: its decoded text when `wanted` (a key needs it), else perhaps undefined. */
@@ -426,15 +442,9 @@ class RecordsTextWalk {
 
   private quickValue(at: number, live: Live, shape: Shape | undefined): number {
     const { text } = this;
-    if (live) {
-      let ends: string | undefined;
-      for (let i = 0; i < live.length; i += 2) {
-        if (live[i + 1] !== this.paths[live[i]!]!.segments.length) continue;
-        if (live.length > 2) return -1;
-        ends = this.paths[live[i]!]!.kind;
-      }
-      if (ends !== undefined) return this.quickMasked(at, ends);
-    }
+    const ends = this.endingKind(live);
+    if (ends === PATHS_MEET) return -1;
+    if (ends !== undefined) return this.quickMasked(at, ends);
     const code = text.charCodeAt(at);
     if (code === QUOTE) {
       const end = text.indexOf('"', at + 1);
@@ -449,8 +459,7 @@ class RecordsTextWalk {
 
   private quickNumber(at: number): number {
     const { text } = this;
-    let end = at;
-    while (end < text.length && isNumberChar(text.charCodeAt(end))) end++;
+    const end = numberEnd(text, at);
     return end > at && isCanonicalNumber(text, at, end) ? end : -1;
   }
 
@@ -465,7 +474,7 @@ class RecordsTextWalk {
     } else if (code === OPEN_OBJECT || code === OPEN_ARRAY) return -1;
     else {
       end = at + literalAt(text, at);
-      if (end === at) while (end < text.length && isNumberChar(text.charCodeAt(end))) end++;
+      if (end === at) end = numberEnd(text, at);
     }
     const raw = text.slice(at, end);
     let masked = this.maskedOf(kind);
@@ -646,6 +655,11 @@ export class RecordsTextStream {
         return { utf8: walk.utf8(walk.at - 1), after: text.slice(walk.at) };
       }
     }
+  }
+
+  /** Whether the array's `]` has not come yet. */
+  get open(): boolean {
+    return !this.closed;
   }
 
   /** The text ended: a record still open, or an array never closed, is not JSON. */

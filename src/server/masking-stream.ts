@@ -86,9 +86,8 @@ export class MaskingStream extends Transform {
   private raw: Buffer[] | undefined = [];
   private rawBytes = 0;
   private masking: RecordMasking | undefined;
-  /** The records array's masking, once it opened; `recordsOpen` until its `]`. */
+  /** The records array's masking, once it opened. */
   private records: RecordsTextStream | undefined;
-  private recordsOpen = false;
   private path: readonly PathKey[] = [];
   /** The masked envelope's text before the records (sent when the records were found). */
   private head = '';
@@ -146,16 +145,16 @@ export class MaskingStream extends Transform {
   private feed(text: string): void {
     if (text === '') return;
     let rest: string | undefined = text;
-    if (!this.records) {
+    let records = this.records;
+    if (!records) {
       rest = this.splitter.feedToRecords(text);
       if (rest === undefined) return;
-      this.found(this.splitter.recordsPath()!);
+      records = this.found(this.splitter.recordsPath()!);
     }
-    if (this.recordsOpen) {
-      const piece = this.records!.feed(rest!);
+    if (records.open) {
+      const piece = records.feed(rest);
       if (piece.utf8.length > 0) this.push(piece.utf8);
       if (piece.after === undefined) return;
-      this.recordsOpen = false;
       this.splitter.recordsClosed();
       rest = piece.after;
     }
@@ -164,16 +163,16 @@ export class MaskingStream extends Transform {
       throw tooLargeToMask(this.options.lookup, ENVELOPE_MAX_CHARS, 'the part around its records is too large');
   }
 
-  /** The records array opened: the masked envelope's head goes out, the raw bytes are let go. */
-  private found(path: readonly PathKey[]): void {
+  /** The records array opened: the masked envelope's head goes out, the raw bytes are let go; its masking from here. */
+  private found(path: readonly PathKey[]): RecordsTextStream {
     this.masking = recordMaskingFor(this.options.lookup, path, this.options.secret)!;
-    this.records = this.masking.recordsStream();
-    this.recordsOpen = true;
+    const records = (this.records = this.masking.recordsStream());
     this.path = path;
     this.raw = undefined;
     const partial = this.splitter.partial()!;
     this.head = this.envelopeAround(partial.skeleton).head;
     this.push(this.head);
+    return records;
   }
 
   /** The masked envelope's text before and after its records array. */
@@ -200,7 +199,7 @@ export class MaskingStream extends Transform {
       this.push(await this.options.maskWhole(raw.length === 1 ? raw[0]! : Buffer.concat(raw, this.rawBytes)));
       return;
     }
-    if (this.recordsOpen) throw notMaskable(this.options.lookup);
+    this.records.finish();
     const outcome = this.splitter.end();
     if (outcome.kind !== 'split') throw notMaskable(this.options.lookup);
     const { head, tail } = this.envelopeAround(outcome.skeleton);
