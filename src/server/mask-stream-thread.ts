@@ -1,9 +1,9 @@
-// One mask thread's side of streamed masking (decision 042): whole answers live here.
-// The server's thread hands over the provider's raw bytes as they arrive (moved, not copied) and
-// gets masked bytes back (moved too); the decoding, the record splitter's scan, the masking of each
-// record and the encoding back to UTF-8 all run on this thread, in the same
-// MaskingStream the server's thread ran before (so the bytes are the same), masking inline. Several
-// answers share a thread, each an open session keyed by its id.
+// One mask thread's side of streamed masking (decisions 042 and 050): whole answers live here.
+// The server's thread hands over the provider's raw bytes in batches (moved, not copied) and gets
+// masked bytes back (moved too), with each batch's memory once the stream has taken it; the
+// decoding, the record splitter's scan, the masking of each record and the encoding back to UTF-8
+// all run on this thread, in the same MaskingStream the server's thread ran before (so the bytes
+// are the same), masking inline. Several answers share a thread, each an open session keyed by its id.
 import { UpstreamFailureError, type UpstreamFailure } from './live-upstream.ts';
 import { registryIndex } from '../lookups/registry.ts';
 import type { MaskPolicy } from '../lookups/wire.ts';
@@ -27,10 +27,13 @@ export type ToMaskThread =
   | { kind: 'end'; id: number }
   | { kind: 'close'; id: number };
 
-/** What the thread sends back: masked bytes (with how many raw chunks it has taken since), the end, a failure. */
+/**
+ * What the thread sends back: masked bytes (with how many raw batches it has taken since, and
+ * their memory, to be filled again), the end, a failure.
+ */
 export type FromMaskThread =
   | { kind: 'ready' }
-  | { kind: 'out'; id: number; bytes: Uint8Array | undefined; taken: number }
+  | { kind: 'out'; id: number; bytes: Uint8Array[]; taken: number; spare: ArrayBuffer[] }
   | { kind: 'done'; id: number }
   | { kind: 'failed'; id: number; failure?: UpstreamFailure; message: string };
 
@@ -39,8 +42,9 @@ export type Post = (message: FromMaskThread, transfer?: ArrayBuffer[]) => void;
 interface Session {
   stream: MaskingStream;
   out: Buffer[];
-  outBytes: number;
   taken: number;
+  /** The memory of the raw batches taken since the last send: the server's thread fills it again. */
+  spare: ArrayBuffer[];
   flushing: boolean;
 }
 
@@ -52,17 +56,19 @@ function movable(bytes: Buffer): Uint8Array {
   return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : new Uint8Array(bytes);
 }
 
-/** Sends what the session wrote since the last send, and the raw chunks it took, in one message. */
+/**
+ * Sends what the session wrote since the last send, and the raw batches it took, in one message:
+ * each piece moved as it is (joining them would copy them into memory fresh from the system).
+ */
 function flush(id: number, session: Session, post: Post): void {
   session.flushing = false;
-  if (session.outBytes === 0 && session.taken === 0) return;
-  const { out } = session;
-  const joined = out.length === 1 ? out[0]! : Buffer.concat(out, session.outBytes);
-  const bytes = session.outBytes === 0 ? undefined : movable(joined);
-  post({ kind: 'out', id, bytes, taken: session.taken }, bytes ? [bytes.buffer as ArrayBuffer] : []);
+  if (session.out.length === 0 && session.taken === 0) return;
+  const bytes = session.out.map(movable);
+  const { spare } = session;
+  post({ kind: 'out', id, bytes, taken: session.taken, spare }, [...bytes.map((piece) => piece.buffer as ArrayBuffer), ...spare]);
   session.out = [];
-  session.outBytes = 0;
   session.taken = 0;
+  session.spare = [];
 }
 
 /** Sends soon, once the stream's synchronous pushes of this turn are in (one message for them all). */
@@ -87,12 +93,11 @@ function open(message: Extract<ToMaskThread, { kind: 'open' }>, post: Post): voi
     return Buffer.isBuffer(out) ? out : out.body;
   };
   const stream = new MaskingStream({ lookup, operation, secret, maxBytes: message.maxBytes, maskWhole });
-  const session: Session = { stream, out: [], outBytes: 0, taken: 0, flushing: false };
+  const session: Session = { stream, out: [], taken: 0, spare: [], flushing: false };
   sessions.set(id, session);
   stream.on('data', (chunk: Buffer | string) => {
     const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
     session.out.push(bytes);
-    session.outBytes += bytes.length;
     flushSoon(id, session, post);
   });
   stream.on('end', () => {
@@ -119,8 +124,10 @@ export function handleMessage(message: ToMaskThread, post: Post): void {
   if (!session) return;
   if (message.kind === 'chunk') {
     const bytes = Buffer.from(message.bytes.buffer, message.bytes.byteOffset, message.bytes.byteLength);
+    // The stream keeps nothing of a chunk past its write (MaskingStream copies what it holds on to).
     session.stream.write(bytes, () => {
       session.taken += 1;
+      session.spare.push(message.bytes.buffer as ArrayBuffer);
       flushSoon(message.id, session, post);
     });
   } else if (message.kind === 'end') {

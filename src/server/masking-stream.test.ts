@@ -12,7 +12,15 @@ import { buildRequest } from '../lookups/request.ts';
 import { MASK_OFF, MASK_REQUEST_HEADER, proxyUrl } from '../lookups/wire.ts';
 import { createAppHandler, loadAppConfig } from './assembly.ts';
 import { maskingTransform } from './masking-transform.ts';
-import { ENVELOPE_MAX_CHARS, maskStreamed, recordMaskingFor, streamedThrough, type StreamMaskingOptions } from './masking-stream.ts';
+import {
+  ENVELOPE_MAX_CHARS,
+  MaskingStream,
+  maskStreamed,
+  PIECE_BYTES,
+  recordMaskingFor,
+  streamedThrough,
+  type StreamMaskingOptions,
+} from './masking-stream.ts';
 import { createMaskStreamPool, type MaskStreamPool } from './mask-stream-pool.ts';
 import { incidentsBody } from './testing/big-answer.ts';
 import { rawRequest, serveHandler, type RunningServer } from './testing/http-fixtures.ts';
@@ -155,6 +163,29 @@ describe('streamed masking', () => {
     180_000,
   );
 
+  it('takes a large chunk a piece at a time, a character cut between two pieces read whole', async () => {
+    const lookup = lookupOf('L');
+    const operation = lookup.operations[0]!;
+    const bodyWith = (pad: string) =>
+      Buffer.from(
+        JSON.stringify([
+          {
+            incidents: Array.from({ length: 600 }, (_, i) => ({
+              incident_code: `${i === 0 ? pad : ''}Café 𝄞 n° ${i}`,
+              incident_address: `${i} rue de l'Église`,
+              incident_latitude: 48.85 + i / 1e5,
+              note: 'é'.repeat(100),
+            })),
+          },
+        ]),
+      );
+    // A pad that puts the piece boundary (PIECE_BYTES) inside a two- or four-byte character.
+    const raw = Array.from({ length: 400 }, (_, n) => bodyWith('x'.repeat(n))).find((body) => (body[PIECE_BYTES]! & 0xc0) === 0x80)!;
+    expect(raw.length).toBeGreaterThan(2 * PIECE_BYTES);
+    const out = await maskStreamed([raw], options(lookup, operation));
+    expect(out.toString()).toBe((await maskedWhole(lookup, operation, raw)).toString());
+  });
+
   it('gives the same bytes at random chunk boundaries, for generated L answers with awkward text', async () => {
     const lookup = lookupOf('L');
     const operation = lookup.operations[0]!;
@@ -183,6 +214,27 @@ describe('streamed masking', () => {
       { numRuns: 200 },
     );
   }, 120_000);
+
+  it('keeps nothing of a chunk past its write: a body masked whole is masked from the bytes as they were written', async () => {
+    // A mask thread fills a batch's memory again once the stream has taken it (decision 050).
+    for (const id of ['R', 'L']) {
+      const lookup = lookupOf(id);
+      const operation = lookup.operations[0]!;
+      const raw = demoAnswers.get(id)!;
+      const stream = new MaskingStream(options(lookup, operation));
+      const out: Buffer[] = [];
+      stream.on('data', (piece: Buffer | string) => out.push(Buffer.from(piece)));
+      const ended = new Promise((resolve, reject) => stream.on('end', resolve).on('error', reject));
+      for (const chunk of cutAt(raw, [7, 100, 1_000, 2_000])) {
+        const own = Buffer.from(chunk);
+        await new Promise<void>((resolve, reject) => stream.write(own, (error) => (error ? reject(error) : resolve())));
+        own.fill(0x20);
+      }
+      stream.end();
+      await ended;
+      expect(Buffer.concat(out).toString(), id).toBe((await maskedWhole(lookup, operation, raw)).toString());
+    }
+  });
 
   it('refuses a body it cannot stream once it passes the whole-body bound, before sending anything', async () => {
     const lookup = lookupOf('R');
@@ -252,6 +304,36 @@ describe('streamed masking on a mask thread of its own (decision 042)', () => {
       { numRuns: 40 },
     );
   }, 120_000);
+
+  it('sends a busy thread the chunks that came meanwhile in one batch, and fills the memory of a batch again once the thread took it', async () => {
+    const raw = incidentsBody(1_000);
+    const expected = await maskedWhole(lookup, operation, raw);
+    const chunks = cutAt(
+      raw,
+      Array.from({ length: Math.ceil(raw.length / 65_536) }, (_, i) => i * 65_536),
+    );
+    expect(chunks.length).toBeGreaterThan(3);
+    const pool = createMaskStreamPool({ threads: 1 });
+    try {
+      await pool.ready();
+      const context = { source: 'live' as const, status: 200, contentType: 'application/json', requestHeaders: {} };
+      const stream = pool.open(lookup, operation, { policy: 'always', secret: SECRET, maxBytes: 1024 * 1024 * 1024, context });
+      const out: Buffer[] = [];
+      stream.on('data', (piece: Buffer) => out.push(piece));
+      const ended = new Promise((resolve, reject) => stream.on('end', resolve).on('error', reject));
+      // All written before the thread can answer: the first two chunks go at once (one to mask, one
+      // to wait), and the rest wait for the thread to take one, then go together.
+      for (const chunk of chunks) stream.write(chunk);
+      stream.end();
+      await ended;
+      expect(Buffer.concat(out).equals(expected)).toBe(true);
+      expect(pool.batchesSent).toBe(3);
+      // The large batch's memory came back (the two single chunks had memory of their own size).
+      expect(pool.spareBatches()).toBe(1);
+    } finally {
+      await pool.close();
+    }
+  }, 60_000);
 
   it('withholds a body that is not JSON, with the same failure', async () => {
     await expect(
