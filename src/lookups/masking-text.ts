@@ -16,7 +16,10 @@
 // Most records of an answer share their keys and order: the walk remembers the last object's keys
 // at each place (its shape), and a quick walk takes a record whose objects have those keys, with
 // no escape or whitespace in its text, checking nothing twice (a key is known canonical, its paths
-// known). Anything else, the full walk takes, and it learns the new shape.
+// known). Anything else, the full walk takes, and it learns the new shape. A shape that keeps coming
+// gets a flat pattern (decision 051): one regular expression for a record of its keys whose values
+// are all strings, numbers and literals written as JSON.stringify writes them, which V8 runs as
+// machine code; it takes such a record in one call and captures the values the paths end at.
 //
 // The walk notes its rewrites and the result is written straight to UTF-8 (decision 048): a masked
 // value is often not Latin-1 ("•••"), and joining it into the text made the whole piece a two-byte
@@ -96,12 +99,38 @@ interface Shape {
   next: Live[];
   children: (Shape | undefined)[];
   element: Shape | undefined;
+  /** Records walked with these keys since they were learnt: a shape that comes again is worth a pattern. */
+  walks: number;
+  /** A record of these keys with only strings, numbers and literals as values, as one pattern (undefined: not made yet). */
+  flat: FlatPattern | null | undefined;
 }
+
+/**
+ * A flat record (decision 051) as one sticky regular expression, which V8 compiles to machine
+ * code: its keys in their order, each value a string without escapes, a number written as String
+ * writes it, or a literal; the values a path ends at captured, each after the text before it.
+ */
+interface FlatPattern {
+  regex: RegExp;
+  /** Per captured value, the kind of the path that ends at it. */
+  kinds: string[];
+}
+
+/** Records of a shape walked before it gets a flat pattern (a pattern costs more to make than a walk). */
+const WALKS_BEFORE_PATTERN = 4;
+const FLAT_STRING = String.raw`"[^"\\\u0000-\u001f]*"`;
+// At most 15 digits (every decimal of up to 15 digits reads back as itself), no trailing zero in
+// the fraction, not -0, and not under 1e-6 (String writes those with an exponent): as String writes it.
+const FLAT_NUMBER = String.raw`(?!-?0\.0{6})(?!-0[,}])(?=-?\d(?:\.?\d){0,14}[,}])-?(?:0|[1-9]\d*)(?:\.\d*[1-9])?`;
+const FLAT_VALUE = `(?:${FLAT_STRING}|${FLAT_NUMBER}|true|false|null)`;
+/** A value a path ends at: masked, so only its grammar matters. */
+const FLAT_MASKED = String.raw`(${FLAT_STRING}|-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null)`;
+const regexEscaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 const NO_KEYS: readonly string[] = [];
 /** Masked values a walk remembers per kind before it starts afresh. */
 const MASKED_KEPT = 10_000;
-const newShape = (): Shape => ({ live: undefined, keys: NO_KEYS, next: [], children: [], element: undefined });
+const newShape = (): Shape => ({ live: undefined, keys: NO_KEYS, next: [], children: [], element: undefined, walks: 0, flat: undefined });
 
 /** Whether two places have the same paths standing at them. */
 function sameLive(a: Live, b: Live): boolean {
@@ -145,6 +174,8 @@ class RecordsTextWalk {
   private wideReplacement = false;
   /** The text has a lone surrogate: its records are parsed. */
   loneSurrogate = false;
+  /** Records a flat pattern took (tests, and what a profile asks). */
+  flatRecords = 0;
   /** The text has no escape and no control character: the quick walk may take it. */
   private quick = false;
   /** Where every path starts: at the record itself. */
@@ -406,6 +437,8 @@ class RecordsTextWalk {
       shape.keys = cacheable ? keys : NO_KEYS;
       shape.next = nexts;
       shape.children = children;
+      shape.walks = 0;
+      shape.flat = undefined;
     }
   }
 
@@ -437,7 +470,59 @@ class RecordsTextWalk {
    * -1 where the full walk must take over (its rewrites are then undone).
    */
   quickRecord(at: number): number {
-    return this.quick ? this.quickValue(at, this.root, this.shape) : -1;
+    const { shape } = this;
+    if (shape.flat === undefined && shape.walks >= WALKS_BEFORE_PATTERN) shape.flat = this.flatPattern(shape);
+    // The pattern checks each string itself: a piece with escapes elsewhere does not stop it.
+    if (shape.flat) {
+      const end = this.flatRecord(at, shape.flat);
+      if (end >= 0) return end;
+    }
+    return this.quick ? this.quickValue(at, this.root, shape) : -1;
+  }
+
+  /** A record was walked: once its shape has come again a few times, it is worth a flat pattern. */
+  walked(): void {
+    this.shape.walks++;
+  }
+
+  /**
+   * The record's shape as a flat pattern, or null where two paths meet at a value. (A record that a
+   * path ends at, or with paths meeting in it, is masked whole: its shape is never learnt.)
+   */
+  private flatPattern(shape: Shape): FlatPattern | null {
+    if (shape.keys.length === 0 || !sameLive(shape.live, this.root)) return null;
+    let source = '';
+    let before = '\\{';
+    const kinds: string[] = [];
+    for (let index = 0; index < shape.keys.length; index++) {
+      const ends = this.endingKind(shape.next[index]);
+      if (ends === PATHS_MEET) return null;
+      before += `${index > 0 ? ',' : ''}"${regexEscaped(shape.keys[index]!)}":`;
+      if (ends === undefined) before += FLAT_VALUE;
+      else {
+        source += `(${before})${FLAT_MASKED}`;
+        kinds.push(ends);
+        before = '';
+      }
+    }
+    return { regex: new RegExp(`${source}${before}\\}`, 'y'), kinds };
+  }
+
+  /** The rewrites of a record its shape's flat pattern matches at `at`: the index after it, or -1 (no match, nothing rewritten). */
+  private flatRecord(at: number, { regex, kinds }: FlatPattern): number {
+    regex.lastIndex = at;
+    const match = regex.exec(this.text);
+    if (match === null) return -1;
+    let from = at;
+    for (let i = 0; i < kinds.length; i++) {
+      from += match[2 * i + 1]!.length;
+      const raw = match[2 * i + 2]!;
+      // The pattern took only what JSON reads: its masked text always comes.
+      this.rewrite(from, from + raw.length, this.maskedText(raw, kinds[i]!)!);
+      from += raw.length;
+    }
+    this.flatRecords++;
+    return regex.lastIndex;
   }
 
   private quickValue(at: number, live: Live, shape: Shape | undefined): number {
@@ -476,22 +561,28 @@ class RecordsTextWalk {
       end = at + literalAt(text, at);
       if (end === at) end = numberEnd(text, at);
     }
-    const raw = text.slice(at, end);
+    const replacement = this.maskedText(text.slice(at, end), kind);
+    if (replacement === undefined) return -1;
+    this.rewrite(at, end, replacement);
+    return end;
+  }
+
+  /** The masked text of a plain string (no escape), a number or a literal written as `raw`; undefined when it is none of these. */
+  private maskedText(raw: string, kind: string): string | undefined {
     let masked = this.maskedOf(kind);
     let replacement = masked.get(raw);
     if (replacement === undefined) {
       let value: unknown;
-      if (code === QUOTE) value = raw.slice(1, -1);
+      if (raw.charCodeAt(0) === QUOTE) value = raw.slice(1, -1);
       else if (raw === 'true' || raw === 'false' || raw === 'null') value = JSON.parse(raw);
       else if (JSON_NUMBER.test(raw)) value = Number(raw);
-      else return -1;
+      else return undefined;
       replacement = JSON.stringify(this.mask(value, kind));
       if (masked.size >= MASKED_KEPT) this.masked.set(kind, (masked = new Map()));
       // A copy of its own, not a slice that would keep the whole piece's text alive.
       masked.set(` ${raw}`.slice(1), replacement);
     }
-    this.rewrite(at, end, replacement);
-    return end;
+    return replacement;
   }
 
   /** The masked text of values of `kind` met so far, by their text: an answer repeats its addresses. */
@@ -657,6 +748,11 @@ export class RecordsTextStream {
     }
   }
 
+  /** Records taken by their shape's flat pattern (decision 051): tests, and what a profile asks. */
+  get flatRecords(): number {
+    return this.walk.flatRecords;
+  }
+
   /** Whether the array's `]` has not come yet. */
   get open(): boolean {
     return !this.closed;
@@ -678,6 +774,7 @@ export class RecordsTextStream {
       // Complete only once what follows it is seen: a number at the end may go on.
       if (end > 0 && (after === COMMA || after === CLOSE_ARRAY)) {
         walk.at = end;
+        walk.walked();
         return true;
       }
       walk.undo(rewrites, start);
@@ -686,7 +783,10 @@ export class RecordsTextStream {
         walk.space();
         const code = text.charCodeAt(walk.at);
         // Complete only once what follows it is seen: a number at the end may go on.
-        if (code === COMMA || code === CLOSE_ARRAY) return true;
+        if (code === COMMA || code === CLOSE_ARRAY) {
+          walk.walked();
+          return true;
+        }
       } catch (error) {
         if (!isNotCanonical(error)) throw error;
       }
