@@ -294,14 +294,10 @@ class RecordsTextWalk {
     this.lenient = false;
     const raw = this.text.slice(from, this.at);
     const first = raw.charCodeAt(0);
-    // What JSON.parse would give, without its cost for the common cases: a plain string, a number.
-    const parsed: unknown =
-      first === QUOTE && raw.indexOf('\\') < 0 && !CONTROL.test(raw)
-        ? raw.slice(1, -1)
-        : first !== QUOTE && JSON_NUMBER.test(raw)
-          ? Number(raw)
-          : JSON.parse(raw);
-    this.rewrite(from, this.at, JSON.stringify(this.mask(parsed, ends)));
+    // A string without escapes, a number or a literal is masked as the quick walks mask it; anything else is parsed.
+    const plain = first === QUOTE ? raw.indexOf('\\') < 0 && !CONTROL.test(raw) : first !== OPEN_OBJECT && first !== OPEN_ARRAY;
+    const replacement = (plain ? this.maskedText(raw, ends) : undefined) ?? JSON.stringify(this.mask(JSON.parse(raw), ends));
+    this.rewrite(from, this.at, replacement);
   }
 
   /**
