@@ -1,5 +1,6 @@
 // Full-text helpers for the T demo: query terms, word-prefix matching and highlight markup that
 // only ever touches text, never the inside of a tag or an entity.
+import { regexEscaped } from '../lookups/regex-escaped.ts';
 
 const WORD = /[\p{L}\p{N}]+/gu;
 const TAG_OR_ENTITY = /(<[^>]*>|&[#a-z0-9]+;)/i;
@@ -48,7 +49,7 @@ export function escapeHtml(text: string): string {
 function termPattern(terms: readonly string[]): RegExp | undefined {
   if (terms.length === 0) return undefined;
   const forms = [...new Set(terms.flatMap(termForms))];
-  const alternatives = forms.sort((a, b) => b.length - a.length).map((term) => term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const alternatives = forms.sort((a, b) => b.length - a.length).map(regexEscaped);
   return new RegExp(`(?<![\\p{L}\\p{N}])(${alternatives.join('|')})`, 'giu');
 }
 

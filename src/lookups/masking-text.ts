@@ -26,6 +26,7 @@
 // string, twice the memory and a slow encoding; the parts are then encoded one by one.
 
 import { BACKSLASH, CLOSE_ARRAY, CLOSE_OBJECT, COMMA, isSpace, OPEN_ARRAY, OPEN_OBJECT, QUOTE } from './json-splitter.ts';
+import { regexEscaped } from './regex-escaped.ts';
 
 /** A personal-data path inside a record, as masking.ts parses it: what the walk follows. */
 export interface RecordTextPath {
@@ -125,7 +126,6 @@ const FLAT_NUMBER = String.raw`(?!-?0\.0{6})(?!-0[,}])(?=-?\d(?:\.?\d){0,14}[,}]
 const FLAT_VALUE = `(?:${FLAT_STRING}|${FLAT_NUMBER}|true|false|null)`;
 /** A value a path ends at: masked, so only its grammar matters. */
 const FLAT_MASKED = String.raw`(${FLAT_STRING}|-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null)`;
-const regexEscaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 const NO_KEYS: readonly string[] = [];
 /** Masked values a walk remembers per kind before it starts afresh. */

@@ -15,6 +15,7 @@
 // cost one search for their markers (`\u`, `&#`, …) per chunk: only a body holding one is
 // scanned for them, with one regular expression over its bytes.
 import { API_KEY_PLACEHOLDER } from '../lookups/wire.ts';
+import { regexEscaped } from '../lookups/regex-escaped.ts';
 
 export const KEY_PLACEHOLDER = API_KEY_PLACEHOLDER;
 
@@ -85,10 +86,10 @@ const MAX_ZEROS = 8;
  */
 function escapedChar(char: string, literal = Buffer.from(char).toString('latin1')): string {
   const code = char.codePointAt(0)!;
-  const alternatives = [escapeRegExp(literal)];
+  const alternatives = [regexEscaped(literal)];
   if (code <= 0xffff) alternatives.push(`\\\\u${code.toString(16).padStart(4, '0')}`);
   alternatives.push(`&#0{0,${MAX_ZEROS}}${code}(?:;|(?![0-9]))`, `&#x0{0,${MAX_ZEROS}}${code.toString(16)}(?:;|(?![0-9a-f]))`);
-  for (const named of NAMED_REFERENCES[char] ?? []) alternatives.push(escapeRegExp(named));
+  for (const named of NAMED_REFERENCES[char] ?? []) alternatives.push(regexEscaped(named));
   if (char === '/') alternatives.push('\\\\/');
   return `(?:${alternatives.join('|')})`;
 }
@@ -130,7 +131,6 @@ export interface KeyScrubber {
 const EMPTY = Buffer.alloc(0);
 /** The stream scrubber of no key: it keeps no state, so every body shares it. */
 const PASS_THROUGH: StreamScrubber = { push: (chunk) => chunk, end: () => EMPTY };
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const PLACEHOLDER_LATIN1 = Buffer.from(KEY_PLACEHOLDER).toString('latin1');
 
 /** A scrubber for the given keys (none: it changes nothing). Works on bytes so bodies stay byte-exact. */
@@ -142,7 +142,7 @@ export function keyScrubber(keys: readonly string[]): KeyScrubber {
   const lowerForms = [...new Set(forms.map((form) => form.toLowerCase()))];
   // Every form, then each key spelt with escapes: over text, and over latin1-decoded bytes (byte-exact).
   const spelt = (literal: (form: string) => string, char: (char: string) => string) =>
-    new RegExp([...forms.map((form) => escapeRegExp(literal(form))), ...present.map((key) => [...key].map(char).join(''))].join('|'), 'gi');
+    new RegExp([...forms.map((form) => regexEscaped(literal(form))), ...present.map((key) => [...key].map(char).join(''))].join('|'), 'gi');
   const pattern =
     forms.length > 0
       ? spelt(

@@ -2,6 +2,7 @@
 // document order. The first `limit` hits keep their paths; the rest are only counted, so a search
 // that matches a million values still answers with a short list and the true total.
 import { isRecord, type Segment } from './doc-path.ts';
+import { regexEscaped } from '../../lookups/regex-escaped.ts';
 
 /** The longest text Find reads: a key or value to look for, not a document to paste. */
 export const FIND_MAX_LENGTH = 1000;
@@ -35,7 +36,7 @@ export type Locate = (hay: string) => { at: number; length: number } | undefined
 function matcher(text: string): RegExp {
   const problem = findTextProblem(text);
   if (problem) throw new RangeError(problem);
-  return new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i');
+  return new RegExp(regexEscaped(text), 'i');
 }
 
 export function locator(text: string): Locate {
