@@ -118,6 +118,20 @@ describe('records masked as text', () => {
     }
   });
 
+  it('walks the records after whitespace, and refuses a control character in a later string as JSON.parse does', () => {
+    const record = (code: string) =>
+      JSON.stringify({ incident_code: code, incident_address: `${code} MAIN ST`, nested: { x: code.length } });
+    // A line break before a record does not stop the walk of the records after it.
+    const spaced = `${record('a')},\n${record('b')},${record('c')}`;
+    expect(l.streamed(spaced)).toMatchObject({ text: l.parsed(spaced), parsedRecords: 0 });
+    // A record of the same keys as the one before (the quick walk's case) with a raw control character in a string.
+    for (const before of ['', `${record('a')},\n`]) {
+      const bad = `${before}${record('b')},${record('c').replace('"c"', '"c\u0001d"')}`;
+      expect(() => l.asText(bad), bad).toThrow(SyntaxError);
+      expect(() => l.parsed(bad), bad).toThrow(SyntaxError);
+    }
+  });
+
   it("gives the parsed masking's bytes for generated records and layouts, cut anywhere", () => {
     const key = fc.oneof(
       fc.constantFrom(

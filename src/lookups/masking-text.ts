@@ -48,6 +48,9 @@ const DIGIT_9 = 0x39;
 // Control characters are what the regular expression looks for: JSON allows none inside a string.
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f]/;
+// The same, searched for from a place (lastIndex).
+// eslint-disable-next-line no-control-regex
+const CONTROL_FROM = /[\u0000-\u001f]/g;
 const WIDE = /[\u0100-\uffff]/;
 const SURROGATE = /[\ud800-\udfff]/;
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
@@ -166,8 +169,15 @@ class RecordsTextWalk {
   private replacementChars = 0;
   /** The next backslash at or after `at` (-1 when none): a string without one needs no decoding. */
   private nextBackslash = -1;
-  /** Whether the text has control characters (whitespace or worse) to look for in strings. */
-  private controls = false;
+  /**
+   * The next control character (whitespace or worse) at or after `controlSearch` (-1: none): looked
+   * for on asking, so a piece the flat pattern takes has only its last, cut record searched.
+   */
+  private nextControl = -1;
+  /** Where the search for `nextControl` began (-1: not searched since the text came). */
+  private controlSearch = -1;
+  /** The text had no backslash when it came. */
+  private noBackslash = false;
   /** Inside a value that is rewritten: it is parsed again, so only its grammar matters. */
   private lenient = false;
   /** A replacement has a character beyond Latin-1. */
@@ -176,8 +186,6 @@ class RecordsTextWalk {
   loneSurrogate = false;
   /** Records a flat pattern took (tests, and what a profile asks). */
   flatRecords = 0;
-  /** The text has no escape and no control character: the quick walk may take it. */
-  private quick = false;
   /** Where every path starts: at the record itself. */
   private readonly root: number[] = [];
   /** The shape of the last record walked. */
@@ -202,11 +210,21 @@ class RecordsTextWalk {
     this.wideReplacement = false;
     this.lenient = false;
     this.nextBackslash = text.indexOf('\\');
-    this.controls = CONTROL.test(text);
+    this.controlSearch = -1;
     // JSON.stringify escapes a lone surrogate (text decoded from UTF-8 never has one).
     this.loneSurrogate = SURROGATE.test(text) && LONE_SURROGATE.test(text);
-    this.quick = this.nextBackslash < 0 && !this.controls;
+    this.noBackslash = this.nextBackslash < 0;
     return this;
+  }
+
+  /** The index of the first control character at or after `at`, or -1. */
+  private controlAfter(at: number): number {
+    if (this.controlSearch < 0 || this.controlSearch > at || (this.nextControl >= 0 && this.nextControl < at)) {
+      CONTROL_FROM.lastIndex = at;
+      this.nextControl = CONTROL_FROM.test(this.text) ? CONTROL_FROM.lastIndex - 1 : -1;
+      this.controlSearch = at;
+    }
+    return this.nextControl;
   }
 
   /** One record at `at`: throws NOT_CANONICAL (or the parser's error) when it cannot be walked. */
@@ -374,10 +392,9 @@ class RecordsTextWalk {
       return decoded;
     }
     this.at = end + 1;
-    if (!wanted && !this.controls) return undefined;
-    const decoded = text.slice(from + 1, end);
-    if (this.controls && CONTROL.test(decoded)) throw NOT_CANONICAL;
-    return decoded;
+    const control = this.controlAfter(from);
+    if (control >= 0 && control < end) throw NOT_CANONICAL;
+    return wanted ? text.slice(from + 1, end) : undefined;
   }
 
   /**
@@ -485,7 +502,8 @@ class RecordsTextWalk {
       const end = this.flatRecord(at, shape.flat);
       if (end >= 0) return end;
     }
-    return this.quick ? this.quickValue(at, this.root, shape) : -1;
+    // The quick walk reads no string for control characters: it takes text after `at` with none (and no escape at all).
+    return this.noBackslash && this.controlAfter(at) < 0 ? this.quickValue(at, this.root, shape) : -1;
   }
 
   /** A record was walked: once its shape has come again a few times, it is worth a flat pattern. */
