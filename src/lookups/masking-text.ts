@@ -15,15 +15,16 @@
 //
 // Most records of an answer share their keys and order: the walk remembers the last object's keys
 // at each place (its shape), and a quick walk takes a record whose objects have those keys, with
-// no escape or whitespace in its text, checking nothing twice (a key is known canonical, its paths
-// known). Anything else, the full walk takes, and it learns the new shape. A shape that keeps coming
+// no escape in its piece and no whitespace from the record on, checking nothing twice (a key is
+// known canonical, its paths known). Anything else, the full walk takes, and it learns the new shape. A shape that keeps coming
 // gets a flat pattern (decision 051): one regular expression for a record of its keys whose values
 // are all strings, numbers and literals written as JSON.stringify writes them, which V8 runs as
 // machine code; it takes such a record in one call and captures the values the paths end at.
 //
 // The walk notes its rewrites and the result is written straight to UTF-8 (decision 048): a masked
 // value is often not Latin-1 ("•••"), and joining it into the text made the whole piece a two-byte
-// string, twice the memory and a slow encoding; the parts are then encoded one by one.
+// string, twice the memory and a slow encoding; the text between such values is encoded part by
+// part (an ASCII replacement, such as a rounded coordinate, joins the text around it).
 
 import { BACKSLASH, CLOSE_ARRAY, CLOSE_OBJECT, COMMA, isSpace, OPEN_ARRAY, OPEN_OBJECT, QUOTE } from './json-splitter.ts';
 import { regexEscaped } from './regex-escaped.ts';
