@@ -16,10 +16,11 @@
 // Most records of an answer share their keys and order: the walk remembers the last object's keys
 // at each place (its shape), and a quick walk takes a record whose objects have those keys, with
 // no escape in its piece and no whitespace from the record on, checking nothing twice (a key is
-// known canonical, its paths known). Anything else, the full walk takes, and it learns the new shape. A shape that keeps coming
-// gets a flat pattern (decision 051): one regular expression for a record of its keys whose values
-// are all strings, numbers and literals written as JSON.stringify writes them, which V8 runs as
-// machine code; it takes such a record in one call and captures the values the paths end at.
+// known canonical, its paths known). Anything else, the full walk takes, and it learns the new
+// shape. A shape that keeps coming gets a flat pattern (decision 051): one regular expression for
+// a record of its keys whose values are all strings, numbers and literals written as
+// JSON.stringify writes them, which V8 runs as machine code; it takes such a record in one call and
+// captures the values the paths end at.
 //
 // The walk notes its rewrites and the result is written straight to UTF-8 (decision 048): a masked
 // value is often not Latin-1 ("•••"), and joining it into the text made the whole piece a two-byte
@@ -46,10 +47,7 @@ const PATHS_MEET = Symbol('paths meet');
 const COLON = 0x3a;
 const DIGIT_0 = 0x30;
 const DIGIT_9 = 0x39;
-// Control characters are what the regular expression looks for: JSON allows none inside a string.
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f]/;
-// The same, searched for from a place (lastIndex).
+// Control characters, searched for from a place (lastIndex): JSON allows none inside a string.
 // eslint-disable-next-line no-control-regex
 const CONTROL_FROM = /[\u0000-\u001f]/g;
 const WIDE = /[\u0100-\uffff]/;
@@ -228,6 +226,12 @@ class RecordsTextWalk {
     return this.nextControl;
   }
 
+  /** Whether text [from, to) has a control character. */
+  private hasControl(from: number, to: number): boolean {
+    const control = this.controlAfter(from);
+    return control >= 0 && control < to;
+  }
+
   /** One record at `at`: throws NOT_CANONICAL (or the parser's error) when it cannot be walked. */
   record(): void {
     this.value(this.root, this.shape);
@@ -326,7 +330,8 @@ class RecordsTextWalk {
     const raw = this.text.slice(from, this.at);
     const first = raw.charCodeAt(0);
     // A string without escapes, a number or a literal is masked as the quick walks mask it; anything else is parsed.
-    const plain = first === QUOTE ? raw.indexOf('\\') < 0 && !CONTROL.test(raw) : first !== OPEN_OBJECT && first !== OPEN_ARRAY;
+    const plain =
+      first === QUOTE ? raw.indexOf('\\') < 0 && !this.hasControl(from, this.at) : first !== OPEN_OBJECT && first !== OPEN_ARRAY;
     const replacement = (plain ? this.maskedText(raw, ends) : undefined) ?? JSON.stringify(this.mask(JSON.parse(raw), ends));
     this.rewrite(from, this.at, replacement);
   }
@@ -393,8 +398,7 @@ class RecordsTextWalk {
       return decoded;
     }
     this.at = end + 1;
-    const control = this.controlAfter(from);
-    if (control >= 0 && control < end) throw NOT_CANONICAL;
+    if (this.hasControl(from, end)) throw NOT_CANONICAL;
     return wanted ? text.slice(from + 1, end) : undefined;
   }
 
