@@ -37,7 +37,8 @@ export const titleSchema = z.string().trim().min(1, 'a title is needed').max(TIT
  * What the browser stores, as it keeps the thing itself: a saved query, a collection, a dossier's
  * plan and view, an SQL query, or (snapshot) the answers as the sender saw them, already masked.
  * The server keeps it as JSON text, checks only that it is an object within the size limit, and
- * never reads a parameter value out of it (audit lines name the item, not its contents).
+ * never reads a parameter value out of it (audit lines name the item, not its contents); of a
+ * saved query it reads the lookup's id (`lookupId`), for the summary's `lookup`.
  */
 export const itemBodySchema = z.record(z.string(), z.unknown());
 export type ItemBody = z.output<typeof itemBodySchema>;
@@ -55,6 +56,8 @@ export const teamItemSummarySchema = z.object({
   updatedAt: z.string(),
   /** The body's size as stored (UTF-8 bytes of its JSON), which the per-user quota counts. */
   bytes: z.number().int().nonnegative(),
+  /** A saved query's lookup (its body's `lookupId`), so a lookup's page can list its owner's queries of it. */
+  lookup: z.string().optional(),
 });
 export type TeamItemSummary = z.output<typeof teamItemSummarySchema>;
 
@@ -65,6 +68,7 @@ export type TeamItem = z.output<typeof teamItemSchema>;
  * `GET /team/items?kind=<kind>&scope=<mine|team>&cursor=<cursor>`: the user's own items (mine: private
  * and team) or every team item (team), newest edit first, read from an index (never a filtered window
  * of everyone's items). `next` is the cursor of the following page, absent on the last.
+ * `&lookup=<id>` with `scope=mine&kind=query`: the user's own saved queries of that lookup (its page's preview).
  */
 export const ITEM_SCOPES = ['mine', 'team'] as const;
 export const itemScopeSchema = z.enum(ITEM_SCOPES);

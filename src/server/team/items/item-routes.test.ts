@@ -228,6 +228,49 @@ describe('the team’s items', () => {
     expect(times).toEqual([...times].sort().reverse());
   });
 
+  it("list a user's own saved queries of one lookup, by the lookup their body names, as edits move them", async () => {
+    const query = (lookupId: string, visibility: 'private' | 'team' = 'private') => ({
+      kind: 'query' as const,
+      visibility,
+      title: `A query of ${lookupId}`,
+      body: { lookupId, operationId: 'records', search: '?zipcode=62701', collection: 'Saved' },
+    });
+    const ofH = await create('bob', query('H'));
+    const sharedOfH = await create('bob', query('H', 'team'));
+    const ofL = await create('bob', query('L'));
+    const alicesOfH = await create('alice', query('H'));
+    // A body naming no lookup, or an item of another kind, is in no lookup's list.
+    const unnamed = await create('bob', { ...query('H'), body: { lookupId: 'Z', search: '' } });
+    const sql = await create('bob', { kind: 'sql', visibility: 'private', title: 'SQL', body: { lookupId: 'H', sql: 'select 1' } });
+    expect(ofH.lookup).toBe('H');
+    expect(unnamed.lookup).toBeUndefined();
+    expect(sql.lookup).toBeUndefined();
+
+    const ofLookup = async (user: User, lookup: string) => (await list(user, `scope=mine&kind=query&lookup=${lookup}`)).items;
+    expect(ids(await ofLookup('bob', 'H'))).toEqual([sharedOfH.id, ofH.id]);
+    expect((await ofLookup('bob', 'H'))[0]).toMatchObject({ lookup: 'H', title: 'A query of H', owner: 'bob' });
+    expect(ids(await ofLookup('bob', 'L'))).toEqual([ofL.id]);
+    expect(ids(await ofLookup('alice', 'H'))).toContain(alicesOfH.id);
+    expect(ids(await ofLookup('alice', 'H'))).not.toContain(sharedOfH.id);
+
+    const moved = await call(team, 'bob', 'PUT', `${TEAM_ITEMS_PATH}/${ofH.id}`, { ...query('L'), version: 1 });
+    expect(teamItemSchema.parse(await moved.json())).toMatchObject({ lookup: 'L', version: 2 });
+    expect(ids(await ofLookup('bob', 'H'))).toEqual([sharedOfH.id]);
+    expect(ids(await ofLookup('bob', 'L'))).toEqual([ofH.id, ofL.id]);
+    expect((await call(team, 'bob', 'DELETE', `${TEAM_ITEMS_PATH}/${ofL.id}?version=1`)).status).toBe(200);
+    expect(ids(await ofLookup('bob', 'L'))).toEqual([ofH.id]);
+
+    for (const [query, problem] of [
+      ['scope=mine&kind=query&lookup=Z', 'must name a lookup (A to T)'],
+      ['scope=team&kind=query&lookup=H', 'lists your own saved queries of one lookup: ask with scope=mine and kind=query'],
+      ['scope=mine&lookup=H', 'lists your own saved queries of one lookup: ask with scope=mine and kind=query'],
+    ]) {
+      const answer = await call(team, 'bob', 'GET', `${TEAM_ITEMS_PATH}?${query}`);
+      expect(answer.status).toBe(400);
+      expect((await errorOf(answer)).fields).toEqual({ lookup: problem });
+    }
+  });
+
   it('answer a list query it cannot read with 400 naming the field', async () => {
     const answer = await call(team, 'alice', 'GET', `${TEAM_ITEMS_PATH}?scope=everyone&kind=movie&cursor=x`);
     expect(answer.status).toBe(400);

@@ -12,6 +12,7 @@ import {
   type ItemScope,
   type TeamItemKind,
 } from '../../../lookups/team-wire.ts';
+import { registryIndex } from '../../../lookups/registry.ts';
 import type { ChainHandler } from '../../http/handler-types.ts';
 import { readJson, type JsonBodyWords } from '../../http/read-body.ts';
 import { refusal, sendRefusal, type Refusal } from '../../http/refusal.ts';
@@ -49,8 +50,11 @@ function sendOutcome(res: ServerResponse, outcome: ItemOutcome, status: number):
   sendRefusal(res, outcome);
 }
 
-/** The list's query: its scope (`mine` unless said), its kind (all unless said) and its cursor, or why not. */
-function listQuery(query: string): { scope: ItemScope; kind?: TeamItemKind; cursor?: ItemCursor } | Refusal {
+/**
+ * The list's query: its scope (`mine` unless said), its kind (all unless said), the lookup of the
+ * user's own saved queries (with scope mine and kind query only) and its cursor, or why not.
+ */
+function listQuery(query: string): { scope: ItemScope; kind?: TeamItemKind; lookup?: string; cursor?: ItemCursor } | Refusal {
   const params = new URLSearchParams(query);
   const fields: Record<string, string> = {};
   const scope = itemScopeSchema.safeParse(params.get('scope') ?? 'mine');
@@ -61,6 +65,10 @@ function listQuery(query: string): { scope: ItemScope; kind?: TeamItemKind; curs
   const cursorText = params.get('cursor');
   const cursor = cursorText === null ? undefined : parseCursor(cursorText);
   if (cursorText !== null && !cursor) fields.cursor = 'is not a cursor this list gave';
+  const lookup = params.get('lookup');
+  if (lookup !== null && !registryIndex.lookup(lookup)) fields.lookup = 'must name a lookup (A to T)';
+  else if (lookup !== null && (scope.data !== 'mine' || kindText !== 'query'))
+    fields.lookup = 'lists your own saved queries of one lookup: ask with scope=mine and kind=query';
   if (Object.keys(fields).length > 0 || !scope.success)
     return refusal(
       400,
@@ -70,7 +78,7 @@ function listQuery(query: string): { scope: ItemScope; kind?: TeamItemKind; curs
         .join('; ')}`,
       { fields },
     );
-  return { scope: scope.data, ...(kind?.success && { kind: kind.data }), ...(cursor && { cursor }) };
+  return { scope: scope.data, ...(kind?.success && { kind: kind.data }), ...(lookup !== null && { lookup }), ...(cursor && { cursor }) };
 }
 
 /** A route that answers 503 while the store is down, rather than the failure handler's 500. */

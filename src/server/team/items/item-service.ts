@@ -16,8 +16,9 @@ import {
   type TeamItemSummary,
   type Visibility,
 } from '../../../lookups/team-wire.ts';
+import { registryIndex } from '../../../lookups/registry.ts';
 import { refusal, type Refusal } from '../../http/refusal.ts';
-import { cursorText, summaryOf, type ItemCursor, type ItemStore, type ItemWrite, type StoredItem } from './item-store.ts';
+import { cursorText, summaryOf, type ItemCursor, type ItemIndex, type ItemStore, type ItemWrite, type StoredItem } from './item-store.ts';
 import type { ItemSettings } from './item-settings.ts';
 
 export const ITEM_NOT_FOUND = refusal(404, 'not_found', 'There is no such item, or it is not shared with you');
@@ -39,7 +40,10 @@ export interface ItemChange {
 
 export interface ItemService {
   /** A page of the user's own items (`mine`) or of the team's (`team`), of one kind or all. */
-  list(user: string, query: { scope: ItemScope; kind?: TeamItemKind | undefined; cursor?: ItemCursor | undefined }): Promise<TeamItemList>;
+  list(
+    user: string,
+    query: { scope: ItemScope; kind?: TeamItemKind | undefined; lookup?: string | undefined; cursor?: ItemCursor | undefined },
+  ): Promise<TeamItemList>;
   create(
     user: string,
     input: { kind: TeamItemKind; visibility: Visibility; title: string; body: Record<string, unknown> },
@@ -61,6 +65,12 @@ export interface ItemServiceOptions {
 }
 
 const canSee = (user: string, item: TeamItemSummary) => item.owner === user || item.visibility === 'team';
+
+/** A saved query's lookup: its body's `lookupId` when that names one (the page writes it); none for any other item. */
+function lookupOf(kind: TeamItemKind, body: Record<string, unknown>): { lookup?: string } {
+  const id = body.lookupId;
+  return kind === 'query' && typeof id === 'string' && registryIndex.lookup(id) ? { lookup: id } : {};
+}
 
 /** A kept item as the wire carries it: its body parsed again. */
 function itemOf(stored: StoredItem): TeamItem {
@@ -120,8 +130,13 @@ export function createItemService({ store, settings, isAdmin, onChange, now = Da
   const tell = (user: string, action: ItemChange['action'], item: TeamItemSummary) => onChange?.({ user, action, item });
 
   return {
-    async list(user, { scope, kind, cursor }) {
-      const index = scope === 'mine' ? { scope, owner: user, ...(kind && { kind }) } : { scope, ...(kind && { kind }) };
+    async list(user, { scope, kind, lookup, cursor }) {
+      const index: ItemIndex =
+        scope === 'team'
+          ? { scope, ...(kind && { kind }) }
+          : lookup
+            ? { scope, owner: user, kind: 'query', lookup }
+            : { scope, owner: user, ...(kind && { kind }) };
       const page = await store.page(index, cursor, ITEMS_PAGE_SIZE);
       return { items: page.items, ...(page.next && { next: cursorText(page.next) }) };
     },
@@ -140,6 +155,7 @@ export function createItemService({ store, settings, isAdmin, onChange, now = Da
         createdAt: at,
         updatedAt: at,
         bytes: size.bytes,
+        ...lookupOf(kind, body),
         body: size.text,
       };
       const write = await store.create(item, quota);
@@ -158,8 +174,10 @@ export function createItemService({ store, settings, isAdmin, onChange, now = Da
       if ('ok' in current) return current;
       const size = measured(edit.body);
       if ('ok' in size) return size;
+      const { lookup: _was, ...kept } = current;
       const next: StoredItem = {
-        ...current,
+        ...kept,
+        ...lookupOf(current.kind, edit.body),
         visibility: edit.visibility,
         title: edit.title,
         version: edit.version + 1,

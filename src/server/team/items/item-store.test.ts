@@ -19,7 +19,7 @@ let serial = 0;
 function item(
   owner: string,
   at: number,
-  options: { kind?: TeamItemKind; visibility?: Visibility; body?: string; id?: string } = {},
+  options: { kind?: TeamItemKind; visibility?: Visibility; body?: string; id?: string; lookup?: string } = {},
 ): StoredItem {
   serial += 1;
   const body = options.body ?? `{"n":${serial}}`;
@@ -34,6 +34,7 @@ function item(
     createdAt: time,
     updatedAt: time,
     bytes: Buffer.byteLength(body),
+    ...(options.lookup && { lookup: options.lookup }),
     body,
   };
 }
@@ -66,6 +67,42 @@ describe.each([
     expect(await store.get(kept.id)).toEqual(kept);
     expect(await store.get('no-such-item')).toBeUndefined();
     expect(await store.usage('alice')).toEqual({ items: 1, bytes: kept.bytes });
+  });
+
+  it("lists a user's saved queries of one lookup, and keeps that index right through edits that move a query and deletes", async () => {
+    const store = make();
+    const ofL = item('alice', 1_000, { lookup: 'L' });
+    const ofH = item('alice', 2_000, { lookup: 'H', visibility: 'team' });
+    const bobs = item('bob', 3_000, { lookup: 'L' });
+    const sql = item('alice', 4_000, { kind: 'sql' });
+    for (const each of [ofL, ofH, bobs, sql]) expect(await store.create(each, QUOTA)).toEqual({ ok: true });
+    const queriesOf = (owner: string, lookup: string) => allIds(store, { scope: 'mine', owner, kind: 'query', lookup }, 10);
+    expect(await queriesOf('alice', 'L')).toEqual([ofL.id]);
+    expect(await queriesOf('alice', 'H')).toEqual([ofH.id]);
+    expect(await queriesOf('bob', 'L')).toEqual([bobs.id]);
+    // The lookup index is one more: the owner's kind index still lists every query.
+    expect(await allIds(store, { scope: 'mine', owner: 'alice', kind: 'query' }, 10)).toEqual([ofH.id, ofL.id]);
+
+    // Edited to another lookup: out of L's index, into M's, first there by its edit.
+    const moved = { ...ofL, lookup: 'M', version: 2, updatedAt: new Date(5_000).toISOString() };
+    expect(await store.replace(moved, 1, QUOTA)).toEqual({ ok: true });
+    expect(await queriesOf('alice', 'L')).toEqual([]);
+    expect(await queriesOf('alice', 'M')).toEqual([ofL.id]);
+    expect((await store.page({ scope: 'mine', owner: 'alice', kind: 'query', lookup: 'M' }, undefined, 10)).items[0]).toMatchObject({
+      lookup: 'M',
+      version: 2,
+    });
+    // Edited to name no lookup: in no lookup's index.
+    const { lookup: _lookup, ...unnamed } = { ...ofH, version: 2, updatedAt: new Date(6_000).toISOString() };
+    expect(await store.replace(unnamed, 1, QUOTA)).toEqual({ ok: true });
+    expect(await queriesOf('alice', 'H')).toEqual([]);
+    // A stale edit moves nothing.
+    expect(await store.replace({ ...moved, lookup: 'L', version: 3 }, 1, QUOTA)).toMatchObject({ ok: false, reason: 'stale' });
+    expect(await queriesOf('alice', 'M')).toEqual([ofL.id]);
+
+    expect(await store.remove(ofL.id, 2)).toEqual({ ok: true });
+    expect(await queriesOf('alice', 'M')).toEqual([]);
+    expect(await queriesOf('bob', 'L')).toEqual([bobs.id]);
   });
 
   it('lists by index, newest edit first, in pages whose cursors miss nothing and repeat nothing', async () => {

@@ -26,9 +26,10 @@ export type ItemWrite =
   | { ok: false; reason: 'stale'; current: StoredItem }
   | { ok: false; reason: 'missing' };
 
-/** One index: a user's own items, or the team's, of one kind or of all. */
+/** One index: a user's own items, or the team's, of one kind or of all; a user's own saved queries of one lookup. */
 export type ItemIndex =
   | { scope: Extract<ItemScope, 'mine'>; owner: string; kind?: TeamItemKind }
+  | { scope: Extract<ItemScope, 'mine'>; owner: string; kind: 'query'; lookup: string }
   | { scope: Extract<ItemScope, 'team'>; kind?: TeamItemKind };
 
 /** Where a page starts: after the item edited at `at` (epoch ms) with this id, in the index's order. */
@@ -63,19 +64,33 @@ export interface ItemStore {
   close(): Promise<void>;
 }
 
-/** The indexes an item is in: its owner's, and the team's when shared; each for all kinds and its own. */
-export function indexesOf(item: Pick<StoredItem, 'owner' | 'kind' | 'visibility'>): ItemIndex[] {
+/**
+ * The indexes an item is in: its owner's, and the team's when shared; each for all kinds and its
+ * own; and a saved query's owner's of its lookup.
+ */
+export function indexesOf(item: Pick<StoredItem, 'owner' | 'kind' | 'visibility' | 'lookup'>): ItemIndex[] {
   const own: ItemIndex[] = [
     { scope: 'mine', owner: item.owner },
     { scope: 'mine', owner: item.owner, kind: item.kind },
   ];
+  const lookup = lookupIndexOf(item);
+  if (lookup) own.push(lookup);
   return item.visibility === 'team' ? [...own, { scope: 'team' }, { scope: 'team', kind: item.kind }] : own;
 }
 
-/** An index's name: a Redis key's tail, and the memory store's map key. The owner comes last: a name holding `:` names no other index. */
+/** The index of a saved query's owner's queries of its lookup; undefined for any other item. */
+export function lookupIndexOf(item: Pick<StoredItem, 'owner' | 'kind' | 'lookup'>): ItemIndex | undefined {
+  return item.kind === 'query' && item.lookup ? { scope: 'mine', owner: item.owner, kind: 'query', lookup: item.lookup } : undefined;
+}
+
+/**
+ * An index's name: a Redis key's tail, and the memory store's map key. The owner comes last: a
+ * name holding `:` names no other index (a lookup's, `own:query@L:<owner>`, no kind's either).
+ */
 export function indexName(index: ItemIndex): string {
   const kind = index.kind ?? 'all';
-  return index.scope === 'mine' ? `own:${kind}:${index.owner}` : `team:${kind}`;
+  if (index.scope === 'team') return `team:${kind}`;
+  return 'lookup' in index ? `own:${kind}@${index.lookup}:${index.owner}` : `own:${kind}:${index.owner}`;
 }
 
 /** The index's order: newest edit first, and among items edited in the same millisecond the greater id first (as Redis orders them). */

@@ -15,6 +15,7 @@ import {
   editedAt,
   indexesOf,
   indexName,
+  lookupIndexOf,
   type ItemCursor,
   type ItemIndex,
   type ItemStore,
@@ -41,9 +42,11 @@ redis.call('HINCRBY', KEYS[2], 'items', 1)
 redis.call('HINCRBY', KEYS[2], 'bytes', size)
 return {'ok'}`;
 
-// KEYS: the item, its owner's usage, the owner's two indexes, the team's two. ARGV: the version
-// the edit was made from, summary, body, new version, bytes, score, id, bytes limit, '1' when the
-// item is the team's. Returns {'ok'}, {'missing'}, {'stale', summary, body} or {'item-bytes', used}.
+// KEYS: the item, its owner's usage, the owner's two indexes, the team's two, the index of the
+// lookup a saved query was of and of the one it is of now. ARGV: the version the edit was made
+// from, summary, body, new version, bytes, score, id, bytes limit, '1' when the item is the team's,
+// '1' when it was in a lookup's index, '1' when it is in one now. Returns {'ok'}, {'missing'},
+// {'stale', summary, body} or {'item-bytes', used}.
 const REPLACE_LUA = `
 local current = redis.call('HMGET', KEYS[1], 'version', 'bytes', 'meta', 'body')
 if not current[1] then return {'missing'} end
@@ -58,6 +61,8 @@ redis.call('ZADD', KEYS[4], ARGV[6], ARGV[7])
 for i = 5, 6 do
   if ARGV[9] == '1' then redis.call('ZADD', KEYS[i], ARGV[6], ARGV[7]) else redis.call('ZREM', KEYS[i], ARGV[7]) end
 end
+if ARGV[10] == '1' then redis.call('ZREM', KEYS[7], ARGV[7]) end
+if ARGV[11] == '1' then redis.call('ZADD', KEYS[8], ARGV[6], ARGV[7]) end
 redis.call('HINCRBY', KEYS[2], 'bytes', size - old)
 return {'ok'}`;
 
@@ -102,6 +107,12 @@ const everyIndexKey = ({ owner, kind }: Pick<StoredItem, 'owner' | 'kind'>) => [
   indexKey({ scope: 'team' }),
   indexKey({ scope: 'team', kind }),
 ];
+
+/** The key of a saved query's lookup index, and whether there is one (else a key the script leaves alone). */
+function lookupIndexKey(item: Pick<StoredItem, 'id' | 'owner' | 'kind' | 'lookup'>): [key: string, present: '1' | '0'] {
+  const index = lookupIndexOf(item);
+  return index ? [indexKey(index), '1'] : [itemKey(item.id), '0'];
+}
 
 function storedOf(meta: string, body: string): StoredItem {
   return { ...(JSON.parse(meta) as TeamItemSummary), body };
@@ -174,7 +185,13 @@ export function createRedisItemStore(url: string, options: RedisItemStoreOptions
       return writeOf(await call(() => client.createItem(keys.length, ...keys, ...args)), quota);
     },
     async replace(next, fromVersion, quota) {
-      const keys = [itemKey(next.id), usageKey(next.owner), ...everyIndexKey(next)];
+      // The lookup index it is in now. Read before the script: were the item edited meanwhile, its
+      // version would no longer be `fromVersion` and the script would change nothing.
+      const meta = await call(() => client.hget(itemKey(next.id), 'meta'));
+      if (!meta) return { ok: false, reason: 'missing' };
+      const [was, wasPresent] = lookupIndexKey({ ...(JSON.parse(meta) as TeamItemSummary), id: next.id });
+      const [now, nowPresent] = lookupIndexKey(next);
+      const keys = [itemKey(next.id), usageKey(next.owner), ...everyIndexKey(next), was, now];
       const args = [
         String(fromVersion),
         summaryText(next),
@@ -185,6 +202,8 @@ export function createRedisItemStore(url: string, options: RedisItemStoreOptions
         next.id,
         quota.bytes,
         next.visibility === 'team' ? '1' : '0',
+        wasPresent,
+        nowPresent,
       ];
       return writeOf(await call(() => client.replaceItem(keys.length, ...keys, ...args)), quota);
     },
@@ -193,7 +212,8 @@ export function createRedisItemStore(url: string, options: RedisItemStoreOptions
       const meta = await call(() => client.hget(itemKey(id), 'meta'));
       if (!meta) return { ok: false, reason: 'missing' };
       const current = JSON.parse(meta) as TeamItemSummary;
-      const keys = [itemKey(id), usageKey(current.owner), ...everyIndexKey(current)];
+      const lookupIndex = lookupIndexOf(current);
+      const keys = [itemKey(id), usageKey(current.owner), ...everyIndexKey(current), ...(lookupIndex ? [indexKey(lookupIndex)] : [])];
       return writeOf(await call(() => client.removeItem(keys.length, ...keys, String(fromVersion), id)), { items: 0, bytes: 0 });
     },
     async page(index, after, size) {
