@@ -1,5 +1,6 @@
 // The team workspace across two instances on one Redis (issue 35): alice saves a query for the team
-// on instance 1 and bob, signed in on instance 2, finds it on /saved and opens it; alice shares a map
+// on instance 1, finds it on her lookup page and her catalog, and bob, signed in on instance 2,
+// finds it on /saved and opens it; alice shares a map
 // with a layer added from her History and bob opens the link on instance 2 with the layer drawn.
 // Two production servers of the spec's own (the shared server of playwright.config.ts has no access
 // mode), each with the same tokens file and the same redis-server, started here on a free port.
@@ -59,6 +60,13 @@ test('alice saves a query as Team on instance 1; bob finds it on /saved on insta
   await dialog.getByRole('group', { name: 'Who sees it' }).getByRole('radio', { name: /^Team/ }).check();
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Saved “Toyotas for the team” on the team server (the team sees it).')).toBeVisible();
+  // Her lookup page lists it at once, and her catalog names its lookup; it opens as on /saved.
+  const onServer = page.getByRole('region', { name: 'Saved on the team server' });
+  await expect(onServer.getByRole('link', { name: 'Toyotas for the team' })).toBeVisible();
+  await page.goto(`${one}/`);
+  await expect(onServer.getByRole('listitem').filter({ hasText: 'Toyotas for the team' })).toContainText('· F. Car specifications · team');
+  await onServer.getByRole('link', { name: 'Toyotas for the team' }).click();
+  await expect(page).toHaveURL(`${one}/lookups/f${search}`);
 
   const bob = await bobsPage(browser);
   await bob.goto(`${two}/saved`);

@@ -117,12 +117,14 @@ const withSignal = (signal?: AbortSignal): RequestInit => (signal ? { signal } :
 export interface ListRequest {
   scope: ItemScope;
   kind?: TeamItemKind;
+  /** With scope mine and kind query: the user's saved queries of this lookup. */
+  lookup?: string;
   cursor?: string;
 }
 
 /** One page of the user's own items (scope mine) or of every team item (scope team), newest edit first. */
-export function listTeamItems({ scope, kind, cursor }: ListRequest, signal?: AbortSignal): Promise<TeamItemList> {
-  const query = new URLSearchParams({ scope, ...(kind && { kind }), ...(cursor && { cursor }) });
+export function listTeamItems({ scope, kind, lookup, cursor }: ListRequest, signal?: AbortSignal): Promise<TeamItemList> {
+  const query = new URLSearchParams({ scope, ...(kind && { kind }), ...(lookup && { lookup }), ...(cursor && { cursor }) });
   return send(`${TEAM_ITEMS_PATH}?${query}`, withSignal(signal), teamItemListSchema, 'The workspace items');
 }
 
@@ -156,6 +158,19 @@ export function useTeamItemList(scope: ItemScope, kind?: TeamItemKind, enabled =
       queryFn: ({ pageParam, signal }) => listTeamItems({ scope, ...(kind && { kind }), ...(pageParam && { cursor: pageParam }) }, signal),
       initialPageParam: '',
       getNextPageParam: (page) => page.next,
+      retry: false,
+      enabled,
+    },
+    useJobsQueryClient(),
+  );
+}
+
+/** The user's most recent saved queries on the server, of one lookup or of all: the first page, for a page's preview. */
+export function useRecentTeamQueries(lookup: string | undefined, enabled: boolean) {
+  return useQuery(
+    {
+      queryKey: [ITEMS_KEY, 'list', 'mine', 'query', lookup ?? 'all', 'first'] as const,
+      queryFn: ({ signal }) => listTeamItems({ scope: 'mine', kind: 'query', ...(lookup && { lookup }) }, signal),
       retry: false,
       enabled,
     },

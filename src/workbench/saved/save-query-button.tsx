@@ -11,7 +11,7 @@ import { SavedQueryDialog } from './saved-query-dialog.tsx';
 import { useRecentSaved } from './use-saved-queries.ts';
 import { isNameTaken, quoted, suggestedName } from './saved-names.ts';
 import { useIdentity } from '../../api/identity-client.ts';
-import { createTeamItem } from '../../api/team-items-client.ts';
+import { useCreateTeamItem } from '../../api/team-items-client.ts';
 import type { Visibility } from '../../lookups/team-wire.ts';
 import { queryBody } from '../team/item-bodies.ts';
 import { VisibilityField } from '../team/visibility-field.tsx';
@@ -45,6 +45,8 @@ export function SaveQueryButton({ lookup, operation, values, sentValues }: SaveQ
   // On a team server the query is kept on the server, for its owner alone or for the team.
   const identity = useIdentity();
   const [visibility, setVisibility] = useState<Visibility>('private');
+  // Through the mutation, so the page's list of queries on the server shows it at once.
+  const createTeamItem = useCreateTeamItem();
 
   async function start() {
     const toSave = queryToSave(lookup, operation, values, sentValues);
@@ -83,7 +85,7 @@ export function SaveQueryButton({ lookup, operation, values, sentValues }: SaveQ
           onSubmit={async (fields) => {
             const query = { ...fields, lookupId: lookup.id, operationId: operation.id, search: open.search };
             if (identity) {
-              await createTeamItem({ kind: 'query', visibility, title: query.name, body: queryBody(query) });
+              await createTeamItem.mutateAsync({ kind: 'query', visibility, title: query.name, body: queryBody(query) });
               setOpen(undefined);
               setStatus(
                 `Saved ${quoted(query.name)} on the team server (${visibility === 'team' ? 'the team sees it' : 'only you see it'}).`,

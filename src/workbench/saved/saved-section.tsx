@@ -3,8 +3,12 @@
 // there are more: a browser may hold 100,000, and these pages read only the few they show and a count.
 // A lookup's page shows nothing until one of its queries is saved, so a first visit stays uncluttered.
 // On the catalog (holdPlace) the section sits above the filter: saved-place.tsx keeps its place.
+// On a team server the queries kept on the server follow (team-queries-preview.tsx), and the
+// catalog's "none yet" line is left out: saving keeps them there, not here.
 import { Link } from 'react-router';
+import { useIdentity } from '../../api/identity-client.ts';
 import type { LookupId } from '../../lookups/define-lookup.ts';
+import { TeamQueriesPreview } from '../team/team-queries-preview.tsx';
 import { SavedNone, SavedPlace, SavedPlaceholder } from './saved-place.tsx';
 import { SavedQueryList } from './saved-query-list.tsx';
 import { useRecentSaved, type RecentSaved } from './use-saved-queries.ts';
@@ -26,13 +30,25 @@ interface SavedSectionProps {
 
 export function SavedSection({ holdPlace = false, ...props }: SavedSectionProps) {
   const recent = useRecentSaved(SAVED_PREVIEW, props.lookupId);
-  if (!holdPlace) return <SavedSectionContent {...props} recent={recent} />;
+  const onTeamServer = useIdentity() !== null;
+  const showWhenEmpty = props.showWhenEmpty === true && !onTeamServer;
+  const team = <TeamQueriesPreview {...(props.lookupId && { lookupId: props.lookupId })} />;
+  if (!holdPlace)
+    return (
+      <>
+        <SavedSectionContent {...props} showWhenEmpty={showWhenEmpty} recent={recent} />
+        {team}
+      </>
+    );
   if (recent.status === 'loading') return <SavedPlaceholder />;
-  if (recent.status === 'unavailable') return null;
+  if (recent.status === 'unavailable') return team;
   return (
-    <SavedPlace count={recent.queries.length}>
-      <SavedSectionContent {...props} recent={recent} />
-    </SavedPlace>
+    <>
+      <SavedPlace count={recent.queries.length}>
+        <SavedSectionContent {...props} showWhenEmpty={showWhenEmpty} recent={recent} />
+      </SavedPlace>
+      {team}
+    </>
   );
 }
 

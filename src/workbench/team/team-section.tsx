@@ -3,24 +3,16 @@
 // to /shared/<id>, which opens it as the local one would; only its owner (or an admin) sees Edit
 // and Delete. An edit made from a version that is no longer current shows both versions.
 import { useId, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
 import type { Identity } from '../../api/identity-client.ts';
 import { getTeamItem, StaleEditError, useDeleteTeamItem, useEditTeamItem, useTeamItemList } from '../../api/team-items-client.ts';
-import {
-  sharedItemUrl,
-  type EditItem,
-  type ItemScope,
-  type TeamItem,
-  type TeamItemSummary,
-  type Visibility,
-} from '../../lookups/team-wire.ts';
-import { formatSentAt } from '../history/history-format.ts';
+import { type EditItem, type ItemScope, type TeamItem, type TeamItemSummary, type Visibility } from '../../lookups/team-wire.ts';
 import { DialogActions } from '../saved/dialog-actions.tsx';
 import { ModalDialog } from '../saved/modal-dialog.tsx';
 import { quoted } from '../saved/saved-names.ts';
 import { KIND_NAMES } from './item-bodies.ts';
 import { StaleEditDialog } from './stale-edit-dialog.tsx';
 import { ItemFields } from './item-fields.tsx';
+import { ItemLine } from './item-line.tsx';
 import './team.css';
 
 export function TeamSection({ identity }: { identity: Identity }) {
@@ -122,15 +114,7 @@ function TeamItemRow({ item, identity }: { item: TeamItemSummary; identity: Iden
   return (
     <>
       <div className="saved-item-main">
-        <Link to={sharedItemUrl(item.id)} className="saved-name">
-          {item.title}
-        </Link>
-        <span className="muted">
-          {' '}
-          · {KIND_NAMES[item.kind]} · {item.owner === identity.user ? 'yours' : `by ${item.owner}`}
-          {item.visibility === 'private' ? ' · only you' : ' · team'} · changed{' '}
-          <time dateTime={item.updatedAt}>{formatSentAt(Date.parse(item.updatedAt))}</time>
-        </span>
+        <ItemLine item={item} about={` · ${KIND_NAMES[item.kind]} · ${item.owner === identity.user ? 'yours' : `by ${item.owner}`}`} />
         {problem && (
           <p role="alert" className="field-error">
             {problem}
