@@ -16,9 +16,17 @@ import {
   type TeamItemSummary,
   type Visibility,
 } from '../../../lookups/team-wire.ts';
-import { registryIndex } from '../../../lookups/registry.ts';
 import { refusal, type Refusal } from '../../http/refusal.ts';
-import { cursorText, summaryOf, type ItemCursor, type ItemIndex, type ItemStore, type ItemWrite, type StoredItem } from './item-store.ts';
+import {
+  cursorText,
+  lookupOf,
+  summaryOf,
+  type ItemCursor,
+  type ItemIndex,
+  type ItemStore,
+  type ItemWrite,
+  type StoredItem,
+} from './item-store.ts';
 import type { ItemSettings } from './item-settings.ts';
 
 export const ITEM_NOT_FOUND = refusal(404, 'not_found', 'There is no such item, or it is not shared with you');
@@ -65,12 +73,6 @@ export interface ItemServiceOptions {
 }
 
 const canSee = (user: string, item: TeamItemSummary) => item.owner === user || item.visibility === 'team';
-
-/** A saved query's lookup: its body's `lookupId` when that names one (the page writes it); none for any other item. */
-function lookupOf(kind: TeamItemKind, body: Record<string, unknown>): { lookup?: string } {
-  const id = body.lookupId;
-  return kind === 'query' && typeof id === 'string' && registryIndex.lookup(id) ? { lookup: id } : {};
-}
 
 /** A kept item as the wire carries it: its body parsed again. */
 function itemOf(stored: StoredItem): TeamItem {

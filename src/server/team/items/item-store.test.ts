@@ -2,6 +2,7 @@
 // The ItemStore contract, run against both implementations: this process's memory and a real
 // redis-server (started on a free port for this file; each test under a prefix of its own).
 import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import type { TeamItemKind, Visibility } from '../../../lookups/team-wire.ts';
 import { freePort } from '../../testing/free-port.ts';
@@ -203,6 +204,30 @@ describe.each([
     const edits = await Promise.all(['a', 'b', 'c'].map((title) => store.replace({ ...kept, title, version: 2 }, 1, QUOTA)));
     expect(edits.filter((write) => write.ok)).toHaveLength(1);
     expect(edits.filter((write) => !write.ok && write.reason === 'stale')).toHaveLength(2);
+  });
+});
+
+describe('the redis item store over items an older server kept', () => {
+  it("puts the saved queries kept before summaries named their lookup in their lookup's list, once, at start", async () => {
+    const prefix = `test-items:${randomUUID()}:`;
+    const raw = new Redis(redis.url, { keyPrefix: prefix });
+    const query = (lookupId: string) => JSON.stringify({ lookupId, operationId: 'incidents', search: '?page=1', collection: 'Saved' });
+    const old = item('alice', 5_000, { body: query('L') });
+    const sql = item('alice', 6_000, { kind: 'sql', body: '{"lookupId":"L","sql":"select 1"}' });
+    const unnamed = item('alice', 7_000, { body: query('Z') });
+    // As a server before 2026-12-06 wrote them: no lookup in the summary, in no lookup's index.
+    for (const { body, ...summary } of [old, sql, unnamed]) {
+      await raw.hset(`items:item:${summary.id}`, 'meta', JSON.stringify(summary), 'body', body, 'version', '1', 'bytes', summary.bytes);
+      await raw.zadd(`items:own:${summary.kind}:alice`, Date.parse(summary.updatedAt), summary.id);
+    }
+    const store = redis.closeAfterAll(createRedisItemStore(redis.url, { keyPrefix: prefix, log: () => undefined }));
+    const ofL = () => allIds(store, { scope: 'mine', owner: 'alice', kind: 'query', lookup: 'L' }, 10);
+    await expect.poll(ofL).toEqual([old.id]);
+    expect(await store.get(old.id)).toEqual({ ...old, lookup: 'L' });
+    expect(await store.get(sql.id)).toEqual(sql);
+    expect(await store.get(unnamed.id)).toEqual(unnamed);
+    expect(await raw.get('items:lookups-named')).not.toBeNull();
+    await raw.quit();
   });
 });
 

@@ -5,6 +5,7 @@
 // (the last edit's time and the id of the page's last item), so a colleague's many items never
 // push a user's own out of a window. A write and its checks (the version it was made from, the
 // owner's quota) are one atomic step on every store.
+import { registryIndex } from '../../../lookups/registry.ts';
 import type { ItemScope, TeamItemKind, TeamItemSummary } from '../../../lookups/team-wire.ts';
 
 /** An item as kept: its summary, and its body as the JSON text the browser sent (never parsed here again). */
@@ -76,6 +77,12 @@ export function indexesOf(item: Pick<StoredItem, 'owner' | 'kind' | 'visibility'
   const lookup = lookupIndexOf(item);
   if (lookup) own.push(lookup);
   return item.visibility === 'team' ? [...own, { scope: 'team' }, { scope: 'team', kind: item.kind }] : own;
+}
+
+/** A saved query's lookup: its body's `lookupId` when that names one (the page writes it); none for any other item. */
+export function lookupOf(kind: TeamItemKind, body: Record<string, unknown>): { lookup?: string } {
+  const id = body.lookupId;
+  return kind === 'query' && typeof id === 'string' && registryIndex.lookup(id) ? { lookup: id } : {};
 }
 
 /** The index of a saved query's owner's queries of its lookup; undefined for any other item. */

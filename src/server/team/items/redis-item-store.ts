@@ -16,6 +16,7 @@ import {
   indexesOf,
   indexName,
   lookupIndexOf,
+  lookupOf,
   type ItemCursor,
   type ItemIndex,
   type ItemStore,
@@ -78,12 +79,26 @@ redis.call('HINCRBY', KEYS[2], 'items', -1)
 redis.call('HINCRBY', KEYS[2], 'bytes', -tonumber(current[2]))
 return {'ok'}`;
 
+// KEYS: the item, the index of its lookup. ARGV: the version it was read at, its summary naming
+// the lookup, score, id. Names the lookup of a saved query kept before summaries named it, unless
+// the item changed since it was read (an edit names it itself). Returns 1 when named, else 0.
+const NAME_LOOKUP_LUA = `
+local version = redis.call('HGET', KEYS[1], 'version')
+if version ~= ARGV[1] then return 0 end
+redis.call('HSET', KEYS[1], 'meta', ARGV[2])
+redis.call('ZADD', KEYS[2], ARGV[3], ARGV[4])
+return 1`;
+
+/** Set once every saved query kept before summaries named their lookup has been given it. */
+const LOOKUPS_NAMED_KEY = 'items:lookups-named';
+
 type Reply = Array<string | number>;
 
 interface ItemRedis extends Redis {
   createItem(keyCount: number, ...keysThenArgs: Array<string | number>): Promise<Reply>;
   replaceItem(keyCount: number, ...keysThenArgs: Array<string | number>): Promise<Reply>;
   removeItem(keyCount: number, ...keysThenArgs: Array<string | number>): Promise<Reply>;
+  nameLookup(keyCount: number, ...keysThenArgs: Array<string | number>): Promise<number>;
 }
 
 export interface RedisItemStoreOptions {
@@ -144,6 +159,7 @@ export function createRedisItemStore(url: string, options: RedisItemStoreOptions
   client.defineCommand('createItem', { lua: CREATE_LUA });
   client.defineCommand('replaceItem', { lua: REPLACE_LUA });
   client.defineCommand('removeItem', { lua: REMOVE_LUA });
+  client.defineCommand('nameLookup', { lua: NAME_LOOKUP_LUA });
   let closed = false;
   // Said once, at the first connection: without the file a Redis restart loses every item.
   const log = options.log ?? ((message: string) => partLog('team').warn(message));
@@ -153,7 +169,42 @@ export function createRedisItemStore(url: string, options: RedisItemStoreOptions
       // INFO may be renamed or refused (a managed Redis): nothing to say then.
       () => undefined,
     );
+    nameLookups().catch((error: unknown) =>
+      log(`Saved queries kept before they named their lookup were not all put in their lookup's list: ${(error as Error).message}`),
+    );
   });
+
+  /**
+   * Saved queries kept before summaries named their lookup (2026-12-06) are put in their lookup's
+   * index, once per Redis, by whichever instance starts first (others doing it too change nothing).
+   */
+  async function nameLookups(): Promise<void> {
+    if ((await client.get(LOOKUPS_NAMED_KEY)) !== null) return;
+    // SCAN's pattern is not prefixed by the client; the keys it gives are.
+    const pattern = `${options.keyPrefix ?? ''}${itemKey('*')}`;
+    let cursor = '0';
+    do {
+      const [next, keys] = await client.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
+      cursor = next;
+      for (const key of keys) {
+        const stored = await get(key.slice(key.lastIndexOf(':') + 1));
+        if (!stored || stored.kind !== 'query' || stored.lookup) continue;
+        const named = { ...stored, ...lookupOf(stored.kind, JSON.parse(stored.body) as Record<string, unknown>) };
+        const index = lookupIndexOf(named);
+        if (!index) continue;
+        await client.nameLookup(
+          2,
+          itemKey(stored.id),
+          indexKey(index),
+          String(stored.version),
+          summaryText(named),
+          editedAt(named),
+          stored.id,
+        );
+      }
+    } while (cursor !== '0');
+    await client.set(LOOKUPS_NAMED_KEY, new Date().toISOString());
+  }
 
   async function call<T>(command: () => Promise<T>): Promise<T> {
     if (closed) throw new StoreUnavailableError('The items store is closed');
