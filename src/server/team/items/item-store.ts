@@ -1,9 +1,10 @@
 // Where the team's items are kept, behind one interface: Redis for a team of instances
 // (redis-item-store.ts) and in-process memory for one server process and the tests of a single
 // instance (memory-item-store.ts). Lists are read from indexes, each ordered by the last edit:
-// every user's own items, and the team's items, each also per kind; a page starts after a cursor
-// (the last edit's time and the id of the page's last item), so a colleague's many items never
-// push a user's own out of a window. A write and its checks (the version it was made from, the
+// every user's own items, and the team's items, each also per kind, and a user's own saved queries
+// per lookup (a lookup's page shows them); a page starts after a cursor (the last edit's time and
+// the id of the page's last item), so a colleague's many items never push a user's own out of a
+// window. A write and its checks (the version it was made from, the
 // owner's quota) are one atomic step on every store.
 import { registryIndex } from '../../../lookups/registry.ts';
 import type { ItemScope, TeamItemKind, TeamItemSummary } from '../../../lookups/team-wire.ts';
