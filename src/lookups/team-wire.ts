@@ -56,7 +56,7 @@ export const teamItemSummarySchema = z.object({
   updatedAt: z.string(),
   /** The body's size as stored (UTF-8 bytes of its JSON), which the per-user quota counts. */
   bytes: z.number().int().nonnegative(),
-  /** A saved query's lookup (its body's `lookupId`), so a lookup's page can list its owner's queries of it. */
+  /** A saved query's lookup (its body's `lookupId`), so a lookup's page can list the saved queries of it. */
   lookup: z.string().optional(),
 });
 export type TeamItemSummary = z.output<typeof teamItemSummarySchema>;
@@ -68,7 +68,7 @@ export type TeamItem = z.output<typeof teamItemSchema>;
  * `GET /team/items?kind=<kind>&scope=<mine|team>&cursor=<cursor>`: the user's own items (mine: private
  * and team) or every team item (team), newest edit first, read from an index (never a filtered window
  * of everyone's items). `next` is the cursor of the following page, absent on the last.
- * `&lookup=<id>` with `scope=mine&kind=query`: the user's own saved queries of that lookup (its page's preview).
+ * `&lookup=<id>` with `kind=query`: the saved queries of that lookup (its page's preview), the user's own or the team's.
  */
 export const ITEM_SCOPES = ['mine', 'team'] as const;
 export const itemScopeSchema = z.enum(ITEM_SCOPES);

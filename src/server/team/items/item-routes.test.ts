@@ -228,7 +228,7 @@ describe('the team’s items', () => {
     expect(times).toEqual([...times].sort().reverse());
   });
 
-  it("list a user's own saved queries of one lookup, by the lookup their body names, as edits move them", async () => {
+  it("list a user's own and the team's saved queries of one lookup, by the lookup their body names, as edits move them", async () => {
     const query = (lookupId: string, visibility: 'private' | 'team' = 'private') => ({
       kind: 'query' as const,
       visibility,
@@ -252,6 +252,11 @@ describe('the team’s items', () => {
     expect(ids(await ofLookup('bob', 'L'))).toEqual([ofL.id]);
     expect(ids(await ofLookup('alice', 'H'))).toContain(alicesOfH.id);
     expect(ids(await ofLookup('alice', 'H'))).not.toContain(sharedOfH.id);
+    // The team's queries of H: bob's shared one, for alice too; no private one.
+    const teamOf = async (user: User, lookup: string) => ids((await list(user, `scope=team&kind=query&lookup=${lookup}`)).items);
+    expect(await teamOf('alice', 'H')).toContain(sharedOfH.id);
+    expect(await teamOf('alice', 'H')).not.toContain(ofH.id);
+    expect(await teamOf('alice', 'H')).not.toContain(alicesOfH.id);
 
     const moved = await call(team, 'bob', 'PUT', `${TEAM_ITEMS_PATH}/${ofH.id}`, { ...query('L'), version: 1 });
     expect(teamItemSchema.parse(await moved.json())).toMatchObject({ lookup: 'L', version: 2 });
@@ -262,8 +267,8 @@ describe('the team’s items', () => {
 
     for (const [query, problem] of [
       ['scope=mine&kind=query&lookup=Z', 'must name a lookup (A to T)'],
-      ['scope=team&kind=query&lookup=H', 'lists your own saved queries of one lookup: ask with scope=mine and kind=query'],
-      ['scope=mine&lookup=H', 'lists your own saved queries of one lookup: ask with scope=mine and kind=query'],
+      ['scope=team&kind=sql&lookup=H', 'lists saved queries of one lookup: ask with kind=query'],
+      ['scope=mine&lookup=H', 'lists saved queries of one lookup: ask with kind=query'],
     ]) {
       const answer = await call(team, 'bob', 'GET', `${TEAM_ITEMS_PATH}?${query}`);
       expect(answer.status).toBe(400);

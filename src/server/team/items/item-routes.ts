@@ -52,7 +52,7 @@ function sendOutcome(res: ServerResponse, outcome: ItemOutcome, status: number):
 
 /**
  * The list's query: its scope (`mine` unless said), its kind (all unless said), the lookup of the
- * user's own saved queries (with scope mine and kind query only) and its cursor, or why not.
+ * saved queries (with kind query only) and its cursor, or why not.
  */
 function listQuery(query: string): { scope: ItemScope; kind?: TeamItemKind; lookup?: string; cursor?: ItemCursor } | Refusal {
   const params = new URLSearchParams(query);
@@ -67,8 +67,7 @@ function listQuery(query: string): { scope: ItemScope; kind?: TeamItemKind; look
   if (cursorText !== null && !cursor) fields.cursor = 'is not a cursor this list gave';
   const lookup = params.get('lookup');
   if (lookup !== null && !registryIndex.lookup(lookup)) fields.lookup = 'must name a lookup (A to T)';
-  else if (lookup !== null && (scope.data !== 'mine' || kindText !== 'query'))
-    fields.lookup = 'lists your own saved queries of one lookup: ask with scope=mine and kind=query';
+  else if (lookup !== null && kindText !== 'query') fields.lookup = 'lists saved queries of one lookup: ask with kind=query';
   if (Object.keys(fields).length > 0 || !scope.success)
     return refusal(
       400,

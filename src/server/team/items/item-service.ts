@@ -135,7 +135,9 @@ export function createItemService({ store, settings, isAdmin, onChange, now = Da
     async list(user, { scope, kind, lookup, cursor }) {
       const index: ItemIndex =
         scope === 'team'
-          ? { scope, ...(kind && { kind }) }
+          ? lookup
+            ? { scope, kind: 'query', lookup }
+            : { scope, ...(kind && { kind }) }
           : lookup
             ? { scope, owner: user, kind: 'query', lookup }
             : { scope, owner: user, ...(kind && { kind }) };

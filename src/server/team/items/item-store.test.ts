@@ -70,7 +70,7 @@ describe.each([
     expect(await store.usage('alice')).toEqual({ items: 1, bytes: kept.bytes });
   });
 
-  it("lists a user's saved queries of one lookup, and keeps that index right through edits that move a query and deletes", async () => {
+  it("lists a user's and the team's saved queries of one lookup, and keeps those indexes right through edits and deletes", async () => {
     const store = make();
     const ofL = item('alice', 1_000, { lookup: 'L' });
     const ofH = item('alice', 2_000, { lookup: 'H', visibility: 'team' });
@@ -83,26 +83,40 @@ describe.each([
     expect(await queriesOf('bob', 'L')).toEqual([bobs.id]);
     // The lookup index is one more: the owner's kind index still lists every query.
     expect(await allIds(store, { scope: 'mine', owner: 'alice', kind: 'query' }, 10)).toEqual([ofH.id, ofL.id]);
+    // The team's of a lookup: shared queries only.
+    const teamOf = (lookup: string) => allIds(store, { scope: 'team', kind: 'query', lookup }, 10);
+    expect(await teamOf('H')).toEqual([ofH.id]);
+    expect(await teamOf('L')).toEqual([]);
 
-    // Edited to another lookup: out of L's index, into M's, first there by its edit.
-    const moved = { ...ofL, lookup: 'M', version: 2, updatedAt: new Date(5_000).toISOString() };
+    // Edited to another lookup and shared: out of L's indexes, into M's and the team's of M.
+    const moved = { ...ofL, lookup: 'M', visibility: 'team' as const, version: 2, updatedAt: new Date(5_000).toISOString() };
     expect(await store.replace(moved, 1, QUOTA)).toEqual({ ok: true });
     expect(await queriesOf('alice', 'L')).toEqual([]);
     expect(await queriesOf('alice', 'M')).toEqual([ofL.id]);
+    expect(await teamOf('M')).toEqual([ofL.id]);
     expect((await store.page({ scope: 'mine', owner: 'alice', kind: 'query', lookup: 'M' }, undefined, 10)).items[0]).toMatchObject({
       lookup: 'M',
       version: 2,
     });
-    // Edited to name no lookup: in no lookup's index.
+    // Edited to name no lookup: in no lookup's index, its own or the team's.
     const { lookup: _lookup, ...unnamed } = { ...ofH, version: 2, updatedAt: new Date(6_000).toISOString() };
     expect(await store.replace(unnamed, 1, QUOTA)).toEqual({ ok: true });
     expect(await queriesOf('alice', 'H')).toEqual([]);
+    expect(await teamOf('H')).toEqual([]);
+    // Taken back to private: out of the team's list of its lookup, still in its owner's.
+    expect(await store.replace({ ...moved, visibility: 'private', version: 3 }, 2, QUOTA)).toEqual({ ok: true });
+    expect(await teamOf('M')).toEqual([]);
+    expect(await queriesOf('alice', 'M')).toEqual([ofL.id]);
     // A stale edit moves nothing.
-    expect(await store.replace({ ...moved, lookup: 'L', version: 3 }, 1, QUOTA)).toMatchObject({ ok: false, reason: 'stale' });
+    expect(await store.replace({ ...moved, lookup: 'L', version: 4 }, 1, QUOTA)).toMatchObject({ ok: false, reason: 'stale' });
     expect(await queriesOf('alice', 'M')).toEqual([ofL.id]);
 
-    expect(await store.remove(ofL.id, 2)).toEqual({ ok: true });
+    // Shared again, then deleted: out of every list of its lookup.
+    expect(await store.replace({ ...moved, version: 4 }, 3, QUOTA)).toEqual({ ok: true });
+    expect(await teamOf('M')).toEqual([ofL.id]);
+    expect(await store.remove(ofL.id, 4)).toEqual({ ok: true });
     expect(await queriesOf('alice', 'M')).toEqual([]);
+    expect(await teamOf('M')).toEqual([]);
     expect(await queriesOf('bob', 'L')).toEqual([bobs.id]);
   });
 
@@ -215,18 +229,21 @@ describe('the redis item store over items an older server kept', () => {
     const old = item('alice', 5_000, { body: query('L') });
     const sql = item('alice', 6_000, { kind: 'sql', body: '{"lookupId":"L","sql":"select 1"}' });
     const unnamed = item('alice', 7_000, { body: query('Z') });
+    const shared = item('alice', 8_000, { body: query('H'), visibility: 'team' });
     // As a server before 2026-12-06 wrote them: no lookup in the summary, in no lookup's index.
-    for (const { body, ...summary } of [old, sql, unnamed]) {
+    for (const { body, ...summary } of [old, sql, unnamed, shared]) {
       await raw.hset(`items:item:${summary.id}`, 'meta', JSON.stringify(summary), 'body', body, 'version', '1', 'bytes', summary.bytes);
       await raw.zadd(`items:own:${summary.kind}:alice`, Date.parse(summary.updatedAt), summary.id);
     }
     const store = redis.closeAfterAll(createRedisItemStore(redis.url, { keyPrefix: prefix, log: () => undefined }));
     const ofL = () => allIds(store, { scope: 'mine', owner: 'alice', kind: 'query', lookup: 'L' }, 10);
-    await expect.poll(ofL).toEqual([old.id]);
+    // The pass marks itself done once every item was seen.
+    await expect.poll(() => raw.get('items:lookups-named')).not.toBeNull();
+    expect(await ofL()).toEqual([old.id]);
+    expect(await allIds(store, { scope: 'team', kind: 'query', lookup: 'H' }, 10)).toEqual([shared.id]);
     expect(await store.get(old.id)).toEqual({ ...old, lookup: 'L' });
     expect(await store.get(sql.id)).toEqual(sql);
     expect(await store.get(unnamed.id)).toEqual(unnamed);
-    expect(await raw.get('items:lookups-named')).not.toBeNull();
     await raw.quit();
   });
 });

@@ -1,8 +1,8 @@
 // Where the team's items are kept, behind one interface: Redis for a team of instances
 // (redis-item-store.ts) and in-process memory for one server process and the tests of a single
 // instance (memory-item-store.ts). Lists are read from indexes, each ordered by the last edit:
-// every user's own items, and the team's items, each also per kind, and a user's own saved queries
-// per lookup (a lookup's page shows them); a page starts after a cursor (the last edit's time and
+// every user's own items, and the team's items, each also per kind, and saved queries per lookup,
+// a user's own and the team's (a lookup's page shows them); a page starts after a cursor (the last edit's time and
 // the id of the page's last item), so a colleague's many items never push a user's own out of a
 // window. A write and its checks (the version it was made from, the
 // owner's quota) are one atomic step on every store.
@@ -28,11 +28,12 @@ export type ItemWrite =
   | { ok: false; reason: 'stale'; current: StoredItem }
   | { ok: false; reason: 'missing' };
 
-/** One index: a user's own items, or the team's, of one kind or of all; a user's own saved queries of one lookup. */
+/** One index: a user's own items, or the team's, of one kind or of all; a user's own or the team's saved queries of one lookup. */
 export type ItemIndex =
   | { scope: Extract<ItemScope, 'mine'>; owner: string; kind?: TeamItemKind }
   | { scope: Extract<ItemScope, 'mine'>; owner: string; kind: 'query'; lookup: string }
-  | { scope: Extract<ItemScope, 'team'>; kind?: TeamItemKind };
+  | { scope: Extract<ItemScope, 'team'>; kind?: TeamItemKind }
+  | { scope: Extract<ItemScope, 'team'>; kind: 'query'; lookup: string };
 
 /** Where a page starts: after the item edited at `at` (epoch ms) with this id, in the index's order. */
 export interface ItemCursor {
@@ -68,16 +69,15 @@ export interface ItemStore {
 
 /**
  * The indexes an item is in: its owner's, and the team's when shared; each for all kinds and its
- * own; and a saved query's owner's of its lookup.
+ * own; and a saved query's of its lookup (lookupIndexesOf).
  */
 export function indexesOf(item: Pick<StoredItem, 'owner' | 'kind' | 'visibility' | 'lookup'>): ItemIndex[] {
   const own: ItemIndex[] = [
     { scope: 'mine', owner: item.owner },
     { scope: 'mine', owner: item.owner, kind: item.kind },
   ];
-  const lookup = lookupIndexOf(item);
-  if (lookup) own.push(lookup);
-  return item.visibility === 'team' ? [...own, { scope: 'team' }, { scope: 'team', kind: item.kind }] : own;
+  const team: ItemIndex[] = item.visibility === 'team' ? [{ scope: 'team' }, { scope: 'team', kind: item.kind }] : [];
+  return [...own, ...team, ...lookupIndexesOf(item)];
 }
 
 /** A saved query's lookup: its body's `lookupId` when that names one (the page writes it); none for any other item. */
@@ -86,9 +86,11 @@ export function lookupOf(kind: TeamItemKind, body: Record<string, unknown>): { l
   return kind === 'query' && typeof id === 'string' && registryIndex.lookup(id) ? { lookup: id } : {};
 }
 
-/** The index of a saved query's owner's queries of its lookup; undefined for any other item. */
-export function lookupIndexOf(item: Pick<StoredItem, 'owner' | 'kind' | 'lookup'>): ItemIndex | undefined {
-  return item.kind === 'query' && item.lookup ? { scope: 'mine', owner: item.owner, kind: 'query', lookup: item.lookup } : undefined;
+/** A saved query's indexes of its lookup: its owner's queries of it, and the team's when shared; none for any other item. */
+export function lookupIndexesOf(item: Pick<StoredItem, 'owner' | 'kind' | 'visibility' | 'lookup'>): ItemIndex[] {
+  if (item.kind !== 'query' || !item.lookup) return [];
+  const own: ItemIndex = { scope: 'mine', owner: item.owner, kind: 'query', lookup: item.lookup };
+  return item.visibility === 'team' ? [own, { scope: 'team', kind: 'query', lookup: item.lookup }] : [own];
 }
 
 /**
@@ -96,9 +98,8 @@ export function lookupIndexOf(item: Pick<StoredItem, 'owner' | 'kind' | 'lookup'
  * name holding `:` names no other index (a lookup's, `own:query@L:<owner>`, no kind's either).
  */
 export function indexName(index: ItemIndex): string {
-  const kind = index.kind ?? 'all';
-  if (index.scope === 'team') return `team:${kind}`;
-  return 'lookup' in index ? `own:${kind}@${index.lookup}:${index.owner}` : `own:${kind}:${index.owner}`;
+  const kind = 'lookup' in index ? `${index.kind}@${index.lookup}` : (index.kind ?? 'all');
+  return index.scope === 'mine' ? `own:${kind}:${index.owner}` : `team:${kind}`;
 }
 
 /** The index's order: newest edit first, and among items edited in the same millisecond the greater id first (as Redis orders them). */

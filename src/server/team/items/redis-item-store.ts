@@ -15,7 +15,7 @@ import {
   editedAt,
   indexesOf,
   indexName,
-  lookupIndexOf,
+  lookupIndexesOf,
   lookupOf,
   type ItemCursor,
   type ItemIndex,
@@ -43,10 +43,10 @@ redis.call('HINCRBY', KEYS[2], 'items', 1)
 redis.call('HINCRBY', KEYS[2], 'bytes', size)
 return {'ok'}`;
 
-// KEYS: the item, its owner's usage, the owner's two indexes, the team's two, the index of the
-// lookup a saved query was of and of the one it is of now. ARGV: the version the edit was made
-// from, summary, body, new version, bytes, score, id, bytes limit, '1' when the item is the team's,
-// '1' when it was in a lookup's index, '1' when it is in one now. Returns {'ok'}, {'missing'},
+// KEYS: the item, its owner's usage, the owner's two indexes, the team's two, then the lookup
+// indexes a saved query was in (ARGV[10] of them) and those it is in now. ARGV: the version the
+// edit was made from, summary, body, new version, bytes, score, id, bytes limit, '1' when the item
+// is the team's, how many lookup indexes it was in. Returns {'ok'}, {'missing'},
 // {'stale', summary, body} or {'item-bytes', used}.
 const REPLACE_LUA = `
 local current = redis.call('HMGET', KEYS[1], 'version', 'bytes', 'meta', 'body')
@@ -62,8 +62,9 @@ redis.call('ZADD', KEYS[4], ARGV[6], ARGV[7])
 for i = 5, 6 do
   if ARGV[9] == '1' then redis.call('ZADD', KEYS[i], ARGV[6], ARGV[7]) else redis.call('ZREM', KEYS[i], ARGV[7]) end
 end
-if ARGV[10] == '1' then redis.call('ZREM', KEYS[7], ARGV[7]) end
-if ARGV[11] == '1' then redis.call('ZADD', KEYS[8], ARGV[6], ARGV[7]) end
+local was = tonumber(ARGV[10])
+for i = 7, 6 + was do redis.call('ZREM', KEYS[i], ARGV[7]) end
+for i = 7 + was, #KEYS do redis.call('ZADD', KEYS[i], ARGV[6], ARGV[7]) end
 redis.call('HINCRBY', KEYS[2], 'bytes', size - old)
 return {'ok'}`;
 
@@ -79,14 +80,14 @@ redis.call('HINCRBY', KEYS[2], 'items', -1)
 redis.call('HINCRBY', KEYS[2], 'bytes', -tonumber(current[2]))
 return {'ok'}`;
 
-// KEYS: the item, the index of its lookup. ARGV: the version it was read at, its summary naming
-// the lookup, score, id. Names the lookup of a saved query kept before summaries named it, unless
-// the item changed since it was read (an edit names it itself). Returns 1 when named, else 0.
+// KEYS: the item, then the indexes of its lookup. ARGV: the version it was read at, its summary
+// naming the lookup, score, id. Names the lookup of a saved query kept before summaries named it,
+// unless the item changed since it was read (an edit names it itself). Returns 1 when named, else 0.
 const NAME_LOOKUP_LUA = `
 local version = redis.call('HGET', KEYS[1], 'version')
 if version ~= ARGV[1] then return 0 end
 redis.call('HSET', KEYS[1], 'meta', ARGV[2])
-redis.call('ZADD', KEYS[2], ARGV[3], ARGV[4])
+for i = 2, #KEYS do redis.call('ZADD', KEYS[i], ARGV[3], ARGV[4]) end
 return 1`;
 
 /** Set once every saved query kept before summaries named their lookup has been given it. */
@@ -123,11 +124,8 @@ const everyIndexKey = ({ owner, kind }: Pick<StoredItem, 'owner' | 'kind'>) => [
   indexKey({ scope: 'team', kind }),
 ];
 
-/** The key of a saved query's lookup index, and whether there is one (else a key the script leaves alone). */
-function lookupIndexKey(item: Pick<StoredItem, 'id' | 'owner' | 'kind' | 'lookup'>): [key: string, present: '1' | '0'] {
-  const index = lookupIndexOf(item);
-  return index ? [indexKey(index), '1'] : [itemKey(item.id), '0'];
-}
+/** The keys of a saved query's indexes of its lookup (none for any other item). */
+const lookupIndexKeys = (item: Pick<StoredItem, 'owner' | 'kind' | 'visibility' | 'lookup'>) => lookupIndexesOf(item).map(indexKey);
 
 function storedOf(meta: string, body: string): StoredItem {
   return { ...(JSON.parse(meta) as TeamItemSummary), body };
@@ -190,17 +188,10 @@ export function createRedisItemStore(url: string, options: RedisItemStoreOptions
         const stored = await get(key.slice(key.lastIndexOf(':') + 1));
         if (!stored || stored.kind !== 'query' || stored.lookup) continue;
         const named = { ...stored, ...lookupOf(stored.kind, JSON.parse(stored.body) as Record<string, unknown>) };
-        const index = lookupIndexOf(named);
-        if (!index) continue;
-        await client.nameLookup(
-          2,
-          itemKey(stored.id),
-          indexKey(index),
-          String(stored.version),
-          summaryText(named),
-          editedAt(named),
-          stored.id,
-        );
+        const indexes = lookupIndexKeys(named);
+        if (indexes.length === 0) continue;
+        const keys = [itemKey(stored.id), ...indexes];
+        await client.nameLookup(keys.length, ...keys, String(stored.version), summaryText(named), editedAt(named), stored.id);
       }
     } while (cursor !== '0');
     await client.set(LOOKUPS_NAMED_KEY, new Date().toISOString());
@@ -236,13 +227,12 @@ export function createRedisItemStore(url: string, options: RedisItemStoreOptions
       return writeOf(await call(() => client.createItem(keys.length, ...keys, ...args)), quota);
     },
     async replace(next, fromVersion, quota) {
-      // The lookup index it is in now. Read before the script: were the item edited meanwhile, its
-      // version would no longer be `fromVersion` and the script would change nothing.
+      // The lookup indexes it is in now. Read before the script: were the item edited meanwhile,
+      // its version would no longer be `fromVersion` and the script would change nothing.
       const meta = await call(() => client.hget(itemKey(next.id), 'meta'));
       if (!meta) return { ok: false, reason: 'missing' };
-      const [was, wasPresent] = lookupIndexKey({ ...(JSON.parse(meta) as TeamItemSummary), id: next.id });
-      const [now, nowPresent] = lookupIndexKey(next);
-      const keys = [itemKey(next.id), usageKey(next.owner), ...everyIndexKey(next), was, now];
+      const was = lookupIndexKeys(JSON.parse(meta) as TeamItemSummary);
+      const keys = [itemKey(next.id), usageKey(next.owner), ...everyIndexKey(next), ...was, ...lookupIndexKeys(next)];
       const args = [
         String(fromVersion),
         summaryText(next),
@@ -253,8 +243,7 @@ export function createRedisItemStore(url: string, options: RedisItemStoreOptions
         next.id,
         quota.bytes,
         next.visibility === 'team' ? '1' : '0',
-        wasPresent,
-        nowPresent,
+        was.length,
       ];
       return writeOf(await call(() => client.replaceItem(keys.length, ...keys, ...args)), quota);
     },
@@ -263,8 +252,7 @@ export function createRedisItemStore(url: string, options: RedisItemStoreOptions
       const meta = await call(() => client.hget(itemKey(id), 'meta'));
       if (!meta) return { ok: false, reason: 'missing' };
       const current = JSON.parse(meta) as TeamItemSummary;
-      const lookupIndex = lookupIndexOf(current);
-      const keys = [itemKey(id), usageKey(current.owner), ...everyIndexKey(current), ...(lookupIndex ? [indexKey(lookupIndex)] : [])];
+      const keys = [itemKey(id), usageKey(current.owner), ...everyIndexKey(current), ...lookupIndexKeys(current)];
       return writeOf(await call(() => client.removeItem(keys.length, ...keys, String(fromVersion), id)), { items: 0, bytes: 0 });
     },
     async page(index, after, size) {
