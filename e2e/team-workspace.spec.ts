@@ -1,6 +1,6 @@
 // The team workspace across two instances on one Redis (issue 35): alice saves a query for the team
 // on instance 1, finds it on her lookup page and her catalog, and bob, signed in on instance 2,
-// finds it on /saved and opens it; alice shares a map
+// finds it on F's page and on /saved and opens it; alice shares a map
 // with a layer added from her History and bob opens the link on instance 2 with the layer drawn.
 // Two production servers of the spec's own (the shared server of playwright.config.ts has no access
 // mode), each with the same tokens file and the same redis-server, started here on a free port.
@@ -50,7 +50,10 @@ async function sendExample(page: Page, base: string, slug: string): Promise<stri
   return new URL(page.url()).search;
 }
 
-test('alice saves a query as Team on instance 1; bob finds it on /saved on instance 2 and opens it', async ({ page, browser }) => {
+test('alice saves a query as Team on instance 1 and finds it on her pages; bob finds it on F’s page and /saved on instance 2 and opens it', async ({
+  page,
+  browser,
+}) => {
   test.slow();
   await signIn(page, one, 'alice');
   const search = await sendExample(page, one, 'f');
@@ -69,6 +72,12 @@ test('alice saves a query as Team on instance 1; bob finds it on /saved on insta
   await expect(page).toHaveURL(`${one}/lookups/f${search}`);
 
   const bob = await bobsPage(browser);
+  // On F's page bob finds it among what his team shared.
+  await bob.goto(`${two}/lookups/f`);
+  const sharedWithBob = bob.getByRole('region', { name: 'Shared by your team' });
+  await expect(sharedWithBob.getByRole('listitem').filter({ hasText: 'Toyotas for the team' })).toContainText('by alice', {
+    timeout: 20_000,
+  });
   await bob.goto(`${two}/saved`);
   const team = bob.getByRole('region', { name: 'Shared with the team' });
   const link = team.getByRole('link', { name: 'Toyotas for the team' });

@@ -117,7 +117,7 @@ const withSignal = (signal?: AbortSignal): RequestInit => (signal ? { signal } :
 export interface ListRequest {
   scope: ItemScope;
   kind?: TeamItemKind;
-  /** With scope mine and kind query: the user's saved queries of this lookup. */
+  /** With kind query: the saved queries of this lookup (the user's own, or the team's). */
   lookup?: string;
   cursor?: string;
 }
@@ -165,12 +165,15 @@ export function useTeamItemList(scope: ItemScope, kind?: TeamItemKind, enabled =
   );
 }
 
-/** The user's most recent saved queries on the server, of one lookup or of all: the first page, for a page's preview. */
-export function useRecentTeamQueries(lookup: string | undefined, enabled: boolean) {
+/**
+ * The most recent saved queries on the server, the user's own (mine) or the team's, of one lookup
+ * or of all: the first page, for a page's preview.
+ */
+export function useRecentTeamQueries(scope: ItemScope, lookup: string | undefined, enabled: boolean) {
   return useQuery(
     {
-      queryKey: [ITEMS_KEY, 'list', 'mine', 'query', lookup ?? 'all', 'first'] as const,
-      queryFn: ({ signal }) => listTeamItems({ scope: 'mine', kind: 'query', ...(lookup && { lookup }) }, signal),
+      queryKey: [ITEMS_KEY, 'list', scope, 'query', lookup ?? 'all', 'first'] as const,
+      queryFn: ({ signal }) => listTeamItems({ scope, kind: 'query', ...(lookup && { lookup }) }, signal),
       retry: false,
       enabled,
     },

@@ -1,7 +1,7 @@
-// The catalog's and a lookup page's preview of the user's queries kept on a team server, against a
-// stubbed server speaking the wire's shapes: nothing on a single-user server, a lookup's own
-// queries asked by its id, every lookup's named on the catalog, more than a preview's worth said,
-// and a refusal said in words.
+// The catalog's and a lookup page's preview of the saved queries kept on a team server, against a
+// stubbed server speaking the wire's shapes: nothing on a single-user server; a lookup's queries
+// asked by its id, the user's own and then colleagues' shared ones (not the user's again); every
+// lookup's named on the catalog; more than a preview's worth said; a refusal said in words.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
@@ -67,18 +67,26 @@ describe('queries saved on the team server, on the catalog and a lookup page', (
     expect(asked).toEqual([]);
   });
 
-  it("lists a lookup's own queries, asked by its id, each opening through /shared", async () => {
-    const { asked } = serve(true, () => json(200, { items: [summary(1), summary(2)] }));
+  it("lists a lookup's queries, asked by its id: the user's own, then colleagues' shared ones, each opening through /shared", async () => {
+    const bobs = summary(3, { owner: 'bob', title: "Bob's query" });
+    const { asked } = serve(true, (query) =>
+      json(200, { items: query.get('scope') === 'mine' ? [summary(1), summary(2)] : [bobs, summary(1)] }),
+    );
     renderPreview('L');
     const region = await screen.findByRole('region', { name: 'Saved on the team server' });
-    expect(Object.fromEntries(asked[0]!)).toEqual({ scope: 'mine', kind: 'query', lookup: 'L' });
-    const rows = within(region).getAllByRole('listitem');
-    expect(rows).toHaveLength(2);
-    expect(within(rows[0]!).getByRole('link', { name: 'Query 1' })).toHaveAttribute('href', '/shared/item-query1');
-    expect(rows[0]).toHaveTextContent('· team · changed');
-    expect(rows[1]).toHaveTextContent('· only you · changed');
-    // On its own lookup's page a query does not name the lookup again.
-    expect(rows[0]).not.toHaveTextContent('Crime');
+    expect(asked.map((query) => Object.fromEntries(query))).toEqual([
+      { scope: 'mine', kind: 'query', lookup: 'L' },
+      { scope: 'team', kind: 'query', lookup: 'L' },
+    ]);
+    const yours = within(within(region).getByRole('region', { name: 'Yours' })).getAllByRole('listitem');
+    expect(yours).toHaveLength(2);
+    expect(within(yours[0]!).getByRole('link', { name: 'Query 1' })).toHaveAttribute('href', '/shared/item-query1');
+    expect(yours[0]).toHaveTextContent(/^Query 1 · team · changed/);
+    expect(yours[1]).toHaveTextContent(/^Query 2 · only you · changed/);
+    // Alice's own shared query is under Yours alone; on its lookup's page a query does not name the lookup again.
+    const team = within(within(region).getByRole('region', { name: 'Shared by your team' })).getAllByRole('listitem');
+    expect(team).toHaveLength(1);
+    expect(team[0]).toHaveTextContent(/^Bob's query · by bob · team · changed/);
     expect(within(region).queryByText(/most recent/)).not.toBeInTheDocument();
   });
 
@@ -88,7 +96,12 @@ describe('queries saved on the team server, on the catalog and a lookup page', (
     );
     renderPreview();
     const region = await screen.findByRole('region', { name: 'Saved on the team server' });
-    expect(Object.fromEntries(asked[0]!)).toEqual({ scope: 'mine', kind: 'query' });
+    expect(asked.map((query) => Object.fromEntries(query))).toEqual([
+      { scope: 'mine', kind: 'query' },
+      { scope: 'team', kind: 'query' },
+    ]);
+    // The team's list holds only the user's own queries here: it is left out.
+    expect(within(region).queryByRole('region', { name: 'Shared by your team' })).not.toBeInTheDocument();
     const rows = within(region).getAllByRole('listitem');
     expect(rows).toHaveLength(5);
     expect(rows[0]).toHaveTextContent(/^Query 1 · L\. Crime/);
@@ -97,14 +110,16 @@ describe('queries saved on the team server, on the catalog and a lookup page', (
     expect(within(region).getByRole('link', { name: 'All on the Saved page' })).toHaveAttribute('href', '/saved');
   });
 
-  it('shows nothing when the user keeps no query there, and says why when the list is refused', async () => {
+  it("shows nothing when there is no query there but the user's own, and says why when a list is refused", async () => {
     serve(true, (query) =>
-      query.get('lookup') === 'H' ? json(200, { items: [] }) : json(503, { error: { message: 'the store is down' } }),
+      query.get('lookup') === 'H'
+        ? json(200, { items: query.get('scope') === 'team' ? [summary(4, { lookup: 'H', visibility: 'team' })] : [] })
+        : json(503, { error: { message: 'the store is down' } }),
     );
     renderPreview('H');
     renderPreview('L');
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Your queries on the team server could not be listed: The workspace items: the store is down',
+      'The saved queries on the team server could not be listed: The workspace items: the store is down',
     );
     expect(screen.queryByRole('region', { name: 'Saved on the team server' })).not.toBeInTheDocument();
   });

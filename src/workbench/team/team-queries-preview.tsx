@@ -1,48 +1,69 @@
 // On a team server "Save query…" keeps the query on the server, not in this browser, so the
 // catalog's and a lookup's saved-queries previews (IndexedDB) would never show it: this lists the
-// user's most recent queries kept there, of the lookup on its page or of every lookup on the
-// catalog, each opening through /shared/<id> as on the Saved page. Nothing shows on a single-user
-// server, while /me is asked, or when the user keeps no query there: a first visit stays uncluttered.
+// saved queries kept there, of the lookup on its page or of every lookup on the catalog: the
+// user's own most recent, and the most recent a colleague shared with the team. Each opens through
+// /shared/<id> as on the Saved page. Nothing shows on a single-user server, while /me is asked, or
+// when there is no such query: a first visit stays uncluttered.
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { useIdentity } from '../../api/identity-client.ts';
+import { useIdentity, type Identity } from '../../api/identity-client.ts';
 import { useRecentTeamQueries } from '../../api/team-items-client.ts';
 import type { TeamItemSummary } from '../../lookups/team-wire.ts';
 import { catalogEntryOf } from '../saved/use-saved-lookups.ts';
 import { ItemLine } from './item-line.tsx';
 
-/** How many of them a preview shows. */
+/** How many of each list a preview shows. */
 export const TEAM_PREVIEW = 5;
 
 export function TeamQueriesPreview({ lookupId }: { lookupId?: string }) {
-  const id = useId();
   const identity = useIdentity();
-  const recent = useRecentTeamQueries(lookupId, identity !== null);
-  if (!identity || recent.isPending) return null;
-  if (recent.isError)
+  return identity ? <Lists identity={identity} {...(lookupId && { lookupId })} /> : null;
+}
+
+function Lists({ identity, lookupId }: { identity: Identity; lookupId?: string }) {
+  const id = useId();
+  const mine = useRecentTeamQueries('mine', lookupId, true);
+  const team = useRecentTeamQueries('team', lookupId, true);
+  const failed = mine.error ?? team.error;
+  if (failed)
     return (
       <p role="alert" className="saved-section">
-        Your queries on the team server could not be listed: {recent.error.message}
+        The saved queries on the team server could not be listed: {failed.message}
       </p>
     );
-  const { items, next } = recent.data;
-  if (items.length === 0) return null;
-  const shown = items.slice(0, TEAM_PREVIEW);
-  const more = next !== undefined || items.length > shown.length;
+  if (!mine.data || !team.data) return null;
+  // The user's own shared queries are in the first list already.
+  const colleagues = team.data.items.filter((item) => item.owner !== identity.user);
+  if (mine.data.items.length === 0 && colleagues.length === 0) return null;
   return (
     <section className="saved-section" aria-labelledby={id}>
       <div className="saved-collection-head">
         <h2 id={id}>Saved on the team server</h2>
         <Link to="/saved">Manage on the Saved page</Link>
       </div>
+      <QueryList heading="Yours" items={mine.data.items} more={mine.data.next !== undefined} lookupId={lookupId} />
+      <QueryList heading="Shared by your team" items={colleagues} more={team.data.next !== undefined} lookupId={lookupId} />
+    </section>
+  );
+}
+
+function QueryList({ heading, items, more, lookupId }: { heading: string; items: TeamItemSummary[]; more: boolean; lookupId?: string }) {
+  const id = useId();
+  if (items.length === 0) return null;
+  const shown = items.slice(0, TEAM_PREVIEW);
+  return (
+    <section aria-labelledby={id} className="team-list">
+      <h3 id={id}>{heading}</h3>
       <ul className="saved-list">
         {shown.map((item) => (
           <li key={item.id} className="saved-item">
-            <TeamQueryRow item={item} showLookup={lookupId === undefined} />
+            <div className="saved-item-main">
+              <ItemLine item={item} about={about(item, heading === 'Yours', lookupId === undefined)} />
+            </div>
           </li>
         ))}
       </ul>
-      {more && (
+      {(more || items.length > shown.length) && (
         <p className="saved-more">
           The {shown.length} most recent. <Link to="/saved">All on the Saved page</Link>
         </p>
@@ -51,11 +72,8 @@ export function TeamQueriesPreview({ lookupId }: { lookupId?: string }) {
   );
 }
 
-function TeamQueryRow({ item, showLookup }: { item: TeamItemSummary; showLookup: boolean }) {
+/** What a row says before who sees it: its lookup on the catalog, its owner when a colleague's. */
+function about(item: TeamItemSummary, own: boolean, showLookup: boolean): string {
   const lookup = showLookup && item.lookup ? catalogEntryOf(item.lookup) : undefined;
-  return (
-    <div className="saved-item-main">
-      <ItemLine item={item} about={lookup ? ` · ${lookup.id}. ${lookup.title}` : ''} />
-    </div>
-  );
+  return `${lookup ? ` · ${lookup.id}. ${lookup.title}` : ''}${own ? '' : ` · by ${item.owner}`}`;
 }
