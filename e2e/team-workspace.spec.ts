@@ -1,7 +1,8 @@
 // The team workspace across two instances on one Redis (issue 35): alice saves a query for the team
 // on instance 1, finds it on her lookup page and her catalog, and bob, signed in on instance 2,
-// finds it on F's page and on /saved and opens it; alice shares a map
-// with a layer added from her History and bob opens the link on instance 2 with the layer drawn.
+// finds it on F's page and on /saved and opens it; alice shares a map with a layer added from her
+// History and bob opens the link on instance 2 with the layer drawn; alice updates her query from
+// its page and bob opens the new version.
 // Two production servers of the spec's own (the shared server of playwright.config.ts has no access
 // mode), each with the same tokens file and the same redis-server, started here on a free port.
 import type { Browser, Page } from '@playwright/test';
@@ -129,5 +130,30 @@ test('a shared map link with a layer from alice’s History opens for bob on ins
   await bob.goto(localUrl.replace(one, two));
   await expect(results(bob).getByText('This layer was added in another browser and was not shared.')).toBeVisible({ timeout: 20_000 });
   await expect(results(bob).getByRole('button', { name: 'Remove the added layers' })).toBeVisible();
+  await bob.context().close();
+});
+
+test('alice updates her team query from its page, opened from the server; bob opens the new version', async ({ page, browser }) => {
+  test.slow();
+  await blockExternalRequests(page);
+  await signIn(page, one, 'alice');
+  await page.goto(`${one}/saved`);
+  await page.getByRole('region', { name: 'Your items on the server' }).getByRole('link', { name: 'Toyotas for the team' }).click();
+  await expect(page).toHaveURL(/\/lookups\/f\?/);
+  await page.getByRole('region', { name: 'Parameters' }).getByLabel('make', { exact: true }).fill('honda');
+  await page.getByRole('button', { name: 'Send request' }).click();
+  await expect(results(page).getByRole('tab', { name: 'Table' })).toBeVisible({ timeout: 20_000 });
+  const search = new URL(page.url()).search;
+  expect(search).toContain('make=honda');
+  await page.getByRole('button', { name: 'Update “Toyotas for the team” on the server' }).click();
+  await expect(page.getByText('Updated “Toyotas for the team” on the team server.')).toBeVisible();
+
+  const bob = await bobsPage(browser);
+  await bob.goto(`${two}/saved`);
+  await bob.getByRole('region', { name: 'Shared with the team' }).getByRole('link', { name: 'Toyotas for the team' }).click();
+  await expect(bob).toHaveURL(`${two}/lookups/f${search}`);
+  // Not his: he may save it as his own, not update alice's.
+  await expect(bob.getByRole('button', { name: 'Save query…' })).toBeVisible();
+  await expect(bob.getByRole('button', { name: /^Update/ })).toHaveCount(0);
   await bob.context().close();
 });

@@ -15,6 +15,7 @@ import type { MapSlotProps } from '../results/slots.ts';
 import { collectionBodySchema, openedHref, queryHref } from '../workbench/team/item-bodies.ts';
 import { snapshotBodySchema, snapshotResponse, type SnapshotBody } from '../workbench/team/snapshot.ts';
 import { formatSentAt } from '../workbench/history/history-format.ts';
+import { openedQueryState } from '../workbench/team/opened-team-query.ts';
 import { usePreferences } from './preferences.tsx';
 import { QueryScope } from './query-scope.tsx';
 import { useDocumentTitle } from './use-document-title.ts';
@@ -46,7 +47,8 @@ function SharedItem({ id }: { id: string }) {
   if (shared.kind === 'snapshot') return <SharedSnapshot item={shared} />;
   if (shared.kind === 'collection') return <SharedCollection item={shared} />;
   const href = openedHref(shared.kind, shared.body);
-  if (href) return <Navigate to={href} replace />;
+  // A saved query's page may update it in place (opened-team-query.ts); other kinds carry nothing.
+  if (href) return <Navigate to={href} replace {...(shared.kind === 'query' && { state: openedQueryState(shared) })} />;
   return (
     <section className="shared-page">
       <h1>{shared.title}</h1>

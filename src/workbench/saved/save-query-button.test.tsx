@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
@@ -11,6 +11,7 @@ import { pathLookup } from './testing/saved-fixtures.ts';
 import { sentQuerySearch } from '../../form/url-state.ts';
 import { IDENTITY_PATH, TEAM_ITEMS_PATH } from '../../lookups/team-wire.ts';
 import { LOOKUP_CONFIG_PATH } from '../../lookups/wire.ts';
+import { openedQueryState } from '../team/opened-team-query.ts';
 
 afterEach(() => clearSavedQueries());
 
@@ -167,5 +168,106 @@ describe('saving a query on a team server', () => {
       },
     ]);
     expect(await listSavedQueries()).toEqual([]);
+  });
+});
+
+describe('updating a query opened from the team server', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  const json = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  const stored = {
+    id: 'item-query01',
+    kind: 'query',
+    visibility: 'team',
+    title: 'Springfield',
+    owner: 'alice',
+    version: 1,
+    createdAt: '2026-12-05T10:00:00.000Z',
+    updatedAt: '2026-12-05T10:00:00.000Z',
+    bytes: 90,
+    body: { lookupId: lookup.id, operationId: operation.id, search: '?old=1', collection: 'Work', note: 'for the review' },
+  };
+
+  /** A team server where `user` is signed in; the item goes to `version` with each PUT until `staleAfter` edits. */
+  function serve(user: string, admin = false, staleAfter = Infinity) {
+    const edits: Array<Record<string, unknown>> = [];
+    let version = 1;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (url === LOOKUP_CONFIG_PATH) return json(200, { lookups: {}, signedIn: true });
+        if (url === IDENTITY_PATH) return json(200, { user, admin });
+        if (url === `${TEAM_ITEMS_PATH}/${stored.id}` && init?.method === 'PUT') {
+          const edit = JSON.parse(init.body as string) as Record<string, unknown>;
+          edits.push(edit);
+          if (edits.length > staleAfter) {
+            const current = { ...stored, version: version + 1 };
+            return json(409, { error: { code: 'stale_version', message: 'changed' }, current, yours: edit });
+          }
+          version += 1;
+          return json(200, { ...stored, ...edit, version });
+        }
+        if (url === `${TEAM_ITEMS_PATH}/${stored.id}`) return json(200, { ...stored, version });
+        return json(404, { error: { message: 'not found' } });
+      }),
+    );
+    return edits;
+  }
+
+  function renderOpened(opened = true) {
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <MemoryRouter initialEntries={[{ pathname: '/lookups/x', state: opened ? openedQueryState(stored) : null }]}>
+          <SaveQueryButton lookup={lookup} operation={operation} values={example} />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+  }
+
+  it("saves the form's query into the item, keeping its title, note, collection and who sees it, from the version opened", async () => {
+    const edits = serve('alice', false, 1);
+    const user = userEvent.setup();
+    renderOpened();
+    await user.click(await screen.findByRole('button', { name: 'Update “Springfield” on the server' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Updated “Springfield” on the team server.');
+    expect(edits).toEqual([
+      {
+        title: 'Springfield',
+        visibility: 'team',
+        body: { ...stored.body, search: sentQuerySearch(lookup, operation, example) },
+        version: 1,
+      },
+    ]);
+    // The next update is made from the version the last one made; one the server moved on meanwhile is refused, in words.
+    await user.click(screen.getByRole('button', { name: 'Update “Springfield” on the server' }));
+    expect(await screen.findByText(/^Not updated: “Springfield” changed on the server since you opened it/)).toHaveTextContent(
+      'it is at version 3 now). Open it again from the Saved page to start from that version.',
+    );
+    expect(edits[1]).toMatchObject({ version: 2 });
+  });
+
+  it('is offered to its owner and an admin only, and only on a page opened from the item', async () => {
+    const user = userEvent.setup();
+    /** The page knows who is signed in once the Save dialog asks who sees the query. */
+    const signedIn = async () => {
+      await user.click(screen.getByRole('button', { name: 'Save query…' }));
+      await within(await screen.findByRole('dialog', { name: 'Save query' })).findByRole('group', { name: 'Who sees it' });
+    };
+    serve('bob');
+    renderOpened();
+    await signedIn();
+    expect(screen.queryByRole('button', { name: /^Update/ })).not.toBeInTheDocument();
+    cleanup();
+
+    serve('carol', true);
+    renderOpened();
+    expect(await screen.findByRole('button', { name: 'Update “Springfield” on the server' })).toBeInTheDocument();
+    cleanup();
+
+    serve('alice');
+    renderOpened(false);
+    await signedIn();
+    expect(screen.queryByRole('button', { name: /^Update/ })).not.toBeInTheDocument();
   });
 });

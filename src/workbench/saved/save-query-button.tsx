@@ -1,6 +1,7 @@
 // "Save query" on a lookup page: names the query the form holds (or, while the form has errors,
 // the one last sent) and saves it into a collection.
 import { useState } from 'react';
+import { useLocation } from 'react-router';
 import type { AnyLookup, AnyOperation } from '../../lookups/define-lookup.ts';
 import type { FormValues } from '../../form/form-values.ts';
 import { sentQuerySearch } from '../../form/url-state.ts';
@@ -15,6 +16,8 @@ import { useCreateTeamItem } from '../../api/team-items-client.ts';
 import type { Visibility } from '../../lookups/team-wire.ts';
 import { queryBody } from '../team/item-bodies.ts';
 import { VisibilityField } from '../team/visibility-field.tsx';
+import { openedTeamQuery } from '../team/opened-team-query.ts';
+import { UpdateTeamQueryButton } from '../team/update-team-query-button.tsx';
 
 interface SaveQueryButtonProps {
   lookup: AnyLookup;
@@ -47,6 +50,10 @@ export function SaveQueryButton({ lookup, operation, values, sentValues }: SaveQ
   const [visibility, setVisibility] = useState<Visibility>('private');
   // Through the mutation, so the page's list of queries on the server shows it at once.
   const createTeamItem = useCreateTeamItem();
+  // A query opened from the team server may be updated in place. Read once: sending a query
+  // changes the address, and the navigation's state goes with it.
+  const location = useLocation();
+  const [opened] = useState(() => openedTeamQuery(location.state));
 
   async function start() {
     const toSave = queryToSave(lookup, operation, values, sentValues);
@@ -71,6 +78,16 @@ export function SaveQueryButton({ lookup, operation, values, sentValues }: SaveQ
       <button type="button" onClick={() => void start()} disabled={saved.status === 'unavailable'}>
         Save query…
       </button>
+      {opened && (
+        <UpdateTeamQueryButton
+          opened={opened}
+          toSave={() => {
+            const toSave = queryToSave(lookup, operation, values, sentValues);
+            return toSave.ok ? { ok: true, lookupId: lookup.id, operationId: operation.id, search: toSave.search } : toSave;
+          }}
+          onStatus={setStatus}
+        />
+      )}
       <span role="status" className="save-query-status">
         {saved.status === 'unavailable' ? 'Saving is unavailable: this browser refuses local storage.' : status}
       </span>
