@@ -169,13 +169,12 @@ export function useTeamItemList(scope: ItemScope, kind?: TeamItemKind, enabled =
  * The most recent saved queries on the server, the user's own (mine) or the team's, of one lookup
  * or of all: the first page, for a page's preview.
  */
-export function useRecentTeamQueries(scope: ItemScope, lookup: string | undefined, enabled: boolean) {
+export function useRecentTeamQueries(scope: ItemScope, lookup: string | undefined) {
   return useQuery(
     {
       queryKey: [ITEMS_KEY, 'list', scope, 'query', lookup ?? 'all', 'first'] as const,
       queryFn: ({ signal }) => listTeamItems({ scope, kind: 'query', ...(lookup && { lookup }) }, signal),
       retry: false,
-      enabled,
     },
     useJobsQueryClient(),
   );

@@ -22,8 +22,9 @@ export function TeamQueriesPreview({ lookupId }: { lookupId?: string }) {
 
 function Lists({ identity, lookupId }: { identity: Identity; lookupId?: string }) {
   const id = useId();
-  const mine = useRecentTeamQueries('mine', lookupId, true);
-  const team = useRecentTeamQueries('team', lookupId, true);
+  // Asked only once /me named the user (Lists is not drawn before).
+  const mine = useRecentTeamQueries('mine', lookupId);
+  const team = useRecentTeamQueries('team', lookupId);
   const failed = mine.error ?? team.error;
   if (failed)
     return (
@@ -41,13 +42,22 @@ function Lists({ identity, lookupId }: { identity: Identity; lookupId?: string }
         <h2 id={id}>Saved on the team server</h2>
         <Link to="/saved">Manage on the Saved page</Link>
       </div>
-      <QueryList heading="Yours" items={mine.data.items} more={mine.data.next !== undefined} lookupId={lookupId} />
-      <QueryList heading="Shared by your team" items={colleagues} more={team.data.next !== undefined} lookupId={lookupId} />
+      <QueryList heading="Yours" own items={mine.data.items} more={mine.data.next !== undefined} lookupId={lookupId} />
+      <QueryList heading="Shared by your team" own={false} items={colleagues} more={team.data.next !== undefined} lookupId={lookupId} />
     </section>
   );
 }
 
-function QueryList({ heading, items, more, lookupId }: { heading: string; items: TeamItemSummary[]; more: boolean; lookupId?: string }) {
+interface QueryListProps {
+  heading: string;
+  /** The user's own queries: their owner goes unsaid. */
+  own: boolean;
+  items: TeamItemSummary[];
+  more: boolean;
+  lookupId?: string | undefined;
+}
+
+function QueryList({ heading, own, items, more, lookupId }: QueryListProps) {
   const id = useId();
   if (items.length === 0) return null;
   const shown = items.slice(0, TEAM_PREVIEW);
@@ -58,7 +68,7 @@ function QueryList({ heading, items, more, lookupId }: { heading: string; items:
         {shown.map((item) => (
           <li key={item.id} className="saved-item">
             <div className="saved-item-main">
-              <ItemLine item={item} about={about(item, heading === 'Yours', lookupId === undefined)} />
+              <ItemLine item={item} about={about(item, own, lookupId === undefined)} />
             </div>
           </li>
         ))}
